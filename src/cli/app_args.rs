@@ -1,0 +1,29 @@
+//! Flags of `evoboard app` (scripted runs for tests and screenshots). The
+//! struct is engine-free so that the CLI parses it in every build.
+
+use clap::Args;
+use std::path::PathBuf;
+
+/// `evoboard app [--game G] [--algorithm A] [--seed N] [--run]
+/// [--screenshot PATH] [--frames N]`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct AppArgs {
+    /// The screen to open: terra-mystica, catan (more screens follow).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// The search algorithm to select.
+    #[arg(long)]
+    pub algorithm: Option<String>,
+    /// The seed to use.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Start the search at once.
+    #[arg(long)]
+    pub run: bool,
+    /// Save a screenshot of the window after `--frames` frames, then exit.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
+    /// Frames to run before the screenshot.
+    #[arg(long, default_value_t = 120)]
+    pub frames: u32,
+}

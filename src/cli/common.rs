@@ -1,0 +1,152 @@
+//! Plumbing shared by every sub-command: errors, JSON output, atomic
+//! writes that never clobber, progress bars.
+
+use std::fmt;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+/// A command-line error: printed on stderr, exit code 2.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CliError(pub String);
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<String> for CliError {
+    fn from(s: String) -> Self {
+        CliError(s)
+    }
+}
+
+impl From<&str> for CliError {
+    fn from(s: &str) -> Self {
+        CliError(s.to_string())
+    }
+}
+
+/// Result of a sub-command.
+pub type CliResult = Result<(), CliError>;
+
+/// Print exactly one JSON object on stdout.
+pub fn print_json(value: &serde_json::Value) -> CliResult {
+    let text = serde_json::to_string(value).map_err(|e| CliError(format!("JSON: {e}")))?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}").map_err(|e| CliError(format!("cannot write to stdout: {e}")))
+}
+
+/// Write `bytes` to `path` atomically: a temporary file beside it, then a
+/// rename. An existing file is kept unless `force` is set. On any failure
+/// (full disk, missing folder) the temporary file is removed and nothing
+/// that existed before is touched.
+pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<(), CliError> {
+    if path.exists() && !force {
+        return Err(CliError(format!(
+            "{} already exists; pass --force to overwrite it or choose another name",
+            path.display()
+        )));
+    }
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        return Err(CliError(format!(
+            "cannot write {}: folder {} does not exist",
+            path.display(),
+            dir.display()
+        )));
+    }
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| CliError(format!("{} is not a file name", path.display())))?;
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        file_name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        Ok(())
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(CliError(format!("cannot write {}: {e}", path.display())));
+    }
+    if !force && path.exists() {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(CliError(format!(
+            "{} appeared while writing; pass --force to overwrite it",
+            path.display()
+        )));
+    }
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        CliError(format!("cannot write {}: {e}", path.display()))
+    })
+}
+
+/// A progress bar on stderr when stderr is a terminal; hidden otherwise.
+pub fn progress_bar(len: u64, message: &str) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta})",
+        )
+        .expect("valid template"),
+    );
+    bar.set_message(message.to_string());
+    bar
+}
+
+/// Parse a time limit in seconds: finite and > 0.
+pub fn parse_time_limit(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if !v.is_finite() || v <= 0.0 {
+        return Err(format!(
+            "time limit must be a positive number of seconds, got {s}"
+        ));
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_refuses_to_clobber() {
+        let dir = std::env::temp_dir().join(format!("evoboard-aw-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("a.ron");
+        let _ = std::fs::remove_file(&p);
+        write_atomic(&p, b"one", false).unwrap();
+        let err = write_atomic(&p, b"two", false).unwrap_err();
+        assert!(err.0.contains("--force"), "{err}");
+        assert_eq!(std::fs::read(&p).unwrap(), b"one");
+        write_atomic(&p, b"two", true).unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"two");
+        let missing = dir.join("nope").join("b.ron");
+        assert!(write_atomic(&missing, b"x", false).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn time_limits() {
+        assert_eq!(parse_time_limit("1.5"), Ok(1.5));
+        assert!(parse_time_limit("-1").is_err());
+        assert!(parse_time_limit("0").is_err());
+        assert!(parse_time_limit("abc").is_err());
+    }
+}
