@@ -10,6 +10,8 @@
 //! The `app` feature adds the Bevy layer: the desktop app and
 //! [`app::EvoboardPlugin`] for other games.
 
+pub mod boards;
 pub mod cli;
+pub mod level;
 pub mod rng;
 pub mod search;

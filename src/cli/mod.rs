@@ -2,6 +2,7 @@
 //! One file per sub-command; each has an `Args` struct and a `run`.
 
 pub mod app_args;
+pub mod boards;
 pub mod common;
 
 use clap::{Parser, Subcommand};
@@ -21,11 +22,20 @@ pub struct Cli {
 pub enum Command {
     /// Open the desktop app (the default).
     App(app_args::AppArgs),
+    /// Generate a balanced hex board.
+    Generate(boards::GenerateArgs),
+    /// Score a saved or plain-text hex board.
+    Evaluate(boards::EvaluateArgs),
+    /// Compare hex-board algorithms over seeds 1..N.
+    Bench(boards::BenchArgs),
 }
 
 /// Run a headless sub-command (everything but `app`).
 pub fn run(command: Command) -> CliResult {
     match command {
         Command::App(_) => Err(CliError("the app is not a headless command".into())),
+        Command::Generate(a) => boards::generate(a),
+        Command::Evaluate(a) => boards::evaluate(a),
+        Command::Bench(a) => boards::bench(a),
     }
 }

@@ -1,0 +1,363 @@
+//! `best`, our default Terra Mystica search: grow a valid river network
+//! first, then repair land (and, if the rules want it, river) conflicts by
+//! min-conflicts swaps with a short tabu list, scored incrementally, with
+//! perturbation and fresh rivers when stuck.
+
+use super::hex::HexIndex;
+use super::params::{ParamSpec, Params};
+use super::river::grow_river;
+use super::terra_mystica::{TerraMysticaBoard, shuffle, standard_grid, standard_tiles};
+use super::terrain::RIVER;
+use super::tm_rules::{Rules, Violations, Weights};
+use super::tm_state::TmState;
+use crate::rng::{Rng, RngExt, seeded};
+use crate::search::{Progress, Search};
+
+/// The parameters of `best` with their defaults and bounds.
+pub const PARAMS: &[ParamSpec] = &[
+    ParamSpec::new(
+        "moves",
+        200.0,
+        1.0,
+        100_000.0,
+        "swaps tried per step (one step = one generation in the plot)",
+    ),
+    ParamSpec::new(
+        "noise",
+        0.05,
+        0.0,
+        1.0,
+        "chance of a random swap instead of the best one (escapes plateaus)",
+    ),
+    ParamSpec::new(
+        "tabu",
+        8.0,
+        0.0,
+        100.0,
+        "moves during which a swapped hex may not move again",
+    ),
+    ParamSpec::new(
+        "stall",
+        1500.0,
+        10.0,
+        1_000_000.0,
+        "moves without a new best before a perturbation",
+    ),
+    ParamSpec::new(
+        "perturb",
+        6.0,
+        1.0,
+        100.0,
+        "random swaps made by a perturbation",
+    ),
+    ParamSpec::new(
+        "regrow",
+        8.0,
+        1.0,
+        1000.0,
+        "perturbations before growing a fresh river",
+    ),
+];
+
+/// Our default Terra Mystica search (`--algorithm best`).
+pub struct BalancedTm {
+    state: TmState<'static>,
+    rng: Rng,
+    moves_per_step: u32,
+    noise: f64,
+    tenure: u64,
+    stall_limit: u64,
+    perturb: u32,
+    regrow: u32,
+    tabu_until: Vec<u64>,
+    candidates: Vec<HexIndex>,
+    moves: u64,
+    since_best: u64,
+    perturbations: u32,
+    best_tiles: Vec<u8>,
+    best_score: u64,
+    best_violations: Violations,
+    progress: Progress,
+}
+
+impl BalancedTm {
+    /// A search on the standard map under `rules` and `weights`.
+    pub fn new(seed: u64, rules: Rules, weights: Weights, params: &Params) -> Self {
+        let grid = standard_grid();
+        let mut rng = seeded(seed);
+        let mut tiles = standard_tiles();
+        start_board(&mut tiles, &mut rng);
+        let state = TmState::new(grid, tiles, rules, weights);
+        let best_tiles = state.tiles().to_vec();
+        let best_score = state.score();
+        let n = grid.len();
+        BalancedTm {
+            best_violations: state.violations(),
+            state,
+            rng,
+            moves_per_step: params.get("moves") as u32,
+            noise: params.get("noise"),
+            tenure: params.get("tabu") as u64,
+            stall_limit: params.get("stall") as u64,
+            perturb: params.get("perturb") as u32,
+            regrow: params.get("regrow") as u32,
+            tabu_until: vec![0; n],
+            candidates: Vec::with_capacity(n),
+            moves: 0,
+            since_best: 0,
+            perturbations: 0,
+            best_tiles,
+            best_score,
+            progress: Progress {
+                generation: 0,
+                evaluations: 1,
+                best: best_score as f64,
+                mean: best_score as f64,
+                improved: true,
+            },
+        }
+    }
+
+    /// The best board's violations.
+    pub fn best_violations(&self) -> Violations {
+        self.best_violations
+    }
+
+    /// One min-conflicts move; returns the score after it.
+    fn one_move(&mut self) -> u64 {
+        let n = self.state.grid().len() as HexIndex;
+        // A hex that breaks a local requirement, or any river hex when only
+        // the (global) connectivity requirement is broken.
+        self.candidates.clear();
+        for i in 0..n {
+            if self.state.local(i).iter().any(|&t| t > 0) {
+                self.candidates.push(i);
+            }
+        }
+        if self.candidates.is_empty() {
+            for i in 0..n {
+                if self.state.tiles()[i as usize] == RIVER {
+                    self.candidates.push(i);
+                }
+            }
+        }
+        let a = self.candidates[self.rng.random_range(0..self.candidates.len())];
+        let ta = self.state.tiles()[a as usize];
+        let land_only =
+            ta != RIVER && self.state.violations()[1] == 0 && self.state.violations()[2] == 0;
+        let current = self.state.score();
+        let chosen = if self.rng.random_bool(self.noise) {
+            let mut b;
+            loop {
+                b = self.rng.random_range(0..n);
+                let tb = self.state.tiles()[b as usize];
+                if tb != ta && !(land_only && tb == RIVER) {
+                    break;
+                }
+            }
+            Some(b)
+        } else {
+            let mut best: Option<(u64, HexIndex)> = None;
+            let mut ties = 0u32;
+            for b in 0..n {
+                let tb = self.state.tiles()[b as usize];
+                if tb == ta || (land_only && tb == RIVER) {
+                    continue;
+                }
+                let s = self.state.swap(a, b);
+                self.state.swap(a, b);
+                // Tabu unless it beats the best ever (aspiration).
+                if self.tabu_until[b as usize] > self.moves && s >= self.best_score {
+                    continue;
+                }
+                match best {
+                    Some((bs, _)) if s > bs => {}
+                    Some((bs, _)) if s == bs => {
+                        ties += 1;
+                        if self.rng.random_range(0..ties) == 0 {
+                            best = Some((s, b));
+                        }
+                    }
+                    _ => {
+                        ties = 1;
+                        best = Some((s, b));
+                    }
+                }
+            }
+            best.map(|(_, b)| b)
+        };
+        self.moves += 1;
+        let Some(b) = chosen else { return current };
+        let s = self.state.swap(a, b);
+        self.tabu_until[a as usize] = self.moves + self.tenure;
+        self.tabu_until[b as usize] = self.moves + self.tenure;
+        s
+    }
+
+    fn escape(&mut self) {
+        self.perturbations += 1;
+        self.since_best = 0;
+        if self.perturbations % self.regrow == 0 {
+            let mut tiles = self.state.tiles().to_vec();
+            start_board(&mut tiles, &mut self.rng);
+            self.state.set_tiles(&tiles);
+            return;
+        }
+        let n = self.state.grid().len();
+        for _ in 0..self.perturb {
+            let a = self.rng.random_range(0..n) as HexIndex;
+            let b = self.rng.random_range(0..n) as HexIndex;
+            let (ta, tb) = (
+                self.state.tiles()[a as usize],
+                self.state.tiles()[b as usize],
+            );
+            if ta != RIVER && tb != RIVER {
+                self.state.swap(a, b);
+            }
+        }
+    }
+}
+
+/// A start: a grown river and shuffled land (the tile mix of `tiles`).
+fn start_board(tiles: &mut [u8], rng: &mut Rng) {
+    let mut land: Vec<u8> = tiles.iter().copied().filter(|&t| t != RIVER).collect();
+    let rivers = tiles.len() - land.len();
+    let grid = standard_grid();
+    if !grow_river(grid, rivers, 0, tiles, rng, 1000) {
+        // Unreachable for the standard mix; fall back to a shuffle.
+        let mut all = standard_tiles();
+        shuffle(&mut all, rng);
+        tiles.copy_from_slice(&all);
+        return;
+    }
+    shuffle(&mut land, rng);
+    let mut it = land.into_iter();
+    for t in tiles.iter_mut() {
+        if *t != RIVER {
+            *t = it.next().expect("as many land tiles as land hexes");
+        }
+    }
+}
+
+impl Search for BalancedTm {
+    type Solution = Vec<u8>;
+
+    fn name(&self) -> &'static str {
+        "best"
+    }
+
+    fn step(&mut self) -> Progress {
+        let mut improved = false;
+        let mut sum = 0u64;
+        let mut count = 0u64;
+        for _ in 0..self.moves_per_step {
+            if self.best_score == 0 {
+                break;
+            }
+            let s = self.one_move();
+            sum += s;
+            count += 1;
+            self.since_best += 1;
+            if s < self.best_score {
+                self.best_score = s;
+                self.best_tiles.copy_from_slice(self.state.tiles());
+                self.best_violations = self.state.violations();
+                self.since_best = 0;
+                improved = true;
+            } else if self.since_best >= self.stall_limit {
+                self.escape();
+            }
+        }
+        self.progress = Progress {
+            generation: self.progress.generation + 1,
+            evaluations: self.state.evaluations,
+            best: self.best_score as f64,
+            mean: if count > 0 {
+                sum as f64 / count as f64
+            } else {
+                self.best_score as f64
+            },
+            improved,
+        };
+        self.progress
+    }
+
+    fn best(&self) -> (&Vec<u8>, f64) {
+        (&self.best_tiles, self.best_score as f64)
+    }
+
+    fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    fn is_solved(&self) -> bool {
+        self.best_score == 0
+    }
+}
+
+/// The best board as a [`TerraMysticaBoard`].
+pub fn to_board(tiles: &[u8]) -> TerraMysticaBoard {
+    TerraMysticaBoard::from_tiles(standard_grid(), tiles)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boards::tm_rules::evaluate;
+
+    fn solve(seed: u64, rules: Rules) -> BalancedTm {
+        let mut s = BalancedTm::new(seed, rules, Weights::default(), &Params::defaults(PARAMS));
+        while !s.is_solved() && s.progress().generation < 5_000 {
+            s.step();
+        }
+        s
+    }
+
+    #[test]
+    fn reaches_zero_under_both_rule_sets_and_keeps_the_tile_mix() {
+        for rules in [Rules::Strict, Rules::Published] {
+            for seed in 1..=6 {
+                let s = solve(seed, rules);
+                assert!(s.is_solved(), "{rules:?} seed {seed}");
+                let tiles = s.best().0;
+                assert_eq!(evaluate(standard_grid(), tiles, rules), [0; 4]);
+                assert_eq!(s.best_violations(), [0; 4]);
+                let mut sorted = tiles.clone();
+                sorted.sort_unstable();
+                let mut want = standard_tiles();
+                want.sort_unstable();
+                assert_eq!(sorted, want);
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_board() {
+        let a = solve(11, Rules::Strict);
+        let b = solve(11, Rules::Strict);
+        assert_eq!(a.best().0, b.best().0);
+        assert_eq!(a.progress(), b.progress());
+        let c = solve(12, Rules::Strict);
+        assert_ne!(a.best().0, c.best().0);
+    }
+
+    #[test]
+    fn reported_score_is_the_recomputed_score_at_every_step() {
+        let w = Weights::BRKGA_STUDY;
+        let mut s = BalancedTm::new(
+            5,
+            Rules::Published,
+            w,
+            &Params::parse(PARAMS, &["moves=3".into()], "best").unwrap(),
+        );
+        for _ in 0..200 {
+            let p = s.step();
+            let (tiles, score) = s.best();
+            assert_eq!(score, p.best);
+            assert_eq!(
+                w.score(&evaluate(standard_grid(), tiles, Rules::Published)) as f64,
+                score
+            );
+        }
+    }
+}

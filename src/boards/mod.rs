@@ -1,0 +1,14 @@
+//! Balanced hex boards: Terra Mystica and Settlers of Catan, their rules,
+//! and the searches that balance them.
+
+pub mod balanced;
+pub mod catan;
+pub mod catan_search;
+pub mod hex;
+pub mod params;
+pub mod registry;
+pub mod river;
+pub mod terra_mystica;
+pub mod terrain;
+pub mod tm_rules;
+pub mod tm_state;

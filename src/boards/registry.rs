@@ -1,0 +1,119 @@
+//! The hex-board algorithms by name, for the CLI, the benchmarks and the
+//! app: every one is a [`Search`] over row-major tile codes.
+
+use super::catan::{self, CatanOptions};
+use super::params::{ParamSpec, Params};
+use super::tm_rules::{Rules, Weights};
+use super::{balanced, catan_search};
+use crate::search::Search;
+use serde::{Deserialize, Serialize};
+
+/// The two hex-board games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BoardGame {
+    /// Terra Mystica (113 hexes).
+    TerraMystica,
+    /// Settlers of Catan (19 hexes and number tokens).
+    Catan,
+}
+
+impl BoardGame {
+    /// Name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            BoardGame::TerraMystica => "terra-mystica",
+            BoardGame::Catan => "catan",
+        }
+    }
+
+    /// Parse `terra-mystica` or `catan`.
+    pub fn parse(s: &str) -> Result<Self, String> {
+        match s {
+            "terra-mystica" | "tm" => Ok(BoardGame::TerraMystica),
+            "catan" => Ok(BoardGame::Catan),
+            _ => Err(format!("unknown game '{s}'; allowed: terra-mystica, catan")),
+        }
+    }
+}
+
+/// A boxed hex-board search. Solutions are tile codes in row-major order
+/// (Terra Mystica: [`super::terrain::Terrain`] codes; Catan: see
+/// [`catan::CatanBoard::encode`]).
+pub type BoardSearch = Box<dyn Search<Solution = Vec<u8>>>;
+
+/// Algorithm names, default first.
+pub const ALGORITHMS: &[&str] = &["best"];
+
+/// How to score a board: the rule set, weights and Catan options.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Scoring {
+    /// Terra Mystica rule set.
+    pub rules: Rules,
+    /// Weights per requirement.
+    pub weights: Weights,
+    /// Catan's optional rules.
+    pub catan: CatanOptions,
+}
+
+/// The parameter specs of `algorithm` for `game`.
+pub fn param_specs(game: BoardGame, algorithm: &str) -> Result<&'static [ParamSpec], String> {
+    match (game, algorithm) {
+        (BoardGame::TerraMystica, "best") => Ok(balanced::PARAMS),
+        (BoardGame::Catan, "best") => Ok(catan_search::PARAMS),
+        _ => Err(unknown(algorithm)),
+    }
+}
+
+fn unknown(algorithm: &str) -> String {
+    format!(
+        "unknown algorithm '{algorithm}'; allowed: {}",
+        ALGORITHMS.join(", ")
+    )
+}
+
+/// Build a search.
+pub fn make_search(
+    game: BoardGame,
+    algorithm: &str,
+    params: &Params,
+    scoring: Scoring,
+    seed: u64,
+) -> Result<BoardSearch, String> {
+    match (game, algorithm) {
+        (BoardGame::TerraMystica, "best") => Ok(Box::new(balanced::BalancedTm::new(
+            seed,
+            scoring.rules,
+            scoring.weights,
+            params,
+        ))),
+        (BoardGame::Catan, "best") => Ok(Box::new(catan_search::BalancedCatan::new(
+            seed,
+            scoring.catan,
+            params,
+        ))),
+        _ => Err(unknown(algorithm)),
+    }
+}
+
+/// The (unweighted) violations of a tile vector, as `(name, count)` pairs
+/// (`req1..req4` or `r1..r3` plus enabled optional Catan rules).
+pub fn violations(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<(&'static str, u32)> {
+    match game {
+        BoardGame::TerraMystica => {
+            let v = super::tm_rules::evaluate(
+                super::terra_mystica::standard_grid(),
+                tiles,
+                scoring.rules,
+            );
+            vec![
+                ("req1", v[0]),
+                ("req2", v[1]),
+                ("req3", v[2]),
+                ("req4", v[3]),
+            ]
+        }
+        BoardGame::Catan => catan::CatanBoard::decode(tiles)
+            .violations(&scoring.catan)
+            .named_with(&scoring.catan),
+    }
+}

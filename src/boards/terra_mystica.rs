@@ -1,0 +1,261 @@
+//! The Terra Mystica board: 113 hexes in rows of 13 and 12, 36 river hexes
+//! and 11 of each land terrain (other shapes and mixes are scorable too).
+
+use super::hex::HexGrid;
+use super::terrain::{LAND, RIVER, Terrain};
+use super::tm_rules::{self, Rules, Violations};
+use crate::rng::{Rng, RngExt};
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// Row lengths of the base-game map: 13, 12, 13, … (9 rows).
+pub const ROWS: [usize; 9] = [13, 12, 13, 12, 13, 12, 13, 12, 13];
+/// Hexes on the base-game map.
+pub const HEXES: usize = 113;
+/// River hexes on the base-game map.
+pub const RIVERS: usize = 36;
+/// Hexes of each land terrain on the base-game map.
+pub const PER_TERRAIN: usize = 11;
+
+/// The shared layout of the base-game map.
+pub fn standard_grid() -> &'static HexGrid {
+    static GRID: OnceLock<HexGrid> = OnceLock::new();
+    GRID.get_or_init(|| HexGrid::from_rows(&ROWS))
+}
+
+/// The standard tile mix as byte codes: 36 river and 11 of each land.
+pub fn standard_tiles() -> Vec<u8> {
+    let mut v = vec![RIVER; RIVERS];
+    for t in LAND {
+        v.extend(std::iter::repeat_n(t as u8, PER_TERRAIN));
+    }
+    v
+}
+
+/// The official base-game map (`shared/data/terra-mystica-base.txt`).
+pub const BASE_MAP: &str = include_str!("base_map.txt");
+
+/// A Terra Mystica map: rows of terrains, top row first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerraMysticaBoard {
+    /// Rows of terrains, top first; shorter rows sit half a hex right.
+    pub rows: Vec<Vec<Terrain>>,
+}
+
+impl TerraMysticaBoard {
+    /// A board on `grid` from byte codes in row-major order.
+    pub fn from_tiles(grid: &HexGrid, tiles: &[u8]) -> Self {
+        TerraMysticaBoard {
+            rows: grid
+                .split_rows(tiles)
+                .map(|r| r.iter().map(|&t| Terrain::from_code(t)).collect())
+                .collect(),
+        }
+    }
+
+    /// A uniformly random arrangement of the standard tile mix.
+    pub fn random(rng: &mut Rng) -> Self {
+        let mut tiles = standard_tiles();
+        shuffle(&mut tiles, rng);
+        Self::from_tiles(standard_grid(), &tiles)
+    }
+
+    /// The layout of this board (the shared standard one when it has the
+    /// base-game shape).
+    pub fn grid(&self) -> Result<HexGrid, String> {
+        let lens: Vec<usize> = self.rows.iter().map(Vec::len).collect();
+        if lens == ROWS {
+            return Ok(standard_grid().clone());
+        }
+        HexGrid::try_from_rows(&lens)
+    }
+
+    /// The byte codes in row-major order.
+    pub fn tiles(&self) -> Vec<u8> {
+        self.rows.iter().flatten().map(|&t| t as u8).collect()
+    }
+
+    /// REQ1..REQ4 under `rules`.
+    pub fn violations(&self, rules: Rules) -> Result<Violations, String> {
+        let grid = self.grid()?;
+        Ok(tm_rules::evaluate(&grid, &self.tiles(), rules))
+    }
+
+    /// Parse a plain-text map: one row a line, words separated by spaces,
+    /// each a terrain name or colour (`yellow brown black blue green gray
+    /// red`, `x` for river). Errors name the line and the word.
+    pub fn parse_text(text: &str) -> Result<Self, String> {
+        let mut rows = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                continue;
+            }
+            let row = line
+                .split_whitespace()
+                .map(|w| {
+                    Terrain::parse(w).ok_or_else(|| {
+                        format!(
+                            "line {}: '{w}' is not a terrain; allowed: desert plains swamp lake \
+                             forest mountain wasteland river, or yellow brown black blue green \
+                             gray red x",
+                            n + 1
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            rows.push(row);
+        }
+        let board = TerraMysticaBoard { rows };
+        board.grid()?;
+        Ok(board)
+    }
+
+    /// The plain-text form (colour words), which [`Self::parse_text`] reads.
+    pub fn to_text(&self) -> String {
+        self.rows
+            .iter()
+            .map(|r| r.iter().map(|t| t.colour()).collect::<Vec<_>>().join(" ") + "\n")
+            .collect()
+    }
+
+    /// The official base-game map.
+    pub fn base_map() -> Self {
+        Self::parse_text(BASE_MAP).expect("the shipped base map parses")
+    }
+
+    /// The CLI's JSON form: rows of terrain names.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::Value::Array(
+            self.rows
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .map(|t| serde_json::Value::from(t.name()))
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+}
+
+/// Fisher–Yates shuffle with the project RNG.
+pub fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
+    for i in (1..v.len()).rev() {
+        let j = rng.random_range(0..=i);
+        v.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board_from(grid: &HexGrid, f: impl Fn(usize, usize) -> Terrain) -> Vec<u8> {
+        grid.indices()
+            .map(|i| {
+                let (r, c) = grid.row_col(i);
+                f(r, c) as u8
+            })
+            .collect()
+    }
+
+    #[test]
+    fn base_map_reproduces_the_published_figures() {
+        let b = TerraMysticaBoard::base_map();
+        assert_eq!(b.tiles().len(), HEXES);
+        let mut counts = [0usize; 8];
+        for t in b.tiles() {
+            counts[t as usize] += 1;
+        }
+        assert_eq!(counts, [11, 11, 11, 11, 11, 11, 11, 36]);
+        assert_eq!(b.violations(Rules::Published).unwrap(), [0, 3, 0, 6]);
+        assert_eq!(b.violations(Rules::Strict).unwrap(), [0, 3, 0, 14]);
+    }
+
+    #[test]
+    fn text_round_trip_and_errors() {
+        let b = TerraMysticaBoard::base_map();
+        assert_eq!(TerraMysticaBoard::parse_text(&b.to_text()).unwrap(), b);
+        let err = TerraMysticaBoard::parse_text("yellow brown\npurple x x").unwrap_err();
+        assert!(err.contains("line 2") && err.contains("purple"), "{err}");
+        let err = TerraMysticaBoard::parse_text("x x x\nx x x").unwrap_err();
+        assert!(err.contains("row 2"), "{err}");
+    }
+
+    #[test]
+    fn req1_counts_same_terrain_neighbours() {
+        let g = HexGrid::from_rows(&[3, 2, 3]);
+        // Row 0: desert desert lake / row 1: plains swamp / row 2: plains lake desert.
+        let rows: [&[Terrain]; 3] = [
+            &[Terrain::Desert, Terrain::Desert, Terrain::Lake],
+            &[Terrain::Plains, Terrain::Swamp],
+            &[Terrain::Forest, Terrain::Lake, Terrain::Desert],
+        ];
+        let t = board_from(&g, |r, c| rows[r][c]);
+        let strict = tm_rules::evaluate(&g, &t, Rules::Strict);
+        let published = tm_rules::evaluate(&g, &t, Rules::Published);
+        // The two deserts of row 0 are neighbours: 2 hexes (strict) / 2 pair-ends.
+        assert_eq!(strict[0], 2);
+        assert_eq!(published[0], 2);
+    }
+
+    #[test]
+    fn req2_and_req3_on_rivers() {
+        let g = standard_grid();
+        // All land (alternating wheel-neighbour stripes) plus a few rivers.
+        let mut t = board_from(g, |_, c| LAND[c % 7]);
+        let idx = |r, c| g.index(r, c).unwrap() as usize;
+        // An isolated river hex in the middle: REQ2 (0 river neighbours).
+        t[idx(4, 6)] = RIVER;
+        let v = tm_rules::evaluate(g, &t, Rules::Strict);
+        assert_eq!(v[1], 1);
+        assert_eq!(v[2], 0, "one component");
+        // A second component: strict REQ3 = 1, published REQ3 = 0.
+        t[idx(0, 0)] = RIVER;
+        t[idx(0, 1)] = RIVER;
+        assert_eq!(tm_rules::evaluate(g, &t, Rules::Strict)[2], 1);
+        assert_eq!(tm_rules::evaluate(g, &t, Rules::Published)[2], 0);
+        // A third: published counts it.
+        t[idx(8, 12)] = RIVER;
+        assert_eq!(tm_rules::evaluate(g, &t, Rules::Strict)[2], 2);
+        assert_eq!(tm_rules::evaluate(g, &t, Rules::Published)[2], 1);
+        // A river hex with 4 river neighbours breaks REQ2 in both sets.
+        let mut u = board_from(g, |_, c| LAND[c % 7]);
+        for (r, c) in [(4, 6), (4, 5), (4, 7), (3, 5), (3, 6)] {
+            u[idx(r, c)] = RIVER;
+        }
+        assert_eq!(
+            tm_rules::local_terms(g, &u, Rules::Strict, idx(4, 6) as u16)[1],
+            1
+        );
+        assert_eq!(
+            tm_rules::local_terms(g, &u, Rules::Published, idx(4, 6) as u16)[1],
+            1
+        );
+    }
+
+    #[test]
+    fn req4_needs_a_one_spade_neighbour() {
+        let g = HexGrid::from_rows(&[3, 2, 3]);
+        // Centre row hexes surrounded by terrains 3 spades away.
+        let rows: [&[Terrain]; 3] = [
+            &[Terrain::Desert, Terrain::Lake, Terrain::Desert],
+            &[Terrain::Forest, Terrain::Desert],
+            &[Terrain::Lake, Terrain::Forest, Terrain::Lake],
+        ];
+        let t = board_from(&g, |r, c| rows[r][c]);
+        let terms = |r, c, rules| tm_rules::local_terms(&g, &t, rules, g.index(r, c).unwrap());
+        // (1,1) desert: neighbours lake, desert, forest, forest, lake, desert → no 1-spade.
+        assert_eq!(terms(1, 1, Rules::Strict)[3], 1);
+        assert_eq!(terms(1, 1, Rules::Published)[3], 1);
+        // (0,0) desert has 2 land neighbours: strict counts it, published not (< 3).
+        assert_eq!(terms(0, 0, Rules::Strict)[3], 1);
+        assert_eq!(terms(0, 0, Rules::Published)[3], 0);
+    }
+
+    #[test]
+    fn weighted_score() {
+        let w = tm_rules::Weights::BRKGA_STUDY;
+        assert_eq!(w.score(&[1, 2, 3, 4]), 100 + 2 + 30000 + 4);
+    }
+}

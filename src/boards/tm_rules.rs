@@ -1,0 +1,177 @@
+//! Terra Mystica requirements REQ1..REQ4 under the two rule sets of
+//! `shared/spec/hex-boards.md`, for maps of any shape and tile mix.
+//!
+//! Every requirement except REQ3 is a sum of *local terms*: a term per hex
+//! that depends only on that hex and its neighbours. That is what makes
+//! incremental scoring possible (see [`super::tm_state`]).
+
+use super::hex::{HexGrid, HexIndex};
+use super::terrain::{RIVER, spades};
+use serde::{Deserialize, Serialize};
+
+/// Which reading of the requirements to score with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Rules {
+    /// The requirements as the papers state them in words (default).
+    #[default]
+    Strict,
+    /// What the papers' reference implementation computes.
+    Published,
+}
+
+impl Rules {
+    /// Name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Strict => "strict",
+            Rules::Published => "published",
+        }
+    }
+
+    /// Parse `strict` or `published`.
+    pub fn parse(s: &str) -> Result<Rules, String> {
+        match s {
+            "strict" => Ok(Rules::Strict),
+            "published" => Ok(Rules::Published),
+            _ => Err(format!(
+                "unknown rule set '{s}'; allowed: strict, published"
+            )),
+        }
+    }
+}
+
+/// Violation counts REQ1..REQ4 (index 0..3).
+pub type Violations = [u32; 4];
+
+/// Weights per requirement for the weighted score (all 1 = plain score).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Weights(pub [u32; 4]);
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights([1; 4])
+    }
+}
+
+impl Weights {
+    /// The BRKGA study's weights: REQ1 × 100 and REQ3 × 10000.
+    pub const BRKGA_STUDY: Weights = Weights([100, 1, 10000, 1]);
+
+    /// The weighted score of `v`.
+    pub fn score(&self, v: &Violations) -> u64 {
+        v.iter()
+            .zip(self.0)
+            .map(|(&c, w)| c as u64 * w as u64)
+            .sum()
+    }
+}
+
+/// The local terms of hex `i`: `[req1, req2, 0, req4]` contributions.
+#[inline]
+pub fn local_terms(grid: &HexGrid, tiles: &[u8], rules: Rules, i: HexIndex) -> [u8; 4] {
+    let t = tiles[i as usize];
+    let nb = grid.neighbours(i);
+    if t == RIVER {
+        let mut rn = 0u8;
+        let mut border_rn = 0u8;
+        for &j in nb {
+            if tiles[j as usize] == RIVER {
+                rn += 1;
+                border_rn += grid.is_border(j) as u8;
+            }
+        }
+        let bad = match rules {
+            Rules::Strict => !(1..=3).contains(&rn),
+            Rules::Published => {
+                rn == 0 || (rn == 1 && !grid.is_border(i)) || (rn == 2 && border_rn == 2) || rn > 3
+            }
+        };
+        return [0, bad as u8, 0, 0];
+    }
+    let mut same = 0u8;
+    let mut land = 0u8;
+    let mut one_spade = false;
+    for &j in nb {
+        let u = tiles[j as usize];
+        if u == RIVER {
+            continue;
+        }
+        land += 1;
+        same += (u == t) as u8;
+        one_spade |= spades(t, u) == Some(1);
+    }
+    match rules {
+        Rules::Strict => [(same > 0) as u8, 0, 0, !one_spade as u8],
+        Rules::Published => [
+            same,
+            (land == 0 && !nb.is_empty()) as u8,
+            0,
+            (land >= 3 && !one_spade) as u8,
+        ],
+    }
+}
+
+/// Number of connected river components (`scratch` is reused to avoid
+/// allocation; it is resized as needed).
+pub fn river_components(
+    grid: &HexGrid,
+    tiles: &[u8],
+    scratch: &mut Vec<HexIndex>,
+    seen: &mut Vec<bool>,
+) -> u32 {
+    seen.clear();
+    seen.resize(tiles.len(), false);
+    let mut comps = 0;
+    for s in 0..tiles.len() {
+        if tiles[s] != RIVER || seen[s] {
+            continue;
+        }
+        comps += 1;
+        seen[s] = true;
+        scratch.clear();
+        scratch.push(s as HexIndex);
+        while let Some(i) = scratch.pop() {
+            for &j in grid.neighbours(i) {
+                if tiles[j as usize] == RIVER && !seen[j as usize] {
+                    seen[j as usize] = true;
+                    scratch.push(j);
+                }
+            }
+        }
+    }
+    comps
+}
+
+/// REQ3 from a component count.
+#[inline]
+pub fn req3(rules: Rules, components: u32) -> u32 {
+    match rules {
+        Rules::Strict => components.saturating_sub(1),
+        Rules::Published => components.saturating_sub(2),
+    }
+}
+
+/// Full evaluation: REQ1..REQ4.
+pub fn evaluate(grid: &HexGrid, tiles: &[u8], rules: Rules) -> Violations {
+    let mut v = [0u32; 4];
+    for i in grid.indices() {
+        let t = local_terms(grid, tiles, rules, i);
+        for k in 0..4 {
+            v[k] += t[k] as u32;
+        }
+    }
+    let comps = river_components(grid, tiles, &mut Vec::new(), &mut Vec::new());
+    v[2] = req3(rules, comps);
+    v
+}
+
+/// Hexes that break a local requirement (for highlighting), one bit per
+/// requirement (bit 0 = REQ1, bit 1 = REQ2, bit 3 = REQ4).
+pub fn broken_hexes(grid: &HexGrid, tiles: &[u8], rules: Rules) -> Vec<u8> {
+    grid.indices()
+        .map(|i| {
+            let t = local_terms(grid, tiles, rules, i);
+            (0..4).fold(0u8, |m, k| if t[k] > 0 { m | 1 << k } else { m })
+        })
+        .collect()
+}

@@ -1,0 +1,539 @@
+//! `evoboard generate`, `evaluate` and `bench` for the hex boards.
+
+use super::common::{
+    CliError, CliResult, parse_time_limit, print_json, progress_bar, write_atomic,
+};
+use crate::boards::catan::{CatanBoard, CatanOptions, DesertPlacement};
+use crate::boards::params::Params;
+use crate::boards::registry::{self, BoardGame, Scoring};
+use crate::boards::terra_mystica::{TerraMysticaBoard, standard_grid};
+use crate::boards::tm_rules::{Rules, Weights};
+use crate::level::{Generator, LEVEL_VERSION, Level, LevelMap, Scores};
+use clap::Args;
+use rayon::prelude::*;
+use serde_json::{Map, Value, json};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How boards are scored: shared by generate, evaluate and bench.
+#[derive(Args, Debug, Clone)]
+pub struct ScoringArgs {
+    /// Terra Mystica rule set: strict or published.
+    #[arg(long, default_value = "strict", value_parser = Rules::parse)]
+    pub rules: Rules,
+    /// Weights of the requirements, comma-separated (TM: 4, Catan: 3),
+    /// e.g. 100,1,10000,1 as in the BRKGA study.
+    #[arg(long)]
+    pub weights: Option<String>,
+    /// Catan: no two neighbours with the same number.
+    #[arg(long)]
+    pub no_equal_neighbours: bool,
+    /// Catan: no 2 or 12 next to a 2 or 12.
+    #[arg(long = "no-2-12-neighbours")]
+    pub no_2_12_neighbours: bool,
+    /// Catan: where the desert goes (anywhere, centre, coast, inland).
+    #[arg(long, default_value = "anywhere")]
+    pub desert: String,
+    /// Catan: most pips at a settlement corner (0 = no bound).
+    #[arg(long, default_value_t = 0)]
+    pub max_corner_pips: u8,
+}
+
+impl ScoringArgs {
+    fn scoring(&self, game: BoardGame) -> Result<Scoring, CliError> {
+        let mut weights = Weights::default();
+        if let Some(w) = &self.weights {
+            let parts: Vec<u32> = w
+                .split(',')
+                .map(|p| p.trim().parse::<u32>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| {
+                    CliError(format!(
+                        "--weights takes whole numbers ≥ 0 separated by commas, got '{w}'"
+                    ))
+                })?;
+            let want = if game == BoardGame::TerraMystica {
+                4
+            } else {
+                3
+            };
+            if parts.len() != want {
+                return Err(CliError(format!(
+                    "--weights for {} takes {want} numbers, got {}",
+                    game.name(),
+                    parts.len()
+                )));
+            }
+            weights.0[..want].copy_from_slice(&parts);
+            if game == BoardGame::Catan {
+                return Err(CliError(
+                    "--weights applies to terra-mystica only; Catan scores are plain counts".into(),
+                ));
+            }
+        }
+        let desert = match self.desert.as_str() {
+            "anywhere" => DesertPlacement::Anywhere,
+            "centre" | "center" => DesertPlacement::Centre,
+            "coast" => DesertPlacement::Coast,
+            "inland" => DesertPlacement::Inland,
+            d => {
+                return Err(CliError(format!(
+                    "unknown desert placement '{d}'; allowed: anywhere, centre, coast, inland"
+                )));
+            }
+        };
+        Ok(Scoring {
+            rules: self.rules,
+            weights,
+            catan: CatanOptions {
+                no_equal_neighbours: self.no_equal_neighbours,
+                no_2_12_neighbours: self.no_2_12_neighbours,
+                desert,
+                max_corner_pips: self.max_corner_pips,
+            },
+        })
+    }
+}
+
+/// `evoboard generate terra-mystica|catan …`
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// terra-mystica or catan.
+    #[arg(value_parser = BoardGame::parse)]
+    pub game: BoardGame,
+    /// Algorithm: best (default), brkga, pso, sahc, aco.
+    #[arg(long, default_value = "best")]
+    pub algorithm: String,
+    /// Stop after this many seconds.
+    #[arg(long, default_value = "60", value_parser = parse_time_limit, allow_hyphen_values = true)]
+    pub time_limit: f64,
+    /// Stop once the score is at most this.
+    #[arg(long, default_value_t = 0.0)]
+    pub target: f64,
+    /// Algorithm parameter NAME=VALUE (repeatable).
+    #[arg(long = "param")]
+    pub params: Vec<String>,
+    /// The seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Save the board as a RON level.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Overwrite --out if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// The level's name (default: the file name).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub scoring: ScoringArgs,
+}
+
+/// The outcome of one run, shared by generate and bench.
+pub struct RunOutcome {
+    /// The best tiles.
+    pub tiles: Vec<u8>,
+    /// The best score.
+    pub score: f64,
+    /// Wall time of the run.
+    pub elapsed: Duration,
+    /// Wall time when the best was found.
+    pub to_best: Duration,
+    /// Evaluations made.
+    pub evaluations: u64,
+    /// Generations made.
+    pub generations: u64,
+}
+
+/// Run one search to the target or time limit.
+pub fn run_one(
+    game: BoardGame,
+    algorithm: &str,
+    params: &Params,
+    scoring: Scoring,
+    seed: u64,
+    target: f64,
+    time_limit: f64,
+) -> Result<RunOutcome, String> {
+    let mut search = registry::make_search(game, algorithm, params, scoring, seed)?;
+    let summary = crate::search::run_until(
+        search.as_mut(),
+        target,
+        Duration::from_secs_f64(time_limit),
+        |_| {},
+    );
+    let (tiles, score) = search.best();
+    Ok(RunOutcome {
+        tiles: tiles.clone(),
+        score,
+        elapsed: summary.elapsed,
+        to_best: summary.to_best,
+        evaluations: summary.progress.evaluations,
+        generations: summary.progress.generation,
+    })
+}
+
+fn board_json(game: BoardGame, tiles: &[u8]) -> Value {
+    match game {
+        BoardGame::TerraMystica => TerraMysticaBoard::from_tiles(standard_grid(), tiles).to_json(),
+        BoardGame::Catan => CatanBoard::decode(tiles).to_json(),
+    }
+}
+
+fn violations_json(v: &[(&str, u32)]) -> Value {
+    Value::Object(
+        v.iter()
+            .map(|(k, c)| (k.to_string(), json!(c)))
+            .collect::<Map<_, _>>(),
+    )
+}
+
+/// Build the level for a generated board.
+pub fn make_level(
+    game: BoardGame,
+    tiles: &[u8],
+    name: &str,
+    algorithm: &str,
+    params: &Params,
+    scoring: Scoring,
+    seed: u64,
+) -> Level {
+    let violations = registry::violations(game, tiles, scoring);
+    let map = match game {
+        BoardGame::TerraMystica => {
+            LevelMap::TerraMystica(TerraMysticaBoard::from_tiles(standard_grid(), tiles))
+        }
+        BoardGame::Catan => LevelMap::Catan(CatanBoard::decode(tiles)),
+    };
+    let total = match game {
+        BoardGame::TerraMystica => {
+            let mut v = [0u32; 4];
+            for (i, (_, c)) in violations.iter().enumerate().take(4) {
+                v[i] = *c;
+            }
+            scoring.weights.score(&v) as f64
+        }
+        BoardGame::Catan => violations.iter().map(|(_, c)| *c as f64).sum(),
+    };
+    Level {
+        version: LEVEL_VERSION,
+        name: name.to_string(),
+        map,
+        generator: Generator {
+            algorithm: algorithm.to_string(),
+            seed,
+            rules: (game == BoardGame::TerraMystica).then_some(scoring.rules),
+            params: params.iter().map(|(k, v)| (k.to_string(), v)).collect(),
+        },
+        scores: Scores {
+            total,
+            violations: violations
+                .iter()
+                .map(|(k, c)| (k.to_string(), *c))
+                .collect(),
+        },
+    }
+}
+
+/// Run `generate`.
+pub fn generate(a: GenerateArgs) -> CliResult {
+    let scoring = a.scoring.scoring(a.game)?;
+    let specs = registry::param_specs(a.game, &a.algorithm)?;
+    let params = Params::parse(specs, &a.params, &a.algorithm)?;
+    if let Some(out) = &a.out
+        && out.exists()
+        && !a.force
+    {
+        return Err(CliError(format!(
+            "{} already exists; pass --force to overwrite it or choose another name",
+            out.display()
+        )));
+    }
+    let run = run_one(
+        a.game,
+        &a.algorithm,
+        &params,
+        scoring,
+        a.seed,
+        a.target,
+        a.time_limit,
+    )?;
+    let violations = registry::violations(a.game, &run.tiles, scoring);
+    if let Some(out) = &a.out {
+        let name = a.name.clone().unwrap_or_else(|| {
+            out.file_stem()
+                .map_or("level".into(), |s| s.to_string_lossy().into_owned())
+        });
+        let level = make_level(
+            a.game,
+            &run.tiles,
+            &name,
+            &a.algorithm,
+            &params,
+            scoring,
+            a.seed,
+        );
+        write_atomic(out, level.to_ron().as_bytes(), a.force)?;
+    }
+    if a.json {
+        return print_json(&json!({
+            "game": a.game.name(),
+            "algorithm": a.algorithm,
+            "seed": a.seed,
+            "rules": scoring.rules.name(),
+            "score": run.score,
+            "violations": violations_json(&violations),
+            "elapsed_ms": run.elapsed.as_secs_f64() * 1000.0,
+            "ms_to_best": run.to_best.as_secs_f64() * 1000.0,
+            "evaluations": run.evaluations,
+            "generations": run.generations,
+            "board": board_json(a.game, &run.tiles),
+        }));
+    }
+    println!(
+        "{} with {} (seed {}): score {} {:?} in {:.1} ms, {} generations, {} evaluations",
+        a.game.name(),
+        a.algorithm,
+        a.seed,
+        run.score,
+        violations,
+        run.elapsed.as_secs_f64() * 1000.0,
+        run.generations,
+        run.evaluations
+    );
+    match a.game {
+        BoardGame::TerraMystica => print!(
+            "{}",
+            TerraMysticaBoard::from_tiles(standard_grid(), &run.tiles).to_text()
+        ),
+        BoardGame::Catan => {
+            for row in CatanBoard::decode(&run.tiles).rows {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|h| {
+                        format!(
+                            "{}:{}",
+                            h.terrain.name(),
+                            h.number.map_or("-".into(), |n| n.to_string())
+                        )
+                    })
+                    .collect();
+                println!("{}", cells.join(" "));
+            }
+        }
+    }
+    if let Some(out) = &a.out {
+        println!("saved {}", out.display());
+    }
+    Ok(())
+}
+
+/// `evoboard evaluate terra-mystica|catan --map FILE …`
+#[derive(Args, Debug)]
+pub struct EvaluateArgs {
+    /// terra-mystica or catan.
+    #[arg(value_parser = BoardGame::parse)]
+    pub game: BoardGame,
+    /// A saved level (.ron) or, for Terra Mystica, a plain text map.
+    #[arg(long)]
+    pub map: PathBuf,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub scoring: ScoringArgs,
+}
+
+/// Run `evaluate`.
+pub fn evaluate(a: EvaluateArgs) -> CliResult {
+    let scoring = a.scoring.scoring(a.game)?;
+    let text = std::fs::read_to_string(&a.map)
+        .map_err(|e| CliError(format!("cannot read {}: {e}", a.map.display())))?;
+    let is_ron =
+        a.map.extension().is_some_and(|e| e == "ron") || text.trim_start().starts_with("Level(");
+    let (violations, score) = if is_ron {
+        let level =
+            Level::from_ron(&text).map_err(|e| CliError(format!("{}: {e}", a.map.display())))?;
+        match (&level.map, a.game) {
+            (LevelMap::TerraMystica(b), BoardGame::TerraMystica) => tm_scores(b, scoring)?,
+            (LevelMap::Catan(b), BoardGame::Catan) => catan_scores(b, scoring),
+            (m, g) => {
+                return Err(CliError(format!(
+                    "{} holds a {} map, not {}",
+                    a.map.display(),
+                    m.game(),
+                    g.name()
+                )));
+            }
+        }
+    } else {
+        if a.game == BoardGame::Catan {
+            return Err(CliError(format!(
+                "{}: Catan maps are read from .ron levels only",
+                a.map.display()
+            )));
+        }
+        let b = TerraMysticaBoard::parse_text(&text)
+            .map_err(|e| CliError(format!("{}: {e}", a.map.display())))?;
+        tm_scores(&b, scoring)?
+    };
+    if a.json {
+        return print_json(&json!({"score": score, "violations": violations_json(&violations)}));
+    }
+    println!("score {score} {violations:?}");
+    Ok(())
+}
+
+fn tm_scores(
+    b: &TerraMysticaBoard,
+    scoring: Scoring,
+) -> Result<(Vec<(&'static str, u32)>, f64), CliError> {
+    let v = b.violations(scoring.rules)?;
+    Ok((
+        vec![
+            ("req1", v[0]),
+            ("req2", v[1]),
+            ("req3", v[2]),
+            ("req4", v[3]),
+        ],
+        scoring.weights.score(&v) as f64,
+    ))
+}
+
+fn catan_scores(b: &CatanBoard, scoring: Scoring) -> (Vec<(&'static str, u32)>, f64) {
+    let v = b.violations(&scoring.catan);
+    (v.named_with(&scoring.catan), v.total() as f64)
+}
+
+/// `evoboard bench terra-mystica|catan --algorithms LIST --runs N --time-limit S`
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// terra-mystica or catan.
+    #[arg(value_parser = BoardGame::parse)]
+    pub game: BoardGame,
+    /// Comma-separated algorithm names.
+    #[arg(long, default_value = "best")]
+    pub algorithms: String,
+    /// Runs per algorithm (seeds 1..N).
+    #[arg(long, default_value_t = 30)]
+    pub runs: u64,
+    /// Seconds per run.
+    #[arg(long, default_value = "10", value_parser = parse_time_limit, allow_hyphen_values = true)]
+    pub time_limit: f64,
+    /// Stop a run once the score is at most this.
+    #[arg(long, default_value_t = 0.0)]
+    pub target: f64,
+    /// Parallel runs (default: all cores; 1 = one after another).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub scoring: ScoringArgs,
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Run `bench`.
+pub fn bench(a: BenchArgs) -> CliResult {
+    if a.runs == 0 {
+        return Err("--runs must be at least 1".into());
+    }
+    let scoring = a.scoring.scoring(a.game)?;
+    let algorithms: Vec<&str> = a
+        .algorithms
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    let mut specs = Vec::new();
+    for alg in &algorithms {
+        specs.push(Params::defaults(registry::param_specs(a.game, alg)?));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| CliError(format!("cannot start threads: {e}")))?;
+    let bar = progress_bar(a.runs * algorithms.len() as u64, "bench");
+    let mut results = Vec::new();
+    for (alg, params) in algorithms.iter().zip(&specs) {
+        let runs: Vec<RunOutcome> = pool.install(|| {
+            (1..=a.runs)
+                .into_par_iter()
+                .map(|seed| {
+                    let r = run_one(a.game, alg, params, scoring, seed, a.target, a.time_limit);
+                    bar.inc(1);
+                    r
+                })
+                .collect::<Result<_, _>>()
+        })?;
+        let scores: Vec<f64> = runs.iter().map(|r| r.score).collect();
+        let mut ms: Vec<f64> = runs
+            .iter()
+            .map(|r| r.to_best.as_secs_f64() * 1000.0)
+            .collect();
+        let solved = runs.iter().filter(|r| r.score <= 0.0).count();
+        let evals: u64 = runs.iter().map(|r| r.evaluations).sum();
+        let secs: f64 = runs.iter().map(|r| r.elapsed.as_secs_f64()).sum();
+        results.push(json!({
+            "algorithm": alg,
+            "runs": a.runs,
+            "solved": solved,
+            "mean_score": scores.iter().sum::<f64>() / scores.len() as f64,
+            "best_score": scores.iter().copied().fold(f64::INFINITY, f64::min),
+            "median_ms_to_best": median(&mut ms),
+            "max_ms_to_best": ms.iter().copied().fold(0.0, f64::max),
+            "evaluations_per_sec": evals as f64 / secs.max(1e-9),
+            "scores": scores,
+        }));
+    }
+    bar.finish_and_clear();
+    let out = json!({
+        "game": a.game.name(),
+        "rules": scoring.rules.name(),
+        "time_limit": a.time_limit,
+        "results": results,
+    });
+    if a.json {
+        return print_json(&out);
+    }
+    println!(
+        "{} ({} rules), {} runs of at most {} s",
+        a.game.name(),
+        scoring.rules.name(),
+        a.runs,
+        a.time_limit
+    );
+    println!(
+        "{:<8} {:>6} {:>6} {:>10} {:>10} {:>12} {:>12}",
+        "alg", "runs", "solved", "mean", "best", "median ms", "max ms"
+    );
+    for r in out["results"].as_array().unwrap() {
+        println!(
+            "{:<8} {:>6} {:>6} {:>10.2} {:>10} {:>12.1} {:>12.1}",
+            r["algorithm"].as_str().unwrap(),
+            r["runs"],
+            r["solved"],
+            r["mean_score"].as_f64().unwrap(),
+            r["best_score"],
+            r["median_ms_to_best"].as_f64().unwrap(),
+            r["max_ms_to_best"].as_f64().unwrap()
+        );
+    }
+    Ok(())
+}

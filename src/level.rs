@@ -1,0 +1,250 @@
+//! The versioned RON level format (`levels/*.ron`).
+//!
+//! A level is self-describing: the format version, the game kind (the
+//! variant of [`LevelMap`]), the map itself, the generator that made it
+//! (algorithm, parameters, seed, rules) and its scores. Other Bevy games
+//! load it through the plugin's asset loader; the CLI and the app write it
+//! with [`save`], which never overwrites silently.
+//!
+//! ```ron
+//! Level(
+//!     version: 1,
+//!     name: "river-delta",
+//!     map: TerraMystica((rows: [[Plains, River, …], …])),
+//!     generator: (algorithm: "best", seed: 7, rules: Some(Strict), params: [("noise", 0.05)]),
+//!     scores: (total: 0, violations: [("req1", 0), …]),
+//! )
+//! ```
+
+use crate::boards::catan::CatanBoard;
+use crate::boards::terra_mystica::TerraMysticaBoard;
+use crate::boards::tm_rules::Rules;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::Path;
+
+/// The version this build writes and reads.
+pub const LEVEL_VERSION: u32 = 1;
+
+/// A saved map.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Level {
+    /// Format version ([`LEVEL_VERSION`]).
+    pub version: u32,
+    /// The name the user gave it.
+    pub name: String,
+    /// The map, tagged with its game.
+    pub map: LevelMap,
+    /// What made it.
+    pub generator: Generator,
+    /// Its scores.
+    pub scores: Scores,
+}
+
+/// A map of one of the games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LevelMap {
+    /// A Terra Mystica board.
+    TerraMystica(TerraMysticaBoard),
+    /// A Catan island.
+    Catan(CatanBoard),
+}
+
+impl LevelMap {
+    /// The game's name as on the command line.
+    pub fn game(&self) -> &'static str {
+        match self {
+            LevelMap::TerraMystica(_) => "terra-mystica",
+            LevelMap::Catan(_) => "catan",
+        }
+    }
+}
+
+/// The generator settings that made a level.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Generator {
+    /// Algorithm name (`best`, `brkga`, …).
+    pub algorithm: String,
+    /// The seed.
+    pub seed: u64,
+    /// The rule set (hex boards).
+    #[serde(default)]
+    pub rules: Option<Rules>,
+    /// Parameter values by name.
+    #[serde(default)]
+    pub params: Vec<(String, f64)>,
+}
+
+/// A level's scores.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Scores {
+    /// Total score (violations: 0 is perfect).
+    pub total: f64,
+    /// Counts per requirement by name (`req1`…, `r1`…).
+    #[serde(default)]
+    pub violations: Vec<(String, u32)>,
+}
+
+/// Why a level could not be read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LevelError {
+    /// 1-based line of the problem (0 when not tied to a line).
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What was wrong and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(
+                f,
+                "line {}, column {}: {}",
+                self.line, self.column, self.message
+            )
+        } else {
+            f.write_str(&self.message)
+        }
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+#[derive(Deserialize)]
+#[serde(rename = "Level")]
+struct VersionProbe {
+    version: u32,
+}
+
+fn ron_error(e: ron::error::SpannedError) -> LevelError {
+    LevelError {
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: format!(
+            "{}; expected a level: Level(version: {LEVEL_VERSION}, name: \"…\", map: TerraMystica(…) or Catan(…), generator: (…), scores: (…))",
+            e.code
+        ),
+    }
+}
+
+impl Level {
+    /// Parse RON text, checking the version first; then validate the map.
+    pub fn from_ron(text: &str) -> Result<Level, LevelError> {
+        let probe: VersionProbe = ron::from_str(text).map_err(ron_error)?;
+        if probe.version != LEVEL_VERSION {
+            let line = text
+                .lines()
+                .position(|l| l.contains("version"))
+                .map_or(0, |p| p + 1);
+            return Err(LevelError {
+                line,
+                column: 1,
+                message: format!(
+                    "level format version {} is not supported; this evoboard reads version {LEVEL_VERSION}",
+                    probe.version
+                ),
+            });
+        }
+        let level: Level = ron::from_str(text).map_err(ron_error)?;
+        level.validate().map_err(|message| LevelError {
+            line: 0,
+            column: 0,
+            message,
+        })?;
+        Ok(level)
+    }
+
+    /// Check the map's shape and tile set.
+    pub fn validate(&self) -> Result<(), String> {
+        match &self.map {
+            LevelMap::TerraMystica(b) => b.grid().map(|_| ()),
+            LevelMap::Catan(b) => b.validate(),
+        }
+    }
+
+    /// Pretty RON text.
+    pub fn to_ron(&self) -> String {
+        let cfg = ron::ser::PrettyConfig::new()
+            .depth_limit(3)
+            .struct_names(true);
+        ron::ser::to_string_pretty(self, cfg).expect("levels serialise")
+    }
+
+    /// Read and parse a file; errors name the file.
+    pub fn load(path: &Path) -> Result<Level, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Level::from_ron(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boards::catan::{CatanBoard, standard_codes};
+
+    fn tm_level() -> Level {
+        Level {
+            version: LEVEL_VERSION,
+            name: "base".into(),
+            map: LevelMap::TerraMystica(TerraMysticaBoard::base_map()),
+            generator: Generator {
+                algorithm: "best".into(),
+                seed: 3,
+                rules: Some(Rules::Published),
+                params: vec![("noise".into(), 0.05)],
+            },
+            scores: Scores {
+                total: 9.0,
+                violations: vec![("req2".into(), 3), ("req4".into(), 6)],
+            },
+        }
+    }
+
+    #[test]
+    fn round_trip() {
+        for level in [
+            tm_level(),
+            Level {
+                map: LevelMap::Catan(CatanBoard::decode(&standard_codes())),
+                ..tm_level()
+            },
+        ] {
+            let text = level.to_ron();
+            assert_eq!(Level::from_ron(&text).unwrap(), level);
+        }
+    }
+
+    #[test]
+    fn malformed_files_name_the_line() {
+        let text = tm_level().to_ron();
+        let broken = text.replacen("Plains", "Plainz", 1);
+        let err = Level::from_ron(&broken).unwrap_err();
+        let bad_line = broken.lines().position(|l| l.contains("Plainz")).unwrap() + 1;
+        assert_eq!(err.line, bad_line, "{err}");
+        assert!(err.to_string().contains("Plainz"), "{err}");
+        let err = Level::from_ron("Level(version: 1, name: \"x\"").unwrap_err();
+        assert!(err.line >= 1, "{err}");
+        let err = Level::from_ron(&text.replacen("version: 1", "version: 7", 1)).unwrap_err();
+        assert!(
+            err.message.contains("version 7") && err.message.contains("version 1"),
+            "{err}"
+        );
+        assert_eq!(err.line, 2);
+    }
+
+    #[test]
+    fn invalid_maps_are_rejected() {
+        let mut level = Level {
+            map: LevelMap::Catan(CatanBoard::decode(&standard_codes())),
+            ..tm_level()
+        };
+        if let LevelMap::Catan(b) = &mut level.map {
+            b.rows[1].pop();
+        }
+        let err = Level::from_ron(&level.to_ron()).unwrap_err();
+        assert!(err.message.contains("3, 4, 5, 4, 3"), "{err}");
+    }
+}
