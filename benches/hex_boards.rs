@@ -1,1 +1,90 @@
-fn main() {}
+//! Hex-board scoring throughput and time to a perfect board.
+//!
+//! `cargo bench --no-default-features --bench hex_boards`
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use evoboard::boards::balanced::{self, BalancedTm};
+use evoboard::boards::catan::{self, CatanOptions};
+use evoboard::boards::catan_search::{self, BalancedCatan};
+use evoboard::boards::params::Params;
+use evoboard::boards::terra_mystica::{shuffle, standard_grid, standard_tiles};
+use evoboard::boards::tm_rules::{self, Rules, Weights};
+use evoboard::boards::tm_state::TmState;
+use evoboard::rng::{RngExt, seeded};
+use evoboard::search::Search;
+use std::hint::black_box;
+
+fn scoring(c: &mut Criterion) {
+    let grid = standard_grid();
+    let mut rng = seeded(1);
+    let mut tiles = standard_tiles();
+    shuffle(&mut tiles, &mut rng);
+    let mut g = c.benchmark_group("tm_scoring");
+    g.throughput(Throughput::Elements(1));
+    for rules in [Rules::Strict, Rules::Published] {
+        g.bench_function(format!("full_{}", rules.name()), |b| {
+            b.iter(|| tm_rules::evaluate(grid, black_box(&tiles), rules))
+        });
+        let mut state = TmState::new(grid, tiles.clone(), rules, Weights::default());
+        let pairs: Vec<(u16, u16)> = (0..4096)
+            .map(|_| (rng.random_range(0..113), rng.random_range(0..113)))
+            .filter(|&(a, b)| tiles[a as usize] != 7 && tiles[b as usize] != 7)
+            .collect();
+        let mut k = 0;
+        g.bench_function(format!("swap_land_{}", rules.name()), |b| {
+            b.iter(|| {
+                let (x, y) = pairs[k % pairs.len()];
+                k += 1;
+                black_box(state.swap(x, y))
+            })
+        });
+        let any: Vec<(u16, u16)> = (0..4096)
+            .map(|_| (rng.random_range(0..113), rng.random_range(0..113)))
+            .collect();
+        g.bench_function(format!("swap_any_{}", rules.name()), |b| {
+            b.iter(|| {
+                let (x, y) = any[k % any.len()];
+                k += 1;
+                black_box(state.swap(x, y))
+            })
+        });
+    }
+    let codes = catan::standard_codes();
+    g.bench_function("catan_full", |b| {
+        b.iter(|| catan::evaluate(black_box(&codes), &CatanOptions::default()))
+    });
+    g.finish();
+}
+
+fn solving(c: &mut Criterion) {
+    let mut g = c.benchmark_group("time_to_zero");
+    g.sample_size(30);
+    let tm = Params::defaults(balanced::PARAMS);
+    for rules in [Rules::Strict, Rules::Published] {
+        let mut seed = 0;
+        g.bench_function(format!("tm_best_{}", rules.name()), |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut s = BalancedTm::new(seed, rules, Weights::default(), &tm);
+                while !s.is_solved() {
+                    s.step();
+                }
+            })
+        });
+    }
+    let cp = Params::defaults(catan_search::PARAMS);
+    let mut seed = 0;
+    g.bench_function("catan_best", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut s = BalancedCatan::new(seed, CatanOptions::default(), &cp);
+            while !s.is_solved() {
+                s.step();
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, scoring, solving);
+criterion_main!(benches);
