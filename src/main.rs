@@ -19,8 +19,7 @@ fn main() {
 
 #[cfg(feature = "app")]
 fn open_app(args: cli::app_args::AppArgs) -> cli::CliResult {
-    let _ = args;
-    Err(cli::CliError("the app comes in a later commit".into()))
+    evoboard::app::run(args)
 }
 
 #[cfg(not(feature = "app"))]

@@ -327,6 +327,43 @@ pub fn evaluate(codes: &[u8], opts: &CatanOptions) -> CatanViolations {
     v
 }
 
+/// Hexes that break a per-hex rule, one bit per rule (bit 0 = R1 same
+/// terrain, bit 2 = R3 hot numbers, bit 4 = equal numbers, bit 5 = 2/12,
+/// bit 6 = misplaced desert), for highlighting.
+pub fn broken_hexes(codes: &[u8], opts: &CatanOptions) -> Vec<u8> {
+    let g = grid();
+    let hot = |n: u8| n == 6 || n == 8;
+    let rare = |n: u8| n == 2 || n == 12;
+    let whole = evaluate(codes, opts);
+    g.indices()
+        .map(|i| {
+            let c = codes[i as usize];
+            let (t, n) = (c >> 4, c & 15);
+            let mut m = 0u8;
+            for &j in g.neighbours(i) {
+                let d = codes[j as usize];
+                let (u, k) = (d >> 4, d & 15);
+                if u == t {
+                    m |= 1;
+                }
+                if hot(n) && hot(k) {
+                    m |= 1 << 2;
+                }
+                if opts.no_equal_neighbours && n != 0 && k == n {
+                    m |= 1 << 4;
+                }
+                if opts.no_2_12_neighbours && rare(n) && rare(k) {
+                    m |= 1 << 5;
+                }
+            }
+            if t == CatanTerrain::Desert as u8 && whole.desert > 0 {
+                m |= 1 << 6;
+            }
+            m
+        })
+        .collect()
+}
+
 /// The standard tile set as codes: terrains in [`TERRAINS`] order with
 /// the tokens dealt in order (the desert takes none).
 pub fn standard_codes() -> Vec<u8> {

@@ -117,3 +117,23 @@ pub fn violations(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<(&'sta
             .named_with(&scoring.catan),
     }
 }
+
+/// Per-hex flags of broken requirements (non-zero = highlight the hex).
+pub fn broken_hexes(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<u8> {
+    match game {
+        BoardGame::TerraMystica => super::tm_rules::broken_hexes(
+            super::terra_mystica::standard_grid(),
+            tiles,
+            scoring.rules,
+        ),
+        BoardGame::Catan => catan::broken_hexes(tiles, &scoring.catan),
+    }
+}
+
+/// The layout of a game's board.
+pub fn grid(game: BoardGame) -> &'static super::hex::HexGrid {
+    match game {
+        BoardGame::TerraMystica => super::terra_mystica::standard_grid(),
+        BoardGame::Catan => catan::grid(),
+    }
+}

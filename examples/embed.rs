@@ -1,0 +1,106 @@
+//! Another game that embeds evoboard: it adds [`EvoboardPlugin`] (no
+//! generator UI), loads saved levels from `levels/` through a
+//! bevy_asset_loader collection, and spawns their tilemaps.
+//!
+//! `cargo run --example embed` (add `-- --screenshot PATH` to save a
+//! screenshot after 60 frames and exit).
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy_asset_loader::prelude::*;
+use evoboard::app::{EvoboardPlugin, LevelAsset, LevelTilemap};
+
+#[derive(AssetCollection, Resource)]
+struct Levels {
+    #[asset(path = "levels/demo-terra-mystica.ron")]
+    terra_mystica: Handle<LevelAsset>,
+    #[asset(path = "levels/demo-catan.ron")]
+    catan: Handle<LevelAsset>,
+}
+
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum GameState {
+    #[default]
+    Loading,
+    Playing,
+}
+
+fn main() {
+    let screenshot = std::env::args().skip_while(|a| a != "--screenshot").nth(1);
+    App::new()
+        .add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: "embed: a game using evoboard levels".into(),
+                        ..default()
+                    }),
+                    ..default()
+                })
+                .set(AssetPlugin {
+                    file_path: ".".into(),
+                    ..default()
+                }),
+        )
+        .add_plugins(EvoboardPlugin)
+        .init_state::<GameState>()
+        .add_loading_state(
+            LoadingState::new(GameState::Loading)
+                .continue_to_state(GameState::Playing)
+                .load_collection::<Levels>(),
+        )
+        .insert_resource(ShotPath(screenshot))
+        .add_systems(OnEnter(GameState::Playing), spawn_levels)
+        .add_systems(Update, screenshot_after_60_frames)
+        .run();
+}
+
+fn spawn_levels(mut commands: Commands, levels: Res<Levels>, assets: Res<Assets<LevelAsset>>) {
+    commands.spawn((
+        Camera2d,
+        Projection::Orthographic(OrthographicProjection {
+            scale: 1.6,
+            ..OrthographicProjection::default_2d()
+        }),
+    ));
+    // Terra Mystica on the left, Catan on the right.
+    commands.spawn((
+        LevelTilemap(levels.terra_mystica.clone()),
+        Transform::from_xyz(-260.0, 0.0, 0.0),
+    ));
+    commands.spawn((
+        LevelTilemap(levels.catan.clone()),
+        Transform::from_xyz(520.0, 0.0, 0.0),
+    ));
+    for h in [&levels.terra_mystica, &levels.catan] {
+        if let Some(l) = assets.get(h) {
+            info!(
+                "loaded level {} ({}), score {}",
+                l.0.name,
+                l.0.map.game(),
+                l.0.scores.total
+            );
+        }
+    }
+}
+
+#[derive(Resource)]
+struct ShotPath(Option<String>);
+
+fn screenshot_after_60_frames(
+    mut commands: Commands,
+    path: Res<ShotPath>,
+    mut frame: Local<u32>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(p) = &path.0 else { return };
+    *frame += 1;
+    if *frame == 60 {
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(p.clone()));
+    }
+    if *frame == 90 {
+        exit.write(AppExit::Success);
+    }
+}

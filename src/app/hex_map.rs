@@ -1,0 +1,276 @@
+//! Hex tilemaps: a [`HexBoardMap`] component is drawn as one entity per
+//! hex (laid out with `hexx`), recoloured when it changes; a
+//! [`LevelTilemap`] turns a loaded level into a [`HexBoardMap`].
+
+use super::levels::LevelAsset;
+use crate::boards::catan::CatanBoard;
+use crate::boards::hex::HexGrid;
+use crate::boards::registry::{self, BoardGame};
+use crate::boards::terrain::Terrain;
+use crate::level::LevelMap;
+use bevy::prelude::*;
+use hexx::{HexLayout, HexOrientation};
+
+/// World size of a hex (centre to corner).
+pub const HEX_SIZE: f32 = 32.0;
+
+/// A hex board to draw on this entity: one child per hex.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct HexBoardMap {
+    /// Which game (colours, tokens).
+    pub game: BoardGame,
+    /// The layout.
+    pub grid: HexGrid,
+    /// Tile codes, row-major.
+    pub tiles: Vec<u8>,
+    /// Per-hex broken-requirement flags (non-zero = highlighted).
+    pub broken: Vec<u8>,
+    /// Whether broken hexes are highlighted.
+    pub show_broken: bool,
+}
+
+impl HexBoardMap {
+    /// A map of `game` with no highlights.
+    pub fn new(game: BoardGame, tiles: Vec<u8>) -> Self {
+        let grid = registry::grid(game).clone();
+        HexBoardMap { game, broken: vec![0; tiles.len()], grid, tiles, show_broken: false }
+    }
+
+    /// The map of a level, when it is a hex board.
+    pub fn from_level(map: &LevelMap) -> Option<Self> {
+        match map {
+            LevelMap::TerraMystica(b) => {
+                let grid = b.grid().ok()?;
+                let tiles = b.tiles();
+                Some(HexBoardMap { game: BoardGame::TerraMystica, broken: vec![0; tiles.len()], grid, tiles, show_broken: false })
+            }
+            LevelMap::Catan(b) => Some(HexBoardMap::new(BoardGame::Catan, b.encode())),
+        }
+    }
+
+    /// World position of hex `i` (row 0 at the top, board centred on 0).
+    /// `hexx` lays out the axial coordinates of [`HexGrid::hex`]; rows run
+    /// downwards on screen.
+    pub fn position(&self, i: usize) -> Vec2 {
+        let layout = HexLayout::new(HexOrientation::Pointy).with_hex_size(HEX_SIZE);
+        let x = |j: usize| layout.hex_to_world_pos(self.grid.hex(j as u16)).x;
+        let (lo, hi) = (0..self.tiles.len())
+            .map(x)
+            .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        let rows = self.grid.rows() as f32;
+        let row = self.grid.row_col(i as u16).0 as f32;
+        Vec2::new(x(i) - (lo + hi) / 2.0, ((rows - 1.0) / 2.0 - row) * 1.5 * HEX_SIZE)
+    }
+
+    /// Half the board's extent in world units (for fitting the camera).
+    pub fn half_extent(&self) -> Vec2 {
+        let w = 3f32.sqrt() * HEX_SIZE;
+        let widest = self.grid.row_lengths().max().unwrap_or(1) as f32;
+        let rows = self.grid.rows() as f32;
+        Vec2::new((widest + 0.5) * w / 2.0, ((rows - 1.0) * 1.5 + 2.0) * HEX_SIZE / 2.0)
+    }
+}
+
+/// Spawn a level's tilemap on this entity once the level is loaded.
+#[derive(Component, Clone, Debug)]
+pub struct LevelTilemap(pub Handle<LevelAsset>);
+
+/// One hex of a drawn board.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct HexTile {
+    /// Row-major index.
+    pub index: usize,
+}
+
+#[derive(Component)]
+struct HexFill;
+#[derive(Component)]
+struct HexOutline;
+#[derive(Component)]
+struct TokenText;
+#[derive(Component)]
+struct TokenDisc;
+
+/// Shared meshes.
+#[derive(Resource)]
+struct HexMeshes {
+    fill: Handle<Mesh>,
+    outline: Handle<Mesh>,
+    disc: Handle<Mesh>,
+}
+
+/// Registers tilemap drawing.
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, setup_meshes)
+        .add_systems(Update, (level_to_board, draw_boards).chain());
+}
+
+fn setup_meshes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
+    commands.insert_resource(HexMeshes {
+        fill: meshes.add(RegularPolygon::new(HEX_SIZE * 0.9, 6)),
+        outline: meshes.add(RegularPolygon::new(HEX_SIZE * 1.0, 6)),
+        disc: meshes.add(Circle::new(HEX_SIZE * 0.42)),
+    });
+}
+
+fn level_to_board(
+    mut commands: Commands,
+    levels: Res<Assets<LevelAsset>>,
+    query: Query<(Entity, &LevelTilemap), Without<HexBoardMap>>,
+) {
+    for (e, tm) in &query {
+        if let Some(level) = levels.get(&tm.0)
+            && let Some(map) = HexBoardMap::from_level(&level.0.map)
+        {
+            commands.entity(e).insert(map);
+        }
+    }
+}
+
+/// Terrain colours as in the games.
+pub fn tile_colour(game: BoardGame, code: u8) -> Color {
+    match game {
+        BoardGame::TerraMystica => match Terrain::from_code(code.min(7)) {
+            Terrain::Desert => Color::srgb(0.95, 0.85, 0.30),
+            Terrain::Plains => Color::srgb(0.58, 0.40, 0.22),
+            Terrain::Swamp => Color::srgb(0.16, 0.16, 0.17),
+            Terrain::Lake => Color::srgb(0.20, 0.45, 0.85),
+            Terrain::Forest => Color::srgb(0.15, 0.52, 0.22),
+            Terrain::Mountain => Color::srgb(0.58, 0.58, 0.60),
+            Terrain::Wasteland => Color::srgb(0.82, 0.20, 0.16),
+            Terrain::River => Color::srgb(0.66, 0.84, 0.96),
+        },
+        BoardGame::Catan => match code >> 4 {
+            0 => Color::srgb(0.96, 0.80, 0.28),
+            1 => Color::srgb(0.10, 0.42, 0.16),
+            2 => Color::srgb(0.55, 0.82, 0.35),
+            3 => Color::srgb(0.76, 0.38, 0.20),
+            4 => Color::srgb(0.52, 0.52, 0.57),
+            _ => Color::srgb(0.90, 0.84, 0.62),
+        },
+    }
+}
+
+const OUTLINE: Color = Color::srgb(0.12, 0.12, 0.14);
+const BROKEN: Color = Color::srgb(1.0, 0.0, 0.85);
+
+#[allow(clippy::type_complexity)]
+fn draw_boards(
+    mut commands: Commands,
+    meshes: Option<Res<HexMeshes>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    boards: Query<(Entity, &HexBoardMap, Option<&Children>), Changed<HexBoardMap>>,
+    tiles: Query<(&HexTile, &Children)>,
+    mut fills: Query<&MeshMaterial2d<ColorMaterial>, With<HexFill>>,
+    outlines: Query<&MeshMaterial2d<ColorMaterial>, (With<HexOutline>, Without<HexFill>)>,
+    mut texts: Query<(&mut Text2d, &mut TextColor, &mut Visibility), With<TokenText>>,
+    mut discs: Query<&mut Visibility, (With<TokenDisc>, Without<TokenText>)>,
+) {
+    let Some(meshes) = meshes else { return };
+    for (entity, map, children) in &boards {
+        let existing: Vec<Entity> = children
+            .map(|c| c.iter().filter(|e| tiles.contains(*e)).collect())
+            .unwrap_or_default();
+        if existing.len() != map.tiles.len() {
+            for e in existing {
+                commands.entity(e).despawn();
+            }
+            spawn_tiles(&mut commands, entity, map, &meshes, &mut materials);
+            continue;
+        }
+        for e in existing {
+            let Ok((tile, kids)) = tiles.get(e) else { continue };
+            let i = tile.index;
+            for k in kids.iter() {
+                if let Ok(m) = fills.get_mut(k)
+                    && let Some(mat) = materials.get_mut(&m.0)
+                {
+                    mat.color = tile_colour(map.game, map.tiles[i]);
+                }
+                if let Ok(m) = outlines.get(k)
+                    && let Some(mat) = materials.get_mut(&m.0)
+                {
+                    mat.color = outline_colour(map, i);
+                }
+                if let Ok((mut text, mut colour, mut vis)) = texts.get_mut(k) {
+                    let (label, c, v) = token(map, i);
+                    text.0 = label;
+                    colour.0 = c;
+                    *vis = v;
+                }
+                if let Ok(mut vis) = discs.get_mut(k) {
+                    *vis = token(map, i).2;
+                }
+            }
+        }
+    }
+}
+
+fn outline_colour(map: &HexBoardMap, i: usize) -> Color {
+    if map.show_broken && map.broken.get(i).copied().unwrap_or(0) != 0 {
+        BROKEN
+    } else {
+        OUTLINE
+    }
+}
+
+fn token(map: &HexBoardMap, i: usize) -> (String, Color, Visibility) {
+    if map.game != BoardGame::Catan || map.tiles[i] & 15 == 0 {
+        return (String::new(), Color::BLACK, Visibility::Hidden);
+    }
+    let n = map.tiles[i] & 15;
+    let c = if n == 6 || n == 8 { Color::srgb(0.8, 0.05, 0.05) } else { Color::BLACK };
+    (n.to_string(), c, Visibility::Inherited)
+}
+
+fn spawn_tiles(
+    commands: &mut Commands,
+    parent: Entity,
+    map: &HexBoardMap,
+    meshes: &HexMeshes,
+    materials: &mut Assets<ColorMaterial>,
+) {
+    commands.entity(parent).insert_if_new((Transform::default(), Visibility::default()));
+    for i in 0..map.tiles.len() {
+        let pos = map.position(i);
+        let (label, colour, vis) = token(map, i);
+        let tile = commands
+            .spawn((HexTile { index: i }, Transform::from_translation(pos.extend(0.0)), Visibility::default()))
+            .with_children(|c| {
+                c.spawn((
+                    HexOutline,
+                    Mesh2d(meshes.outline.clone()),
+                    MeshMaterial2d(materials.add(outline_colour(map, i))),
+                    Transform::from_xyz(0.0, 0.0, 0.0),
+                ));
+                c.spawn((
+                    HexFill,
+                    Mesh2d(meshes.fill.clone()),
+                    MeshMaterial2d(materials.add(tile_colour(map.game, map.tiles[i]))),
+                    Transform::from_xyz(0.0, 0.0, 0.1),
+                ));
+                c.spawn((
+                    TokenDisc,
+                    Mesh2d(meshes.disc.clone()),
+                    MeshMaterial2d(materials.add(Color::srgb(0.97, 0.93, 0.80))),
+                    Transform::from_xyz(0.0, 0.0, 0.2),
+                    vis,
+                ));
+                c.spawn((
+                    TokenText,
+                    Text2d::new(label),
+                    TextFont { font_size: 20.0, ..default() },
+                    TextColor(colour),
+                    Transform::from_xyz(0.0, 0.0, 0.3),
+                    vis,
+                ));
+            })
+            .id();
+        commands.entity(parent).add_child(tile);
+    }
+}
+
+/// A Catan board as a map (used by tests and examples).
+pub fn catan_map(board: &CatanBoard) -> HexBoardMap {
+    HexBoardMap::new(BoardGame::Catan, board.encode())
+}

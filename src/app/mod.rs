@@ -1,0 +1,87 @@
+//! The Bevy layer: the desktop app and the plugins other games embed.
+//!
+//! Plugins all the way down: each module owns a `plugin(app)` that
+//! registers its resources, systems and UI.
+//! - [`EvoboardPlugin`]: what another game adds — the RON level asset
+//!   loader and hex tilemaps drawn from levels ([`LevelTilemap`]).
+//! - [`EvoboardAppPlugin`]: the whole desktop app (generator runtime,
+//!   panels, camera, scripted runs) on top of it.
+
+pub mod camera;
+pub mod hex_map;
+pub mod levels;
+pub mod panels;
+pub mod runtime;
+pub mod scripted;
+
+use crate::cli::{CliError, CliResult, app_args::AppArgs};
+use bevy::prelude::*;
+use bevy_egui::EguiPlugin;
+
+pub use hex_map::{HexBoardMap, LevelTilemap};
+pub use levels::{LevelAsset, LevelLoader};
+
+/// The app's screens.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// Balanced Terra Mystica and Catan boards.
+    #[default]
+    HexBoards,
+}
+
+/// The embeddable part: level assets and hex tilemaps from levels.
+pub struct EvoboardPlugin;
+
+impl Plugin for EvoboardPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((levels::plugin, hex_map::plugin));
+    }
+}
+
+/// The whole desktop app.
+pub struct EvoboardAppPlugin {
+    /// Flags of `evoboard app` (scripted runs).
+    pub args: AppArgs,
+}
+
+impl Plugin for EvoboardAppPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(EvoboardPlugin)
+            .init_state::<Screen>()
+            .insert_resource(scripted::ScriptArgs(self.args.clone()))
+            .add_plugins((
+                bevy::diagnostic::FrameTimeDiagnosticsPlugin::default(),
+                runtime::plugin,
+                camera::plugin,
+                panels::plugin,
+                levels::library_plugin,
+                scripted::plugin,
+            ));
+    }
+}
+
+/// Open the desktop app with `args` (validated before a window opens).
+pub fn run(args: AppArgs) -> CliResult {
+    scripted::validate(&args).map_err(CliError)?;
+    App::new()
+        .add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: "evoboard".into(),
+                        resolution: bevy::window::WindowResolution::new(1280, 800),
+                        ..default()
+                    }),
+                    ..default()
+                })
+                .set(AssetPlugin {
+                    // Levels live in `levels/` beside `assets/`.
+                    file_path: ".".into(),
+                    ..default()
+                }),
+        )
+        .add_plugins(EguiPlugin::default())
+        .add_plugins(EvoboardAppPlugin { args })
+        .run();
+    Ok(())
+}

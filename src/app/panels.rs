@@ -1,0 +1,342 @@
+//! The egui panels of the board generator: settings on the left, the run
+//! (violations, plot, rates, saving, level library) on the right.
+
+use super::camera::PanelInsets;
+use super::hex_map::HexBoardMap;
+use super::levels::{LEVELS_DIR, LevelAsset, LevelLibrary, check_name};
+use super::runtime::{BoardSettings, Generator, GeneratorCommand, MainGenerator, RunState, RuntimeError};
+use crate::boards::catan::DesertPlacement;
+use crate::boards::registry::{self, BoardGame};
+use crate::boards::tm_rules::Rules;
+use crate::cli::boards::make_level;
+use crate::cli::common::write_atomic;
+use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_plot::{Legend, Line, Plot, PlotPoints};
+use std::path::PathBuf;
+
+/// Registers the panels.
+pub fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, panels_ui);
+}
+
+/// Frames per second, smoothed.
+pub fn fps(diagnostics: &DiagnosticsStore) -> f64 {
+    diagnostics
+        .get(&FrameTimeDiagnosticsPlugin::FPS)
+        .and_then(|d| d.smoothed())
+        .unwrap_or(0.0)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn panels_ui(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<BoardSettings>,
+    mut commands_out: MessageWriter<GeneratorCommand>,
+    mut insets: ResMut<PanelInsets>,
+    mut library: ResMut<LevelLibrary>,
+    mut error: ResMut<RuntimeError>,
+    asset_server: Res<AssetServer>,
+    diagnostics: Res<DiagnosticsStore>,
+    mut generators: Query<(&mut Generator, &mut HexBoardMap), With<MainGenerator>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "viewport".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
+    let top = egui::Panel::top("top_bar")
+        .show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading("evoboard");
+                ui.separator();
+                ui.selectable_label(true, "Hex boards");
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    ui.label(format!("{:.0} fps", fps(&diagnostics)));
+                });
+            });
+        })
+        .response
+        .rect
+        .height();
+    let left = egui::Panel::left("settings")
+        .default_size(290.0)
+        .resizable(true)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| settings_ui(ui, &mut settings, &mut commands_out))
+        })
+        .response
+        .rect
+        .width();
+    let Ok((mut generator, mut map)) = generators.single_mut() else {
+        return Ok(());
+    };
+    let right = egui::Panel::right("run")
+        .default_size(360.0)
+        .resizable(true)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                run_ui(ui, &generator, &mut commands_out, &mut settings);
+                if let Some(e) = &error.0 {
+                    ui.colored_label(egui::Color32::LIGHT_RED, e);
+                    if ui.small_button("dismiss").clicked() {
+                        error.0 = None;
+                    }
+                }
+                ui.separator();
+                save_ui(ui, &mut generator, &mut library);
+                ui.separator();
+                library_ui(ui, &mut library, &asset_server, &mut settings);
+            })
+        })
+        .response
+        .rect
+        .width();
+    *insets = PanelInsets { left, right, top, bottom: 0.0 };
+    if let Some(path) = library.confirm_overwrite.clone() {
+        egui::Window::new("Overwrite?").collapsible(false).resizable(false).show(ctx, |ui| {
+            ui.label(format!("{} already exists. Overwrite it?", path.display()));
+            ui.horizontal(|ui| {
+                if ui.button("Overwrite").clicked() {
+                    save_level(&mut generator, &mut library, path.clone(), true);
+                    library.confirm_overwrite = None;
+                }
+                if ui.button("Cancel").clicked() {
+                    library.confirm_overwrite = None;
+                }
+            });
+        });
+    }
+    let _ = &mut map;
+    Ok(())
+}
+
+fn settings_ui(ui: &mut egui::Ui, s: &mut BoardSettings, out: &mut MessageWriter<GeneratorCommand>) {
+    ui.heading("Board");
+    let mut game = s.game;
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut game, BoardGame::TerraMystica, "Terra Mystica");
+        ui.radio_value(&mut game, BoardGame::Catan, "Catan");
+    });
+    let mut algorithm = s.algorithm.clone();
+    egui::ComboBox::from_label("algorithm")
+        .selected_text(&algorithm)
+        .show_ui(ui, |ui| {
+            for a in registry::ALGORITHMS {
+                ui.selectable_value(&mut algorithm, a.to_string(), *a);
+            }
+        });
+    if (game != s.game || algorithm != s.algorithm) && s.select(game, &algorithm).is_ok() {
+        out.write(GeneratorCommand::Reset);
+    }
+    ui.horizontal(|ui| {
+        ui.label("seed");
+        let r = ui.add(egui::DragValue::new(&mut s.seed).range(0..=u64::MAX));
+        if ui.button("🎲").on_hover_text("a new random seed").clicked() {
+            s.seed = rand::random::<u32>() as u64;
+            out.write(GeneratorCommand::Reset);
+        }
+        if r.changed() {
+            out.write(GeneratorCommand::Reset);
+        }
+    });
+    ui.separator();
+    ui.label("Parameters");
+    let specs = registry::param_specs(s.game, &s.algorithm).unwrap_or(&[]);
+    let mut changed = false;
+    egui::Grid::new("params").num_columns(2).show(ui, |ui| {
+        for spec in specs {
+            ui.label(spec.name).on_hover_text(spec.help);
+            let mut v = s.params.get(spec.name);
+            let integer = spec.default.fract() == 0.0 && spec.max > 1.0;
+            let speed = if integer { 1.0 } else { (spec.max - spec.min) / 200.0 };
+            let r = ui
+                .add(
+                    egui::DragValue::new(&mut v)
+                        .range(spec.min..=spec.max)
+                        .speed(speed)
+                        .max_decimals(if integer { 0 } else { 3 }),
+                )
+                .on_hover_text(format!("{} ({} to {}, default {})", spec.help, spec.min, spec.max, spec.default));
+            if r.changed() {
+                let _ = s.params.set(specs, spec.name, &v.to_string(), &s.algorithm);
+                changed = true;
+            }
+            ui.end_row();
+        }
+    });
+    ui.separator();
+    if s.game == BoardGame::TerraMystica {
+        ui.label("Rules");
+        ui.horizontal(|ui| {
+            changed |= ui
+                .radio_value(&mut s.scoring.rules, Rules::Strict, "strict")
+                .on_hover_text("the requirements as the papers state them in words")
+                .changed();
+            changed |= ui
+                .radio_value(&mut s.scoring.rules, Rules::Published, "published")
+                .on_hover_text("what the papers' reference implementation computes")
+                .changed();
+        });
+        ui.label("Weights").on_hover_text("weighted score = Σ weight × violations (BRKGA study: 100, 1, 10000, 1)");
+        ui.horizontal(|ui| {
+            for (k, w) in s.scoring.weights.0.iter_mut().enumerate() {
+                changed |= ui
+                    .add(egui::DragValue::new(w).range(0..=100_000).prefix(format!("R{} ", k + 1)))
+                    .changed();
+            }
+        });
+    } else {
+        ui.label("Optional rules");
+        let c = &mut s.scoring.catan;
+        changed |= ui.checkbox(&mut c.no_equal_neighbours, "no equal numbers side by side").changed();
+        changed |= ui.checkbox(&mut c.no_2_12_neighbours, "no 2 or 12 side by side").changed();
+        egui::ComboBox::from_label("desert")
+            .selected_text(format!("{:?}", c.desert))
+            .show_ui(ui, |ui| {
+                for d in [DesertPlacement::Anywhere, DesertPlacement::Centre, DesertPlacement::Coast, DesertPlacement::Inland] {
+                    changed |= ui.selectable_value(&mut c.desert, d, format!("{d:?}")).changed();
+                }
+            });
+        changed |= ui
+            .add(egui::Slider::new(&mut c.max_corner_pips, 0..=15).text("max pips at a corner"))
+            .on_hover_text("0 = no bound; a corner touches three hexes")
+            .changed();
+    }
+    if changed {
+        out.write(GeneratorCommand::Reset);
+    }
+    ui.separator();
+    ui.label("Animation");
+    ui.add(egui::Slider::new(&mut s.steps_per_second, 0.0..=200.0).text("steps/s"))
+        .on_hover_text("generations per second; 0 = as fast as the frame budget allows");
+    ui.checkbox(&mut s.show_broken, "highlight broken hexes");
+}
+
+fn run_ui(ui: &mut egui::Ui, g: &Generator, out: &mut MessageWriter<GeneratorCommand>, s: &mut BoardSettings) {
+    ui.horizontal(|ui| {
+        let running = g.state == RunState::Running;
+        if ui.add_enabled(!running && g.state != RunState::Solved, egui::Button::new("▶ Start")).clicked() {
+            out.write(GeneratorCommand::Start);
+        }
+        if ui.add_enabled(running, egui::Button::new("⏸ Pause")).clicked() {
+            out.write(GeneratorCommand::Pause);
+        }
+        if ui.add_enabled(g.state != RunState::Solved, egui::Button::new("Step")).clicked() {
+            out.write(GeneratorCommand::Step);
+        }
+        if ui.button("⟲ Reset").clicked() {
+            out.write(GeneratorCommand::Reset);
+        }
+    });
+    let state = match g.state {
+        RunState::Ready => "ready",
+        RunState::Running => "running",
+        RunState::Paused => "paused",
+        RunState::Solved => "solved: a perfect board",
+    };
+    ui.label(format!(
+        "{} · {} · seed {} · {}",
+        g.settings.game.name(),
+        g.settings.algorithm,
+        g.settings.seed,
+        state
+    ));
+    ui.heading(format!("score {}", g.progress.best));
+    egui::Grid::new("violations").num_columns(2).show(ui, |ui| {
+        for (name, count) in &g.violations {
+            ui.label(name.to_uppercase());
+            let text = egui::RichText::new(count.to_string());
+            ui.label(if *count > 0 { text.color(egui::Color32::from_rgb(255, 90, 220)) } else { text });
+            ui.end_row();
+        }
+    });
+    ui.label(format!(
+        "generation {} · {} evaluations · {:.0} ms searching",
+        g.progress.generation,
+        g.progress.evaluations,
+        g.search_time.as_secs_f64() * 1000.0
+    ));
+    ui.label(format!("{:.0} generations/s · {:.0} evaluations/s", g.gens_per_sec, g.evals_per_sec));
+    let best: PlotPoints = g.history.iter().map(|h| [h[0], h[1]]).collect();
+    let mean: PlotPoints = g.history.iter().map(|h| [h[0], h[2]]).collect();
+    Plot::new("score_plot")
+        .height(170.0)
+        .legend(Legend::default())
+        .x_axis_label("generation")
+        .y_axis_label("score")
+        .allow_scroll(false)
+        .show(ui, |p| {
+            p.line(Line::new("best", best));
+            p.line(Line::new("mean", mean));
+        });
+    let _ = s;
+}
+
+fn save_ui(ui: &mut egui::Ui, g: &mut Generator, lib: &mut LevelLibrary) {
+    ui.label("Accept and save as a level");
+    ui.horizontal(|ui| {
+        ui.text_edit_singleline(&mut lib.save_name).on_hover_text("the level's name: letters, digits, - and _");
+        if ui.button("💾 Save").clicked() {
+            match check_name(lib.save_name.trim()) {
+                Err(e) => lib.message = Some((false, e)),
+                Ok(()) => {
+                    let path = PathBuf::from(LEVELS_DIR).join(format!("{}.ron", lib.save_name.trim()));
+                    if path.exists() {
+                        lib.confirm_overwrite = Some(path);
+                    } else {
+                        save_level(g, lib, path, false);
+                    }
+                }
+            }
+        }
+    });
+    if let Some((ok, msg)) = &lib.message {
+        let colour = if *ok { egui::Color32::LIGHT_GREEN } else { egui::Color32::LIGHT_RED };
+        ui.colored_label(colour, msg);
+    }
+}
+
+/// Save the generator's best board as a level (never overwriting unless
+/// `overwrite`), report in the library.
+pub fn save_level(g: &mut Generator, lib: &mut LevelLibrary, path: PathBuf, overwrite: bool) {
+    let s = &g.settings;
+    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let level = make_level(s.game, &g.best_tiles(), &name, &s.algorithm, &s.params, s.scoring, s.seed);
+    if let Err(e) = std::fs::create_dir_all(LEVELS_DIR) {
+        lib.message = Some((false, format!("cannot create {LEVELS_DIR}/: {e}")));
+        return;
+    }
+    lib.message = Some(match write_atomic(&path, level.to_ron().as_bytes(), overwrite) {
+        Ok(()) => (true, format!("saved {}", path.display())),
+        Err(e) => (false, e.0),
+    });
+    lib.refresh();
+}
+
+fn library_ui(ui: &mut egui::Ui, lib: &mut LevelLibrary, assets: &AssetServer, s: &mut BoardSettings) {
+    ui.horizontal(|ui| {
+        ui.label(format!("Levels in {LEVELS_DIR}/"));
+        if ui.small_button("↻").on_hover_text("re-read the folder").clicked() {
+            lib.refresh();
+        }
+    });
+    let files = lib.files.clone();
+    if files.is_empty() {
+        ui.label("(none yet)");
+    }
+    for f in files {
+        let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if ui.button(&name).on_hover_text("load this level onto the board").clicked() {
+            let asset_path = format!("{LEVELS_DIR}/{name}");
+            let handle: Handle<LevelAsset> = assets.load(asset_path.clone());
+            // A level saved again under the same name must be read anew.
+            assets.reload(asset_path);
+            lib.pending = Some(handle);
+            lib.message = Some((true, format!("loading {name} …")));
+        }
+    }
+    let _ = s;
+}

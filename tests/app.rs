@@ -1,0 +1,247 @@
+//! The Bevy layer: headless ECS tests (level assets, the generator
+//! runtime) and a real window under Xvfb with Mesa's software Vulkan.
+#![cfg(feature = "app")]
+
+use bevy::prelude::*;
+use evoboard::app::HexBoardMap;
+use evoboard::app::levels::{LevelAsset, LevelLibrary};
+use evoboard::app::runtime::{BoardSettings, Generator, GeneratorCommand, MainGenerator, RunState};
+use evoboard::boards::params::Params;
+use evoboard::boards::registry::{self, BoardGame, Scoring};
+use evoboard::cli::boards::{make_level, run_one};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("evoboard-app-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("levels")).unwrap();
+    d
+}
+
+fn headless(root: &Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin {
+            file_path: root.to_string_lossy().into_owned(),
+            ..default()
+        },
+        bevy::state::app::StatesPlugin,
+    ))
+    .add_plugins(evoboard::app::levels::plugin);
+    app
+}
+
+#[test]
+fn generate_save_load_through_the_asset_server_gives_the_same_board() {
+    let root = temp_dir("roundtrip");
+    for game in [BoardGame::TerraMystica, BoardGame::Catan] {
+        let params = Params::defaults(registry::param_specs(game, "best").unwrap());
+        let scoring = Scoring::default();
+        let run = run_one(game, "best", &params, scoring, 77, 0.0, 30.0).unwrap();
+        let level = make_level(game, &run.tiles, "rt", "best", &params, scoring, 77);
+        let file = format!("levels/rt-{}.ron", game.name());
+        std::fs::write(root.join(&file), level.to_ron()).unwrap();
+
+        let mut app = headless(&root);
+        let handle: Handle<LevelAsset> = app.world().resource::<AssetServer>().load(file.clone());
+        let start = Instant::now();
+        let loaded = loop {
+            app.update();
+            if let Some(l) = app.world().resource::<Assets<LevelAsset>>().get(&handle) {
+                break l.0.clone();
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "{file} did not load"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert_eq!(loaded, level);
+        let map = HexBoardMap::from_level(&loaded.map).unwrap();
+        assert_eq!(map.tiles, run.tiles);
+        assert_eq!(loaded.scores.total, run.score);
+        assert_eq!(
+            registry::violations(game, &map.tiles, scoring)
+                .iter()
+                .map(|v| v.1)
+                .sum::<u32>(),
+            0
+        );
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_broken_level_fails_to_load_and_says_why() {
+    let root = temp_dir("broken");
+    std::fs::write(
+        root.join("levels/bad.ron"),
+        "Level(\n version: 1,\n name: 5,\n)",
+    )
+    .unwrap();
+    let mut app = headless(&root);
+    let handle: Handle<LevelAsset> = app.world().resource::<AssetServer>().load("levels/bad.ron");
+    let start = Instant::now();
+    loop {
+        app.update();
+        if let bevy::asset::LoadState::Failed(e) =
+            app.world().resource::<AssetServer>().load_state(&handle)
+        {
+            assert!(e.to_string().contains("line 3"), "{e}");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no failure reported"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn the_generator_runtime_steps_to_a_perfect_board() {
+    let root = temp_dir("runtime");
+    let mut app = headless(&root);
+    app.insert_resource(LevelLibrary::default())
+        .add_plugins(evoboard::app::runtime::plugin);
+    app.world_mut().resource_mut::<BoardSettings>().seed = 5;
+    app.world_mut()
+        .resource_mut::<BoardSettings>()
+        .steps_per_second = 0.0;
+    app.update();
+    app.world_mut().write_message(GeneratorCommand::Reset);
+    app.world_mut().write_message(GeneratorCommand::Start);
+    let start = Instant::now();
+    loop {
+        app.update();
+        let mut q = app
+            .world_mut()
+            .query_filtered::<(&Generator, &HexBoardMap), With<MainGenerator>>();
+        let (g, map) = q.single(app.world()).unwrap();
+        if g.state == RunState::Solved {
+            assert_eq!(g.progress.best, 0.0);
+            assert!(g.history.len() >= 2, "a history point per generation");
+            let v = registry::violations(BoardGame::TerraMystica, &map.tiles, Scoring::default());
+            assert!(v.iter().all(|(_, c)| *c == 0), "{v:?}");
+            assert!(map.broken.iter().all(|&b| b == 0));
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "not solved");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// An Xvfb display for the duration of a test.
+struct Display {
+    child: std::process::Child,
+    name: String,
+}
+
+impl Display {
+    fn start() -> Display {
+        let n = 90 + (std::process::id() % 500);
+        let name = format!(":{n}");
+        let child = Command::new("Xvfb")
+            .args([name.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb is needed for the window tests: apt-get install xvfb mesa-vulkan-drivers (bash .ci/run installs them)");
+        let socket = format!("/tmp/.X11-unix/X{n}");
+        let start = Instant::now();
+        while !Path::new(&socket).exists() {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "Xvfb did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Display { child, name }
+    }
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn read_png(path: &Path) -> (u32, u32, Vec<u8>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let rgb = buf[..info.buffer_size()]
+        .chunks(channels)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    (info.width, info.height, rgb)
+}
+
+fn run_app(display: &Display, args: &[&str]) {
+    let status = Command::new(env!("CARGO_BIN_EXE_evoboard"))
+        .args(args)
+        .env("DISPLAY", &display.name)
+        .env("WGPU_BACKEND", "vulkan")
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "{args:?} exited with {status}");
+}
+
+fn count_near(rgb: &[u8], target: [u8; 3], tol: i32) -> usize {
+    rgb.chunks(3)
+        .filter(|p| (0..3).all(|k| (p[k] as i32 - target[k] as i32).abs() <= tol))
+        .count()
+}
+
+#[test]
+fn the_real_app_runs_a_search_and_saves_a_screenshot() {
+    let display = Display::start();
+    let dir = temp_dir("shots");
+    for (game, colour) in [
+        ("terra-mystica", [168, 214, 245]),
+        ("catan", [248, 237, 204]),
+    ] {
+        let shot = dir.join(format!("{game}.png"));
+        let s = shot.to_str().unwrap();
+        run_app(
+            &display,
+            &[
+                "app",
+                "--game",
+                game,
+                "--seed",
+                "3",
+                "--run",
+                "--screenshot",
+                s,
+                "--frames",
+                "40",
+            ],
+        );
+        let (w, h, rgb) = read_png(&shot);
+        assert!(w >= 640 && h >= 400, "{w}x{h}");
+        let mut colours: Vec<[u8; 3]> = rgb.chunks(3).map(|p| [p[0], p[1], p[2]]).collect();
+        colours.sort_unstable();
+        colours.dedup();
+        assert!(
+            colours.len() > 50,
+            "{game}: only {} colours: a blank window?",
+            colours.len()
+        );
+        // River hexes (TM) or number-token discs (Catan) are on screen.
+        let n = count_near(&rgb, colour, 12);
+        assert!(
+            n > 500,
+            "{game}: only {n} pixels of the expected board colour"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
