@@ -161,7 +161,9 @@ impl Puzzle {
 
     /// The puzzle as RON (pretty).
     pub fn to_ron(&self) -> Result<String, ron::Error> {
-        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+        let mut text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())?;
+        text.push('\n');
+        Ok(text)
     }
 
     /// Read a puzzle from RON.

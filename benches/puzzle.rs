@@ -1,0 +1,77 @@
+//! Puzzle generation speed (targets: 10 × 10 hard under 20 ms median,
+//! 20 × 20 under 1 s, release, one core) and the shares the generator
+//! actually produces.
+//!
+//! `cargo bench --no-default-features --bench puzzle`
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use evoboard::puzzle::{Difficulty, count_solutions, generate, generate_level};
+use std::hint::black_box;
+
+const SIZES: [(usize, usize); 2] = [(10, 10), (20, 20)];
+const DIFFICULTIES: [Difficulty; 2] = [Difficulty::Easy, Difficulty::Hard];
+
+/// Mean shares and level counts over `n` seeds, printed once.
+fn report_shares(n: u64) {
+    for (w, h) in SIZES {
+        for d in DIFFICULTIES {
+            let (mut empty, mut given, mut blocked) = (0.0, 0.0, 0.0);
+            let mut levels = [0u32; 5];
+            for seed in 0..n {
+                let p = generate(w, h, d, seed).expect("valid size");
+                empty += p.empty_share;
+                given += p.given_share;
+                blocked += p.blocked_share;
+                levels[p.level.map_or(4, |l| l as usize)] += 1;
+            }
+            let k = n as f64 * 0.01;
+            println!(
+                "shares {w}x{h} {}: empty {:.1} %, given {:.1} %, blocked {:.1} % \
+                 (mean of {n} seeds); levels 1/2/3/beyond: {}/{}/{}/{}",
+                d.name(),
+                empty / k,
+                given / k,
+                blocked / k,
+                levels[1],
+                levels[2],
+                levels[3],
+                levels[4]
+            );
+        }
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    report_shares(200);
+    let mut g = c.benchmark_group("puzzle");
+    g.sample_size(30);
+    for (w, h) in SIZES {
+        for d in DIFFICULTIES {
+            let mut seed = 0u64;
+            g.bench_function(format!("generate {w}x{h} {}", d.name()), |b| {
+                b.iter(|| {
+                    seed += 1;
+                    black_box(generate(w, h, d, seed).expect("valid size"))
+                })
+            });
+        }
+    }
+    for level in 1..=3u8 {
+        let mut seed = 0u64;
+        g.bench_function(format!("generate_level 10x10 hard L{level}"), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(generate_level(10, 10, Difficulty::Hard, level, seed).ok())
+            })
+        });
+    }
+    let p = generate(20, 20, Difficulty::Hard, 7).expect("valid size");
+    let board = p.cells_board().expect("valid board");
+    g.bench_function("solve 20x20 hard (limit 2)", |b| {
+        b.iter(|| black_box(count_solutions(&board, 2)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
