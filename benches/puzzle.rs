@@ -5,7 +5,8 @@
 //! `cargo bench --no-default-features --bench puzzle`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use evoboard::puzzle::{Difficulty, count_solutions, generate, generate_level};
+use evoboard::puzzle::solver::{count_with, most_neighbours, row_major};
+use evoboard::puzzle::{Difficulty, generate, generate_level};
 use std::hint::black_box;
 
 const SIZES: [(usize, usize); 2] = [(10, 10), (20, 20)];
@@ -67,8 +68,11 @@ fn bench(c: &mut Criterion) {
     }
     let p = generate(20, 20, Difficulty::Hard, 7).expect("valid size");
     let board = p.cells_board().expect("valid board");
-    g.bench_function("solve 20x20 hard (limit 2)", |b| {
-        b.iter(|| black_box(count_solutions(&board, 2)))
+    g.bench_function("solve 20x20 hard (limit 2) row-major", |b| {
+        b.iter(|| black_box(count_with(&board, 2, &row_major)))
+    });
+    g.bench_function("solve 20x20 hard (limit 2) most-neighbours", |b| {
+        b.iter(|| black_box(count_with(&board, 2, &most_neighbours)))
     });
     g.finish();
 }

@@ -16,7 +16,7 @@
 use super::bits::Bits;
 use super::board::{Board, BoardError, Cell, check_generation_size};
 use super::grade::{Grade, grade};
-use super::solver::{random_solution, satisfiable};
+use super::solver::{NearestTo, random_solution, satisfiable};
 use super::{Difficulty, Puzzle};
 use crate::rng::{Rng, RngExt, derive_seed, seeded};
 
@@ -83,7 +83,7 @@ fn strip(width: usize, height: usize, p: f64, rng: &mut Rng) -> Stripped {
         let v = solution.at(i);
         let mut flipped = bits;
         flipped.set(r, c, v.opposite());
-        if !satisfiable(flipped) {
+        if !satisfiable(flipped, &NearestTo::new(width, height, r, c)) {
             bits.set(r, c, Cell::Empty);
             removed.push(i);
         }
@@ -297,8 +297,8 @@ mod tests {
     fn check_many(difficulty: Difficulty) {
         let mut levels = [0u32; 5];
         for seed in 0..1000u64 {
-            let w = 4 + (seed % 5) as usize; // 4..=8
-            let h = 4 + (seed / 5 % 5) as usize;
+            let w = 4 + (seed % 9) as usize; // 4..=12
+            let h = 4 + (seed / 9 % 9) as usize;
             let p = generate(w, h, difficulty, seed).unwrap();
             let cells = p.cells_board().unwrap();
             let sol = p.solution_board().unwrap();

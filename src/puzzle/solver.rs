@@ -9,8 +9,52 @@ use super::board::{Board, Cell};
 use crate::rng::{Rng, RngExt};
 
 /// Chooses the next empty cell to branch on, or `None` when the board is
-/// full. Called on a propagated, conflict-free partial board.
-pub type CellOrder = fn(&Bits) -> Option<(usize, usize)>;
+/// full. Called on a propagated, conflict-free partial board. Any
+/// `Fn(&Bits) -> Option<(usize, usize)>` is a cell order ([`row_major`],
+/// [`most_neighbours`]); [`NearestTo`] is one with state.
+pub trait CellOrder {
+    /// The next empty cell to branch on.
+    fn next(&self, b: &Bits) -> Option<(usize, usize)>;
+}
+
+impl<F: Fn(&Bits) -> Option<(usize, usize)>> CellOrder for F {
+    fn next(&self, b: &Bits) -> Option<(usize, usize)> {
+        self(b)
+    }
+}
+
+/// Grows a compact block around one focus cell: the empty cell nearest
+/// to it (Chebyshev distance, then Manhattan, then row-major). Used to
+/// decide whether one given is needed: a contradiction caused by the
+/// other symbol at the focus shows up near it.
+#[derive(Clone, Debug)]
+pub struct NearestTo {
+    cells: Vec<(u8, u8)>,
+}
+
+impl NearestTo {
+    /// The order for a `width` × `height` board around (r, c).
+    pub fn new(width: usize, height: usize, r: usize, c: usize) -> NearestTo {
+        let mut cells: Vec<(u8, u8)> = (0..height)
+            .flat_map(|y| (0..width).map(move |x| (y as u8, x as u8)))
+            .collect();
+        cells.sort_by_key(|&(y, x)| {
+            let dy = (y as isize - r as isize).unsigned_abs();
+            let dx = (x as isize - c as isize).unsigned_abs();
+            (dy.max(dx), dy + dx, y, x)
+        });
+        NearestTo { cells }
+    }
+}
+
+impl CellOrder for NearestTo {
+    fn next(&self, b: &Bits) -> Option<(usize, usize)> {
+        self.cells
+            .iter()
+            .map(|&(y, x)| (y as usize, x as usize))
+            .find(|&(y, x)| b.empty_row(y) >> x & 1 != 0)
+    }
+}
 
 /// Row-major order: the first empty cell. Grows a compact block of filled
 /// cells from the top-left corner; the fastest order measured (see
@@ -49,7 +93,7 @@ pub struct Solved {
 }
 
 struct Dfs<'a> {
-    order: CellOrder,
+    order: &'a dyn CellOrder,
     limit: u64,
     count: u64,
     first: Option<Bits>,
@@ -65,7 +109,7 @@ impl Dfs<'_> {
         if st.propagate_rows(Rules::All, changed, &mut forced).is_err() {
             return;
         }
-        let Some((r, c)) = (self.order)(&st) else {
+        let Some((r, c)) = self.order.next(&st) else {
             self.count += 1;
             if self.first.is_none() {
                 self.first = Some(st);
@@ -87,19 +131,19 @@ impl Dfs<'_> {
 
 /// Count the solutions of `board` up to `limit` (at least 1) with the
 /// given cell order, and return the first one found.
-pub fn count_with(board: &Board, limit: u64, order: CellOrder) -> Solved {
+pub fn count_with(board: &Board, limit: u64, order: &dyn CellOrder) -> Solved {
     let bits = Bits::from_board(board);
     count_bits(bits, limit, order, None)
 }
 
 /// Count the solutions of `board` up to `limit` (row-major order).
 pub fn count_solutions(board: &Board, limit: u64) -> Solved {
-    count_with(board, limit, row_major)
+    count_with(board, limit, &row_major)
 }
 
 /// Count solutions of a bitboard; with `rng`, each branch tries a random
 /// symbol first (so the first solution is a random one).
-pub fn count_bits(bits: Bits, limit: u64, order: CellOrder, rng: Option<&mut Rng>) -> Solved {
+pub fn count_bits(bits: Bits, limit: u64, order: &dyn CellOrder, rng: Option<&mut Rng>) -> Solved {
     let mut dfs = Dfs {
         order,
         limit: limit.max(1),
@@ -121,12 +165,13 @@ pub fn count_bits(bits: Bits, limit: u64, order: CellOrder, rng: Option<&mut Rng
 /// One solution of `board` picked at random (random symbol order at every
 /// branch), or `None` when there is none.
 pub fn random_solution(board: &Board, rng: &mut Rng) -> Option<Board> {
-    count_bits(Bits::from_board(board), 1, row_major, Some(rng)).solution
+    count_bits(Bits::from_board(board), 1, &row_major, Some(rng)).solution
 }
 
-/// True when the bitboard has at least one solution.
-pub fn satisfiable(bits: Bits) -> bool {
-    count_bits(bits, 1, row_major, None).count > 0
+/// True when the bitboard has at least one solution, searching with the
+/// given order.
+pub fn satisfiable(bits: Bits, order: &dyn CellOrder) -> bool {
+    count_bits(bits, 1, order, None).count > 0
 }
 
 /// The kind of a node in the [`SolutionTree`].
@@ -172,7 +217,7 @@ pub struct SolutionTree {
 impl SolutionTree {
     /// Build the whole tree of `board` with the given cell order, keeping
     /// at most `max_nodes` nodes.
-    pub fn build(board: &Board, order: CellOrder, max_nodes: usize) -> SolutionTree {
+    pub fn build(board: &Board, order: &dyn CellOrder, max_nodes: usize) -> SolutionTree {
         let mut tree = SolutionTree {
             nodes: Vec::new(),
             complete: true,
@@ -189,7 +234,7 @@ impl SolutionTree {
         mut st: Bits,
         parent: Option<usize>,
         choice: Option<(usize, usize, Cell)>,
-        order: CellOrder,
+        order: &dyn CellOrder,
         max_nodes: usize,
     ) -> Option<usize> {
         let mut forced = 0;
@@ -209,7 +254,7 @@ impl SolutionTree {
             children: Vec::new(),
             board: st,
         });
-        let Some((r, c)) = order(&st) else {
+        let Some((r, c)) = order.next(&st) else {
             self.nodes[id].kind = NodeKind::Treasure;
             self.nodes[id].solutions = 1;
             return Some(id);
@@ -286,10 +331,12 @@ mod tests {
     #[test]
     fn orders_agree() {
         for n in 3..=7 {
-            let a = count_with(&empty(n, n), 1000, row_major);
-            let b = count_with(&empty(n, n), 1000, most_neighbours);
+            let a = count_with(&empty(n, n), 1000, &row_major);
+            let b = count_with(&empty(n, n), 1000, &most_neighbours);
             assert_eq!(a.count, b.count);
             assert!(is_solved(b.solution.as_ref().unwrap()));
+            let c = count_with(&empty(n, n), 1000, &NearestTo::new(n, n, n / 2, 1));
+            assert_eq!(a.count, c.count);
         }
     }
 
@@ -309,7 +356,7 @@ mod tests {
     #[test]
     fn tree_kinds() {
         for n in 3..=6 {
-            let t = SolutionTree::build(&empty(n, n), row_major, 1_000_000);
+            let t = SolutionTree::build(&empty(n, n), &row_major, 1_000_000);
             assert!(t.complete);
             assert_eq!(t.count(), count_solutions(&empty(n, n), 1000).count);
             let (treasures, _, roads) = t.census();
@@ -319,7 +366,7 @@ mod tests {
         }
         // A unique puzzle: the root is a trail.
         let b = Board::parse("XXO\nOOX\nXX.").unwrap();
-        let t = SolutionTree::build(&b, most_neighbours, 100);
+        let t = SolutionTree::build(&b, &most_neighbours, 100);
         assert_eq!(t.count(), 1);
         assert_ne!(t.nodes[0].kind, NodeKind::Road);
     }
