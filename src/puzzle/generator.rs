@@ -117,10 +117,16 @@ impl Stripped {
         b
     }
 
+    /// Empty cells at the target share (nearest whole cell).
+    fn target_empty(&self, empty_share: f64) -> usize {
+        (empty_share * self.solution.len() as f64).round() as usize
+    }
+
     /// Givens to add back to reach the target empty share (step 4).
     fn target_k(&self, empty_share: f64) -> usize {
-        let target = (empty_share * self.solution.len() as f64).round() as usize;
-        self.removed.len().saturating_sub(target)
+        self.removed
+            .len()
+            .saturating_sub(self.target_empty(empty_share))
     }
 }
 
@@ -154,7 +160,9 @@ pub const LEVEL_CANDIDATES: u32 = 4;
 /// deductions and not with a lower level's. Each attempt runs steps 1–3
 /// and then adds givens back, starting at the difficulty's target share:
 /// more givens while the level is too high, fewer while it is too low
-/// (grading never gets harder as givens are added). Of the first
+/// (grading never gets harder as givens are added); when the level sits
+/// below the target share, further givens are added one by one where
+/// they keep the level. Of the first
 /// [`LEVEL_CANDIDATES`] attempts that reach the level, the one with the
 /// empty share closest to the target wins (a hit on the target ends the
 /// search early).
@@ -211,7 +219,24 @@ pub fn generate_level(
             }
         };
         if let Some(k) = k {
-            let cells = s.with_givens(k);
+            let mut cells = s.with_givens(k);
+            if k < k0 {
+                // Too easy at the target share: give back further cells one
+                // by one, keeping only those that leave the level as it is.
+                let mut empty = cells.count(Cell::Empty);
+                let target = s.target_empty(difficulty.empty_share());
+                for &i in &s.removed[k..] {
+                    if empty <= target {
+                        break;
+                    }
+                    cells.set_at(i, s.solution.at(i));
+                    if lvl(&cells) == level {
+                        empty -= 1;
+                    } else {
+                        cells.set_at(i, Cell::Empty);
+                    }
+                }
+            }
             let g = grade(&cells);
             if g.level == Some(level) {
                 let p = finish(cells, s.solution, difficulty, g, seed);
