@@ -5,6 +5,7 @@
 //! - [`search`]: the ask-and-tell interface every algorithm implements;
 //! - [`boards`]: Terra Mystica and Catan hex boards, rules and searches;
 //! - [`level`]: the versioned RON level format;
+//! - [`puzzle`]: X/O logic puzzles (solver, generator, grader);
 //! - [`cli`]: the command-line front end (`evoboard generate …`).
 //!
 //! The `app` feature adds the Bevy layer: the desktop app and
@@ -13,5 +14,6 @@
 pub mod boards;
 pub mod cli;
 pub mod level;
+pub mod puzzle;
 pub mod rng;
 pub mod search;

@@ -4,6 +4,7 @@
 pub mod app_args;
 pub mod boards;
 pub mod common;
+pub mod puzzle;
 
 use clap::{Parser, Subcommand};
 pub use common::{CliError, CliResult};
@@ -28,6 +29,8 @@ pub enum Command {
     Evaluate(boards::EvaluateArgs),
     /// Compare hex-board algorithms over seeds 1..N.
     Bench(boards::BenchArgs),
+    /// X/O logic puzzles: generate, solve.
+    Puzzle(puzzle::PuzzleArgs),
 }
 
 /// Run a headless sub-command (everything but `app`).
@@ -37,5 +40,6 @@ pub fn run(command: Command) -> CliResult {
         Command::Generate(a) => boards::generate(a),
         Command::Evaluate(a) => boards::evaluate(a),
         Command::Bench(a) => boards::bench(a),
+        Command::Puzzle(a) => puzzle::run(a),
     }
 }

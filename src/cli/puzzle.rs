@@ -1,0 +1,277 @@
+//! `evoboard puzzle generate|solve` (see `../shared/spec/cli.md`,
+//! section Puzzles).
+
+use super::common::{CliError, CliResult, print_json, write_atomic};
+use crate::puzzle::{Board, Difficulty, Puzzle, count_solutions, generate, generate_level, grade};
+use clap::{Args, Subcommand};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// `evoboard puzzle …`: X/O logic puzzles.
+#[derive(Args, Debug)]
+pub struct PuzzleArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: PuzzleCommand,
+}
+
+/// The puzzle sub-commands.
+#[derive(Subcommand, Debug)]
+pub enum PuzzleCommand {
+    /// Generate a puzzle with exactly one solution.
+    Generate(GenerateArgs),
+    /// Count the solutions of a puzzle (up to a limit) and show one.
+    Solve(SolveArgs),
+}
+
+/// `evoboard puzzle generate --width W --height H --difficulty easy|hard
+/// [--level 1|2|3] [--seed N] [--out FILE.ron] [--force] [--json]`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// Width in cells (4..=20).
+    #[arg(long)]
+    pub width: usize,
+    /// Height in cells (4..=20).
+    #[arg(long)]
+    pub height: usize,
+    /// easy (4 % blocked, 40 % empty) or hard (11 % blocked, 30 % empty).
+    #[arg(long, value_parser = parse_difficulty)]
+    pub difficulty: Difficulty,
+    /// Require this deduction level (1, 2 or 3): solvable with it, not
+    /// with a lower one.
+    #[arg(long, value_parser = parse_level)]
+    pub level: Option<u8>,
+    /// Seed (same seed, same puzzle).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Save the puzzle as RON.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Overwrite `--out` if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// Print one JSON object instead of the human summary.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `evoboard puzzle solve FILE [--limit K] [--json]`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// A puzzle saved by `generate --out` (.ron) or a plain text board.
+    pub file: PathBuf,
+    /// Stop counting at this many solutions (at least 1).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+    /// Accepted for symmetry with the other sub-commands; solving is
+    /// deterministic.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print one JSON object instead of the human summary.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
+    s.parse()
+}
+
+fn parse_level(s: &str) -> Result<u8, String> {
+    match s {
+        "1" | "2" | "3" => Ok(s.parse().expect("digit")),
+        _ => Err(format!("level '{s}' is not allowed; levels are 1, 2 and 3")),
+    }
+}
+
+/// Run `evoboard puzzle …`.
+pub fn run(args: PuzzleArgs) -> CliResult {
+    match args.command {
+        PuzzleCommand::Generate(a) => run_generate(a),
+        PuzzleCommand::Solve(a) => run_solve(a),
+    }
+}
+
+fn level_text(level: Option<u8>) -> String {
+    level.map_or("beyond 3 (needs guessing)".into(), |l| l.to_string())
+}
+
+fn run_generate(a: GenerateArgs) -> CliResult {
+    let start = Instant::now();
+    let p = match a.level {
+        Some(l) => generate_level(a.width, a.height, a.difficulty, l, a.seed),
+        None => generate(a.width, a.height, a.difficulty, a.seed),
+    }
+    .map_err(|e| CliError(e.to_string()))?;
+    let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
+    if let Some(out) = &a.out {
+        let text = p
+            .to_ron()
+            .map_err(|e| CliError(format!("cannot encode the puzzle as RON: {e}")))?;
+        write_atomic(out, text.as_bytes(), a.force)?;
+    }
+    if a.json {
+        return print_json(&json!({
+            "width": p.width,
+            "height": p.height,
+            "cells": p.cells,
+            "solution": p.solution,
+            "elapsed_ms": elapsed_ms,
+            "seed": a.seed,
+            "difficulty": p.difficulty.name(),
+            "level": p.level,
+            "empty_share": p.empty_share,
+            "blocked_share": p.blocked_share,
+            "given_share": p.given_share,
+        }));
+    }
+    println!(
+        "{} × {} {} puzzle, seed {}, level {}",
+        p.width,
+        p.height,
+        p.difficulty.name(),
+        a.seed,
+        level_text(p.level)
+    );
+    println!("{}", p.cells.join("\n"));
+    println!(
+        "empty {:.1} %, given {:.1} %, blocked {:.1} %; {:.1} ms",
+        p.empty_share * 100.0,
+        p.given_share * 100.0,
+        p.blocked_share * 100.0,
+        elapsed_ms
+    );
+    if let Some(out) = &a.out {
+        println!("saved {}", out.display());
+    }
+    Ok(())
+}
+
+/// Read a board from a RON puzzle or a plain text board.
+pub fn load_board(path: &Path) -> Result<Board, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+    let looks_ron = path.extension().is_some_and(|e| e == "ron")
+        || text.trim_start().starts_with('(')
+        || text.contains("cells");
+    if !looks_ron {
+        return Board::parse(&text).map_err(|e| CliError(format!("{}: {e}", path.display())));
+    }
+    let cells = match Puzzle::from_ron(&text) {
+        Ok(p) => p.cells,
+        // A level file that embeds a puzzle: find its `cells`.
+        Err(e) => find_cells(&text).ok_or_else(|| {
+            CliError(format!(
+                "{}: not a puzzle (RON error: {e}); expected a file written by \
+                 `evoboard puzzle generate --out` or a plain text board",
+                path.display()
+            ))
+        })?,
+    };
+    Board::from_strings(&cells).map_err(|e| CliError(format!("{}: cells: {e}", path.display())))
+}
+
+/// Search any RON value for a `cells: [..strings..]` field.
+fn find_cells(text: &str) -> Option<Vec<String>> {
+    fn walk(v: &ron::Value) -> Option<Vec<String>> {
+        match v {
+            ron::Value::Map(m) => {
+                for (k, val) in m.iter() {
+                    if let ron::Value::String(name) = k
+                        && name == "cells"
+                        && let Ok(rows) = val.clone().into_rust::<Vec<String>>()
+                    {
+                        return Some(rows);
+                    }
+                }
+                m.iter().find_map(|(_, val)| walk(val))
+            }
+            ron::Value::Seq(s) => s.iter().find_map(walk),
+            ron::Value::Option(Some(b)) => walk(b),
+            _ => None,
+        }
+    }
+    walk(&ron::from_str::<ron::Value>(text).ok()?)
+}
+
+fn run_solve(a: SolveArgs) -> CliResult {
+    let board = load_board(&a.file)?;
+    let start = Instant::now();
+    let s = count_solutions(&board, a.limit);
+    let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
+    let level = if s.count == 1 {
+        grade(&board).level
+    } else {
+        None
+    };
+    let solution = s.solution.as_ref().map(|b| b.to_strings());
+    if a.json {
+        return print_json(&json!({
+            "solutions": s.count,
+            "solution": solution,
+            "width": board.width(),
+            "height": board.height(),
+            "unique": s.count == 1,
+            "level": level,
+            "nodes": s.nodes,
+            "elapsed_ms": elapsed_ms,
+        }));
+    }
+    let count = if s.count >= a.limit && a.limit > 1 {
+        format!("at least {}", s.count)
+    } else if s.count >= a.limit {
+        format!("{} (the limit; there may be more)", s.count)
+    } else {
+        s.count.to_string()
+    };
+    println!(
+        "{} × {} board: {count} solution(s){}",
+        board.width(),
+        board.height(),
+        if s.count == 1 {
+            format!(", unique; level {}", level_text(level))
+        } else {
+            String::new()
+        }
+    );
+    match &s.solution {
+        Some(b) => println!("{b}"),
+        None => println!("no solution"),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loads_text_and_ron() {
+        let dir = std::env::temp_dir().join(format!("evoboard-pz-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let txt = dir.join("b.txt");
+        std::fs::write(&txt, "XX.\n...\n").unwrap();
+        assert_eq!(load_board(&txt).unwrap().to_string(), "XX.\n...");
+        std::fs::write(&txt, "XX.\n.Z.\n").unwrap();
+        let e = load_board(&txt).unwrap_err();
+        assert!(e.0.contains("line 2") && e.0.contains("'Z'"), "{e}");
+        let p = generate(5, 5, Difficulty::Easy, 3).unwrap();
+        let ron_path = dir.join("p.ron");
+        std::fs::write(&ron_path, p.to_ron().unwrap()).unwrap();
+        assert_eq!(load_board(&ron_path).unwrap(), p.cells_board().unwrap());
+        // Embedded in some other RON structure.
+        let wrapped = format!(
+            "(version: 1, kind: \"puzzle\", puzzle: {})",
+            p.to_ron().unwrap()
+        );
+        std::fs::write(&ron_path, wrapped).unwrap();
+        assert_eq!(load_board(&ron_path).unwrap(), p.cells_board().unwrap());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn levels_parse() {
+        assert_eq!(parse_level("2"), Ok(2));
+        assert!(parse_level("4").unwrap_err().contains("1, 2 and 3"));
+    }
+}

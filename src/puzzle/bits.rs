@@ -1,0 +1,262 @@
+//! Bitboards for the solver and the grader: one `u32` per row for X, one
+//! for O, one for the open (not blocked) cells. Row `r` lives at index
+//! `r + PAD` so that the neighbours two rows away never need a bounds
+//! check. Propagation applies every "no three in a row" consequence in
+//! parallel over a row with shifts and masks.
+
+use super::board::{Board, Cell, MAX_SIDE};
+
+/// Padding rows above and below the board.
+pub const PAD: usize = 2;
+/// Length of the row arrays.
+pub const ROWS: usize = MAX_SIDE + 2 * PAD;
+
+/// Which deductions [`Bits::propagate`] may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    /// Only "two equal in a row force the third" (XX. / .XX).
+    Pairs,
+    /// Pairs and gaps (X.X) — every single-line consequence.
+    All,
+}
+
+/// The cells forbidden for the symbol whose bits are `m` in row index `i`
+/// because two other cells of a line triple hold it. `gaps` adds the
+/// middle position (X.X).
+#[inline(always)]
+fn forbid(m: &[u32; ROWS], i: usize, gaps: bool) -> u32 {
+    let (a2, a1, z, b1, b2) = (m[i - 2], m[i - 1], m[i], m[i + 1], m[i + 2]);
+    // Pairs: the cell is the first or last of its triple.
+    let mut f = (z >> 1 & z >> 2) | (z << 1 & z << 2) // row
+        | (b1 & b2) | (a1 & a2) // column
+        | (b1 >> 1 & b2 >> 2) | (a1 << 1 & a2 << 2) // diagonal
+        | (b1 << 1 & b2 << 2) | (a1 >> 1 & a2 >> 2); // anti-diagonal
+    if gaps {
+        f |= (z << 1 & z >> 1) | (a1 & b1) | (a1 << 1 & b1 >> 1) | (a1 >> 1 & b1 << 1);
+    }
+    f
+}
+
+/// A contradiction found by propagation: the row and column (0-based) of
+/// a cell that can hold neither symbol or is the middle of a rule break.
+pub type Conflict = (usize, usize);
+
+/// A (partial) board as bitboards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bits {
+    /// X cells per row index.
+    pub x: [u32; ROWS],
+    /// O cells per row index.
+    pub o: [u32; ROWS],
+    /// Open (not blocked) cells per row index.
+    pub open: [u32; ROWS],
+    /// Width in cells.
+    pub width: usize,
+    /// Height in cells.
+    pub height: usize,
+}
+
+impl Bits {
+    /// The bitboards of a board.
+    pub fn from_board(b: &Board) -> Bits {
+        let mut bits = Bits {
+            x: [0; ROWS],
+            o: [0; ROWS],
+            open: [0; ROWS],
+            width: b.width(),
+            height: b.height(),
+        };
+        for r in 0..b.height() {
+            for c in 0..b.width() {
+                let bit = 1u32 << c;
+                match b.get(r, c) {
+                    Cell::Blocked => {}
+                    Cell::Empty => bits.open[r + PAD] |= bit,
+                    Cell::X => {
+                        bits.open[r + PAD] |= bit;
+                        bits.x[r + PAD] |= bit;
+                    }
+                    Cell::O => {
+                        bits.open[r + PAD] |= bit;
+                        bits.o[r + PAD] |= bit;
+                    }
+                }
+            }
+        }
+        bits
+    }
+
+    /// Back to a board.
+    pub fn to_board(&self) -> Board {
+        let mut b = Board::new(self.width, self.height, Cell::Blocked).expect("valid size");
+        for r in 0..self.height {
+            for c in 0..self.width {
+                b.set(r, c, self.get(r, c));
+            }
+        }
+        b
+    }
+
+    /// The cell at row `r`, column `c` (0-based).
+    #[inline]
+    pub fn get(&self, r: usize, c: usize) -> Cell {
+        let bit = 1u32 << c;
+        let i = r + PAD;
+        if self.x[i] & bit != 0 {
+            Cell::X
+        } else if self.o[i] & bit != 0 {
+            Cell::O
+        } else if self.open[i] & bit != 0 {
+            Cell::Empty
+        } else {
+            Cell::Blocked
+        }
+    }
+
+    /// Put X or O (or empty) in an open cell.
+    #[inline]
+    pub fn set(&mut self, r: usize, c: usize, cell: Cell) {
+        let bit = 1u32 << c;
+        let i = r + PAD;
+        self.x[i] &= !bit;
+        self.o[i] &= !bit;
+        match cell {
+            Cell::X => self.x[i] |= bit,
+            Cell::O => self.o[i] |= bit,
+            _ => {}
+        }
+    }
+
+    /// Empty cells of row `r` (0-based) as a mask.
+    #[inline]
+    pub fn empty_row(&self, r: usize) -> u32 {
+        let i = r + PAD;
+        self.open[i] & !(self.x[i] | self.o[i])
+    }
+
+    /// Number of empty cells.
+    pub fn empty_count(&self) -> u32 {
+        (0..self.height)
+            .map(|r| self.empty_row(r).count_ones())
+            .sum()
+    }
+
+    /// The first empty cell in row-major order.
+    #[inline]
+    pub fn first_empty(&self) -> Option<(usize, usize)> {
+        (0..self.height).find_map(|r| {
+            let e = self.empty_row(r);
+            (e != 0).then(|| (r, e.trailing_zeros() as usize))
+        })
+    }
+
+    /// Apply the forced moves of `rules` until nothing changes. Returns a
+    /// conflict (a rule break, or a cell that can hold neither symbol) as
+    /// soon as one shows. `forced` counts the cells filled.
+    pub fn propagate(&mut self, rules: Rules, forced: &mut u32) -> Result<(), Conflict> {
+        self.propagate_rows(rules, u32::MAX, forced)
+    }
+
+    /// [`Bits::propagate`] when only the rows in the mask `changed` (bit r
+    /// for row r) changed since the last fixpoint: only their
+    /// neighbourhood is checked first.
+    pub fn propagate_rows(
+        &mut self,
+        rules: Rules,
+        changed: u32,
+        forced: &mut u32,
+    ) -> Result<(), Conflict> {
+        let gaps = rules == Rules::All;
+        let rows_mask: u32 = (1u32 << self.height) - 1;
+        // Bit r set: row r changed and its neighbourhood must be checked.
+        let mut dirty = changed & rows_mask;
+        while dirty != 0 {
+            let check = (dirty | dirty << 1 | dirty << 2 | dirty >> 1 | dirty >> 2) & rows_mask;
+            dirty = 0;
+            let mut rows = check;
+            while rows != 0 {
+                let r = rows.trailing_zeros() as usize;
+                rows &= rows - 1;
+                let i = r + PAD;
+                let fx = forbid(&self.x, i, gaps);
+                let fo = forbid(&self.o, i, gaps);
+                // A symbol with two equal partners in a line: a rule break.
+                // (Only the full rule set sees the middle of a triple, but a
+                // triple always shows at its first cell as a pair.)
+                let broken = (self.x[i] & fx) | (self.o[i] & fo);
+                if broken != 0 {
+                    return Err((r, broken.trailing_zeros() as usize));
+                }
+                let empty = self.open[i] & !(self.x[i] | self.o[i]);
+                let both = empty & fx & fo;
+                if both != 0 {
+                    return Err((r, both.trailing_zeros() as usize));
+                }
+                let set_o = empty & fx;
+                let set_x = empty & fo;
+                if set_o | set_x != 0 {
+                    self.o[i] |= set_o;
+                    self.x[i] |= set_x;
+                    *forced += (set_o | set_x).count_ones();
+                    dirty |= 1 << r;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// True when the board (including givens) breaks no rule.
+    pub fn is_valid(&self) -> bool {
+        (0..self.height).all(|r| {
+            let i = r + PAD;
+            (self.x[i] & forbid(&self.x, i, false)) | (self.o[i] & forbid(&self.o, i, false)) == 0
+        })
+    }
+
+    /// Number of filled open neighbours (8-neighbourhood) of (r, c).
+    #[inline]
+    pub fn filled_neighbours(&self, r: usize, c: usize) -> u32 {
+        let i = r + PAD;
+        let window = if c == 0 { 0b11u32 } else { 0b111u32 << (c - 1) };
+        let f = |k: usize| (self.x[k] | self.o[k]) & window;
+        f(i - 1).count_ones() + (f(i) & !(1 << c)).count_ones() + f(i + 1).count_ones()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forced_moves() {
+        let b = Board::parse("XX.\n...\nX.X").unwrap();
+        let mut bits = Bits::from_board(&b);
+        let mut n = 0;
+        bits.propagate(Rules::Pairs, &mut n).unwrap();
+        assert_eq!(bits.get(0, 2), Cell::O);
+        assert_eq!(bits.get(2, 1), Cell::Empty);
+        let mut bits = Bits::from_board(&b);
+        bits.propagate(Rules::All, &mut n).unwrap();
+        assert_eq!(bits.get(2, 1), Cell::O);
+        assert_eq!(bits.to_board().get(0, 0), Cell::X);
+    }
+
+    #[test]
+    fn conflicts() {
+        let b = Board::parse("XXX").unwrap();
+        assert!(!Bits::from_board(&b).is_valid());
+        let mut n = 0;
+        assert!(
+            Bits::from_board(&b)
+                .propagate(Rules::Pairs, &mut n)
+                .is_err()
+        );
+        let b = Board::parse("X.X\nO.O").unwrap();
+        assert!(Bits::from_board(&b).propagate(Rules::All, &mut n).is_ok());
+        let b = Board::parse("XX.OO").unwrap();
+        assert_eq!(
+            Bits::from_board(&b).propagate(Rules::All, &mut n),
+            Err((0, 2))
+        );
+    }
+}

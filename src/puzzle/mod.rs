@@ -1,0 +1,194 @@
+//! X/O logic puzzles ("no three in a row"), engine-free.
+//!
+//! - [`board`]: cells, board strings, size limits;
+//! - [`rules`]: the rule check and the list of rule breaks;
+//! - [`bits`]: bitboards and propagation shared by solver and grader;
+//! - [`solver`]: counts solutions up to a limit, the solution tree;
+//! - [`generator`]: the published generator, and one that hits a level;
+//! - [`grade`]: the human-style solver (hints) and difficulty levels.
+//!
+//! [`Puzzle`] is the serde type saved in RON files and embedded in levels.
+
+pub mod bits;
+pub mod board;
+pub mod generator;
+pub mod grade;
+pub mod rules;
+pub mod solver;
+
+pub use board::{Board, BoardError, Cell};
+pub use generator::{GenError, generate, generate_level};
+pub use grade::{Deduction, Grade, Hint, grade, hint, next_deduction};
+pub use rules::{RuleBreak, is_solved, is_valid, rule_breaks};
+pub use solver::{SolutionTree, Solved, count_solutions};
+
+use serde::{Deserialize, Serialize};
+
+/// The published difficulty settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    /// 4 % of cells blocked, 40 % of all cells left empty.
+    Easy,
+    /// 11 % of cells blocked, 30 % of all cells left empty.
+    Hard,
+}
+
+impl Difficulty {
+    /// Probability that a raw cell is blocked.
+    pub fn blocked_p(self) -> f64 {
+        match self {
+            Difficulty::Easy => 0.04,
+            Difficulty::Hard => 0.11,
+        }
+    }
+
+    /// Target share of all cells left empty.
+    pub fn empty_share(self) -> f64 {
+        match self {
+            Difficulty::Easy => 0.40,
+            Difficulty::Hard => 0.30,
+        }
+    }
+
+    /// The lowercase name (`easy`, `hard`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Hard => "hard",
+        }
+    }
+}
+
+impl std::str::FromStr for Difficulty {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Difficulty, String> {
+        match s {
+            "easy" => Ok(Difficulty::Easy),
+            "hard" => Ok(Difficulty::Hard),
+            _ => Err(format!(
+                "unknown difficulty '{s}'; allowed are easy and hard"
+            )),
+        }
+    }
+}
+
+/// A generated puzzle, as saved in RON and embedded in levels. Boards are
+/// stored as one string per row (`#` blocked, `.` empty, `X`, `O`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Puzzle {
+    /// Width in cells.
+    pub width: usize,
+    /// Height in cells.
+    pub height: usize,
+    /// The puzzle: blocked cells, givens and empty cells.
+    pub cells: Vec<String>,
+    /// Its unique solution.
+    pub solution: Vec<String>,
+    /// The difficulty it was generated at.
+    pub difficulty: Difficulty,
+    /// The deduction level a person needs (1..=3), `None` when look-ahead
+    /// is not enough.
+    #[serde(default)]
+    pub level: Option<u8>,
+    /// Share of all cells left empty.
+    #[serde(default)]
+    pub empty_share: f64,
+    /// Share of all cells blocked.
+    #[serde(default)]
+    pub blocked_share: f64,
+    /// Share of all cells given.
+    #[serde(default)]
+    pub given_share: f64,
+    /// The seed it was generated from.
+    #[serde(default)]
+    pub seed: u64,
+}
+
+impl Puzzle {
+    /// Build the saved form from boards; the shares are computed here.
+    pub fn new(
+        cells: Board,
+        solution: Board,
+        difficulty: Difficulty,
+        level: Option<u8>,
+        seed: u64,
+    ) -> Puzzle {
+        let n = cells.len() as f64;
+        let empty = cells.count(Cell::Empty) as f64;
+        let blocked = cells.count(Cell::Blocked) as f64;
+        Puzzle {
+            width: cells.width(),
+            height: cells.height(),
+            cells: cells.to_strings(),
+            solution: solution.to_strings(),
+            difficulty,
+            level,
+            empty_share: empty / n,
+            blocked_share: blocked / n,
+            given_share: (n - empty - blocked) / n,
+            seed,
+        }
+    }
+
+    /// The puzzle board (parsed from `cells`).
+    pub fn cells_board(&self) -> Result<Board, BoardError> {
+        Board::from_strings(&self.cells)
+    }
+
+    /// The solution board (parsed from `solution`).
+    pub fn solution_board(&self) -> Result<Board, BoardError> {
+        Board::from_strings(&self.solution)
+    }
+
+    /// The filled cells of `play` (same size) that differ from the
+    /// solution, as (row, column), for a Check button.
+    pub fn mistakes(&self, play: &Board) -> Vec<(usize, usize)> {
+        let Ok(sol) = self.solution_board() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for r in 0..sol.height().min(play.height()) {
+            for c in 0..sol.width().min(play.width()) {
+                let p = play.get(r, c);
+                if p.is_symbol() && p != sol.get(r, c) {
+                    out.push((r, c));
+                }
+            }
+        }
+        out
+    }
+
+    /// The puzzle as RON (pretty).
+    pub fn to_ron(&self) -> Result<String, ron::Error> {
+        let mut text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())?;
+        text.push('\n');
+        Ok(text)
+    }
+
+    /// Read a puzzle from RON.
+    pub fn from_ron(text: &str) -> Result<Puzzle, ron::error::SpannedError> {
+        ron::from_str(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ron_round_trip() {
+        let p = generate(6, 5, Difficulty::Easy, 9).unwrap();
+        let text = p.to_ron().unwrap();
+        assert!(text.contains("cells"), "{text}");
+        assert_eq!(Puzzle::from_ron(&text).unwrap(), p);
+        let sol = p.solution_board().unwrap();
+        assert!(p.mistakes(&sol).is_empty());
+        let mut wrong = sol.clone();
+        let i = (0..wrong.len()).find(|&i| wrong.at(i).is_symbol()).unwrap();
+        wrong.set_at(i, wrong.at(i).opposite());
+        assert_eq!(p.mistakes(&wrong).len(), 1);
+        assert_eq!("hard".parse::<Difficulty>(), Ok(Difficulty::Hard));
+        assert!("medium".parse::<Difficulty>().unwrap_err().contains("easy"));
+    }
+}
