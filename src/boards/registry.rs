@@ -2,9 +2,12 @@
 //! app: every one is a [`Search`] over row-major tile codes.
 
 use super::catan::{self, CatanOptions};
+use super::catan_problem::CatanProblem;
 use super::params::{ParamSpec, Params};
+use super::problem::BoardProblem;
+use super::tm_problem::TmProblem;
 use super::tm_rules::{Rules, Weights};
-use super::{balanced, catan_search};
+use super::{aco, balanced, brkga, catan_search, pso, sahc};
 use crate::search::Search;
 use serde::{Deserialize, Serialize};
 
@@ -42,7 +45,7 @@ impl BoardGame {
 pub type BoardSearch = Box<dyn Search<Solution = Vec<u8>>>;
 
 /// Algorithm names, default first.
-pub const ALGORITHMS: &[&str] = &["best"];
+pub const ALGORITHMS: &[&str] = &["best", "brkga", "pso", "sahc", "aco"];
 
 /// How to score a board: the rule set, weights and Catan options.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -60,6 +63,10 @@ pub fn param_specs(game: BoardGame, algorithm: &str) -> Result<&'static [ParamSp
     match (game, algorithm) {
         (BoardGame::TerraMystica, "best") => Ok(balanced::PARAMS),
         (BoardGame::Catan, "best") => Ok(catan_search::PARAMS),
+        (_, "brkga") => Ok(brkga::PARAMS),
+        (_, "pso") => Ok(pso::PARAMS),
+        (_, "sahc") => Ok(sahc::PARAMS),
+        (_, "aco") => Ok(aco::PARAMS),
         _ => Err(unknown(algorithm)),
     }
 }
@@ -91,8 +98,32 @@ pub fn make_search(
             scoring.catan,
             params,
         ))),
-        _ => Err(unknown(algorithm)),
+        (BoardGame::TerraMystica, _) => published(
+            TmProblem::new(scoring.rules, scoring.weights),
+            algorithm,
+            params,
+            seed,
+        ),
+        (BoardGame::Catan, _) => {
+            published(CatanProblem::new(scoring.catan), algorithm, params, seed)
+        }
     }
+}
+
+/// One of the published algorithms on `problem`.
+fn published<P: BoardProblem>(
+    problem: P,
+    algorithm: &str,
+    params: &Params,
+    seed: u64,
+) -> Result<BoardSearch, String> {
+    Ok(match algorithm {
+        "brkga" => Box::new(brkga::Brkga::new(problem, params, seed)),
+        "pso" => Box::new(pso::Pso::new(problem, params, seed)),
+        "sahc" => Box::new(sahc::Sahc::new(problem, params, seed)),
+        "aco" => Box::new(aco::Aco::new(problem, params, seed)),
+        _ => return Err(unknown(algorithm)),
+    })
 }
 
 /// The (unweighted) violations of a tile vector, as `(name, count)` pairs
