@@ -115,10 +115,9 @@ impl<P: BoardProblem> Aco<P> {
         for step in 0..self.steps {
             self.problem.heuristic(step, &mut self.eta);
             let tau = &self.tau[step * self.values..(step + 1) * self.values];
-            for v in 0..self.values {
-                let e = self.eta[v];
-                self.weights[v] = if e > 0.0 {
-                    pow(tau[v], self.alpha) * pow(e, self.beta)
+            for ((w, &t), &e) in self.weights.iter_mut().zip(tau).zip(&self.eta) {
+                *w = if e > 0.0 {
+                    pow(t, self.alpha) * pow(e, self.beta)
                 } else {
                     0.0
                 };
