@@ -14,7 +14,9 @@
 //! set `k` (1..=64) has inertia `G[(k−1)/16]`, cognitive `G[(k−1)/4 % 4]`,
 //! social `G[(k−1) % 4]`. `set=0` (the default) uses the `inertia`,
 //! `cognitive` and `social` values, whose defaults are the best set of our
-//! own sweep, set 48 = (0.66, 0.99, 0.99) (see `docs/algorithms.md`).
+//! own sweep, set 48 = (0.66, 0.99, 0.99); the paper gives no swarm size,
+//! our default of 2000 particles is the best of a short probe (see
+//! `docs/algorithms.md`).
 
 use super::params::{ParamSpec, Params};
 use super::problem::{Best, BoardProblem};
@@ -33,7 +35,13 @@ pub fn published_set(k: usize) -> (f64, f64, f64) {
 
 /// The parameters of `pso`.
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::new("particles", 100.0, 2.0, 100_000.0, "particles in the swarm"),
+    ParamSpec::new(
+        "particles",
+        2000.0,
+        2.0,
+        100_000.0,
+        "particles in the swarm",
+    ),
     ParamSpec::new(
         "set",
         0.0,

@@ -148,3 +148,43 @@ pub fn violations(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<(&'sta
             .named_with(&scoring.catan),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_algorithm_runs_on_both_games_with_its_defaults() {
+        assert_eq!(ALGORITHMS[0], "best");
+        for game in [BoardGame::TerraMystica, BoardGame::Catan] {
+            for &alg in ALGORITHMS {
+                let specs = param_specs(game, alg).unwrap();
+                for s in specs {
+                    assert!(s.min <= s.default && s.default <= s.max, "{alg} {}", s.name);
+                    assert!(!s.help.is_empty());
+                }
+                let mut p = Params::defaults(specs);
+                // Keep the test quick: small populations.
+                for (name, v) in [("population", "20"), ("particles", "5"), ("ants", "2")] {
+                    if specs.iter().any(|s| s.name == name) {
+                        p.set(specs, name, v, alg).unwrap();
+                    }
+                }
+                let mut s = make_search(game, alg, &p, Scoring::default(), 1).unwrap();
+                assert_eq!(s.name(), alg);
+                s.step();
+                assert!(s.best().1.is_finite());
+            }
+        }
+        assert!(
+            make_search(
+                BoardGame::Catan,
+                "nope",
+                &Params::defaults(&[]),
+                Scoring::default(),
+                1
+            )
+            .is_err()
+        );
+    }
+}
