@@ -197,7 +197,7 @@ impl BalancedTm {
     fn escape(&mut self) {
         self.perturbations += 1;
         self.since_best = 0;
-        if self.perturbations % self.regrow == 0 {
+        if self.perturbations.is_multiple_of(self.regrow) {
             let mut tiles = self.state.tiles().to_vec();
             start_board(&mut tiles, &mut self.rng);
             self.state.set_tiles(&tiles);

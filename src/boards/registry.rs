@@ -2,9 +2,12 @@
 //! app: every one is a [`Search`] over row-major tile codes.
 
 use super::catan::{self, CatanOptions};
+use super::catan_problem::CatanProblem;
 use super::params::{ParamSpec, Params};
+use super::problem::BoardProblem;
+use super::tm_problem::TmProblem;
 use super::tm_rules::{Rules, Weights};
-use super::{balanced, catan_search};
+use super::{aco, balanced, brkga, catan_search, pso, sahc};
 use crate::search::Search;
 use serde::{Deserialize, Serialize};
 
@@ -42,7 +45,7 @@ impl BoardGame {
 pub type BoardSearch = Box<dyn Search<Solution = Vec<u8>>>;
 
 /// Algorithm names, default first.
-pub const ALGORITHMS: &[&str] = &["best"];
+pub const ALGORITHMS: &[&str] = &["best", "brkga", "pso", "sahc", "aco"];
 
 /// How to score a board: the rule set, weights and Catan options.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -60,6 +63,10 @@ pub fn param_specs(game: BoardGame, algorithm: &str) -> Result<&'static [ParamSp
     match (game, algorithm) {
         (BoardGame::TerraMystica, "best") => Ok(balanced::PARAMS),
         (BoardGame::Catan, "best") => Ok(catan_search::PARAMS),
+        (_, "brkga") => Ok(brkga::PARAMS),
+        (_, "pso") => Ok(pso::PARAMS),
+        (_, "sahc") => Ok(sahc::PARAMS),
+        (_, "aco") => Ok(aco::PARAMS),
         _ => Err(unknown(algorithm)),
     }
 }
@@ -91,8 +98,32 @@ pub fn make_search(
             scoring.catan,
             params,
         ))),
-        _ => Err(unknown(algorithm)),
+        (BoardGame::TerraMystica, _) => published(
+            TmProblem::new(scoring.rules, scoring.weights),
+            algorithm,
+            params,
+            seed,
+        ),
+        (BoardGame::Catan, _) => {
+            published(CatanProblem::new(scoring.catan), algorithm, params, seed)
+        }
     }
+}
+
+/// One of the published algorithms on `problem`.
+fn published<P: BoardProblem>(
+    problem: P,
+    algorithm: &str,
+    params: &Params,
+    seed: u64,
+) -> Result<BoardSearch, String> {
+    Ok(match algorithm {
+        "brkga" => Box::new(brkga::Brkga::new(problem, params, seed)),
+        "pso" => Box::new(pso::Pso::new(problem, params, seed)),
+        "sahc" => Box::new(sahc::Sahc::new(problem, params, seed)),
+        "aco" => Box::new(aco::Aco::new(problem, params, seed)),
+        _ => return Err(unknown(algorithm)),
+    })
 }
 
 /// The (unweighted) violations of a tile vector, as `(name, count)` pairs
@@ -135,5 +166,45 @@ pub fn grid(game: BoardGame) -> &'static super::hex::HexGrid {
     match game {
         BoardGame::TerraMystica => super::terra_mystica::standard_grid(),
         BoardGame::Catan => catan::grid(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_algorithm_runs_on_both_games_with_its_defaults() {
+        assert_eq!(ALGORITHMS[0], "best");
+        for game in [BoardGame::TerraMystica, BoardGame::Catan] {
+            for &alg in ALGORITHMS {
+                let specs = param_specs(game, alg).unwrap();
+                for s in specs {
+                    assert!(s.min <= s.default && s.default <= s.max, "{alg} {}", s.name);
+                    assert!(!s.help.is_empty());
+                }
+                let mut p = Params::defaults(specs);
+                // Keep the test quick: small populations.
+                for (name, v) in [("population", "20"), ("particles", "5"), ("ants", "2")] {
+                    if specs.iter().any(|s| s.name == name) {
+                        p.set(specs, name, v, alg).unwrap();
+                    }
+                }
+                let mut s = make_search(game, alg, &p, Scoring::default(), 1).unwrap();
+                assert_eq!(s.name(), alg);
+                s.step();
+                assert!(s.best().1.is_finite());
+            }
+        }
+        assert!(
+            make_search(
+                BoardGame::Catan,
+                "nope",
+                &Params::defaults(&[]),
+                Scoring::default(),
+                1
+            )
+            .is_err()
+        );
     }
 }

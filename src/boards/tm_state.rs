@@ -55,8 +55,8 @@ impl<'g> TmState<'g> {
         for i in self.grid.indices() {
             let t = tm_rules::local_terms(self.grid, &self.tiles, self.rules, i);
             self.local[i as usize] = t;
-            for k in 0..4 {
-                self.totals[k] += t[k] as u32;
+            for (total, &x) in self.totals.iter_mut().zip(&t) {
+                *total += x as u32;
             }
         }
         self.components =
@@ -133,16 +133,16 @@ impl<'g> TmState<'g> {
         }
         for &h in &touched[..n] {
             let t = self.local[h as usize];
-            for k in 0..4 {
-                self.totals[k] -= t[k] as u32;
+            for (total, &x) in self.totals.iter_mut().zip(&t) {
+                *total -= x as u32;
             }
         }
         self.tiles.swap(a as usize, b as usize);
         for &h in &touched[..n] {
             let t = tm_rules::local_terms(grid, &self.tiles, self.rules, h);
             self.local[h as usize] = t;
-            for k in 0..4 {
-                self.totals[k] += t[k] as u32;
+            for (total, &x) in self.totals.iter_mut().zip(&t) {
+                *total += x as u32;
             }
         }
         if ta == RIVER || tb == RIVER {

@@ -138,15 +138,23 @@ pub struct RunOutcome {
     pub tiles: Vec<u8>,
     /// The best score.
     pub score: f64,
-    /// Wall time of the run.
+    /// Wall time of the run (including building the search, which may
+    /// score a first population).
     pub elapsed: Duration,
-    /// Wall time when the best was found.
+    /// Wall time when the best was found (same origin).
     pub to_best: Duration,
     /// Evaluations made.
     pub evaluations: u64,
     /// Generations made.
     pub generations: u64,
+    /// Score over time `(ms, score)`: the start, every improvement, a fixed
+    /// grid of [`TRACE_POINTS`] points and the end (empty unless traced).
+    pub trace: Vec<(f64, f64)>,
 }
+
+/// Grid points of a traced run's score-over-time curve (besides every
+/// improvement).
+pub const TRACE_POINTS: u32 = 50;
 
 /// Run one search to the target or time limit.
 pub fn run_one(
@@ -158,21 +166,69 @@ pub fn run_one(
     target: f64,
     time_limit: f64,
 ) -> Result<RunOutcome, String> {
+    run_traced(
+        game, algorithm, params, scoring, seed, target, time_limit, false,
+    )
+}
+
+/// [`run_one`], recording the score over time when `traced`.
+#[allow(clippy::too_many_arguments)]
+pub fn run_traced(
+    game: BoardGame,
+    algorithm: &str,
+    params: &Params,
+    scoring: Scoring,
+    seed: u64,
+    target: f64,
+    time_limit: f64,
+    traced: bool,
+) -> Result<RunOutcome, String> {
+    let start = std::time::Instant::now();
     let mut search = registry::make_search(game, algorithm, params, scoring, seed)?;
+    let mut trace = Vec::new();
+    let ms = |t: Duration| t.as_secs_f64() * 1000.0;
+    let tick = time_limit * 1000.0 / TRACE_POINTS as f64;
+    let mut next_tick = tick;
+    if traced {
+        trace.push((ms(start.elapsed()), search.progress().best));
+    }
+    // Building a search may already score a whole population: that time
+    // counts towards the limit and the time to the best.
+    let setup = start.elapsed();
     let summary = crate::search::run_until(
         search.as_mut(),
         target,
-        Duration::from_secs_f64(time_limit),
-        |_| {},
+        Duration::from_secs_f64(time_limit).saturating_sub(setup),
+        |p| {
+            if !traced {
+                return;
+            }
+            let now = ms(start.elapsed());
+            if p.improved {
+                trace.push((now, p.best));
+            }
+            if now >= next_tick {
+                if !p.improved {
+                    trace.push((now, p.best));
+                }
+                while next_tick <= now {
+                    next_tick += tick;
+                }
+            }
+        },
     );
     let (tiles, score) = search.best();
+    if traced {
+        trace.push((ms(start.elapsed()), score));
+    }
     Ok(RunOutcome {
         tiles: tiles.clone(),
         score,
-        elapsed: summary.elapsed,
-        to_best: summary.to_best,
+        elapsed: setup + summary.elapsed,
+        to_best: setup + summary.to_best,
         evaluations: summary.progress.evaluations,
         generations: summary.progress.generation,
+        trace,
     })
 }
 
@@ -387,10 +443,10 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
     Ok(())
 }
 
-fn tm_scores(
-    b: &TerraMysticaBoard,
-    scoring: Scoring,
-) -> Result<(Vec<(&'static str, u32)>, f64), CliError> {
+/// Named violation counts and the total score.
+type Scored = (Vec<(&'static str, u32)>, f64);
+
+fn tm_scores(b: &TerraMysticaBoard, scoring: Scoring) -> Result<Scored, CliError> {
     let v = b.violations(scoring.rules)?;
     Ok((
         vec![
@@ -403,7 +459,7 @@ fn tm_scores(
     ))
 }
 
-fn catan_scores(b: &CatanBoard, scoring: Scoring) -> (Vec<(&'static str, u32)>, f64) {
+fn catan_scores(b: &CatanBoard, scoring: Scoring) -> Scored {
     let v = b.violations(&scoring.catan);
     (v.named_with(&scoring.catan), v.total() as f64)
 }
@@ -429,6 +485,18 @@ pub struct BenchArgs {
     /// Parallel runs (default: all cores; 1 = one after another).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Algorithm parameter NAME=VALUE (repeatable); applies to every
+    /// listed algorithm that has the parameter.
+    #[arg(long = "param")]
+    pub params: Vec<String>,
+    /// Write the score over time of every run as CSV
+    /// (`algorithm,seed,ms,score`: the start, every improvement, 50 grid
+    /// points and the end).
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// Overwrite --csv if it exists.
+    #[arg(long)]
+    pub force: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -463,8 +531,40 @@ pub fn bench(a: BenchArgs) -> CliResult {
         .collect();
     let mut specs = Vec::new();
     for alg in &algorithms {
-        specs.push(Params::defaults(registry::param_specs(a.game, alg)?));
+        let spec = registry::param_specs(a.game, alg)?;
+        let mine: Vec<String> = a
+            .params
+            .iter()
+            .filter(|p| {
+                let name = p.split_once('=').map_or(p.as_str(), |(n, _)| n.trim());
+                spec.iter().any(|s| s.name == name)
+            })
+            .cloned()
+            .collect();
+        specs.push(Params::parse(spec, &mine, alg)?);
     }
+    for p in &a.params {
+        let name = p.split_once('=').map_or(p.as_str(), |(n, _)| n.trim());
+        let known = algorithms.iter().any(|alg| {
+            registry::param_specs(a.game, alg).is_ok_and(|s| s.iter().any(|s| s.name == name))
+        });
+        if !known {
+            return Err(CliError(format!(
+                "--param {p}: none of {} has a parameter '{name}'",
+                algorithms.join(", ")
+            )));
+        }
+    }
+    if let Some(csv) = &a.csv
+        && csv.exists()
+        && !a.force
+    {
+        return Err(CliError(format!(
+            "{} already exists; pass --force to overwrite it or choose another name",
+            csv.display()
+        )));
+    }
+    let mut csv_text = String::from("algorithm,seed,ms,score\n");
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads.unwrap_or(0))
         .build()
@@ -476,12 +576,26 @@ pub fn bench(a: BenchArgs) -> CliResult {
             (1..=a.runs)
                 .into_par_iter()
                 .map(|seed| {
-                    let r = run_one(a.game, alg, params, scoring, seed, a.target, a.time_limit);
+                    let r = run_traced(
+                        a.game,
+                        alg,
+                        params,
+                        scoring,
+                        seed,
+                        a.target,
+                        a.time_limit,
+                        a.csv.is_some(),
+                    );
                     bar.inc(1);
                     r
                 })
                 .collect::<Result<_, _>>()
         })?;
+        for (seed, r) in (1..).zip(&runs) {
+            for (ms, score) in &r.trace {
+                csv_text.push_str(&format!("{alg},{seed},{ms:.1},{score}\n"));
+            }
+        }
         let scores: Vec<f64> = runs.iter().map(|r| r.score).collect();
         let mut ms: Vec<f64> = runs
             .iter()
@@ -499,10 +613,14 @@ pub fn bench(a: BenchArgs) -> CliResult {
             "median_ms_to_best": median(&mut ms),
             "max_ms_to_best": ms.iter().copied().fold(0.0, f64::max),
             "evaluations_per_sec": evals as f64 / secs.max(1e-9),
+            "params": params.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<Map<_, _>>(),
             "scores": scores,
         }));
     }
     bar.finish_and_clear();
+    if let Some(csv) = &a.csv {
+        write_atomic(csv, csv_text.as_bytes(), a.force)?;
+    }
     let out = json!({
         "game": a.game.name(),
         "rules": scoring.rules.name(),
@@ -536,4 +654,64 @@ pub fn bench(a: BenchArgs) -> CliResult {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bench_args(csv: PathBuf, params: Vec<String>) -> BenchArgs {
+        BenchArgs {
+            game: BoardGame::Catan,
+            algorithms: "best,brkga,sahc".into(),
+            runs: 2,
+            time_limit: 2.0,
+            target: 0.0,
+            threads: Some(1),
+            params,
+            csv: Some(csv),
+            force: false,
+            json: true,
+            scoring: ScoringArgs {
+                rules: Rules::Strict,
+                weights: None,
+                no_equal_neighbours: false,
+                no_2_12_neighbours: false,
+                desert: "anywhere".into(),
+                max_corner_pips: 0,
+            },
+        }
+    }
+
+    #[test]
+    fn bench_writes_a_score_over_time_csv_and_never_clobbers() {
+        let dir = std::env::temp_dir().join(format!("evoboard-csv-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let csv = dir.join("runs.csv");
+        let _ = std::fs::remove_file(&csv);
+        bench(bench_args(csv.clone(), vec!["population=50".into()])).unwrap();
+        let text = std::fs::read_to_string(&csv).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(lines.next(), Some("algorithm,seed,ms,score"));
+        let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+        for alg in ["best", "brkga", "sahc"] {
+            for seed in ["1", "2"] {
+                let run: Vec<f64> = rows
+                    .iter()
+                    .filter(|r| r[0] == alg && r[1] == seed)
+                    .map(|r| r[3].parse().unwrap())
+                    .collect();
+                assert!(run.len() >= 2, "{alg} {seed}");
+                assert!(
+                    run.windows(2).all(|w| w[1] <= w[0]),
+                    "{alg} {seed}: {run:?}"
+                );
+            }
+        }
+        let err = bench(bench_args(csv.clone(), vec![])).unwrap_err();
+        assert!(err.0.contains("--force"), "{err}");
+        let err = bench(bench_args(dir.join("b.csv"), vec!["nope=1".into()])).unwrap_err();
+        assert!(err.0.contains("nope"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -7,6 +7,8 @@
 //! special cases in any of them. A search owns its seeded RNG: the same seed
 //! and the same number of steps give the same result.
 
+pub mod decode;
+
 /// Whether a search drives its score down (violations) or up (fitness).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Objective {

@@ -1,0 +1,267 @@
+//! `brkga`: the biased random-key genetic algorithm (Gonçalves & Resende)
+//! as the hex-board papers used it.
+//!
+//! A chromosome is one key in `[0, 1)` per gene; the decoder sorts each
+//! segment's keys and gives the position with the `k`-th smallest key the
+//! `k`-th tile of the segment's fixed multiset
+//! ([`crate::search::decode::decode_keys`]). Each generation keeps the
+//! elite unchanged, adds random mutants and fills the rest by biased
+//! crossover of an elite and a non-elite parent (each gene from the elite
+//! parent with probability ρe). Optionally the population restarts after K
+//! generations without a new best. The weighted objective is the
+//! `--weights` of the scoring. All buffers are allocated once.
+
+use super::params::{ParamSpec, Params};
+use super::problem::{Best, BoardProblem};
+use crate::rng::{Rng, RngExt, seeded};
+use crate::search::decode::decode_keys;
+use crate::search::{Progress, Search};
+
+/// The parameters of `brkga`: the published defaults.
+pub const PARAMS: &[ParamSpec] = &[
+    ParamSpec::new(
+        "population",
+        1000.0,
+        4.0,
+        100_000.0,
+        "chromosomes per generation (the papers: 1000 or 50000)",
+    ),
+    ParamSpec::new(
+        "elite",
+        0.1,
+        0.01,
+        0.5,
+        "fraction kept unchanged each generation (published 10 %)",
+    ),
+    ParamSpec::new(
+        "mutants",
+        0.1,
+        0.0,
+        0.5,
+        "fraction replaced by random chromosomes each generation (published 10 %)",
+    ),
+    ParamSpec::new(
+        "rho",
+        0.7,
+        0.5,
+        1.0,
+        "chance a child's gene comes from its elite parent (ρe, published 0.7)",
+    ),
+    ParamSpec::new(
+        "restart",
+        0.0,
+        0.0,
+        1_000_000.0,
+        "restart the population after this many generations without a new best (0 = never)",
+    ),
+];
+
+/// A BRKGA on any [`BoardProblem`].
+pub struct Brkga<P: BoardProblem> {
+    problem: P,
+    rng: Rng,
+    pop: usize,
+    n: usize,
+    elite: usize,
+    mutants: usize,
+    rho: f64,
+    restart: u64,
+    keys: Vec<f32>,
+    next: Vec<f32>,
+    fitness: Vec<u64>,
+    next_fitness: Vec<u64>,
+    order: Vec<u32>,
+    scratch: Vec<u16>,
+    genes: Vec<u8>,
+    board: Vec<u8>,
+    since_best: u64,
+    best: Best,
+    progress: Progress,
+}
+
+impl<P: BoardProblem> Brkga<P> {
+    /// A random first population on `problem`.
+    pub fn new(problem: P, params: &Params, seed: u64) -> Self {
+        let pop = params.get("population") as usize;
+        let n = problem.genes();
+        let elite = ((params.get("elite") * pop as f64).round() as usize).clamp(1, pop - 1);
+        let mutants = ((params.get("mutants") * pop as f64).round() as usize).min(pop - elite);
+        let hexes = problem.hexes();
+        let mut s = Brkga {
+            problem,
+            rng: seeded(seed),
+            pop,
+            n,
+            elite,
+            mutants,
+            rho: params.get("rho"),
+            restart: params.get("restart") as u64,
+            keys: vec![0.0; pop * n],
+            next: vec![0.0; pop * n],
+            fitness: vec![0; pop],
+            next_fitness: vec![0; pop],
+            order: (0..pop as u32).collect(),
+            scratch: vec![0; n],
+            genes: vec![0; n],
+            board: vec![0; hexes],
+            since_best: 0,
+            best: Best {
+                board: vec![0; hexes],
+                score: u64::MAX,
+            },
+            progress: Progress {
+                generation: 0,
+                evaluations: 0,
+                best: 0.0,
+                mean: 0.0,
+                improved: true,
+            },
+        };
+        s.random_population();
+        s.progress.best = s.best.score as f64;
+        s.progress.mean = s.mean();
+        s.progress.evaluations = s.problem.evaluations();
+        s
+    }
+
+    fn random_population(&mut self) {
+        for k in self.keys.iter_mut() {
+            *k = self.rng.random::<f32>();
+        }
+        for i in 0..self.pop {
+            self.fitness[i] = self.decode(false, i);
+        }
+    }
+
+    /// Decode chromosome `i` of the current (or next) population, score
+    /// it and offer it as the best.
+    fn decode(&mut self, next: bool, i: usize) -> u64 {
+        let keys = if next { &self.next } else { &self.keys };
+        let chrom = &keys[i * self.n..(i + 1) * self.n];
+        for seg in self.problem.segments() {
+            let r = seg.range();
+            let len = r.len();
+            decode_keys(
+                &chrom[r.clone()],
+                &mut self.scratch[..len],
+                &seg.pool,
+                &mut self.genes[r],
+            );
+        }
+        self.problem.build(&self.genes, &mut self.board);
+        let s = self.problem.score(&self.board);
+        if self.best.offer(&self.board, s) {
+            self.since_best = 0;
+        }
+        s
+    }
+
+    fn mean(&self) -> f64 {
+        self.fitness.iter().map(|&f| f as f64).sum::<f64>() / self.pop as f64
+    }
+}
+
+impl<P: BoardProblem> Search for Brkga<P> {
+    type Solution = Vec<u8>;
+
+    fn name(&self) -> &'static str {
+        "brkga"
+    }
+
+    fn step(&mut self) -> Progress {
+        let before = self.best.score;
+        self.since_best += 1;
+        let fit = &self.fitness;
+        self.order
+            .sort_unstable_by(|&a, &b| fit[a as usize].cmp(&fit[b as usize]).then(a.cmp(&b)));
+        let n = self.n;
+        // Elite: copied unchanged (and not re-scored).
+        for k in 0..self.elite {
+            let src = self.order[k] as usize;
+            self.next[k * n..(k + 1) * n].copy_from_slice(&self.keys[src * n..(src + 1) * n]);
+            self.next_fitness[k] = self.fitness[src];
+        }
+        // Mutants.
+        for k in self.elite..self.elite + self.mutants {
+            for g in &mut self.next[k * n..(k + 1) * n] {
+                *g = self.rng.random::<f32>();
+            }
+        }
+        // Biased crossover: an elite and a non-elite parent.
+        for k in self.elite + self.mutants..self.pop {
+            let e = self.order[self.rng.random_range(0..self.elite)] as usize;
+            let o = self.order[self.rng.random_range(self.elite..self.pop)] as usize;
+            for g in 0..n {
+                let from = if self.rng.random_bool(self.rho) { e } else { o };
+                self.next[k * n + g] = self.keys[from * n + g];
+            }
+        }
+        for k in self.elite..self.pop {
+            self.next_fitness[k] = self.decode(true, k);
+        }
+        std::mem::swap(&mut self.keys, &mut self.next);
+        std::mem::swap(&mut self.fitness, &mut self.next_fitness);
+        if self.restart > 0 && self.since_best >= self.restart && self.best.score > 0 {
+            self.random_population();
+            self.since_best = 0;
+        }
+        self.progress = Progress {
+            generation: self.progress.generation + 1,
+            evaluations: self.problem.evaluations(),
+            best: self.best.score as f64,
+            mean: self.mean(),
+            improved: self.best.score < before,
+        };
+        self.progress
+    }
+
+    fn best(&self) -> (&Vec<u8>, f64) {
+        (&self.best.board, self.best.score as f64)
+    }
+
+    fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    fn is_solved(&self) -> bool {
+        self.best.score == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boards::catan::CatanOptions;
+    use crate::boards::catan_problem::CatanProblem;
+    use crate::boards::problem::testing::check;
+    use crate::boards::registry::BoardGame;
+    use crate::boards::tm_problem::TmProblem;
+    use crate::boards::tm_rules::{Rules, Weights};
+
+    fn params(extra: &[&str]) -> Params {
+        let pairs: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
+        Params::parse(PARAMS, &pairs, "brkga").unwrap()
+    }
+
+    #[test]
+    fn terra_mystica_improves_and_reports_true_scores() {
+        let w = Weights::BRKGA_STUDY;
+        check(BoardGame::TerraMystica, Rules::Published, w, 15, |seed| {
+            let p = params(&["population=60", "restart=3"]);
+            Box::new(Brkga::new(TmProblem::new(Rules::Published, w), &p, seed))
+        });
+    }
+
+    #[test]
+    fn catan_improves_and_reports_true_scores() {
+        let w = Weights::default();
+        check(BoardGame::Catan, Rules::Strict, w, 30, |seed| {
+            let p = params(&["population=40"]);
+            Box::new(Brkga::new(
+                CatanProblem::new(CatanOptions::default()),
+                &p,
+                seed,
+            ))
+        });
+    }
+}

@@ -1,0 +1,186 @@
+//! What a hex-board game offers the published algorithms (`brkga`, `pso`,
+//! `sahc`, `aco`), so that each algorithm is written once for both games.
+//!
+//! A game offers three views of the same board (row-major tile codes):
+//! - **genes**: one or more *segments*, each a permutation of a fixed tile
+//!   multiset (its *pool*), turned into a board by [`BoardProblem::build`]
+//!   (the decoders of `brkga` and `pso` produce genes);
+//! - **local moves**: a current board with self-inverse swaps of two hexes,
+//!   scored incrementally where the rules allow it (`sahc`);
+//! - **construction**: a board filled step by step with a heuristic for
+//!   every value a step may take (`aco`).
+
+use super::hex::HexIndex;
+use super::terra_mystica::shuffle;
+use crate::rng::Rng;
+
+/// A run of genes that holds a permutation of `pool`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// First gene of the segment.
+    pub start: usize,
+    /// The tile values of the segment (the fixed multiset, sorted).
+    pub pool: Vec<u8>,
+}
+
+impl Segment {
+    /// The genes of this segment in a gene vector.
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.start..self.start + self.pool.len()
+    }
+}
+
+/// A hex-board game as the published algorithms see it. Scores are the
+/// (weighted) violations: lower is better, 0 is perfect.
+pub trait BoardProblem: Send + 'static {
+    /// Game name for messages.
+    fn game(&self) -> &'static str;
+
+    // ---- genes ----
+    /// The segments of the gene vector, in order, covering it.
+    fn segments(&self) -> &[Segment];
+    /// Length of the gene vector.
+    fn genes(&self) -> usize {
+        self.segments().iter().map(|s| s.pool.len()).sum()
+    }
+    /// Number of hexes (length of a board).
+    fn hexes(&self) -> usize;
+    /// The board that `genes` describe.
+    fn build(&self, genes: &[u8], board: &mut [u8]);
+    /// Full score of a board (counts one evaluation; no allocation).
+    fn score(&mut self, board: &[u8]) -> u64;
+
+    // ---- local moves ----
+    /// Make `board` the current board; returns its score.
+    fn load(&mut self, board: &[u8]) -> u64;
+    /// The current board.
+    fn current(&self) -> &[u8];
+    /// The current board's score.
+    fn current_score(&self) -> u64;
+    /// Neighbours of hex `i`.
+    fn neighbours(&self, i: usize) -> &[HexIndex];
+    /// Kinds of swap between two hexes (TM: 1, the tiles; Catan: 2,
+    /// terrains or number tokens).
+    fn swap_kinds(&self) -> usize;
+    /// Swap hexes `a` and `b` (kind `kind`) on the current board and return
+    /// the new score, or `None` (and change nothing) when the swap changes
+    /// nothing or is not allowed. Swapping again undoes it.
+    fn swap(&mut self, kind: usize, a: usize, b: usize) -> Option<u64>;
+
+    // ---- construction ----
+    /// Steps of a construction.
+    fn steps(&self) -> usize;
+    /// Values a step may take are `0..values()`.
+    fn values(&self) -> usize;
+    /// Start a new construction.
+    fn begin(&mut self);
+    /// Heuristic desirability of each value at `step` (`eta[v] > 0` exactly
+    /// for the values still available): `1 / (1 + violations the choice
+    /// surely adds)`.
+    fn heuristic(&mut self, step: usize, eta: &mut [f64]);
+    /// Take value `v` at `step`.
+    fn place(&mut self, step: usize, v: u8);
+    /// The constructed board and its score.
+    fn finish(&mut self, board: &mut [u8]) -> u64;
+
+    /// Evaluations so far (full and incremental).
+    fn evaluations(&self) -> u64;
+}
+
+/// Random genes: every segment a shuffled copy of its pool.
+pub fn random_genes<P: BoardProblem + ?Sized>(p: &P, rng: &mut Rng, genes: &mut [u8]) {
+    for s in p.segments() {
+        let g = &mut genes[s.range()];
+        g.copy_from_slice(&s.pool);
+        shuffle(g, rng);
+    }
+}
+
+/// The best board so far of a search, and its score.
+#[derive(Clone, Debug)]
+pub struct Best {
+    /// The board.
+    pub board: Vec<u8>,
+    /// Its score.
+    pub score: u64,
+}
+
+impl Best {
+    /// Record `board` if it beats the best; returns whether it did.
+    pub fn offer(&mut self, board: &[u8], score: u64) -> bool {
+        if score < self.score {
+            self.score = score;
+            self.board.copy_from_slice(board);
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+pub mod testing {
+    //! Checks shared by the algorithms' tests.
+    use super::super::catan::{self, CatanOptions};
+    use super::super::registry::{BoardGame, BoardSearch};
+    use super::super::terra_mystica::{standard_grid, standard_tiles};
+    use super::super::tm_rules::{self, Rules, Weights};
+
+    /// The full recomputed score of a board.
+    pub fn recompute(game: BoardGame, rules: Rules, w: Weights, board: &[u8]) -> f64 {
+        match game {
+            BoardGame::TerraMystica => {
+                w.score(&tm_rules::evaluate(standard_grid(), board, rules)) as f64
+            }
+            BoardGame::Catan => catan::evaluate(board, &CatanOptions::default()).total() as f64,
+        }
+    }
+
+    /// Whether `board` holds the game's tile multiset.
+    pub fn keeps_tiles(game: BoardGame, board: &[u8]) {
+        match game {
+            BoardGame::TerraMystica => {
+                let mut a = board.to_vec();
+                a.sort_unstable();
+                let mut b = standard_tiles();
+                b.sort_unstable();
+                assert_eq!(a, b);
+            }
+            BoardGame::Catan => catan::CatanBoard::decode(board).validate().unwrap(),
+        }
+    }
+
+    /// Step `make(seed)` `steps` times: the reported best is the recomputed
+    /// score of the reported board, the board keeps its tiles, the last
+    /// best beats the first, and the same seed gives the same result.
+    pub fn check(
+        game: BoardGame,
+        rules: Rules,
+        w: Weights,
+        steps: usize,
+        make: impl Fn(u64) -> BoardSearch,
+    ) {
+        let mut s = make(7);
+        let first = s.progress().best;
+        let (b0, s0) = s.best();
+        assert_eq!(recompute(game, rules, w, b0), s0);
+        for _ in 0..steps {
+            let p = s.step();
+            let (board, score) = s.best();
+            assert_eq!(p.best, score);
+            assert_eq!(recompute(game, rules, w, board), score, "{}", s.name());
+            keeps_tiles(game, board);
+            if s.is_solved() {
+                break;
+            }
+        }
+        let last = s.progress().best;
+        assert!(last < first, "{}: {first} → {last}", s.name());
+        let mut t = make(7);
+        while t.progress().generation < s.progress().generation {
+            t.step();
+        }
+        assert_eq!(t.best().0, s.best().0);
+        assert_eq!(t.progress(), s.progress());
+    }
+}
