@@ -1,13 +1,6 @@
 //! `evoboard puzzle …` end to end: the fixed JSON keys, files, errors.
 
-use std::process::Command;
-
-fn evoboard(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_evoboard"))
-        .args(args)
-        .output()
-        .expect("run evoboard")
-}
+use super::evoboard;
 
 fn json(out: &std::process::Output) -> serde_json::Value {
     assert!(

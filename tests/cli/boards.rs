@@ -1,46 +1,7 @@
-//! The command-line contract (`shared/spec/cli.md`), run on the real binary.
+//! generate, evaluate and bench for the hex boards.
 
+use super::{fails_with, json, temp_dir};
 use serde_json::Value;
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn evoboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_evoboard"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = evoboard(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(
-        text.trim().lines().count(),
-        1,
-        "exactly one JSON object: {text}"
-    );
-    serde_json::from_str(&text).unwrap()
-}
-
-fn fails_with(args: &[&str], needle: &str) {
-    let out = evoboard(args);
-    assert!(!out.status.success(), "{args:?} should fail");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(needle), "{args:?}: stderr was {err}");
-    assert!(out.stdout.is_empty(), "nothing on stdout on error");
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("evoboard-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 fn base_map() -> String {
     concat!(env!("CARGO_MANIFEST_DIR"), "/src/boards/base_map.txt").to_string()

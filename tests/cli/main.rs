@@ -1,0 +1,47 @@
+//! The command-line contract (`shared/spec/cli.md`), run on the real
+//! binary: one test binary, a module per sub-command family.
+
+mod boards;
+mod puzzle;
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+pub fn evoboard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_evoboard"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+pub fn json(args: &[&str]) -> Value {
+    let out = evoboard(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.trim().lines().count(),
+        1,
+        "exactly one JSON object: {text}"
+    );
+    serde_json::from_str(&text).unwrap()
+}
+
+pub fn fails_with(args: &[&str], needle: &str) {
+    let out = evoboard(args);
+    assert!(!out.status.success(), "{args:?} should fail");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(needle), "{args:?}: stderr was {err}");
+    assert!(out.stdout.is_empty(), "nothing on stdout on error");
+}
+
+pub fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("evoboard-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
