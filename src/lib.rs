@@ -4,6 +4,7 @@
 //! (no Bevy) and builds with `--no-default-features`:
 //! - [`search`]: the ask-and-tell interface every algorithm implements;
 //! - [`boards`]: Terra Mystica and Catan hex boards, rules and searches;
+//! - [`dungeon`]: dungeon maps for tabletop RPGs (two GAs);
 //! - [`level`]: the versioned RON level format;
 //! - [`cli`]: the command-line front end (`evoboard generate …`).
 //!
@@ -11,5 +12,6 @@
 //! [`app::EvoboardPlugin`] for other games.
 
 pub mod cli;
+pub mod dungeon;
 pub mod rng;
 pub mod search;

@@ -1,0 +1,544 @@
+//! Corridor building: one cell wide, branching, shared between rooms.
+//!
+//! The rooms are painted first (walls, floor). Rooms whose floors are one
+//! cell apart share a wall and get a door in it. Then, starting from a
+//! random room, the builder grows one network: a breadth-first search from
+//! *everything already connected* (the door-able walls of connected rooms
+//! and every corridor cell built so far) finds the nearest unconnected
+//! room; that shortest path is dug as a corridor with a door at the far
+//! end (and at the near end when it starts at a room). Because corridors
+//! are sources of the search, a new corridor may branch off an old one, so
+//! corridors fork and serve several rooms. A shortest path from the
+//! network never runs alongside it, which keeps corridors one cell wide.
+//!
+//! The same module adds the optional extras on a finished layout: loops,
+//! dead ends, secret doors and traps.
+
+use super::grid::Cell;
+use super::layout_ga::Layout;
+use super::room::Room;
+use crate::rng::{Rng, RngExt};
+use serde::{Deserialize, Serialize};
+
+/// Why a corridor was dug.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CorridorKind {
+    /// Part of the network that makes the dungeon connected.
+    Connection,
+    /// An extra passage that closes a loop (asked for by the user).
+    Loop,
+    /// A passage that leads nowhere (asked for by the user).
+    DeadEnd,
+}
+
+/// One dug corridor: `len` cells of [`Layout::corridor_cells`] from
+/// `start` (a corridor may have no cells of its own when a door opens
+/// straight onto an older corridor).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Corridor {
+    /// Why it was dug.
+    pub kind: CorridorKind,
+    /// First index in [`Layout::corridor_cells`].
+    pub start: u32,
+    /// Number of cells.
+    pub len: u32,
+}
+
+const NONE: u32 = u32::MAX;
+const NO_ROOM: u8 = u8::MAX;
+
+/// Reusable scratch memory for building corridors on one grid size, so
+/// that rebuilding a candidate allocates nothing.
+#[derive(Clone, Debug)]
+pub struct CorridorBuilder {
+    width: usize,
+    height: usize,
+    interior: Vec<bool>,
+    room_of: Vec<u8>,
+    seen: Vec<u32>,
+    stamp: u32,
+    parent: Vec<u32>,
+    depth: Vec<u32>,
+    walk_seen: Vec<u32>,
+    walk_dist: Vec<u32>,
+    queue: Vec<u32>,
+    exits: Vec<(usize, usize)>,
+}
+
+impl CorridorBuilder {
+    /// Scratch memory for a `width × height` grid.
+    pub fn new(width: usize, height: usize) -> CorridorBuilder {
+        let n = width * height;
+        let mut interior = vec![false; n];
+        for y in 1..height.saturating_sub(1) {
+            for x in 1..width.saturating_sub(1) {
+                interior[y * width + x] = true;
+            }
+        }
+        CorridorBuilder {
+            width,
+            height,
+            interior,
+            room_of: vec![NO_ROOM; n],
+            seen: vec![0; n],
+            stamp: 0,
+            parent: vec![NONE; n],
+            depth: vec![0; n],
+            walk_seen: vec![0; n],
+            walk_dist: vec![0; n],
+            queue: Vec::with_capacity(n),
+            exits: Vec::new(),
+        }
+    }
+
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.walk_seen.fill(0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+
+    /// The four neighbour offsets in a random order.
+    fn shuffled_dirs(&self, rng: &mut Rng) -> [isize; 4] {
+        let w = self.width as isize;
+        let mut d = [-w, 1, w, -1];
+        for i in (1..4).rev() {
+            let j = rng.random_range(0..=i);
+            d.swap(i, j);
+        }
+        d
+    }
+
+    /// Paint the rooms of `layout` on its grid, put doors between touching
+    /// rooms and dig the connecting corridors. Sets `layout.valid` to
+    /// whether every room could be connected, and returns it.
+    pub fn build(&mut self, layout: &mut Layout, rng: &mut Rng) -> bool {
+        let w = self.width;
+        debug_assert_eq!(layout.grid.width(), w);
+        debug_assert_eq!(layout.grid.height(), self.height);
+        let n = layout.rooms.len();
+        layout.corridors.clear();
+        layout.corridor_cells.clear();
+        layout.adjacent_pairs = 0;
+        layout.valid = false;
+        if n == 0 || n > 32 {
+            return false;
+        }
+        self.room_of.fill(NO_ROOM);
+        let grid = layout.grid.cells_mut();
+        grid.fill(Cell::Rock);
+        for (k, r) in layout.rooms.iter().enumerate() {
+            for y in r.top() - 1..=r.bottom() {
+                let row = y * w;
+                for x in r.left() - 1..=r.right() {
+                    let inside = x >= r.left() && x < r.right() && y >= r.top() && y < r.bottom();
+                    if inside {
+                        grid[row + x] = Cell::Floor;
+                        self.room_of[row + x] = k as u8;
+                    } else if grid[row + x] == Cell::Rock {
+                        grid[row + x] = Cell::Wall;
+                    }
+                }
+            }
+        }
+
+        // Touching rooms: a door in the shared wall; they form groups.
+        let mut group = [0u32; 32];
+        for (i, g) in group.iter_mut().enumerate().take(n) {
+            *g = 1 << i;
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                if let Some(sw) = layout.rooms[i].shared_wall(&layout.rooms[j]) {
+                    layout.adjacent_pairs += 1;
+                    let k = rng.random_range(0..sw.len);
+                    let (x, y) = if sw.vertical {
+                        (sw.start.0, sw.start.1 + k)
+                    } else {
+                        (sw.start.0 + k, sw.start.1)
+                    };
+                    grid[y * w + x] = Cell::Door;
+                    let merged = group[i] | group[j];
+                    let mut m = merged;
+                    while m != 0 {
+                        let b = m.trailing_zeros() as usize;
+                        group[b] = merged;
+                        m &= m - 1;
+                    }
+                }
+            }
+        }
+
+        let all: u32 = if n == 32 { u32::MAX } else { (1 << n) - 1 };
+        let mut connected = group[rng.random_range(0..n)];
+        while connected != all {
+            let dirs = self.shuffled_dirs(rng);
+            let stamp = self.next_stamp();
+            self.queue.clear();
+            for &c in &layout.corridor_cells {
+                self.seen[c as usize] = stamp;
+                self.parent[c as usize] = NONE;
+                self.queue.push(c);
+            }
+            let mut m = connected;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let r = layout.rooms[k];
+                for_each_exit(&r, w, |wall, out| {
+                    if grid[out] == Cell::Rock && self.interior[out] && self.seen[out] != stamp {
+                        self.seen[out] = stamp;
+                        self.parent[out] = wall as u32;
+                        self.queue.push(out as u32);
+                    }
+                });
+            }
+            let mut found = None;
+            let mut head = 0;
+            'bfs: while head < self.queue.len() {
+                let c = self.queue[head] as usize;
+                head += 1;
+                for &d in &dirs {
+                    let nb = (c as isize + d) as usize;
+                    match grid[nb] {
+                        Cell::Rock => {
+                            if self.interior[nb] && self.seen[nb] != stamp {
+                                self.seen[nb] = stamp;
+                                self.parent[nb] = c as u32;
+                                self.queue.push(nb as u32);
+                            }
+                        }
+                        Cell::Wall => {
+                            let f = (nb as isize + d) as usize;
+                            if grid[f] == Cell::Floor {
+                                let s = self.room_of[f] as usize;
+                                if connected & (1 << s) == 0 {
+                                    found = Some((c, nb, s));
+                                    break 'bfs;
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            let Some((last, door, room)) = found else {
+                return false;
+            };
+            grid[door] = Cell::Door;
+            let start = layout.corridor_cells.len() as u32;
+            dig_back(grid, &self.parent, last, &mut layout.corridor_cells);
+            let len = layout.corridor_cells.len() as u32 - start;
+            layout.corridors.push(Corridor {
+                kind: CorridorKind::Connection,
+                start,
+                len,
+            });
+            connected |= group[room];
+        }
+        layout.valid = true;
+        true
+    }
+
+    /// Record which room owns each floor cell of `layout` (done by
+    /// [`CorridorBuilder::build`]; needed before adding extras to a layout
+    /// built elsewhere).
+    pub fn index_rooms(&mut self, layout: &Layout) {
+        self.room_of.fill(NO_ROOM);
+        for (k, r) in layout.rooms.iter().enumerate() {
+            for y in r.top()..r.bottom() {
+                for x in r.left()..r.right() {
+                    self.room_of[y * self.width + x] = k as u8;
+                }
+            }
+        }
+    }
+
+    /// Walking distances (in steps) from the floor of room `k` over
+    /// walkable cells, into `walk_dist` (valid where `walk_seen == stamp`).
+    fn walk_from_room(&mut self, layout: &Layout, k: usize, stamp: u32) {
+        let w = self.width as isize;
+        let grid = layout.grid.cells();
+        let r = layout.rooms[k];
+        self.queue.clear();
+        for y in r.top()..r.bottom() {
+            for x in r.left()..r.right() {
+                let i = y * self.width + x;
+                self.walk_seen[i] = stamp;
+                self.walk_dist[i] = 0;
+                self.queue.push(i as u32);
+            }
+        }
+        let mut head = 0;
+        while head < self.queue.len() {
+            let c = self.queue[head] as usize;
+            head += 1;
+            for d in [-w, 1, w, -1] {
+                let nb = (c as isize + d) as usize;
+                if nb < grid.len() && grid[nb].is_walkable() && self.walk_seen[nb] != stamp {
+                    self.walk_seen[nb] = stamp;
+                    self.walk_dist[nb] = self.walk_dist[c] + 1;
+                    self.queue.push(nb as u32);
+                }
+            }
+        }
+    }
+
+    /// Dig up to `count` extra corridors that each close a loop: from a
+    /// random room to a room or corridor that is at least [`LOOP_GAIN`]
+    /// steps further away on foot than along the new corridor. Returns how
+    /// many were dug (fewer when the map has no room for them).
+    pub fn add_loops(&mut self, layout: &mut Layout, count: usize, rng: &mut Rng) -> usize {
+        let n = layout.rooms.len();
+        self.index_rooms(layout);
+        let mut added = 0;
+        let mut attempts = 0;
+        while added < count && attempts < count * 8 + 8 && n > 1 {
+            attempts += 1;
+            let k = rng.random_range(0..n);
+            if self.dig_loop(layout, k, rng) {
+                added += 1;
+            }
+        }
+        added
+    }
+
+    fn dig_loop(&mut self, layout: &mut Layout, k: usize, rng: &mut Rng) -> bool {
+        let w = self.width;
+        let stamp = self.next_stamp();
+        self.walk_from_room(layout, k, stamp);
+        let dirs = self.shuffled_dirs(rng);
+        let grid = layout.grid.cells_mut();
+        let r = layout.rooms[k];
+        self.queue.clear();
+        for_each_exit(&r, w, |wall, out| {
+            if grid[out] == Cell::Rock && self.interior[out] && self.seen[out] != stamp {
+                self.seen[out] = stamp;
+                self.parent[out] = wall as u32;
+                self.depth[out] = 1;
+                self.queue.push(out as u32);
+            }
+        });
+        let mut head = 0;
+        let mut found = None;
+        'bfs: while head < self.queue.len() {
+            let c = self.queue[head] as usize;
+            head += 1;
+            let len = self.depth[c];
+            // Walkable neighbours decide whether `c` ends the loop here.
+            let mut walk_nb = None;
+            let mut walk_count = 0;
+            for &d in &dirs {
+                let nb = (c as isize + d) as usize;
+                if grid[nb].is_walkable() {
+                    walk_count += 1;
+                    walk_nb = Some(nb);
+                }
+            }
+            if walk_count > 0 {
+                if let Some(x) = walk_nb
+                    && walk_count == 1
+                    && grid[x].is_corridor()
+                    && self.walk_seen[x] == stamp
+                    && self.walk_dist[x] >= len + LOOP_GAIN
+                {
+                    found = Some((c, None));
+                    break 'bfs;
+                }
+                continue;
+            }
+            for &d in &dirs {
+                let nb = (c as isize + d) as usize;
+                match grid[nb] {
+                    Cell::Rock => {
+                        if self.interior[nb] && self.seen[nb] != stamp {
+                            self.seen[nb] = stamp;
+                            self.parent[nb] = c as u32;
+                            self.depth[nb] = len + 1;
+                            self.queue.push(nb as u32);
+                        }
+                    }
+                    Cell::Wall => {
+                        let f = (nb as isize + d) as usize;
+                        if grid[f] == Cell::Floor
+                            && self.room_of[f] as usize != k
+                            && self.walk_seen[f] == stamp
+                            && self.walk_dist[f] >= len + 2 + LOOP_GAIN
+                        {
+                            found = Some((c, Some(nb)));
+                            break 'bfs;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let Some((last, door)) = found else {
+            return false;
+        };
+        if let Some(door) = door {
+            grid[door] = Cell::Door;
+        }
+        let start = layout.corridor_cells.len() as u32;
+        dig_back(grid, &self.parent, last, &mut layout.corridor_cells);
+        let len = layout.corridor_cells.len() as u32 - start;
+        layout.corridors.push(Corridor {
+            kind: CorridorKind::Loop,
+            start,
+            len,
+        });
+        true
+    }
+
+    /// Dig up to `count` dead ends: straight passages of 3 to 8 cells that
+    /// branch off a corridor (or open from a room through a new door) and
+    /// lead nowhere. Returns how many were dug.
+    pub fn add_dead_ends(&mut self, layout: &mut Layout, count: usize, rng: &mut Rng) -> usize {
+        let w = self.width as isize;
+        // Branch only off corridors that existed before: branching off the
+        // tip of a new dead end would just make it longer.
+        let branchable = layout.corridor_cells.len();
+        let mut added = 0;
+        let mut attempts = 0;
+        while added < count && attempts < count * 20 + 20 {
+            attempts += 1;
+            let grid = layout.grid.cells();
+            // A start: the cell we branch from (a corridor cell, or a room
+            // wall that becomes a door) and the direction of the passage.
+            let (from, d) = if branchable > 0 && rng.random_bool(0.7) {
+                let i = rng.random_range(0..branchable);
+                let d = [-w, 1, w, -1][rng.random_range(0..4)];
+                (layout.corridor_cells[i] as usize, d)
+            } else {
+                let r = layout.rooms[rng.random_range(0..layout.rooms.len())];
+                self.exits.clear();
+                for_each_exit(&r, self.width, |wall, out| {
+                    if grid[out] == Cell::Rock {
+                        self.exits.push((wall, out));
+                    }
+                });
+                if self.exits.is_empty() {
+                    continue;
+                }
+                let (wall, out) = self.exits[rng.random_range(0..self.exits.len())];
+                (wall, out as isize - wall as isize)
+            };
+            let target = rng.random_range(3..=8usize);
+            let mut cells = [0usize; 8];
+            let mut len = 0;
+            let mut prev = from;
+            while len < target {
+                let c = (prev as isize + d) as usize;
+                if !(self.interior[c] && grid[c] == Cell::Rock) {
+                    break;
+                }
+                let clear = [-w, 1, w, -1].iter().all(|&e| {
+                    let nb = (c as isize + e) as usize;
+                    nb == prev || grid[nb] == Cell::Rock
+                });
+                if !clear {
+                    break;
+                }
+                cells[len] = c;
+                len += 1;
+                prev = c;
+            }
+            if len < 3 {
+                continue;
+            }
+            let grid = layout.grid.cells_mut();
+            if grid[from] == Cell::Wall {
+                grid[from] = Cell::Door;
+            }
+            let start = layout.corridor_cells.len() as u32;
+            for &c in &cells[..len] {
+                grid[c] = Cell::Corridor;
+                layout.corridor_cells.push(c as u32);
+            }
+            layout.corridors.push(Corridor {
+                kind: CorridorKind::DeadEnd,
+                start,
+                len: len as u32,
+            });
+            added += 1;
+        }
+        added
+    }
+}
+
+/// How many steps a loop must save at least, so loops are worth walking.
+pub const LOOP_GAIN: u32 = 12;
+
+/// Call `f(wall, outside)` for every side wall cell of `r` (corners
+/// excluded) with the cell just outside it.
+#[inline]
+fn for_each_exit(r: &Room, w: usize, mut f: impl FnMut(usize, usize)) {
+    let (l, t, rt, b) = (r.left(), r.top(), r.right(), r.bottom());
+    for x in l..rt {
+        f((t - 1) * w + x, (t - 2) * w + x);
+        f(b * w + x, (b + 1) * w + x);
+    }
+    for y in t..b {
+        f(y * w + l - 1, y * w + l - 2);
+        f(y * w + rt, y * w + rt + 1);
+    }
+}
+
+/// Dig from `last` back along `parent` links: rock becomes corridor, the
+/// walk stops at an existing corridor or turns the starting wall into a
+/// door.
+fn dig_back(grid: &mut [Cell], parent: &[u32], last: usize, out: &mut Vec<u32>) {
+    let mut cur = last;
+    loop {
+        match grid[cur] {
+            Cell::Rock => {
+                grid[cur] = Cell::Corridor;
+                out.push(cur as u32);
+                let p = parent[cur];
+                if p == NONE {
+                    break;
+                }
+                cur = p as usize;
+            }
+            Cell::Wall => {
+                grid[cur] = Cell::Door;
+                break;
+            }
+            _ => break,
+        }
+    }
+}
+
+/// Turn up to `count` random doors into secret doors. Returns how many.
+pub fn add_secret_doors(layout: &mut Layout, count: usize, rng: &mut Rng) -> usize {
+    let grid = layout.grid.cells_mut();
+    let mut doors: Vec<usize> = (0..grid.len()).filter(|&i| grid[i] == Cell::Door).collect();
+    let mut added = 0;
+    while added < count && !doors.is_empty() {
+        let i = rng.random_range(0..doors.len());
+        grid[doors.swap_remove(i)] = Cell::SecretDoor;
+        added += 1;
+    }
+    added
+}
+
+/// Put traps on up to `count` random corridor cells. Returns how many.
+pub fn add_traps(layout: &mut Layout, count: usize, rng: &mut Rng) -> usize {
+    let grid = layout.grid.cells_mut();
+    let mut free: Vec<u32> = layout
+        .corridor_cells
+        .iter()
+        .copied()
+        .filter(|&c| grid[c as usize] == Cell::Corridor)
+        .collect();
+    let mut added = 0;
+    while added < count && !free.is_empty() {
+        let i = rng.random_range(0..free.len());
+        grid[free.swap_remove(i) as usize] = Cell::Trap;
+        added += 1;
+    }
+    added
+}
