@@ -3,6 +3,7 @@
 
 pub mod app_args;
 pub mod common;
+pub mod dungeon;
 
 use clap::{Parser, Subcommand};
 pub use common::{CliError, CliResult};
@@ -21,11 +22,14 @@ pub struct Cli {
 pub enum Command {
     /// Open the desktop app (the default).
     App(app_args::AppArgs),
+    /// Propose dungeon maps for tabletop RPGs (two GAs: layout, contents).
+    Dungeon(dungeon::DungeonArgs),
 }
 
 /// Run a headless sub-command (everything but `app`).
 pub fn run(command: Command) -> CliResult {
     match command {
         Command::App(_) => Err(CliError("the app is not a headless command".into())),
+        Command::Dungeon(a) => dungeon::run(&a),
     }
 }

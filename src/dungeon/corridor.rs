@@ -59,6 +59,7 @@ pub struct CorridorBuilder {
     stamp: u32,
     parent: Vec<u32>,
     depth: Vec<u32>,
+    dist: Vec<u32>,
     walk_seen: Vec<u32>,
     walk_dist: Vec<u32>,
     queue: Vec<u32>,
@@ -84,6 +85,7 @@ impl CorridorBuilder {
             stamp: 0,
             parent: vec![NONE; n],
             depth: vec![0; n],
+            dist: vec![u32::MAX; n],
             walk_seen: vec![0; n],
             walk_dist: vec![0; n],
             queue: Vec::with_capacity(n),
@@ -174,73 +176,88 @@ impl CorridorBuilder {
 
         let all: u32 = if n == 32 { u32::MAX } else { (1 << n) - 1 };
         let mut connected = group[rng.random_range(0..n)];
+        // Distance field from the network, kept up to date as it grows.
+        let dirs = self.shuffled_dirs(rng);
+        self.dist.fill(u32::MAX);
+        self.queue.clear();
+        self.add_room_sources(grid, &layout.rooms, connected);
+        self.propagate(grid, &dirs);
         while connected != all {
-            let dirs = self.shuffled_dirs(rng);
-            let stamp = self.next_stamp();
-            self.queue.clear();
-            for &c in &layout.corridor_cells {
-                self.seen[c as usize] = stamp;
-                self.parent[c as usize] = NONE;
-                self.queue.push(c);
-            }
-            let mut m = connected;
+            // The unconnected room nearest to the network.
+            let (mut best, mut out, mut wall, mut room) = (u32::MAX, 0, 0, 0);
+            let mut m = all & !connected;
             while m != 0 {
                 let k = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let r = layout.rooms[k];
-                for_each_exit(&r, w, |wall, out| {
-                    if grid[out] == Cell::Rock && self.interior[out] && self.seen[out] != stamp {
-                        self.seen[out] = stamp;
-                        self.parent[out] = wall as u32;
-                        self.queue.push(out as u32);
+                for_each_exit(&layout.rooms[k], w, |wl, o| {
+                    if self.dist[o] < best {
+                        (best, out, wall, room) = (self.dist[o], o, wl, k);
                     }
                 });
             }
-            let mut found = None;
-            let mut head = 0;
-            'bfs: while head < self.queue.len() {
-                let c = self.queue[head] as usize;
-                head += 1;
-                for &d in &dirs {
-                    let nb = (c as isize + d) as usize;
-                    match grid[nb] {
-                        Cell::Rock => {
-                            if self.interior[nb] && self.seen[nb] != stamp {
-                                self.seen[nb] = stamp;
-                                self.parent[nb] = c as u32;
-                                self.queue.push(nb as u32);
-                            }
-                        }
-                        Cell::Wall => {
-                            let f = (nb as isize + d) as usize;
-                            if grid[f] == Cell::Floor {
-                                let s = self.room_of[f] as usize;
-                                if connected & (1 << s) == 0 {
-                                    found = Some((c, nb, s));
-                                    break 'bfs;
-                                }
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            let Some((last, door, room)) = found else {
+            if best == u32::MAX {
                 return false;
-            };
-            grid[door] = Cell::Door;
+            }
+            grid[wall] = Cell::Door;
             let start = layout.corridor_cells.len() as u32;
-            dig_back(grid, &self.parent, last, &mut layout.corridor_cells);
+            dig_back(grid, &self.parent, out, &mut layout.corridor_cells);
             let len = layout.corridor_cells.len() as u32 - start;
             layout.corridors.push(Corridor {
                 kind: CorridorKind::Connection,
                 start,
                 len,
             });
+            self.queue.clear();
+            for &c in &layout.corridor_cells[start as usize..] {
+                self.dist[c as usize] = 0;
+                self.parent[c as usize] = NONE;
+                self.queue.push(c);
+            }
+            let new_rooms = group[room] & !connected;
             connected |= group[room];
+            self.add_room_sources(grid, &layout.rooms, new_rooms);
+            self.propagate(grid, &dirs);
         }
         layout.valid = true;
         true
+    }
+
+    /// Make the rock cells outside the walls of the rooms in `mask`
+    /// sources (distance 0, parent: the wall that becomes their door).
+    fn add_room_sources(&mut self, grid: &[Cell], rooms: &[Room], mask: u32) {
+        let w = self.width;
+        let mut m = mask;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            for_each_exit(&rooms[k], w, |wall, out| {
+                if grid[out] == Cell::Rock && self.interior[out] && self.dist[out] != 0 {
+                    self.dist[out] = 0;
+                    self.parent[out] = wall as u32;
+                    self.queue.push(out as u32);
+                }
+            });
+        }
+    }
+
+    /// Breadth-first relaxation from the queued sources over rock: every
+    /// cell whose distance to the network shrinks gets the new distance
+    /// and parent (an exact multi-source BFS, touching only what changed).
+    fn propagate(&mut self, grid: &[Cell], dirs: &[isize; 4]) {
+        let mut head = 0;
+        while head < self.queue.len() {
+            let c = self.queue[head] as usize;
+            head += 1;
+            let nd = self.dist[c] + 1;
+            for &d in dirs {
+                let nb = (c as isize + d) as usize;
+                if grid[nb] == Cell::Rock && self.interior[nb] && nd < self.dist[nb] {
+                    self.dist[nb] = nd;
+                    self.parent[nb] = c as u32;
+                    self.queue.push(nb as u32);
+                }
+            }
+        }
     }
 
     /// Record which room owns each floor cell of `layout` (done by
