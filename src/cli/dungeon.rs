@@ -227,6 +227,15 @@ fn summary(d: &Dungeon) -> String {
 /// Run `evoboard dungeon`.
 pub fn run(args: &DungeonArgs) -> CliResult {
     let params = args.params()?;
+    if let Some(path) = &args.out
+        && path.exists()
+        && !args.force
+    {
+        return Err(CliError(format!(
+            "{} already exists; pass --force to overwrite it or choose another name",
+            path.display()
+        )));
+    }
     let start = Instant::now();
     let bar = progress_bar(params.proposals as u64, "dungeons");
     let proposals: Vec<Dungeon> = (0..params.proposals)
@@ -323,7 +332,9 @@ mod tests {
 
     fn args(line: &str) -> Result<DungeonArgs, String> {
         let it = std::iter::once("t").chain(line.split_whitespace());
-        T::try_parse_from(it).map(|t| t.a).map_err(|e| e.to_string())
+        T::try_parse_from(it)
+            .map(|t| t.a)
+            .map_err(|e| e.to_string())
     }
 
     #[test]
@@ -339,12 +350,18 @@ mod tests {
     #[test]
     fn flags_to_params() {
         let p = args("").unwrap().params().unwrap();
-        assert_eq!((p.width, p.min_rooms, p.max_rooms, p.proposals), (50, 5, 10, 3));
+        assert_eq!(
+            (p.width, p.min_rooms, p.max_rooms, p.proposals),
+            (50, 5, 10, 3)
+        );
         let p = args("--size large --rooms 16-18 --enemies 25")
             .unwrap()
             .params()
             .unwrap();
-        assert_eq!((p.width, p.height, p.min_rooms, p.max_rooms), (100, 100, 16, 18));
+        assert_eq!(
+            (p.width, p.height, p.min_rooms, p.max_rooms),
+            (100, 100, 16, 18)
+        );
         assert_eq!(p.enemies_pct, 25);
         let p = args("--width 30 --height 30").unwrap().params().unwrap();
         assert_eq!((p.min_rooms, p.max_rooms), (5, 9));
@@ -355,7 +372,11 @@ mod tests {
     #[test]
     fn bad_flags_say_what_is_allowed() {
         assert!(args("--width 50").unwrap_err().contains("--height"));
-        assert!(args("--size huge").unwrap_err().contains("small, medium, large"));
+        assert!(
+            args("--size huge")
+                .unwrap_err()
+                .contains("small, medium, large")
+        );
         let e = |l: &str| args(l).unwrap().params().unwrap_err().0;
         assert!(e("--width 10 --height 50").contains("20 to 200"));
         assert!(e("--enemies 120").contains("0 to 100"));
@@ -381,6 +402,9 @@ mod tests {
         assert_eq!(r["id"], "A");
         let grid = v["grid"].as_array().unwrap();
         assert_eq!(grid.len(), 50);
-        assert!(grid.iter().all(|row| row.as_str().unwrap().chars().count() == 50));
+        assert!(
+            grid.iter()
+                .all(|row| row.as_str().unwrap().chars().count() == 50)
+        );
     }
 }

@@ -96,7 +96,9 @@ impl ContentsGoal {
 
     /// The fitness of `c`.
     pub fn fitness(&self, c: &Contents) -> f64 {
-        let excess = c.empty_rooms(self.rooms).saturating_sub(self.allowed_empty());
+        let excess = c
+            .empty_rooms(self.rooms)
+            .saturating_sub(self.allowed_empty());
         let mut f = CONTENTS_BASE - EMPTY_COST * excess as f64;
         let fin = 1u32 << self.final_room;
         let ent = 1u32 << self.entrance;

@@ -218,12 +218,14 @@ impl CorridorBuilder {
             self.add_room_sources(grid, &layout.rooms, new_rooms);
             self.propagate(grid, &dirs);
         }
-        layout.valid = true;
-        true
+        layout.valid = narrow_corridors(grid, &layout.corridor_cells, w);
+        layout.valid
     }
 
     /// Make the rock cells outside the walls of the rooms in `mask`
-    /// sources (distance 0, parent: the wall that becomes their door).
+    /// sources (parent: the wall that becomes their door). They start at
+    /// distance 1 and corridor cells at 0, so that a new corridor rather
+    /// branches off an old one than runs beside it from the next door.
     fn add_room_sources(&mut self, grid: &[Cell], rooms: &[Room], mask: u32) {
         let w = self.width;
         let mut m = mask;
@@ -231,8 +233,8 @@ impl CorridorBuilder {
             let k = m.trailing_zeros() as usize;
             m &= m - 1;
             for_each_exit(&rooms[k], w, |wall, out| {
-                if grid[out] == Cell::Rock && self.interior[out] && self.dist[out] != 0 {
-                    self.dist[out] = 0;
+                if grid[out] == Cell::Rock && self.interior[out] && self.dist[out] > 1 {
+                    self.dist[out] = 1;
                     self.parent[out] = wall as u32;
                     self.queue.push(out as u32);
                 }
@@ -370,13 +372,11 @@ impl CorridorBuilder {
             for &d in &dirs {
                 let nb = (c as isize + d) as usize;
                 match grid[nb] {
-                    Cell::Rock => {
-                        if self.interior[nb] && self.seen[nb] != stamp {
-                            self.seen[nb] = stamp;
-                            self.parent[nb] = c as u32;
-                            self.depth[nb] = len + 1;
-                            self.queue.push(nb as u32);
-                        }
+                    Cell::Rock if self.interior[nb] && self.seen[nb] != stamp => {
+                        self.seen[nb] = stamp;
+                        self.parent[nb] = c as u32;
+                        self.depth[nb] = len + 1;
+                        self.queue.push(nb as u32);
                     }
                     Cell::Wall => {
                         let f = (nb as isize + d) as usize;
@@ -428,7 +428,11 @@ impl CorridorBuilder {
             let (from, d) = if branchable > 0 && rng.random_bool(0.7) {
                 let i = rng.random_range(0..branchable);
                 let d = [-w, 1, w, -1][rng.random_range(0..4)];
-                (layout.corridor_cells[i] as usize, d)
+                let from = layout.corridor_cells[i] as usize;
+                if !grid[from].is_corridor() {
+                    continue; // narrowed away
+                }
+                (from, d)
             } else {
                 let r = layout.rooms[rng.random_range(0..layout.rooms.len())];
                 self.exits.clear();
@@ -484,6 +488,36 @@ impl CorridorBuilder {
         }
         added
     }
+}
+
+/// Keep corridors one cell wide: where four corridor cells form a 2×2
+/// block (a new corridor cutting the inside corner of an old bend), turn
+/// back to rock a block cell whose only walkable neighbours are in the
+/// block (the other three stay connected). Returns false if a block has
+/// no such cell.
+fn narrow_corridors(grid: &mut [Cell], cells: &[u32], w: usize) -> bool {
+    let walk = |g: &[Cell], i: usize| g[i].is_walkable();
+    for &c in cells {
+        let c = c as usize;
+        // The blocks `c` belongs to: top-left corners c, c-1, c-w, c-w-1.
+        for tl in [c, c - 1, c - w, c - w - 1] {
+            let block = [tl, tl + 1, tl + w, tl + w + 1];
+            if !block.iter().all(|&b| grid[b].is_corridor()) {
+                continue;
+            }
+            let removable = block.into_iter().find(|&b| {
+                [b - 1, b + 1, b - w, b + w]
+                    .into_iter()
+                    .all(|n| block.contains(&n) || !walk(grid, n))
+                    && grid[b] == Cell::Corridor
+            });
+            match removable {
+                Some(b) => grid[b] = Cell::Rock,
+                None => return false,
+            }
+        }
+    }
+    true
 }
 
 /// How many steps a loop must save at least, so loops are worth walking.
@@ -558,4 +592,30 @@ pub fn add_traps(layout: &mut Layout, count: usize, rng: &mut Rng) -> usize {
         added += 1;
     }
     added
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::grid::Grid;
+
+    #[test]
+    fn inside_corners_are_cut_back() {
+        // An old bend (c) and a new corridor (n) filling its inside corner.
+        let rows = ["      ", " ccc  ", " cn   ", " cn   ", "      "];
+        let mut g = Grid::from_rows(&rows.map(|r| r.replace('n', "c"))).unwrap();
+        let w = g.width();
+        let cells: Vec<u32> = (0..g.cells().len() as u32)
+            .filter(|&i| g.cells()[i as usize].is_corridor())
+            .collect();
+        assert!(narrow_corridors(g.cells_mut(), &cells, w));
+        assert_eq!(g.get(1, 1), Cell::Rock, "{:?}", g.rows());
+        // A block whose every cell leads on elsewhere cannot be narrowed.
+        let rows = ["      ", "  c   ", "  ccc ", " ccc  ", "   c  ", "      "];
+        let mut g = Grid::from_rows(&rows).unwrap();
+        let cells: Vec<u32> = (0..g.cells().len() as u32)
+            .filter(|&i| g.cells()[i as usize].is_corridor())
+            .collect();
+        assert!(!narrow_corridors(g.cells_mut(), &cells, w));
+    }
 }

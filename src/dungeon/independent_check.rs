@@ -2,6 +2,8 @@
 //! checks: it reads only the text rows of the grid and the room list, and
 //! checks every generated dungeon on 1,000 seeds per size.
 
+#![allow(clippy::needless_range_loop)] // grid checks read best as x/y loops
+
 use super::{Dungeon, DungeonParams, Size, generate_proposal};
 use std::collections::VecDeque;
 
@@ -110,7 +112,12 @@ pub fn check(d: &Dungeon, p: &DungeonParams) -> Result<(), String> {
             }
             // One cell wide: no 2×2 block of corridor.
             let corr = |x: usize, y: usize| matches!(g[y][x], 'c' | 't');
-            if x + 1 < w && y + 1 < h && corr(x, y) && corr(x + 1, y) && corr(x, y + 1) && corr(x + 1, y + 1)
+            if x + 1 < w
+                && y + 1 < h
+                && corr(x, y)
+                && corr(x + 1, y)
+                && corr(x, y + 1)
+                && corr(x + 1, y + 1)
             {
                 return Err(format!("corridor two cells wide at ({x},{y})"));
             }
@@ -158,7 +165,9 @@ pub fn check(d: &Dungeon, p: &DungeonParams) -> Result<(), String> {
     let empty = d.rooms.iter().filter(|r| !r.enemies && !r.treasure).count();
     let allowed = (n as f64 * 0.2).floor() as usize;
     if n.saturating_sub(ne + nt) <= allowed && empty > allowed {
-        return Err(format!("{empty} empty rooms of {n}, at most {allowed} wanted"));
+        return Err(format!(
+            "{empty} empty rooms of {n}, at most {allowed} wanted"
+        ));
     }
     // Entrance and final room: a pair farthest apart on foot.
     let dist = distances(&g, d);

@@ -63,7 +63,8 @@ pub struct Layout {
     pub grid: Grid,
     /// The dug corridors.
     pub corridors: Vec<Corridor>,
-    /// Cells of all corridors, corridor after corridor (grid indices).
+    /// Cells of all corridors, corridor after corridor (grid indices; a
+    /// cell may have been turned back to rock to keep corridors narrow).
     pub corridor_cells: Vec<u32>,
     /// Pairs of rooms that touch (share a wall with a door).
     pub adjacent_pairs: u32,
@@ -123,23 +124,22 @@ impl Layout {
 
     /// Score this layout (sets and returns [`Layout::fitness`]).
     pub fn evaluate(&mut self, rules: &LayoutRules) -> f64 {
-        self.fitness =
-            if self.valid && rooms_are_valid(&self.rooms, rules) {
-                let connections = self
-                    .corridors
-                    .iter()
-                    .filter(|c| c.kind == CorridorKind::Connection)
-                    .count();
-                let allowed = (self.rooms.len() / 5) as u32;
-                let glued = self.adjacent_pairs.saturating_sub(allowed);
-                (BASE_FITNESS
-                    - CORRIDOR_CELL_COST * self.connection_cells() as f64
-                    - CORRIDOR_COST * connections as f64
-                    - ADJACENT_COST * glued as f64)
-                    .max(1.0)
-            } else {
-                0.0
-            };
+        self.fitness = if self.valid && rooms_are_valid(&self.rooms, rules) {
+            let connections = self
+                .corridors
+                .iter()
+                .filter(|c| c.kind == CorridorKind::Connection)
+                .count();
+            let allowed = (self.rooms.len() / 5) as u32;
+            let glued = self.adjacent_pairs.saturating_sub(allowed);
+            (BASE_FITNESS
+                - CORRIDOR_CELL_COST * self.connection_cells() as f64
+                - CORRIDOR_COST * connections as f64
+                - ADJACENT_COST * glued as f64)
+                .max(1.0)
+        } else {
+            0.0
+        };
         self.fitness
     }
 }
@@ -247,11 +247,9 @@ impl LayoutSearch {
 /// leave the rooms (the corridors are rebuilt in every case).
 fn mutate(rooms: &mut Vec<Room>, rules: &LayoutRules, rng: &mut Rng) {
     match rng.random_range(0..4) {
-        0 => {
-            if rooms.len() > rules.min_rooms {
-                let i = rng.random_range(0..rooms.len());
-                rooms.swap_remove(i);
-            }
+        0 if rooms.len() > rules.min_rooms => {
+            let i = rng.random_range(0..rooms.len());
+            rooms.swap_remove(i);
         }
         1 => {
             if rooms.len() < rules.max_rooms

@@ -100,9 +100,8 @@ pub fn entrance_and_final(
 ) -> (usize, usize) {
     let n = rooms.len();
     let (mut a, mut b, mut best) = (0, n.saturating_sub(1), 0);
-    for i in 0..n {
-        for j in i + 1..n {
-            let d = dist[i][j];
+    for (i, row) in dist.iter().enumerate().take(n) {
+        for (j, &d) in row.iter().enumerate().take(n).skip(i + 1) {
             if d != u32::MAX && d > best {
                 (a, b, best) = (i, j, d);
             }
@@ -159,10 +158,13 @@ pub fn measure(
             let mut ways = 0;
             for (dx, dy) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
                 let (nx, ny) = (x as i32 + dx, y as i32 + dy);
-                if nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h {
-                    if at(nx as usize, ny as usize).is_walkable() {
-                        ways += 1;
-                    }
+                if nx >= 0
+                    && ny >= 0
+                    && (nx as usize) < w
+                    && (ny as usize) < h
+                    && at(nx as usize, ny as usize).is_walkable()
+                {
+                    ways += 1;
                 }
             }
             if c.is_corridor() && ways == 1 {

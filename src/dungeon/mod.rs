@@ -118,7 +118,9 @@ impl std::str::FromStr for Size {
         Size::ALL
             .into_iter()
             .find(|z| z.name() == s)
-            .ok_or_else(|| DungeonError(format!("unknown size '{s}'; allowed: small, medium, large")))
+            .ok_or_else(|| {
+                DungeonError(format!("unknown size '{s}'; allowed: small, medium, large"))
+            })
     }
 }
 
@@ -223,7 +225,10 @@ impl DungeonParams {
                 self.width, self.height, self.max_rooms
             ));
         }
-        for (name, v) in [("enemies", self.enemies_pct), ("treasure", self.treasure_pct)] {
+        for (name, v) in [
+            ("enemies", self.enemies_pct),
+            ("treasure", self.treasure_pct),
+        ] {
             if v > 100 {
                 return err(format!("{name} {v} % is out of range; allowed: 0 to 100"));
             }
@@ -246,7 +251,10 @@ impl DungeonParams {
         }
         let ga = &self.ga;
         if !(1..=1000).contains(&ga.generations) {
-            return err(format!("{} generations; allowed: 1 to 1000", ga.generations));
+            return err(format!(
+                "{} generations; allowed: 1 to 1000",
+                ga.generations
+            ));
         }
         if !(2..=500).contains(&ga.population) {
             return err(format!("population {}; allowed: 2 to 500", ga.population));
@@ -412,9 +420,7 @@ pub fn generate_proposal(
 /// final room, the contents GA, secret doors and traps, quality figures.
 pub fn furnish(params: &DungeonParams, layout: &Layout, seed: u64) -> Dungeon {
     let mut layout = layout.clone();
-    layout
-        .rooms
-        .sort_by_key(|r| (r.y, r.x));
+    layout.rooms.sort_by_key(|r| (r.y, r.x));
     let (w, h) = (layout.grid.width(), layout.grid.height());
     let mut rng = seeded(derive_seed(seed, 1));
     let mut builder = CorridorBuilder::new(w, h);
@@ -424,7 +430,13 @@ pub fn furnish(params: &DungeonParams, layout: &Layout, seed: u64) -> Dungeon {
     let (entrance, final_room) = metrics::entrance_and_final(&dist, &layout.rooms, w, h);
 
     let n = layout.rooms.len();
-    let goal = ContentsGoal::new(n, params.enemies_pct, params.treasure_pct, entrance, final_room);
+    let goal = ContentsGoal::new(
+        n,
+        params.enemies_pct,
+        params.treasure_pct,
+        entrance,
+        final_room,
+    );
     let mut contents = ContentsSearch::new(goal, params.ga, derive_seed(seed, 2));
     for _ in 0..params.ga.generations {
         contents.step();
@@ -504,14 +516,30 @@ mod tests {
         check(&|p| p.height = 500, "allowed: 20 to 200");
         check(&|p| (p.min_rooms, p.max_rooms) = (8, 6), "MIN <= MAX");
         check(&|p| p.min_rooms = 1, "MIN-MAX");
-        check(&|p| p.max_rooms = 26, "at most 25 rooms fit on a 50x50 grid");
+        check(
+            &|p| p.max_rooms = 26,
+            "at most 25 rooms fit on a 50x50 grid",
+        );
         check(&|p| p.enemies_pct = 101, "0 to 100");
         check(&|p| p.proposals = 0, "1 to 16");
         check(&|p| p.loops = 99, "0 to 20");
         check(&|p| p.traps = 99, "0 to 50");
         check(&|p| p.ga.mutation_rate = 2.0, "0 to 1");
-        assert!(generate(&{ let mut p = ok.clone(); p.width = 5; p }, 1).is_err());
-        assert_eq!("huge".parse::<Size>().unwrap_err().0, "unknown size 'huge'; allowed: small, medium, large");
+        assert!(
+            generate(
+                &{
+                    let mut p = ok.clone();
+                    p.width = 5;
+                    p
+                },
+                1
+            )
+            .is_err()
+        );
+        assert_eq!(
+            "huge".parse::<Size>().unwrap_err().0,
+            "unknown size 'huge'; allowed: small, medium, large"
+        );
     }
 
     #[test]

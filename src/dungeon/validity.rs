@@ -43,9 +43,7 @@ pub fn is_connected(grid: &Grid, rooms: &[Room]) -> bool {
             }
         }
     }
-    rooms
-        .iter()
-        .all(|r| seen[grid.index(r.left(), r.top())])
+    rooms.iter().all(|r| seen[grid.index(r.left(), r.top())])
 }
 
 #[cfg(test)]
