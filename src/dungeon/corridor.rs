@@ -308,24 +308,27 @@ impl CorridorBuilder {
 
     /// Dig up to `count` extra corridors that each close a loop: from a
     /// random room to a room or corridor that is at least [`LOOP_GAIN`]
-    /// steps further away on foot than along the new corridor. Returns how
-    /// many were dug (fewer when the map has no room for them).
+    /// steps further away on foot than along the new corridor (on cramped
+    /// maps the gain asked for drops to 6, then 3). Returns how many were
+    /// dug (fewer when the map has no room for them).
     pub fn add_loops(&mut self, layout: &mut Layout, count: usize, rng: &mut Rng) -> usize {
         let n = layout.rooms.len();
         self.index_rooms(layout);
         let mut added = 0;
-        let mut attempts = 0;
-        while added < count && attempts < count * 8 + 8 && n > 1 {
-            attempts += 1;
-            let k = rng.random_range(0..n);
-            if self.dig_loop(layout, k, rng) {
-                added += 1;
+        for gain in [LOOP_GAIN, 6, 3] {
+            let mut attempts = 0;
+            while added < count && attempts < count * 8 + 8 && n > 1 {
+                attempts += 1;
+                let k = rng.random_range(0..n);
+                if self.dig_loop(layout, k, gain, rng) {
+                    added += 1;
+                }
             }
         }
         added
     }
 
-    fn dig_loop(&mut self, layout: &mut Layout, k: usize, rng: &mut Rng) -> bool {
+    fn dig_loop(&mut self, layout: &mut Layout, k: usize, gain: u32, rng: &mut Rng) -> bool {
         let w = self.width;
         let stamp = self.next_stamp();
         self.walk_from_room(layout, k, stamp);
@@ -362,7 +365,7 @@ impl CorridorBuilder {
                     && walk_count == 1
                     && grid[x].is_corridor()
                     && self.walk_seen[x] == stamp
-                    && self.walk_dist[x] >= len + LOOP_GAIN
+                    && self.walk_dist[x] >= len + gain
                 {
                     found = Some((c, None));
                     break 'bfs;
@@ -383,7 +386,7 @@ impl CorridorBuilder {
                         if grid[f] == Cell::Floor
                             && self.room_of[f] as usize != k
                             && self.walk_seen[f] == stamp
-                            && self.walk_dist[f] >= len + 2 + LOOP_GAIN
+                            && self.walk_dist[f] >= len + 2 + gain
                         {
                             found = Some((c, Some(nb)));
                             break 'bfs;
