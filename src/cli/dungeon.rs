@@ -1,5 +1,7 @@
 //! `evoboard dungeon`: propose dungeon maps, print them, export one.
 
+#![warn(missing_docs)]
+
 use super::common::{CliError, CliResult, print_json, progress_bar, write_atomic};
 use crate::dungeon::{
     self, Dungeon, DungeonParams, GaSettings, MAX_ROOMS, MIN_ROOMS, Size, best_proposal,

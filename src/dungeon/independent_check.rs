@@ -14,14 +14,15 @@ fn walkable(c: char) -> bool {
 /// Steps between every pair of rooms, by BFS over the text grid.
 fn distances(g: &[Vec<char>], d: &Dungeon) -> Vec<Vec<usize>> {
     let (h, w) = (g.len(), g[0].len());
-    let owner = |x: usize, y: usize| {
-        d.rooms.iter().position(|r| {
-            x >= r.x as usize
-                && x < (r.x + r.w) as usize
-                && y >= r.y as usize
-                && y < (r.y + r.h) as usize
-        })
-    };
+    let mut owners = vec![vec![None; w]; h];
+    for (k, r) in d.rooms.iter().enumerate() {
+        for y in r.y as usize..(r.y + r.h) as usize {
+            for x in r.x as usize..(r.x + r.w) as usize {
+                owners[y][x] = Some(k);
+            }
+        }
+    }
+    let owner = |x: usize, y: usize| owners[y][x];
     let mut out = vec![vec![usize::MAX; d.rooms.len()]; d.rooms.len()];
     for (k, r) in d.rooms.iter().enumerate() {
         let mut dist = vec![vec![usize::MAX; w]; h];

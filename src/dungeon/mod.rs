@@ -16,6 +16,8 @@
 //! println!("{}", proposals[0].text_map());
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod contents_ga;
 pub mod corridor;
 pub mod grid;
