@@ -209,9 +209,22 @@ impl CorridorBuilder {
             });
             self.queue.clear();
             for &c in &layout.corridor_cells[start as usize..] {
-                self.dist[c as usize] = 0;
-                self.parent[c as usize] = NONE;
-                self.queue.push(c);
+                let c = c as usize;
+                self.dist[c] = 0;
+                self.parent[c] = NONE;
+                self.queue.push(c as u32);
+                // A door-to-be right beside the new corridor: lead it to
+                // the corridor instead (same distance, no second door).
+                for nb in [c - 1, c + 1, c - w, c + w] {
+                    let p = self.parent[nb];
+                    if grid[nb] == Cell::Rock
+                        && self.dist[nb] == 1
+                        && p != NONE
+                        && grid[p as usize] == Cell::Wall
+                    {
+                        self.parent[nb] = c as u32;
+                    }
+                }
             }
             let new_rooms = group[room] & !connected;
             connected |= group[room];
@@ -233,7 +246,12 @@ impl CorridorBuilder {
             let k = m.trailing_zeros() as usize;
             m &= m - 1;
             for_each_exit(&rooms[k], w, |wall, out| {
-                if grid[out] == Cell::Rock && self.interior[out] && self.dist[out] > 1 {
+                // Next to a corridor: reached from it, no second door.
+                if grid[out] == Cell::Rock
+                    && self.interior[out]
+                    && self.dist[out] > 1
+                    && corridor_neighbours(grid, out, w) == 0
+                {
                     self.dist[out] = 1;
                     self.parent[out] = wall as u32;
                     self.queue.push(out as u32);
@@ -245,6 +263,8 @@ impl CorridorBuilder {
     /// Breadth-first relaxation from the queued sources over rock: every
     /// cell whose distance to the network shrinks gets the new distance
     /// and parent (an exact multi-source BFS, touching only what changed).
+    /// Rock touching two corridor cells is never entered: digging it would
+    /// close a loop nobody asked for.
     fn propagate(&mut self, grid: &[Cell], dirs: &[isize; 4]) {
         let mut head = 0;
         while head < self.queue.len() {
@@ -253,7 +273,11 @@ impl CorridorBuilder {
             let nd = self.dist[c] + 1;
             for &d in dirs {
                 let nb = (c as isize + d) as usize;
-                if grid[nb] == Cell::Rock && self.interior[nb] && nd < self.dist[nb] {
+                if grid[nb] == Cell::Rock
+                    && self.interior[nb]
+                    && nd < self.dist[nb]
+                    && corridor_neighbours(grid, nb, self.width) < 2
+                {
                     self.dist[nb] = nd;
                     self.parent[nb] = c as u32;
                     self.queue.push(nb as u32);
@@ -491,6 +515,15 @@ impl CorridorBuilder {
         }
         added
     }
+}
+
+/// How many of the four neighbours of interior cell `i` are corridor.
+#[inline]
+fn corridor_neighbours(grid: &[Cell], i: usize, w: usize) -> usize {
+    [i - 1, i + 1, i - w, i + w]
+        .into_iter()
+        .filter(|&n| grid[n].is_corridor())
+        .count()
 }
 
 /// Keep corridors one cell wide: where four corridor cells form a 2×2

@@ -197,6 +197,7 @@ const MIXES: [(u8, u8); 6] = [(25, 25), (50, 50), (75, 25), (0, 100), (10, 10), 
 
 fn sweep(size: Size) {
     let seeds = 1000u64;
+    let mut unasked = 0;
     for seed in 0..seeds {
         let mut p = DungeonParams::for_size(size);
         p.proposals = 1;
@@ -212,7 +213,13 @@ fn sweep(size: Size) {
         if let Err(e) = check(&d, &p) {
             panic!("{} seed {seed}: {e}\n{}", size.name(), d.text_map());
         }
+        if p.loops == 0 && (d.metrics.loops > 0 || d.metrics.dead_ends > 0) {
+            unasked += 1;
+        }
     }
+    // Without extras the corridors form a tree (tolerance: 1 % of maps
+    // with an incidental loop or dead end).
+    assert!(unasked <= 6, "{unasked} maps with unasked loops/dead ends");
 }
 
 #[test]
