@@ -4,6 +4,7 @@
 //! (no Bevy) and builds with `--no-default-features`:
 //! - [`search`]: the ask-and-tell interface every algorithm implements;
 //! - [`boards`]: Terra Mystica and Catan hex boards, rules and searches;
+//! - [`dungeon`]: dungeon maps for tabletop RPGs (two GAs);
 //! - [`level`]: the versioned RON level format;
 //! - [`puzzle`]: X/O logic puzzles (solver, generator, grader);
 //! - [`cli`]: the command-line front end (`evoboard generate …`).
@@ -14,6 +15,10 @@
 pub mod boards;
 pub mod cli;
 pub mod level;
+pub mod dungeon;
 pub mod puzzle;
 pub mod rng;
 pub mod search;
+
+#[cfg(feature = "app")]
+pub mod app;

@@ -4,6 +4,7 @@
 pub mod app_args;
 pub mod boards;
 pub mod common;
+pub mod dungeon;
 pub mod puzzle;
 
 use clap::{Parser, Subcommand};
@@ -31,6 +32,8 @@ pub enum Command {
     Bench(boards::BenchArgs),
     /// X/O logic puzzles: generate, solve.
     Puzzle(puzzle::PuzzleArgs),
+    /// Propose dungeon maps for tabletop RPGs (two GAs: layout, contents).
+    Dungeon(dungeon::DungeonArgs),
 }
 
 /// Run a headless sub-command (everything but `app`).
@@ -41,5 +44,6 @@ pub fn run(command: Command) -> CliResult {
         Command::Evaluate(a) => boards::evaluate(a),
         Command::Bench(a) => boards::bench(a),
         Command::Puzzle(a) => puzzle::run(a),
+        Command::Dungeon(a) => dungeon::run(&a),
     }
 }

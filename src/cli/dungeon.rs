@@ -1,0 +1,412 @@
+//! `evoboard dungeon`: propose dungeon maps, print them, export one.
+
+#![warn(missing_docs)]
+
+use super::common::{CliError, CliResult, print_json, progress_bar, write_atomic};
+use crate::dungeon::{
+    self, Dungeon, DungeonParams, GaSettings, MAX_ROOMS, MIN_ROOMS, Size, best_proposal,
+};
+use clap::Args;
+use rayon::prelude::*;
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// A room count range on the command line: `MIN-MAX` or a single number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoomRange {
+    /// Fewest rooms.
+    pub min: usize,
+    /// Most rooms.
+    pub max: usize,
+}
+
+/// Parse `MIN-MAX` (or `N`, meaning exactly N rooms).
+pub fn parse_rooms(s: &str) -> Result<RoomRange, String> {
+    let bad = || {
+        format!(
+            "rooms must be MIN-MAX like 5-10 (or one number), with \
+             {MIN_ROOMS} <= MIN <= MAX <= {MAX_ROOMS}; got '{s}'"
+        )
+    };
+    let (a, b) = match s.split_once('-') {
+        Some((a, b)) => (a, b),
+        None => (s, s),
+    };
+    let min: usize = a.trim().parse().map_err(|_| bad())?;
+    let max: usize = b.trim().parse().map_err(|_| bad())?;
+    if min < MIN_ROOMS || min > max || max > MAX_ROOMS {
+        return Err(bad());
+    }
+    Ok(RoomRange { min, max })
+}
+
+fn parse_size(s: &str) -> Result<Size, String> {
+    s.parse::<Size>().map_err(|e| e.0)
+}
+
+/// `evoboard dungeon [--size small|medium|large] [--width W --height H]
+/// [--rooms MIN-MAX] [--enemies PCT] [--treasure PCT] [--proposals K]
+/// [--loops N] [--dead-ends N] [--secret-doors N] [--traps N]
+/// [--seed N] [--out FILE.ron] [--force] [--json]`.
+#[derive(Args, Debug, Clone)]
+pub struct DungeonArgs {
+    /// Published size: small (50x50, 5-10 rooms, the default), medium
+    /// (75x75, 10-15 rooms) or large (100x100, 15-20 rooms).
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<Size>,
+    /// Custom grid width in cells (20 to 200; needs --height).
+    #[arg(long, requires = "height")]
+    pub width: Option<usize>,
+    /// Custom grid height in cells (20 to 200; needs --width).
+    #[arg(long, requires = "width")]
+    pub height: Option<usize>,
+    /// Room count range MIN-MAX (2 to 26, at most one room per 100 cells).
+    #[arg(long, value_parser = parse_rooms, value_name = "MIN-MAX")]
+    pub rooms: Option<RoomRange>,
+    /// Percentage of rooms with enemies (0-100, rounded to whole rooms).
+    #[arg(long, default_value_t = 50, value_name = "PCT")]
+    pub enemies: u32,
+    /// Percentage of rooms with treasure (0-100, rounded to whole rooms).
+    #[arg(long, default_value_t = 50, value_name = "PCT")]
+    pub treasure: u32,
+    /// Number of dungeons to propose (1 to 16).
+    #[arg(long, default_value_t = 3, value_name = "K")]
+    pub proposals: usize,
+    /// Extra loops to dig (0 to 20; 0 = corridors form a tree).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub loops: usize,
+    /// Dead-end passages to dig (0 to 20).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub dead_ends: usize,
+    /// Doors to make secret (0 to 20; `s` on the map).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub secret_doors: usize,
+    /// Traps to set in corridors (0 to 50; `t` on the map).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub traps: usize,
+    /// Generations of each GA (published: 10).
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub generations: usize,
+    /// Individuals per generation (published: 10).
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub population: usize,
+    /// Mutation chance per child, 0 to 1 (published: 0.4).
+    #[arg(long, default_value_t = 0.4, value_name = "P")]
+    pub mutation: f64,
+    /// Which proposal to export and report in JSON (1-based; default: the
+    /// fittest).
+    #[arg(long, value_name = "K")]
+    pub choose: Option<usize>,
+    /// Seed: the same seed gives the same dungeons.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Save the chosen dungeon as RON.
+    #[arg(long, value_name = "FILE.ron")]
+    pub out: Option<PathBuf>,
+    /// Overwrite --out if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// Print one JSON object instead of the maps.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl DungeonArgs {
+    /// The generation parameters these flags ask for.
+    pub fn params(&self) -> Result<DungeonParams, CliError> {
+        let (width, height) = match (self.width, self.height) {
+            (Some(w), Some(h)) => (w, h),
+            _ => {
+                let s = self.size.unwrap_or(Size::Small).side();
+                (s, s)
+            }
+        };
+        let (min_rooms, max_rooms) = match (self.rooms, self.size) {
+            (Some(r), _) => (r.min, r.max),
+            (None, Some(s)) => s.rooms(),
+            (None, None) => {
+                // The preset nearest in area, trimmed to what fits.
+                let side = ((width * height) as f64).sqrt();
+                let s = Size::ALL
+                    .into_iter()
+                    .min_by(|a, b| {
+                        (a.side() as f64 - side)
+                            .abs()
+                            .total_cmp(&(b.side() as f64 - side).abs())
+                    })
+                    .unwrap_or(Size::Small);
+                let cap = DungeonParams::room_capacity(width, height).max(MIN_ROOMS);
+                let (lo, hi) = s.rooms();
+                (lo.min(cap), hi.min(cap))
+            }
+        };
+        for (name, v) in [("--enemies", self.enemies), ("--treasure", self.treasure)] {
+            if v > 100 {
+                return Err(CliError(format!(
+                    "{name} {v} is out of range; allowed: 0 to 100 (percent of the rooms)"
+                )));
+            }
+        }
+        let params = DungeonParams {
+            width,
+            height,
+            min_rooms,
+            max_rooms,
+            enemies_pct: self.enemies as u8,
+            treasure_pct: self.treasure as u8,
+            proposals: self.proposals,
+            loops: self.loops,
+            dead_ends: self.dead_ends,
+            secret_doors: self.secret_doors,
+            traps: self.traps,
+            ga: GaSettings {
+                generations: self.generations,
+                population: self.population,
+                mutation_rate: self.mutation,
+            },
+        };
+        params.validate().map_err(|e| CliError(e.0))?;
+        if let Some(c) = self.choose
+            && !(1..=params.proposals).contains(&c)
+        {
+            return Err(CliError(format!(
+                "--choose {c}: allowed 1 to {} (the number of proposals)",
+                params.proposals
+            )));
+        }
+        Ok(params)
+    }
+}
+
+/// The JSON description of one dungeon (the keys of `shared/spec/cli.md`
+/// plus `entrance`, `final_room`, `contents_fitness`, `metrics`).
+pub fn dungeon_json(d: &Dungeon) -> Value {
+    let rooms: Vec<Value> = d
+        .rooms
+        .iter()
+        .map(|r| {
+            json!({
+                "id": r.letter.to_string(),
+                "x": r.x, "y": r.y, "w": r.w, "h": r.h,
+                "enemies": r.enemies, "treasure": r.treasure,
+            })
+        })
+        .collect();
+    json!({
+        "width": d.width(),
+        "height": d.height(),
+        "fitness": d.fitness,
+        "contents_fitness": d.contents_fitness,
+        "rooms": rooms,
+        "grid": d.grid.rows(),
+        "entrance": d.rooms[d.entrance].letter.to_string(),
+        "final_room": d.rooms[d.final_room].letter.to_string(),
+        "metrics": d.metrics,
+        "seed": d.seed,
+    })
+}
+
+fn summary(d: &Dungeon) -> String {
+    let m = &d.metrics;
+    let mut s = format!(
+        "rooms {}, corridor cells {}, dead ends {}, loops {}, longest room-to-room path {} steps, \
+         empty rooms {} ({:.0} %)",
+        m.rooms,
+        m.corridor_cells,
+        m.dead_ends,
+        m.loops,
+        m.longest_path,
+        m.empty_rooms,
+        100.0 * m.empty_share
+    );
+    if m.secret_doors > 0 || m.traps > 0 {
+        s += &format!(", secret doors {}, traps {}", m.secret_doors, m.traps);
+    }
+    s
+}
+
+/// Run `evoboard dungeon`.
+pub fn run(args: &DungeonArgs) -> CliResult {
+    let params = args.params()?;
+    if let Some(path) = &args.out
+        && path.exists()
+        && !args.force
+    {
+        return Err(CliError(format!(
+            "{} already exists; pass --force to overwrite it or choose another name",
+            path.display()
+        )));
+    }
+    let start = Instant::now();
+    let bar = progress_bar(params.proposals as u64, "dungeons");
+    let proposals: Vec<Dungeon> = (0..params.proposals)
+        .into_par_iter()
+        .map(|i| {
+            let d = dungeon::generate_proposal(&params, args.seed, i);
+            bar.inc(1);
+            d
+        })
+        .collect::<Result<_, _>>()
+        .map_err(|e| CliError(e.0))?;
+    bar.finish_and_clear();
+    let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
+    let best = best_proposal(&proposals);
+    let chosen = args.choose.map_or(best, |c| c - 1);
+    let d = &proposals[chosen];
+
+    if let Some(path) = &args.out {
+        let text = ron::ser::to_string_pretty(d, ron::ser::PrettyConfig::default())
+            .map_err(|e| CliError(format!("cannot encode the dungeon as RON: {e}")))?;
+        write_atomic(path, text.as_bytes(), args.force)?;
+    }
+
+    if args.json {
+        let mut v = dungeon_json(d);
+        let all: Vec<Value> = proposals
+            .iter()
+            .map(|p| {
+                json!({
+                    "fitness": p.fitness,
+                    "contents_fitness": p.contents_fitness,
+                    "entrance": p.rooms[p.entrance].letter.to_string(),
+                    "final_room": p.rooms[p.final_room].letter.to_string(),
+                    "metrics": p.metrics,
+                })
+            })
+            .collect();
+        let o = v.as_object_mut().expect("an object");
+        o.insert("elapsed_ms".into(), json!(elapsed_ms));
+        o.insert("seed".into(), json!(args.seed));
+        o.insert("proposal".into(), json!(chosen + 1));
+        o.insert("best_proposal".into(), json!(best + 1));
+        o.insert("proposals".into(), Value::Array(all));
+        return print_json(&v);
+    }
+
+    for (i, p) in proposals.iter().enumerate() {
+        let tag = match (i == best, i == chosen) {
+            (true, true) => " (best, chosen)",
+            (true, false) => " (best)",
+            (false, true) => " (chosen)",
+            _ => "",
+        };
+        println!(
+            "Proposal {} of {}{tag}: fitness {:.0}, contents fitness {:.0}",
+            i + 1,
+            proposals.len(),
+            p.fitness,
+            p.contents_fitness
+        );
+        print!("{}", p.text_map());
+        for line in p.legend() {
+            println!("{line}");
+        }
+        println!("{}", p.route());
+        println!("{}", summary(p));
+        println!();
+    }
+    println!(
+        "{} proposals of {}x{} in {:.0} ms (seed {}); best: proposal {}",
+        proposals.len(),
+        params.width,
+        params.height,
+        elapsed_ms,
+        args.seed,
+        best + 1
+    );
+    if let Some(path) = &args.out {
+        println!("saved proposal {} to {}", chosen + 1, path.display());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct T {
+        #[command(flatten)]
+        a: DungeonArgs,
+    }
+
+    fn args(line: &str) -> Result<DungeonArgs, String> {
+        let it = std::iter::once("t").chain(line.split_whitespace());
+        T::try_parse_from(it)
+            .map(|t| t.a)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn room_ranges() {
+        assert_eq!(parse_rooms("5-10"), Ok(RoomRange { min: 5, max: 10 }));
+        assert_eq!(parse_rooms("7"), Ok(RoomRange { min: 7, max: 7 }));
+        for bad in ["10-5", "1-3", "3-27", "a-b", "", "5-"] {
+            let e = parse_rooms(bad).unwrap_err();
+            assert!(e.contains("MIN-MAX") && e.contains("26"), "{e}");
+        }
+    }
+
+    #[test]
+    fn flags_to_params() {
+        let p = args("").unwrap().params().unwrap();
+        assert_eq!(
+            (p.width, p.min_rooms, p.max_rooms, p.proposals),
+            (50, 5, 10, 3)
+        );
+        let p = args("--size large --rooms 16-18 --enemies 25")
+            .unwrap()
+            .params()
+            .unwrap();
+        assert_eq!(
+            (p.width, p.height, p.min_rooms, p.max_rooms),
+            (100, 100, 16, 18)
+        );
+        assert_eq!(p.enemies_pct, 25);
+        let p = args("--width 30 --height 30").unwrap().params().unwrap();
+        assert_eq!((p.min_rooms, p.max_rooms), (5, 9));
+        let p = args("--width 120 --height 90").unwrap().params().unwrap();
+        assert_eq!((p.min_rooms, p.max_rooms), (15, 20));
+    }
+
+    #[test]
+    fn bad_flags_say_what_is_allowed() {
+        assert!(args("--width 50").unwrap_err().contains("--height"));
+        assert!(
+            args("--size huge")
+                .unwrap_err()
+                .contains("small, medium, large")
+        );
+        let e = |l: &str| args(l).unwrap().params().unwrap_err().0;
+        assert!(e("--width 10 --height 50").contains("20 to 200"));
+        assert!(e("--enemies 120").contains("0 to 100"));
+        assert!(e("--size small --rooms 20-26").contains("at most 25 rooms"));
+        assert!(e("--proposals 0").contains("1 to 16"));
+        assert!(e("--choose 4").contains("1 to 3"));
+        assert!(e("--mutation 1.5").contains("0 to 1"));
+    }
+
+    #[test]
+    fn json_has_the_contract_keys() {
+        let mut p = DungeonParams::for_size(Size::Small);
+        p.proposals = 1;
+        let d = dungeon::generate(&p, 9).unwrap().remove(0);
+        let v = dungeon_json(&d);
+        for k in ["width", "height", "fitness", "rooms", "grid"] {
+            assert!(v.get(k).is_some(), "{k}");
+        }
+        let r = &v["rooms"][0];
+        for k in ["id", "x", "y", "w", "h", "enemies", "treasure"] {
+            assert!(r.get(k).is_some(), "{k}");
+        }
+        assert_eq!(r["id"], "A");
+        let grid = v["grid"].as_array().unwrap();
+        assert_eq!(grid.len(), 50);
+        assert!(
+            grid.iter()
+                .all(|row| row.as_str().unwrap().chars().count() == 50)
+        );
+    }
+}

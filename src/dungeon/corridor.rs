@@ -1,0 +1,410 @@
+//! Corridor building: one cell wide, branching, shared between rooms.
+//!
+//! The rooms are painted first (walls, floor). Rooms whose floors are one
+//! cell apart share a wall and get a door in it. Then, starting from a
+//! random room, the builder grows one network: a breadth-first search from
+//! *everything already connected* (the door-able walls of connected rooms
+//! and every corridor cell built so far) finds the nearest unconnected
+//! room; that shortest path is dug as a corridor with a door at the far
+//! end (and at the near end when it starts at a room). Because corridors
+//! are sources of the search, a new corridor may branch off an old one, so
+//! corridors fork and serve several rooms. A shortest path from the
+//! network never runs alongside it, which keeps corridors one cell wide.
+//!
+//! The optional extras on a finished layout (loops, dead ends, secret
+//! doors, traps) are in [`extras`].
+
+use super::grid::Cell;
+use super::layout_ga::Layout;
+use super::room::Room;
+use crate::rng::{Rng, RngExt};
+use serde::{Deserialize, Serialize};
+
+pub mod extras;
+pub use extras::{LOOP_GAIN, add_secret_doors, add_traps};
+
+/// Why a corridor was dug.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CorridorKind {
+    /// Part of the network that makes the dungeon connected.
+    Connection,
+    /// An extra passage that closes a loop (asked for by the user).
+    Loop,
+    /// A passage that leads nowhere (asked for by the user).
+    DeadEnd,
+}
+
+/// One dug corridor: `len` cells of [`Layout::corridor_cells`] from
+/// `start` (a corridor may have no cells of its own when a door opens
+/// straight onto an older corridor).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Corridor {
+    /// Why it was dug.
+    pub kind: CorridorKind,
+    /// First index in [`Layout::corridor_cells`].
+    pub start: u32,
+    /// Number of cells.
+    pub len: u32,
+}
+
+const NONE: u32 = u32::MAX;
+const NO_ROOM: u8 = u8::MAX;
+
+/// Reusable scratch memory for building corridors on one grid size, so
+/// that rebuilding a candidate allocates nothing.
+#[derive(Clone, Debug)]
+pub struct CorridorBuilder {
+    width: usize,
+    height: usize,
+    interior: Vec<bool>,
+    room_of: Vec<u8>,
+    seen: Vec<u32>,
+    stamp: u32,
+    parent: Vec<u32>,
+    depth: Vec<u32>,
+    dist: Vec<u32>,
+    walk_seen: Vec<u32>,
+    walk_dist: Vec<u32>,
+    queue: Vec<u32>,
+    exits: Vec<(usize, usize)>,
+}
+
+impl CorridorBuilder {
+    /// Scratch memory for a `width × height` grid.
+    pub fn new(width: usize, height: usize) -> CorridorBuilder {
+        let n = width * height;
+        let mut interior = vec![false; n];
+        for y in 1..height.saturating_sub(1) {
+            for x in 1..width.saturating_sub(1) {
+                interior[y * width + x] = true;
+            }
+        }
+        CorridorBuilder {
+            width,
+            height,
+            interior,
+            room_of: vec![NO_ROOM; n],
+            seen: vec![0; n],
+            stamp: 0,
+            parent: vec![NONE; n],
+            depth: vec![0; n],
+            dist: vec![u32::MAX; n],
+            walk_seen: vec![0; n],
+            walk_dist: vec![0; n],
+            queue: Vec::with_capacity(n),
+            exits: Vec::new(),
+        }
+    }
+
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.walk_seen.fill(0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+
+    /// The four neighbour offsets in a random order.
+    fn shuffled_dirs(&self, rng: &mut Rng) -> [isize; 4] {
+        let w = self.width as isize;
+        let mut d = [-w, 1, w, -1];
+        for i in (1..4).rev() {
+            let j = rng.random_range(0..=i);
+            d.swap(i, j);
+        }
+        d
+    }
+
+    /// Paint the rooms of `layout` on its grid, put doors between touching
+    /// rooms and dig the connecting corridors. Sets `layout.valid` to
+    /// whether every room could be connected, and returns it.
+    pub fn build(&mut self, layout: &mut Layout, rng: &mut Rng) -> bool {
+        let w = self.width;
+        debug_assert_eq!(layout.grid.width(), w);
+        debug_assert_eq!(layout.grid.height(), self.height);
+        let n = layout.rooms.len();
+        layout.corridors.clear();
+        layout.corridor_cells.clear();
+        layout.adjacent_pairs = 0;
+        layout.valid = false;
+        if n == 0 || n > 32 {
+            return false;
+        }
+        self.room_of.fill(NO_ROOM);
+        let grid = layout.grid.cells_mut();
+        grid.fill(Cell::Rock);
+        for (k, r) in layout.rooms.iter().enumerate() {
+            for y in r.top() - 1..=r.bottom() {
+                let row = y * w;
+                for x in r.left() - 1..=r.right() {
+                    let inside = x >= r.left() && x < r.right() && y >= r.top() && y < r.bottom();
+                    if inside {
+                        grid[row + x] = Cell::Floor;
+                        self.room_of[row + x] = k as u8;
+                    } else if grid[row + x] == Cell::Rock {
+                        grid[row + x] = Cell::Wall;
+                    }
+                }
+            }
+        }
+
+        // Touching rooms: a door in the shared wall; they form groups.
+        let mut group = [0u32; 32];
+        for (i, g) in group.iter_mut().enumerate().take(n) {
+            *g = 1 << i;
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                if let Some(sw) = layout.rooms[i].shared_wall(&layout.rooms[j]) {
+                    layout.adjacent_pairs += 1;
+                    let k = rng.random_range(0..sw.len);
+                    let (x, y) = if sw.vertical {
+                        (sw.start.0, sw.start.1 + k)
+                    } else {
+                        (sw.start.0 + k, sw.start.1)
+                    };
+                    grid[y * w + x] = Cell::Door;
+                    let merged = group[i] | group[j];
+                    let mut m = merged;
+                    while m != 0 {
+                        let b = m.trailing_zeros() as usize;
+                        group[b] = merged;
+                        m &= m - 1;
+                    }
+                }
+            }
+        }
+
+        let all: u32 = if n == 32 { u32::MAX } else { (1 << n) - 1 };
+        let mut connected = group[rng.random_range(0..n)];
+        // Distance field from the network, kept up to date as it grows.
+        let dirs = self.shuffled_dirs(rng);
+        self.dist.fill(u32::MAX);
+        self.queue.clear();
+        self.add_room_sources(grid, &layout.rooms, connected);
+        self.propagate(grid, &dirs);
+        while connected != all {
+            // The unconnected room nearest to the network.
+            let (mut best, mut out, mut wall, mut room) = (u32::MAX, 0, 0, 0);
+            let mut m = all & !connected;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                for_each_exit(&layout.rooms[k], w, |wl, o| {
+                    if self.dist[o] < best {
+                        (best, out, wall, room) = (self.dist[o], o, wl, k);
+                    }
+                });
+            }
+            if best == u32::MAX {
+                return false;
+            }
+            grid[wall] = Cell::Door;
+            let start = layout.corridor_cells.len() as u32;
+            dig_back(grid, &self.parent, out, &mut layout.corridor_cells);
+            let len = layout.corridor_cells.len() as u32 - start;
+            layout.corridors.push(Corridor {
+                kind: CorridorKind::Connection,
+                start,
+                len,
+            });
+            self.queue.clear();
+            for &c in &layout.corridor_cells[start as usize..] {
+                let c = c as usize;
+                self.dist[c] = 0;
+                self.parent[c] = NONE;
+                self.queue.push(c as u32);
+                // A door-to-be right beside the new corridor: lead it to
+                // the corridor instead (same distance, no second door).
+                for nb in [c - 1, c + 1, c - w, c + w] {
+                    let p = self.parent[nb];
+                    if grid[nb] == Cell::Rock
+                        && self.dist[nb] == 1
+                        && p != NONE
+                        && grid[p as usize] == Cell::Wall
+                    {
+                        self.parent[nb] = c as u32;
+                    }
+                }
+            }
+            let new_rooms = group[room] & !connected;
+            connected |= group[room];
+            self.add_room_sources(grid, &layout.rooms, new_rooms);
+            self.propagate(grid, &dirs);
+        }
+        layout.valid = narrow_corridors(grid, &layout.corridor_cells, w);
+        layout.valid
+    }
+
+    /// Make the rock cells outside the walls of the rooms in `mask`
+    /// sources (parent: the wall that becomes their door). They start at
+    /// distance 1 and corridor cells at 0, so that a new corridor rather
+    /// branches off an old one than runs beside it from the next door.
+    fn add_room_sources(&mut self, grid: &[Cell], rooms: &[Room], mask: u32) {
+        let w = self.width;
+        let mut m = mask;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            for_each_exit(&rooms[k], w, |wall, out| {
+                // Next to a corridor: reached from it, no second door.
+                if grid[out] == Cell::Rock
+                    && self.interior[out]
+                    && self.dist[out] > 1
+                    && corridor_neighbours(grid, out, w) == 0
+                {
+                    self.dist[out] = 1;
+                    self.parent[out] = wall as u32;
+                    self.queue.push(out as u32);
+                }
+            });
+        }
+    }
+
+    /// Breadth-first relaxation from the queued sources over rock: every
+    /// cell whose distance to the network shrinks gets the new distance
+    /// and parent (an exact multi-source BFS, touching only what changed).
+    /// Rock touching two corridor cells is never entered: digging it would
+    /// close a loop nobody asked for.
+    fn propagate(&mut self, grid: &[Cell], dirs: &[isize; 4]) {
+        let mut head = 0;
+        while head < self.queue.len() {
+            let c = self.queue[head] as usize;
+            head += 1;
+            let nd = self.dist[c] + 1;
+            for &d in dirs {
+                let nb = (c as isize + d) as usize;
+                if grid[nb] == Cell::Rock
+                    && self.interior[nb]
+                    && nd < self.dist[nb]
+                    && corridor_neighbours(grid, nb, self.width) < 2
+                {
+                    self.dist[nb] = nd;
+                    self.parent[nb] = c as u32;
+                    self.queue.push(nb as u32);
+                }
+            }
+        }
+    }
+
+    /// Record which room owns each floor cell of `layout` (done by
+    /// [`CorridorBuilder::build`]; needed before adding extras to a layout
+    /// built elsewhere).
+    pub fn index_rooms(&mut self, layout: &Layout) {
+        self.room_of.fill(NO_ROOM);
+        for (k, r) in layout.rooms.iter().enumerate() {
+            for y in r.top()..r.bottom() {
+                for x in r.left()..r.right() {
+                    self.room_of[y * self.width + x] = k as u8;
+                }
+            }
+        }
+    }
+}
+
+/// How many of the four neighbours of interior cell `i` are corridor.
+#[inline]
+fn corridor_neighbours(grid: &[Cell], i: usize, w: usize) -> usize {
+    [i - 1, i + 1, i - w, i + w]
+        .into_iter()
+        .filter(|&n| grid[n].is_corridor())
+        .count()
+}
+
+/// Keep corridors one cell wide: where four corridor cells form a 2×2
+/// block (a new corridor cutting the inside corner of an old bend), turn
+/// back to rock a block cell whose only walkable neighbours are in the
+/// block (the other three stay connected). Returns false if a block has
+/// no such cell.
+fn narrow_corridors(grid: &mut [Cell], cells: &[u32], w: usize) -> bool {
+    let walk = |g: &[Cell], i: usize| g[i].is_walkable();
+    for &c in cells {
+        let c = c as usize;
+        // The blocks `c` belongs to: top-left corners c, c-1, c-w, c-w-1.
+        for tl in [c, c - 1, c - w, c - w - 1] {
+            let block = [tl, tl + 1, tl + w, tl + w + 1];
+            if !block.iter().all(|&b| grid[b].is_corridor()) {
+                continue;
+            }
+            let removable = block.into_iter().find(|&b| {
+                [b - 1, b + 1, b - w, b + w]
+                    .into_iter()
+                    .all(|n| block.contains(&n) || !walk(grid, n))
+                    && grid[b] == Cell::Corridor
+            });
+            match removable {
+                Some(b) => grid[b] = Cell::Rock,
+                None => return false,
+            }
+        }
+    }
+    true
+}
+
+/// Call `f(wall, outside)` for every side wall cell of `r` (corners
+/// excluded) with the cell just outside it.
+#[inline]
+fn for_each_exit(r: &Room, w: usize, mut f: impl FnMut(usize, usize)) {
+    let (l, t, rt, b) = (r.left(), r.top(), r.right(), r.bottom());
+    for x in l..rt {
+        f((t - 1) * w + x, (t - 2) * w + x);
+        f(b * w + x, (b + 1) * w + x);
+    }
+    for y in t..b {
+        f(y * w + l - 1, y * w + l - 2);
+        f(y * w + rt, y * w + rt + 1);
+    }
+}
+
+/// Dig from `last` back along `parent` links: rock becomes corridor, the
+/// walk stops at an existing corridor or turns the starting wall into a
+/// door.
+fn dig_back(grid: &mut [Cell], parent: &[u32], last: usize, out: &mut Vec<u32>) {
+    let mut cur = last;
+    loop {
+        match grid[cur] {
+            Cell::Rock => {
+                grid[cur] = Cell::Corridor;
+                out.push(cur as u32);
+                let p = parent[cur];
+                if p == NONE {
+                    break;
+                }
+                cur = p as usize;
+            }
+            Cell::Wall => {
+                grid[cur] = Cell::Door;
+                break;
+            }
+            _ => break,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::grid::Grid;
+
+    #[test]
+    fn inside_corners_are_cut_back() {
+        // An old bend (c) and a new corridor (n) filling its inside corner.
+        let rows = ["      ", " ccc  ", " cn   ", " cn   ", "      "];
+        let mut g = Grid::from_rows(&rows.map(|r| r.replace('n', "c"))).unwrap();
+        let w = g.width();
+        let cells: Vec<u32> = (0..g.cells().len() as u32)
+            .filter(|&i| g.cells()[i as usize].is_corridor())
+            .collect();
+        assert!(narrow_corridors(g.cells_mut(), &cells, w));
+        assert_eq!(g.get(1, 1), Cell::Rock, "{:?}", g.rows());
+        // A block whose every cell leads on elsewhere cannot be narrowed.
+        let rows = ["      ", "  c   ", "  ccc ", " ccc  ", "   c  ", "      "];
+        let mut g = Grid::from_rows(&rows).unwrap();
+        let cells: Vec<u32> = (0..g.cells().len() as u32)
+            .filter(|&i| g.cells()[i as usize].is_corridor())
+            .collect();
+        assert!(!narrow_corridors(g.cells_mut(), &cells, w));
+    }
+}

@@ -1,0 +1,375 @@
+//! Stage 1: the layout GA (where the rooms go, how corridors join them).
+//!
+//! - Initial population: random valid layouts (rooms that fit, all rooms
+//!   connected).
+//! - Fitness of a valid layout: [`BASE_FITNESS`] minus
+//!   [`CORRIDOR_CELL_COST`] per corridor cell, [`CORRIDOR_COST`] per
+//!   corridor, and [`ADJACENT_COST`] per pair of directly touching rooms
+//!   beyond one pair per five rooms (never below 1). Invalid layouts: 0.
+//! - Selection: roulette wheel. The best layout is carried over unchanged
+//!   (elitism of one); the other places are children.
+//! - Crossover: the child takes one parent's rooms (corridors stripped) and
+//!   gets one random room of the other parent at the same coordinates if
+//!   it fits (up to 3 tries, else the crossover is cancelled); at the
+//!   maximum room count the new room replaces a random one.
+//! - Mutation (40 % per child): remove a room, add a room, remove one and
+//!   add one, or only rebuild the corridors.
+//! - Every child's corridors are rebuilt (randomised, see
+//!   [`super::corridor`]).
+
+use super::corridor::{Corridor, CorridorBuilder, CorridorKind};
+use super::grid::Grid;
+use super::room::{Room, RoomShape};
+use super::validity::rooms_are_valid;
+use super::{DungeonError, GaSettings};
+use crate::rng::{Rng, RngExt, seeded};
+use crate::search::{Objective, Progress, Search};
+
+/// Fitness of a valid layout before the costs are taken off.
+pub const BASE_FITNESS: f64 = 1000.0;
+/// Cost of each corridor cell (long walks are dull).
+pub const CORRIDOR_CELL_COST: f64 = 1.0;
+/// Cost of each corridor of the connecting network.
+pub const CORRIDOR_COST: f64 = 10.0;
+/// Cost of each pair of touching rooms beyond one pair per five rooms.
+pub const ADJACENT_COST: f64 = 50.0;
+
+/// Tries to place a random room when a mutation adds one.
+const PLACE_TRIES: usize = 30;
+/// Attempts at a random valid layout before giving up.
+const LAYOUT_ATTEMPTS: usize = 300;
+
+/// What a layout must satisfy: grid size, room count and room sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayoutRules {
+    /// Grid columns.
+    pub width: usize,
+    /// Grid rows.
+    pub height: usize,
+    /// Fewest rooms.
+    pub min_rooms: usize,
+    /// Most rooms.
+    pub max_rooms: usize,
+    /// Room sizes.
+    pub shape: RoomShape,
+}
+
+/// A dungeon layout: rooms, the grid with walls, doors and corridors.
+#[derive(Debug)]
+pub struct Layout {
+    /// The rooms (no letters yet; order is arbitrary).
+    pub rooms: Vec<Room>,
+    /// The painted grid.
+    pub grid: Grid,
+    /// The dug corridors.
+    pub corridors: Vec<Corridor>,
+    /// Cells of all corridors, corridor after corridor (grid indices; a
+    /// cell may have been turned back to rock to keep corridors narrow).
+    pub corridor_cells: Vec<u32>,
+    /// Pairs of rooms that touch (share a wall with a door).
+    pub adjacent_pairs: u32,
+    /// Whether the rooms fit and are all connected.
+    pub valid: bool,
+    /// Layout fitness (0 when invalid).
+    pub fitness: f64,
+}
+
+impl Clone for Layout {
+    fn clone(&self) -> Self {
+        Layout {
+            rooms: self.rooms.clone(),
+            grid: self.grid.clone(),
+            corridors: self.corridors.clone(),
+            corridor_cells: self.corridor_cells.clone(),
+            adjacent_pairs: self.adjacent_pairs,
+            valid: self.valid,
+            fitness: self.fitness,
+        }
+    }
+
+    /// Reuses every allocation.
+    fn clone_from(&mut self, s: &Self) {
+        self.rooms.clone_from(&s.rooms);
+        self.grid.clone_from(&s.grid);
+        self.corridors.clone_from(&s.corridors);
+        self.corridor_cells.clone_from(&s.corridor_cells);
+        self.adjacent_pairs = s.adjacent_pairs;
+        self.valid = s.valid;
+        self.fitness = s.fitness;
+    }
+}
+
+impl Layout {
+    /// An empty layout on a `width × height` grid.
+    pub fn empty(width: usize, height: usize) -> Layout {
+        Layout {
+            rooms: Vec::with_capacity(32),
+            grid: Grid::new(width, height),
+            corridors: Vec::with_capacity(32),
+            corridor_cells: Vec::with_capacity(width * height / 4),
+            adjacent_pairs: 0,
+            valid: false,
+            fitness: 0.0,
+        }
+    }
+
+    /// Number of cells in connecting corridors.
+    pub fn connection_cells(&self) -> usize {
+        self.corridors
+            .iter()
+            .filter(|c| c.kind == CorridorKind::Connection)
+            .map(|c| c.len as usize)
+            .sum()
+    }
+
+    /// Score this layout (sets and returns [`Layout::fitness`]).
+    pub fn evaluate(&mut self, rules: &LayoutRules) -> f64 {
+        self.fitness = if self.valid && rooms_are_valid(&self.rooms, rules) {
+            let connections = self
+                .corridors
+                .iter()
+                .filter(|c| c.kind == CorridorKind::Connection)
+                .count();
+            let allowed = (self.rooms.len() / 5) as u32;
+            let glued = self.adjacent_pairs.saturating_sub(allowed);
+            (BASE_FITNESS
+                - CORRIDOR_CELL_COST * self.connection_cells() as f64
+                - CORRIDOR_COST * connections as f64
+                - ADJACENT_COST * glued as f64)
+                .max(1.0)
+        } else {
+            0.0
+        };
+        self.fitness
+    }
+}
+
+/// The layout GA as an ask-and-tell [`Search`]: every [`Search::step`] is
+/// one generation.
+pub struct LayoutSearch {
+    rules: LayoutRules,
+    ga: GaSettings,
+    rng: Rng,
+    builder: CorridorBuilder,
+    pop: Vec<Layout>,
+    next: Vec<Layout>,
+    best: Layout,
+    progress: Progress,
+}
+
+impl LayoutSearch {
+    /// A search seeded with `seed`, its initial population already built
+    /// (fails when no valid layout can be found for these rules).
+    pub fn new(rules: LayoutRules, ga: GaSettings, seed: u64) -> Result<Self, DungeonError> {
+        let mut rng = seeded(seed);
+        let mut builder = CorridorBuilder::new(rules.width, rules.height);
+        let size = ga.population.max(2);
+        let mut pop = Vec::with_capacity(size);
+        for _ in 0..size {
+            let mut l = Layout::empty(rules.width, rules.height);
+            random_valid_layout(&mut l, &rules, &mut builder, &mut rng)?;
+            pop.push(l);
+        }
+        let next = pop.clone();
+        let (bi, mean) = stats(&pop);
+        let best = pop[bi].clone();
+        let progress = Progress {
+            generation: 0,
+            evaluations: size as u64,
+            best: best.fitness,
+            mean,
+            improved: true,
+        };
+        Ok(LayoutSearch {
+            rules,
+            ga,
+            rng,
+            builder,
+            pop,
+            next,
+            best,
+            progress,
+        })
+    }
+
+    /// The current population.
+    pub fn population(&self) -> &[Layout] {
+        &self.pop
+    }
+
+    /// The scratch builder (to add extras to the chosen layout).
+    pub fn builder_mut(&mut self) -> &mut CorridorBuilder {
+        &mut self.builder
+    }
+
+    fn roulette(&mut self, total: f64) -> usize {
+        let n = self.pop.len();
+        if total <= 0.0 {
+            return self.rng.random_range(0..n);
+        }
+        let mut r = self.rng.random::<f64>() * total;
+        for (i, l) in self.pop.iter().enumerate() {
+            r -= l.fitness;
+            if r < 0.0 {
+                return i;
+            }
+        }
+        n - 1
+    }
+
+    /// Make `next[slot]` a child: recipient's rooms plus a room of the
+    /// donor, maybe mutated, corridors rebuilt, scored.
+    fn breed(&mut self, slot: usize, recipient: usize, donor: usize) {
+        let rules = self.rules;
+        let child = &mut self.next[slot];
+        child.rooms.clone_from(&self.pop[recipient].rooms);
+        let donor_rooms = &self.pop[donor].rooms;
+        for _ in 0..3 {
+            let room = donor_rooms[self.rng.random_range(0..donor_rooms.len())];
+            if room.fits(&child.rooms, rules.width, rules.height) {
+                if child.rooms.len() >= rules.max_rooms {
+                    let i = self.rng.random_range(0..child.rooms.len());
+                    child.rooms.swap_remove(i);
+                }
+                child.rooms.push(room);
+                break;
+            }
+        }
+        if self.rng.random_bool(self.ga.mutation_rate) {
+            mutate(&mut child.rooms, &rules, &mut self.rng);
+        }
+        self.builder.build(child, &mut self.rng);
+        child.evaluate(&rules);
+    }
+}
+
+/// Mutate a room list: remove a room, add one, swap one for a new one, or
+/// leave the rooms (the corridors are rebuilt in every case).
+fn mutate(rooms: &mut Vec<Room>, rules: &LayoutRules, rng: &mut Rng) {
+    match rng.random_range(0..4) {
+        0 if rooms.len() > rules.min_rooms => {
+            let i = rng.random_range(0..rooms.len());
+            rooms.swap_remove(i);
+        }
+        1 => {
+            if rooms.len() < rules.max_rooms
+                && let Some(r) =
+                    rules
+                        .shape
+                        .place(rng, rooms, rules.width, rules.height, PLACE_TRIES)
+            {
+                rooms.push(r);
+            }
+        }
+        2 => {
+            let i = rng.random_range(0..rooms.len());
+            let old = rooms.swap_remove(i);
+            match rules
+                .shape
+                .place(rng, rooms, rules.width, rules.height, PLACE_TRIES)
+            {
+                Some(r) => rooms.push(r),
+                None => rooms.push(old),
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Fill `l` with a random valid layout.
+fn random_valid_layout(
+    l: &mut Layout,
+    rules: &LayoutRules,
+    builder: &mut CorridorBuilder,
+    rng: &mut Rng,
+) -> Result<(), DungeonError> {
+    for _ in 0..LAYOUT_ATTEMPTS {
+        let target = rng.random_range(rules.min_rooms..=rules.max_rooms);
+        l.rooms.clear();
+        for _ in 0..target {
+            match rules
+                .shape
+                .place(rng, &l.rooms, rules.width, rules.height, PLACE_TRIES)
+            {
+                Some(r) => l.rooms.push(r),
+                None => break,
+            }
+        }
+        if l.rooms.len() < rules.min_rooms {
+            continue;
+        }
+        builder.build(l, rng);
+        if l.evaluate(rules) > 0.0 {
+            return Ok(());
+        }
+    }
+    Err(DungeonError(format!(
+        "could not fit {} connected rooms on a {}x{} grid; ask for fewer rooms or a larger grid",
+        rules.min_rooms, rules.width, rules.height
+    )))
+}
+
+/// Index of the fittest layout (first on ties) and the mean fitness.
+fn stats(pop: &[Layout]) -> (usize, f64) {
+    let mut bi = 0;
+    let mut sum = 0.0;
+    for (i, l) in pop.iter().enumerate() {
+        sum += l.fitness;
+        if l.fitness > pop[bi].fitness {
+            bi = i;
+        }
+    }
+    (bi, sum / pop.len() as f64)
+}
+
+impl Search for LayoutSearch {
+    type Solution = Layout;
+
+    fn name(&self) -> &'static str {
+        "layout-ga"
+    }
+
+    fn objective(&self) -> Objective {
+        Objective::Maximize
+    }
+
+    fn step(&mut self) -> Progress {
+        let n = self.pop.len();
+        let (bi, _) = stats(&self.pop);
+        let total: f64 = self.pop.iter().map(|l| l.fitness).sum();
+        self.next[0].clone_from(&self.pop[bi]);
+        let mut slot = 1;
+        while slot < n {
+            let a = self.roulette(total);
+            let b = self.roulette(total);
+            self.breed(slot, b, a);
+            slot += 1;
+            if slot < n {
+                self.breed(slot, a, b);
+                slot += 1;
+            }
+        }
+        std::mem::swap(&mut self.pop, &mut self.next);
+        let (bi, mean) = stats(&self.pop);
+        let improved = self.pop[bi].fitness > self.best.fitness;
+        if improved {
+            self.best.clone_from(&self.pop[bi]);
+        }
+        self.progress = Progress {
+            generation: self.progress.generation + 1,
+            evaluations: self.progress.evaluations + (n as u64 - 1),
+            best: self.best.fitness,
+            mean,
+            improved,
+        };
+        self.progress
+    }
+
+    fn best(&self) -> (&Layout, f64) {
+        (&self.best, self.best.fitness)
+    }
+
+    fn progress(&self) -> Progress {
+        self.progress
+    }
+}

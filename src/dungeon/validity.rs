@@ -1,0 +1,89 @@
+//! The generator's own validity rules: room count in range, rooms inside
+//! the grid, no two rooms overlapping or touching without a wall between
+//! them, and one connected dungeon.
+
+use super::grid::Grid;
+use super::layout_ga::LayoutRules;
+use super::room::Room;
+
+/// Whether the rooms satisfy the rules: count in range, all inside the
+/// grid, no overlaps (floors at least one wall cell apart).
+pub fn rooms_are_valid(rooms: &[Room], rules: &LayoutRules) -> bool {
+    if rooms.len() < rules.min_rooms || rooms.len() > rules.max_rooms {
+        return false;
+    }
+    rooms
+        .iter()
+        .enumerate()
+        .all(|(i, r)| r.fits(&rooms[i + 1..], rules.width, rules.height))
+}
+
+/// Whether every room can be reached on foot from the first room
+/// (flood fill over walkable cells: floor, corridors, doors, traps).
+pub fn is_connected(grid: &Grid, rooms: &[Room]) -> bool {
+    let Some(first) = rooms.first() else {
+        return true;
+    };
+    let (w, h) = (grid.width(), grid.height());
+    let mut seen = vec![false; w * h];
+    let mut stack = vec![grid.index(first.left(), first.top())];
+    seen[stack[0]] = true;
+    while let Some(i) = stack.pop() {
+        let (x, y) = grid.coords(i);
+        let nbs = [
+            (x > 0).then(|| i - 1),
+            (x + 1 < w).then_some(i + 1),
+            (y > 0).then(|| i - w),
+            (y + 1 < h).then_some(i + w),
+        ];
+        for j in nbs.into_iter().flatten() {
+            if !seen[j] && grid.cells()[j].is_walkable() {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    rooms.iter().all(|r| seen[grid.index(r.left(), r.top())])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::grid::Cell;
+    use crate::dungeon::room::RoomShape;
+
+    fn rules() -> LayoutRules {
+        LayoutRules {
+            width: 30,
+            height: 30,
+            min_rooms: 2,
+            max_rooms: 3,
+            shape: RoomShape::for_grid(30, 30),
+        }
+    }
+
+    #[test]
+    fn room_rules() {
+        let a = Room::new(2, 2, 4, 4);
+        let b = Room::new(10, 10, 4, 4);
+        assert!(rooms_are_valid(&[a, b], &rules()));
+        assert!(!rooms_are_valid(&[a], &rules()), "too few");
+        assert!(!rooms_are_valid(&[a, b, b], &rules()), "overlap");
+        assert!(!rooms_are_valid(&[a, Room::new(27, 2, 3, 3)], &rules()));
+    }
+
+    #[test]
+    fn connectivity() {
+        let mut g = Grid::new(10, 3);
+        let a = Room::new(1, 1, 1, 1);
+        let b = Room::new(8, 1, 1, 1);
+        for x in 1..9 {
+            g.set(x, 1, Cell::Corridor);
+        }
+        g.set(1, 1, Cell::Floor);
+        g.set(8, 1, Cell::Floor);
+        assert!(is_connected(&g, &[a, b]));
+        g.set(5, 1, Cell::Wall);
+        assert!(!is_connected(&g, &[a, b]));
+    }
+}
