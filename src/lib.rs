@@ -14,8 +14,8 @@
 
 pub mod boards;
 pub mod cli;
-pub mod level;
 pub mod dungeon;
+pub mod level;
 pub mod puzzle;
 pub mod rng;
 pub mod search;

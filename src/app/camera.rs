@@ -52,8 +52,14 @@ fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     egui.auto_create_primary_context = false;
     commands.spawn((
         Camera2d,
-        BoardCamera { zoom: 1.0, pan: Vec2::ZERO },
-        Camera { clear_color: ClearColorConfig::Custom(Color::srgb(0.09, 0.10, 0.12)), ..default() },
+        BoardCamera {
+            zoom: 1.0,
+            pan: Vec2::ZERO,
+        },
+        Camera {
+            clear_color: ClearColorConfig::Custom(Color::srgb(0.09, 0.10, 0.12)),
+            ..default()
+        },
     ));
     commands.spawn((
         PrimaryEguiContext,
@@ -92,7 +98,11 @@ fn pan_and_zoom(
     }
 }
 
-fn keyboard_pan_zoom(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut cams: Query<&mut BoardCamera>) {
+fn keyboard_pan_zoom(
+    keys: Res<ButtonInput<KeyCode>>,
+    time: Res<Time>,
+    mut cams: Query<&mut BoardCamera>,
+) {
     for mut cam in &mut cams {
         let step = 400.0 * time.delta_secs() / cam.zoom;
         for (k, d) in [
@@ -127,7 +137,10 @@ fn fit_camera(
     mut cams: Query<(&BoardCamera, &mut Camera, &mut Projection, &mut Transform)>,
 ) {
     let sf = window.scale_factor();
-    let (w, h) = (window.physical_width() as f32, window.physical_height() as f32);
+    let (w, h) = (
+        window.physical_width() as f32,
+        window.physical_height() as f32,
+    );
     let left = (insets.left * sf).clamp(0.0, w - 2.0);
     let top = (insets.top * sf).clamp(0.0, h - 2.0);
     let vw = (w - left - insets.right * sf).max(2.0);

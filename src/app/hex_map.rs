@@ -33,7 +33,13 @@ impl HexBoardMap {
     /// A map of `game` with no highlights.
     pub fn new(game: BoardGame, tiles: Vec<u8>) -> Self {
         let grid = registry::grid(game).clone();
-        HexBoardMap { game, broken: vec![0; tiles.len()], grid, tiles, show_broken: false }
+        HexBoardMap {
+            game,
+            broken: vec![0; tiles.len()],
+            grid,
+            tiles,
+            show_broken: false,
+        }
     }
 
     /// The map of a level, when it is a hex board.
@@ -42,7 +48,13 @@ impl HexBoardMap {
             LevelMap::TerraMystica(b) => {
                 let grid = b.grid().ok()?;
                 let tiles = b.tiles();
-                Some(HexBoardMap { game: BoardGame::TerraMystica, broken: vec![0; tiles.len()], grid, tiles, show_broken: false })
+                Some(HexBoardMap {
+                    game: BoardGame::TerraMystica,
+                    broken: vec![0; tiles.len()],
+                    grid,
+                    tiles,
+                    show_broken: false,
+                })
             }
             LevelMap::Catan(b) => Some(HexBoardMap::new(BoardGame::Catan, b.encode())),
         }
@@ -59,7 +71,10 @@ impl HexBoardMap {
             .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
         let rows = self.grid.rows() as f32;
         let row = self.grid.row_col(i as u16).0 as f32;
-        Vec2::new(x(i) - (lo + hi) / 2.0, ((rows - 1.0) / 2.0 - row) * 1.5 * HEX_SIZE)
+        Vec2::new(
+            x(i) - (lo + hi) / 2.0,
+            ((rows - 1.0) / 2.0 - row) * 1.5 * HEX_SIZE,
+        )
     }
 
     /// Half the board's extent in world units (for fitting the camera).
@@ -67,7 +82,10 @@ impl HexBoardMap {
         let w = 3f32.sqrt() * HEX_SIZE;
         let widest = self.grid.row_lengths().max().unwrap_or(1) as f32;
         let rows = self.grid.rows() as f32;
-        Vec2::new((widest + 0.5) * w / 2.0, ((rows - 1.0) * 1.5 + 2.0) * HEX_SIZE / 2.0)
+        Vec2::new(
+            (widest + 0.5) * w / 2.0,
+            ((rows - 1.0) * 1.5 + 2.0) * HEX_SIZE / 2.0,
+        )
     }
 }
 
@@ -179,7 +197,9 @@ fn draw_boards(
             continue;
         }
         for e in existing {
-            let Ok((tile, kids)) = tiles.get(e) else { continue };
+            let Ok((tile, kids)) = tiles.get(e) else {
+                continue;
+            };
             let i = tile.index;
             for k in kids.iter() {
                 if let Ok(m) = fills.get_mut(k)
@@ -219,7 +239,11 @@ fn token(map: &HexBoardMap, i: usize) -> (String, Color, Visibility) {
         return (String::new(), Color::BLACK, Visibility::Hidden);
     }
     let n = map.tiles[i] & 15;
-    let c = if n == 6 || n == 8 { Color::srgb(0.8, 0.05, 0.05) } else { Color::BLACK };
+    let c = if n == 6 || n == 8 {
+        Color::srgb(0.8, 0.05, 0.05)
+    } else {
+        Color::BLACK
+    };
     (n.to_string(), c, Visibility::Inherited)
 }
 
@@ -230,12 +254,18 @@ fn spawn_tiles(
     meshes: &HexMeshes,
     materials: &mut Assets<ColorMaterial>,
 ) {
-    commands.entity(parent).insert_if_new((Transform::default(), Visibility::default()));
+    commands
+        .entity(parent)
+        .insert_if_new((Transform::default(), Visibility::default()));
     for i in 0..map.tiles.len() {
         let pos = map.position(i);
         let (label, colour, vis) = token(map, i);
         let tile = commands
-            .spawn((HexTile { index: i }, Transform::from_translation(pos.extend(0.0)), Visibility::default()))
+            .spawn((
+                HexTile { index: i },
+                Transform::from_translation(pos.extend(0.0)),
+                Visibility::default(),
+            ))
             .with_children(|c| {
                 c.spawn((
                     HexOutline,
@@ -259,7 +289,10 @@ fn spawn_tiles(
                 c.spawn((
                     TokenText,
                     Text2d::new(label),
-                    TextFont { font_size: 20.0, ..default() },
+                    TextFont {
+                        font_size: 20.0,
+                        ..default()
+                    },
                     TextColor(colour),
                     Transform::from_xyz(0.0, 0.0, 0.3),
                     vis,

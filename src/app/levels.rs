@@ -42,8 +42,8 @@ impl AssetLoader for LevelLoader {
             .read_to_end(&mut bytes)
             .await
             .map_err(|e| LevelLoadError(format!("cannot read: {e}")))?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| LevelLoadError("a level is UTF-8 text".into()))?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| LevelLoadError("a level is UTF-8 text".into()))?;
         Level::from_ron(&text)
             .map(LevelAsset)
             .map_err(|e| LevelLoadError(format!("{}: {e}", load_context.path().path().display())))
@@ -102,7 +102,9 @@ pub fn list_levels(dir: &Path) -> Vec<PathBuf> {
 pub fn check_name(name: &str) -> Result<(), String> {
     let ok = !name.is_empty()
         && name.len() <= 64
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     if ok {
         Ok(())
     } else {

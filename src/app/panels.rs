@@ -4,7 +4,9 @@
 use super::camera::PanelInsets;
 use super::hex_map::HexBoardMap;
 use super::levels::{LEVELS_DIR, LevelAsset, LevelLibrary, check_name};
-use super::runtime::{BoardSettings, Generator, GeneratorCommand, MainGenerator, RunState, RuntimeError};
+use super::runtime::{
+    BoardSettings, Generator, GeneratorCommand, MainGenerator, RunState, RuntimeError,
+};
 use crate::boards::catan::DesertPlacement;
 use crate::boards::registry::{self, BoardGame};
 use crate::boards::tm_rules::Rules;
@@ -45,7 +47,9 @@ fn panels_ui(
     let mut root = egui::Ui::new(
         ctx.clone(),
         "viewport".into(),
-        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
     );
     let top = egui::Panel::top("top_bar")
         .show(&mut root, |ui| {
@@ -65,7 +69,8 @@ fn panels_ui(
         .default_size(290.0)
         .resizable(true)
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| settings_ui(ui, &mut settings, &mut commands_out))
+            egui::ScrollArea::vertical()
+                .show(ui, |ui| settings_ui(ui, &mut settings, &mut commands_out))
         })
         .response
         .rect
@@ -94,26 +99,38 @@ fn panels_ui(
         .response
         .rect
         .width();
-    *insets = PanelInsets { left, right, top, bottom: 0.0 };
+    *insets = PanelInsets {
+        left,
+        right,
+        top,
+        bottom: 0.0,
+    };
     if let Some(path) = library.confirm_overwrite.clone() {
-        egui::Window::new("Overwrite?").collapsible(false).resizable(false).show(ctx, |ui| {
-            ui.label(format!("{} already exists. Overwrite it?", path.display()));
-            ui.horizontal(|ui| {
-                if ui.button("Overwrite").clicked() {
-                    save_level(&mut generator, &mut library, path.clone(), true);
-                    library.confirm_overwrite = None;
-                }
-                if ui.button("Cancel").clicked() {
-                    library.confirm_overwrite = None;
-                }
+        egui::Window::new("Overwrite?")
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.label(format!("{} already exists. Overwrite it?", path.display()));
+                ui.horizontal(|ui| {
+                    if ui.button("Overwrite").clicked() {
+                        save_level(&mut generator, &mut library, path.clone(), true);
+                        library.confirm_overwrite = None;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        library.confirm_overwrite = None;
+                    }
+                });
             });
-        });
     }
     let _ = &mut map;
     Ok(())
 }
 
-fn settings_ui(ui: &mut egui::Ui, s: &mut BoardSettings, out: &mut MessageWriter<GeneratorCommand>) {
+fn settings_ui(
+    ui: &mut egui::Ui,
+    s: &mut BoardSettings,
+    out: &mut MessageWriter<GeneratorCommand>,
+) {
     ui.heading("Board");
     let mut game = s.game;
     ui.horizontal(|ui| {
@@ -151,7 +168,11 @@ fn settings_ui(ui: &mut egui::Ui, s: &mut BoardSettings, out: &mut MessageWriter
             ui.label(spec.name).on_hover_text(spec.help);
             let mut v = s.params.get(spec.name);
             let integer = spec.default.fract() == 0.0 && spec.max > 1.0;
-            let speed = if integer { 1.0 } else { (spec.max - spec.min) / 200.0 };
+            let speed = if integer {
+                1.0
+            } else {
+                (spec.max - spec.min) / 200.0
+            };
             let r = ui
                 .add(
                     egui::DragValue::new(&mut v)
@@ -159,7 +180,10 @@ fn settings_ui(ui: &mut egui::Ui, s: &mut BoardSettings, out: &mut MessageWriter
                         .speed(speed)
                         .max_decimals(if integer { 0 } else { 3 }),
                 )
-                .on_hover_text(format!("{} ({} to {}, default {})", spec.help, spec.min, spec.max, spec.default));
+                .on_hover_text(format!(
+                    "{} ({} to {}, default {})",
+                    spec.help, spec.min, spec.max, spec.default
+                ));
             if r.changed() {
                 let _ = s.params.set(specs, spec.name, &v.to_string(), &s.algorithm);
                 changed = true;
@@ -180,24 +204,41 @@ fn settings_ui(ui: &mut egui::Ui, s: &mut BoardSettings, out: &mut MessageWriter
                 .on_hover_text("what the papers' reference implementation computes")
                 .changed();
         });
-        ui.label("Weights").on_hover_text("weighted score = Σ weight × violations (BRKGA study: 100, 1, 10000, 1)");
+        ui.label("Weights").on_hover_text(
+            "weighted score = Σ weight × violations (BRKGA study: 100, 1, 10000, 1)",
+        );
         ui.horizontal(|ui| {
             for (k, w) in s.scoring.weights.0.iter_mut().enumerate() {
                 changed |= ui
-                    .add(egui::DragValue::new(w).range(0..=100_000).prefix(format!("R{} ", k + 1)))
+                    .add(
+                        egui::DragValue::new(w)
+                            .range(0..=100_000)
+                            .prefix(format!("R{} ", k + 1)),
+                    )
                     .changed();
             }
         });
     } else {
         ui.label("Optional rules");
         let c = &mut s.scoring.catan;
-        changed |= ui.checkbox(&mut c.no_equal_neighbours, "no equal numbers side by side").changed();
-        changed |= ui.checkbox(&mut c.no_2_12_neighbours, "no 2 or 12 side by side").changed();
+        changed |= ui
+            .checkbox(&mut c.no_equal_neighbours, "no equal numbers side by side")
+            .changed();
+        changed |= ui
+            .checkbox(&mut c.no_2_12_neighbours, "no 2 or 12 side by side")
+            .changed();
         egui::ComboBox::from_label("desert")
             .selected_text(format!("{:?}", c.desert))
             .show_ui(ui, |ui| {
-                for d in [DesertPlacement::Anywhere, DesertPlacement::Centre, DesertPlacement::Coast, DesertPlacement::Inland] {
-                    changed |= ui.selectable_value(&mut c.desert, d, format!("{d:?}")).changed();
+                for d in [
+                    DesertPlacement::Anywhere,
+                    DesertPlacement::Centre,
+                    DesertPlacement::Coast,
+                    DesertPlacement::Inland,
+                ] {
+                    changed |= ui
+                        .selectable_value(&mut c.desert, d, format!("{d:?}"))
+                        .changed();
                 }
             });
         changed |= ui
@@ -215,16 +256,33 @@ fn settings_ui(ui: &mut egui::Ui, s: &mut BoardSettings, out: &mut MessageWriter
     ui.checkbox(&mut s.show_broken, "highlight broken hexes");
 }
 
-fn run_ui(ui: &mut egui::Ui, g: &Generator, out: &mut MessageWriter<GeneratorCommand>, s: &mut BoardSettings) {
+fn run_ui(
+    ui: &mut egui::Ui,
+    g: &Generator,
+    out: &mut MessageWriter<GeneratorCommand>,
+    s: &mut BoardSettings,
+) {
     ui.horizontal(|ui| {
         let running = g.state == RunState::Running;
-        if ui.add_enabled(!running && g.state != RunState::Solved, egui::Button::new("▶ Start")).clicked() {
+        if ui
+            .add_enabled(
+                !running && g.state != RunState::Solved,
+                egui::Button::new("▶ Start"),
+            )
+            .clicked()
+        {
             out.write(GeneratorCommand::Start);
         }
-        if ui.add_enabled(running, egui::Button::new("⏸ Pause")).clicked() {
+        if ui
+            .add_enabled(running, egui::Button::new("⏸ Pause"))
+            .clicked()
+        {
             out.write(GeneratorCommand::Pause);
         }
-        if ui.add_enabled(g.state != RunState::Solved, egui::Button::new("Step")).clicked() {
+        if ui
+            .add_enabled(g.state != RunState::Solved, egui::Button::new("Step"))
+            .clicked()
+        {
             out.write(GeneratorCommand::Step);
         }
         if ui.button("⟲ Reset").clicked() {
@@ -249,7 +307,11 @@ fn run_ui(ui: &mut egui::Ui, g: &Generator, out: &mut MessageWriter<GeneratorCom
         for (name, count) in &g.violations {
             ui.label(name.to_uppercase());
             let text = egui::RichText::new(count.to_string());
-            ui.label(if *count > 0 { text.color(egui::Color32::from_rgb(255, 90, 220)) } else { text });
+            ui.label(if *count > 0 {
+                text.color(egui::Color32::from_rgb(255, 90, 220))
+            } else {
+                text
+            });
             ui.end_row();
         }
     });
@@ -259,7 +321,10 @@ fn run_ui(ui: &mut egui::Ui, g: &Generator, out: &mut MessageWriter<GeneratorCom
         g.progress.evaluations,
         g.search_time.as_secs_f64() * 1000.0
     ));
-    ui.label(format!("{:.0} generations/s · {:.0} evaluations/s", g.gens_per_sec, g.evals_per_sec));
+    ui.label(format!(
+        "{:.0} generations/s · {:.0} evaluations/s",
+        g.gens_per_sec, g.evals_per_sec
+    ));
     let best: PlotPoints = g.history.iter().map(|h| [h[0], h[1]]).collect();
     let mean: PlotPoints = g.history.iter().map(|h| [h[0], h[2]]).collect();
     Plot::new("score_plot")
@@ -278,12 +343,14 @@ fn run_ui(ui: &mut egui::Ui, g: &Generator, out: &mut MessageWriter<GeneratorCom
 fn save_ui(ui: &mut egui::Ui, g: &mut Generator, lib: &mut LevelLibrary) {
     ui.label("Accept and save as a level");
     ui.horizontal(|ui| {
-        ui.text_edit_singleline(&mut lib.save_name).on_hover_text("the level's name: letters, digits, - and _");
+        ui.text_edit_singleline(&mut lib.save_name)
+            .on_hover_text("the level's name: letters, digits, - and _");
         if ui.button("💾 Save").clicked() {
             match check_name(lib.save_name.trim()) {
                 Err(e) => lib.message = Some((false, e)),
                 Ok(()) => {
-                    let path = PathBuf::from(LEVELS_DIR).join(format!("{}.ron", lib.save_name.trim()));
+                    let path =
+                        PathBuf::from(LEVELS_DIR).join(format!("{}.ron", lib.save_name.trim()));
                     if path.exists() {
                         lib.confirm_overwrite = Some(path);
                     } else {
@@ -294,7 +361,11 @@ fn save_ui(ui: &mut egui::Ui, g: &mut Generator, lib: &mut LevelLibrary) {
         }
     });
     if let Some((ok, msg)) = &lib.message {
-        let colour = if *ok { egui::Color32::LIGHT_GREEN } else { egui::Color32::LIGHT_RED };
+        let colour = if *ok {
+            egui::Color32::LIGHT_GREEN
+        } else {
+            egui::Color32::LIGHT_RED
+        };
         ui.colored_label(colour, msg);
     }
 }
@@ -303,23 +374,45 @@ fn save_ui(ui: &mut egui::Ui, g: &mut Generator, lib: &mut LevelLibrary) {
 /// `overwrite`), report in the library.
 pub fn save_level(g: &mut Generator, lib: &mut LevelLibrary, path: PathBuf, overwrite: bool) {
     let s = &g.settings;
-    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let level = make_level(s.game, &g.best_tiles(), &name, &s.algorithm, &s.params, s.scoring, s.seed);
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let level = make_level(
+        s.game,
+        &g.best_tiles(),
+        &name,
+        &s.algorithm,
+        &s.params,
+        s.scoring,
+        s.seed,
+    );
     if let Err(e) = std::fs::create_dir_all(LEVELS_DIR) {
         lib.message = Some((false, format!("cannot create {LEVELS_DIR}/: {e}")));
         return;
     }
-    lib.message = Some(match write_atomic(&path, level.to_ron().as_bytes(), overwrite) {
-        Ok(()) => (true, format!("saved {}", path.display())),
-        Err(e) => (false, e.0),
-    });
+    lib.message = Some(
+        match write_atomic(&path, level.to_ron().as_bytes(), overwrite) {
+            Ok(()) => (true, format!("saved {}", path.display())),
+            Err(e) => (false, e.0),
+        },
+    );
     lib.refresh();
 }
 
-fn library_ui(ui: &mut egui::Ui, lib: &mut LevelLibrary, assets: &AssetServer, s: &mut BoardSettings) {
+fn library_ui(
+    ui: &mut egui::Ui,
+    lib: &mut LevelLibrary,
+    assets: &AssetServer,
+    s: &mut BoardSettings,
+) {
     ui.horizontal(|ui| {
         ui.label(format!("Levels in {LEVELS_DIR}/"));
-        if ui.small_button("↻").on_hover_text("re-read the folder").clicked() {
+        if ui
+            .small_button("↻")
+            .on_hover_text("re-read the folder")
+            .clicked()
+        {
             lib.refresh();
         }
     });
@@ -328,8 +421,15 @@ fn library_ui(ui: &mut egui::Ui, lib: &mut LevelLibrary, assets: &AssetServer, s
         ui.label("(none yet)");
     }
     for f in files {
-        let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        if ui.button(&name).on_hover_text("load this level onto the board").clicked() {
+        let name = f
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if ui
+            .button(&name)
+            .on_hover_text("load this level onto the board")
+            .clicked()
+        {
             let asset_path = format!("{LEVELS_DIR}/{name}");
             let handle: Handle<LevelAsset> = assets.load(asset_path.clone());
             // A level saved again under the same name must be read anew.

@@ -37,7 +37,8 @@ impl Default for BoardSettings {
     fn default() -> Self {
         let game = BoardGame::TerraMystica;
         let algorithm = registry::ALGORITHMS[0].to_string();
-        let params = Params::defaults(registry::param_specs(game, &algorithm).expect("best exists"));
+        let params =
+            Params::defaults(registry::param_specs(game, &algorithm).expect("best exists"));
         BoardSettings {
             game,
             algorithm,
@@ -202,14 +203,23 @@ pub fn plugin(app: &mut App) {
         .init_resource::<RuntimeError>()
         .add_message::<GeneratorCommand>()
         .add_systems(Startup, spawn_generator)
-        .add_systems(Update, (handle_commands, apply_loaded_level, advance_generators).chain());
+        .add_systems(
+            Update,
+            (handle_commands, apply_loaded_level, advance_generators).chain(),
+        );
 }
 
 fn spawn_generator(mut commands: Commands, settings: Res<BoardSettings>) {
     match Generator::new(&settings) {
         Ok(mut g) => {
             let map = g.board_map();
-            commands.spawn((MainGenerator, g, map, Transform::default(), Visibility::default()));
+            commands.spawn((
+                MainGenerator,
+                g,
+                map,
+                Transform::default(),
+                Visibility::default(),
+            ));
         }
         Err(e) => error!("cannot build the generator: {e}"),
     }
@@ -221,7 +231,9 @@ fn handle_commands(
     mut error: ResMut<RuntimeError>,
     mut query: Query<(&mut Generator, &mut HexBoardMap), With<MainGenerator>>,
 ) {
-    let Ok((mut generator, mut map)) = query.single_mut() else { return };
+    let Ok((mut generator, mut map)) = query.single_mut() else {
+        return;
+    };
     for cmd in messages.read() {
         match cmd {
             GeneratorCommand::Reset => match Generator::new(&settings) {
@@ -289,7 +301,11 @@ pub fn advance_generators(
         if dt >= 1.0 {
             g.gens_per_sec = (g.progress.generation - gen0) as f64 / dt;
             g.evals_per_sec = (g.progress.evaluations - ev0) as f64 / dt;
-            g.rate_window = (Instant::now(), g.progress.generation, g.progress.evaluations);
+            g.rate_window = (
+                Instant::now(),
+                g.progress.generation,
+                g.progress.evaluations,
+            );
         }
         if improved || g.state == RunState::Solved {
             *map = g.board_map();
@@ -298,7 +314,10 @@ pub fn advance_generators(
 }
 
 /// Settings that reproduce a level's generator (unknown names are skipped).
-pub fn settings_from_level(level: &crate::level::Level, base: &BoardSettings) -> Option<BoardSettings> {
+pub fn settings_from_level(
+    level: &crate::level::Level,
+    base: &BoardSettings,
+) -> Option<BoardSettings> {
     let game = BoardGame::parse(level.map.game()).ok()?;
     let mut s = base.clone();
     let algorithm = if registry::param_specs(game, &level.generator.algorithm).is_ok() {
@@ -326,24 +345,36 @@ fn apply_loaded_level(
     mut settings: ResMut<BoardSettings>,
     mut query: Query<(&mut Generator, &mut HexBoardMap), With<MainGenerator>>,
 ) {
-    let Some(handle) = library.pending.clone() else { return };
+    let Some(handle) = library.pending.clone() else {
+        return;
+    };
     match assets.load_state(&handle) {
         bevy::asset::LoadState::Loaded => {
             library.pending = None;
-            let Some(level) = levels.get(&handle) else { return };
+            let Some(level) = levels.get(&handle) else {
+                return;
+            };
             let level = &level.0;
-            let (Some(new), Some(map)) = (settings_from_level(level, &settings), HexBoardMap::from_level(&level.map)) else {
+            let (Some(new), Some(map)) = (
+                settings_from_level(level, &settings),
+                HexBoardMap::from_level(&level.map),
+            ) else {
                 library.message = Some((false, format!("{} is not a hex board", level.name)));
                 return;
             };
-            let Ok((mut generator, mut shown)) = query.single_mut() else { return };
+            let Ok((mut generator, mut shown)) = query.single_mut() else {
+                return;
+            };
             match Generator::new(&new) {
                 Ok(mut g) => {
                     g.loaded = Some((level.name.clone(), map.tiles.clone()));
                     *shown = g.board_map();
                     *generator = g;
                     *settings = new;
-                    library.message = Some((true, format!("loaded {} (score {})", level.name, level.scores.total)));
+                    library.message = Some((
+                        true,
+                        format!("loaded {} (score {})", level.name, level.scores.total),
+                    ));
                 }
                 Err(e) => library.message = Some((false, e)),
             }

@@ -26,7 +26,10 @@ pub fn validate(args: &AppArgs) -> Result<(), String> {
     if let Some(p) = &args.screenshot {
         let dir = p.parent().filter(|d| !d.as_os_str().is_empty());
         if dir.is_some_and(|d| !d.is_dir()) {
-            return Err(format!("cannot save {}: its folder does not exist", p.display()));
+            return Err(format!(
+                "cannot save {}: its folder does not exist",
+                p.display()
+            ));
         }
     }
     Ok(())
@@ -42,10 +45,21 @@ pub fn plugin(app: &mut App) {
         .add_systems(Last, screenshot_and_exit);
 }
 
-fn apply_args(args: Res<ScriptArgs>, mut settings: ResMut<BoardSettings>, mut out: MessageWriter<GeneratorCommand>) {
+fn apply_args(
+    args: Res<ScriptArgs>,
+    mut settings: ResMut<BoardSettings>,
+    mut out: MessageWriter<GeneratorCommand>,
+) {
     let a = &args.0;
-    let game = a.game.as_deref().and_then(|g| BoardGame::parse(g).ok()).unwrap_or(settings.game);
-    let algorithm = a.algorithm.clone().unwrap_or_else(|| settings.algorithm.clone());
+    let game = a
+        .game
+        .as_deref()
+        .and_then(|g| BoardGame::parse(g).ok())
+        .unwrap_or(settings.game);
+    let algorithm = a
+        .algorithm
+        .clone()
+        .unwrap_or_else(|| settings.algorithm.clone());
     if let Err(e) = settings.select(game, &algorithm) {
         error!("{e}");
     }
@@ -64,12 +78,16 @@ fn screenshot_and_exit(
     mut frames: ResMut<FrameCount>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    let Some(path) = &args.0.screenshot else { return };
+    let Some(path) = &args.0.screenshot else {
+        return;
+    };
     frames.0 += 1;
     let n = args.0.frames;
     if frames.0 == n {
         let _ = std::fs::remove_file(path);
-        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path.clone()));
     }
     if frames.0 > n && path.exists() && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
         // Give the writer a frame to finish, then leave.
