@@ -203,12 +203,12 @@ fn draw_boards(
             let i = tile.index;
             for k in kids.iter() {
                 if let Ok(m) = fills.get_mut(k)
-                    && let Some(mat) = materials.get_mut(&m.0)
+                    && let Some(mut mat) = materials.get_mut(&m.0)
                 {
                     mat.color = tile_colour(map.game, map.tiles[i]);
                 }
                 if let Ok(m) = outlines.get(k)
-                    && let Some(mat) = materials.get_mut(&m.0)
+                    && let Some(mut mat) = materials.get_mut(&m.0)
                 {
                     mat.color = outline_colour(map, i);
                 }
@@ -290,7 +290,7 @@ fn spawn_tiles(
                     TokenText,
                     Text2d::new(label),
                     TextFont {
-                        font_size: 20.0,
+                        font_size: FontSize::Px(20.0),
                         ..default()
                     },
                     TextColor(colour),

@@ -56,7 +56,7 @@ fn panels_ui(
             ui.horizontal(|ui| {
                 ui.heading("evoboard");
                 ui.separator();
-                ui.selectable_label(true, "Hex boards");
+                let _ = ui.selectable_label(true, "Hex boards");
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     ui.label(format!("{:.0} fps", fps(&diagnostics)));
                 });

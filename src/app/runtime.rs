@@ -45,7 +45,7 @@ impl Default for BoardSettings {
             params,
             scoring: Scoring::default(),
             seed: 1,
-            steps_per_second: 10.0,
+            steps_per_second: 5.0,
             show_broken: true,
         }
     }

@@ -17,8 +17,17 @@ pub fn validate(args: &AppArgs) -> Result<(), String> {
         Some(g) => BoardGame::parse(g)?,
         None => BoardGame::TerraMystica,
     };
-    if let Some(a) = &args.algorithm {
-        registry::param_specs(game, a)?;
+    let algorithm = args.algorithm.as_deref().unwrap_or(registry::ALGORITHMS[0]);
+    let specs = registry::param_specs(game, algorithm)?;
+    crate::boards::params::Params::parse(specs, &args.params, algorithm)?;
+    if let Some(r) = &args.rules {
+        crate::boards::tm_rules::Rules::parse(r)?;
+    }
+    if args
+        .steps_per_second
+        .is_some_and(|s| !(0.0..=10_000.0).contains(&s))
+    {
+        return Err("--steps-per-second takes 0 to 10000".into());
     }
     if args.screenshot.is_some() && args.frames == 0 {
         return Err("--frames must be at least 1".into());
@@ -38,9 +47,20 @@ pub fn validate(args: &AppArgs) -> Result<(), String> {
 #[derive(Resource, Default)]
 struct FrameCount(u32);
 
+/// Frame-rate figures of a scripted run: all frames, and frames while a
+/// search was running.
+#[derive(Resource, Default)]
+struct FrameStats {
+    start: Option<std::time::Instant>,
+    last: Option<std::time::Instant>,
+    running_frames: u32,
+    running_secs: f64,
+}
+
 /// Registers the scripted-run systems.
 pub fn plugin(app: &mut App) {
     app.init_resource::<FrameCount>()
+        .init_resource::<FrameStats>()
         .add_systems(Startup, apply_args)
         .add_systems(Last, screenshot_and_exit);
 }
@@ -66,22 +86,53 @@ fn apply_args(
     if let Some(seed) = a.seed {
         settings.seed = seed;
     }
+    if let Some(r) = a
+        .rules
+        .as_deref()
+        .and_then(|r| crate::boards::tm_rules::Rules::parse(r).ok())
+    {
+        settings.scoring.rules = r;
+    }
+    if let Some(s) = a.steps_per_second {
+        settings.steps_per_second = s;
+    }
+    if let Ok(specs) = registry::param_specs(game, &algorithm)
+        && let Ok(p) = crate::boards::params::Params::parse(specs, &a.params, &algorithm)
+    {
+        settings.params = p;
+    }
     out.write(GeneratorCommand::Reset);
     if a.run {
         out.write(GeneratorCommand::Start);
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn screenshot_and_exit(
     mut commands: Commands,
     args: Res<ScriptArgs>,
     mut frames: ResMut<FrameCount>,
+    mut stats: ResMut<FrameStats>,
+    generators: Query<&super::runtime::Generator>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(path) = &args.0.screenshot else {
         return;
     };
     frames.0 += 1;
+    let start = *stats.start.get_or_insert_with(std::time::Instant::now);
+    let now = std::time::Instant::now();
+    let since_last = stats
+        .last
+        .replace(now)
+        .map_or(0.0, |t| (now - t).as_secs_f64());
+    if generators
+        .iter()
+        .any(|g| g.state == super::runtime::RunState::Running)
+    {
+        stats.running_frames += 1;
+        stats.running_secs += since_last;
+    }
     let n = args.0.frames;
     if frames.0 == n {
         let _ = std::fs::remove_file(path);
@@ -92,6 +143,22 @@ fn screenshot_and_exit(
     if frames.0 > n && path.exists() && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
         // Give the writer a frame to finish, then leave.
         if frames.0 > n + 5 {
+            let secs = start.elapsed().as_secs_f64();
+            let (g, score) = generators
+                .iter()
+                .next()
+                .map_or((0, f64::NAN), |g| (g.progress.generation, g.progress.best));
+            println!(
+                "scripted run: {} frames in {secs:.1} s = {:.1} fps; {} frames while searching = {:.1} fps; generation {g}, score {score}",
+                frames.0,
+                frames.0 as f64 / secs,
+                stats.running_frames,
+                if stats.running_secs > 0.0 {
+                    stats.running_frames as f64 / stats.running_secs
+                } else {
+                    f64::NAN
+                },
+            );
             exit.write(AppExit::Success);
         }
     } else if frames.0 > n + 600 {

@@ -17,6 +17,16 @@ pub struct AppArgs {
     /// The seed to use.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Terra Mystica rule set: strict or published.
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Algorithm parameter NAME=VALUE (repeatable).
+    #[arg(long = "param")]
+    pub params: Vec<String>,
+    /// Generations per second of the animation (0 = as fast as the frame
+    /// budget allows).
+    #[arg(long)]
+    pub steps_per_second: Option<f32>,
     /// Start the search at once.
     #[arg(long)]
     pub run: bool,
