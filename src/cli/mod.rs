@@ -3,6 +3,7 @@
 
 pub mod app_args;
 pub mod common;
+pub mod domino;
 
 use clap::{Parser, Subcommand};
 pub use common::{CliError, CliResult};
@@ -21,11 +22,14 @@ pub struct Cli {
 pub enum Command {
     /// Open the desktop app (the default).
     App(app_args::AppArgs),
+    /// Four-ends domino: duels between AIs and the GA tuner.
+    Domino(domino::DominoArgs),
 }
 
 /// Run a headless sub-command (everything but `app`).
 pub fn run(command: Command) -> CliResult {
     match command {
         Command::App(_) => Err(CliError("the app is not a headless command".into())),
+        Command::Domino(a) => domino::run(a),
     }
 }

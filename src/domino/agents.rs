@@ -1,0 +1,312 @@
+//! Players: the [`Agent`] trait, the evaluation-function agents (basic,
+//! hand, strategies 1-4 with any coefficients, published and tuned presets)
+//! and the parser of agent names used on the command line.
+
+use super::round::View;
+use super::search_agent::MonteCarloAgent;
+use super::table::Move;
+use super::tiles::{Hand, NUMBER_MASK, Tile};
+use crate::rng::{Rng, RngExt};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A player at the table. It decides only from a [`View`] (own hand, table,
+/// history), never from the other hands.
+pub trait Agent: Send + Sync {
+    /// The name, as on the command line.
+    fn name(&self) -> String;
+
+    /// Pick one of `moves` (at least two, all legal); returns its index.
+    fn choose(&self, view: &View<'_>, moves: &[Move], rng: &mut Rng) -> usize;
+
+    /// Pick the opening double among `doubles` (at least two, all in hand).
+    fn choose_opening(&self, view: &View<'_>, doubles: Hand, rng: &mut Rng) -> Tile;
+}
+
+/// The seven coefficients α1..α7 of the evaluation function.
+pub type Coefficients = [f64; 7];
+
+/// Which coefficients a strategy may use (the rest stay 0).
+pub fn free_coefficients(strategy: u8) -> Result<[bool; 7], String> {
+    Ok(match strategy {
+        1 => [true; 7],
+        2 => [false, false, false, true, true, true, false],
+        3 => [false, false, false, true, false, true, true],
+        4 => [true, true, true, false, false, false, false],
+        _ => return Err(format!("strategy must be 1, 2, 3 or 4, got {strategy}")),
+    })
+}
+
+/// Named coefficient sets: `hand`, the published stage-1 (`s1`..`s4`) and
+/// stage-2 (`s1@2`..`s4@2`) tables, and our own GA results (`t…`, see
+/// docs/domino.md for the commands that made them).
+pub const PRESETS: &[(&str, Coefficients)] = &[
+    ("hand", [4.5, 4.5, 4.5, 4.5, 4.5, 4.5, 0.0]),
+    ("s1", [-2.802, -3.196, -4.199, -6.34, 1.093, 6.58, 1.341]),
+    ("s2", [0.0, 0.0, 0.0, -9.3674, 1.8851, 5.4356, 0.0]),
+    ("s3", [0.0, 0.0, 0.0, -8.8029, 0.0, 4.1434, 2.0617]),
+    ("s4", [3.4773, -2.6242, -4.7903, 0.0, 0.0, 0.0, 0.0]),
+    ("s1@2", [-6.7612, -5.2781, -6.3282, -9.3417, 2.0431, 8.3193, 0.0535]),
+    ("s2@2", [0.0, 0.0, 0.0, -8.6452, 2.1204, 7.2673, 0.0]),
+    ("s3@2", [0.0, 0.0, 0.0, -9.9581, 0.0, 4.7058, 1.3813]),
+    ("s4@2", [8.2625, -6.6377, -4.5438, 0.0, 0.0, 0.0, 0.0]),
+];
+
+/// The coefficients of a named preset.
+pub fn preset(name: &str) -> Option<Coefficients> {
+    PRESETS.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
+}
+
+/// The evaluation-function agent: plays the move with the highest
+/// f = T1 − E1 + E2 (see the spec); `basic` is all-zero coefficients.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalAgent {
+    /// Display name.
+    pub label: String,
+    /// α1..α7.
+    pub coef: Coefficients,
+}
+
+impl EvalAgent {
+    /// An agent with the given name and coefficients.
+    pub fn new(label: impl Into<String>, coef: Coefficients) -> EvalAgent {
+        EvalAgent {
+            label: label.into(),
+            coef,
+        }
+    }
+
+    /// The beginner: points only.
+    pub fn basic() -> EvalAgent {
+        EvalAgent::new("basic", [0.0; 7])
+    }
+
+    /// f(n) of every move, in order (for tests and display).
+    pub fn scores(&self, view: &View<'_>, moves: &[Move]) -> Vec<f64> {
+        let ctx = Ctx::new(view);
+        moves.iter().map(|m| self.score(&ctx, view, *m)).collect()
+    }
+
+    fn score(&self, ctx: &Ctx, view: &View<'_>, m: Move) -> f64 {
+        let table = view.table();
+        let l1 = table.arm_end(m.arm as usize);
+        let l2 = m.tile.other(l1);
+        let mut after = *table;
+        after.play(m);
+        let t1 = ctx.t1(after.count(), after.open_numbers(), m.tile);
+        let c = &self.coef;
+        if c.iter().all(|&a| a == 0.0) {
+            return t1 as f64;
+        }
+        let e1 = c[0] * ctx.v0(l1) + c[1] * ctx.v1(l1) + c[2] * table.ends_showing(l1) as f64;
+        let e2 = c[3] * ctx.v0(l2)
+            + c[4] * ctx.v1(l2)
+            + c[5] * table.ends_showing(l2) as f64
+            + c[6] * ctx.v3(l2);
+        t1 as f64 - e1 + e2
+    }
+}
+
+/// Per-turn facts shared by the candidate moves.
+struct Ctx {
+    table: u32,
+    hand: u32,
+    partner: u32,
+    dead_next: u8,
+    dead_all: u8,
+    last_tile: bool,
+}
+
+impl Ctx {
+    fn new(view: &View<'_>) -> Ctx {
+        let s = view.seat();
+        let table = view.table().tiles.0;
+        let hand = view.hand().0;
+        let known = table | hand;
+        let mut dead = 0u8;
+        for (n, m) in NUMBER_MASK.iter().enumerate() {
+            if (known & m).count_ones() == 7 {
+                dead |= 1 << n;
+            }
+        }
+        let (vn, vp, vq) = (
+            view.voids((s + 1) % 4),
+            view.voids((s + 2) % 4),
+            view.voids((s + 3) % 4),
+        );
+        Ctx {
+            table,
+            hand,
+            partner: view.played_by((s + 2) % 4).0,
+            dead_next: dead | vn,
+            dead_all: dead | (vn & vp & vq),
+            last_tile: hand.count_ones() == 1,
+        }
+    }
+
+    fn v0(&self, n: u8) -> f64 {
+        (self.table & NUMBER_MASK[n as usize]).count_ones() as f64
+    }
+    fn v1(&self, n: u8) -> f64 {
+        (self.hand & NUMBER_MASK[n as usize]).count_ones() as f64
+    }
+    fn v3(&self, n: u8) -> f64 {
+        (self.partner & NUMBER_MASK[n as usize]).count_ones() as f64
+    }
+
+    /// T1 = P1 + predicted P2/P3 + P5 of a move leaving `count` on the
+    /// table and `open` numbers on the open ends.
+    fn t1(&self, count: u32, open: u8, tile: Tile) -> u32 {
+        let mut t = if count > 0 && count % 5 == 0 { count } else { 0 };
+        if self.last_tile {
+            if tile.is_double() {
+                t += 20;
+            }
+        } else if open & !self.dead_all == 0 {
+            t += 50;
+        } else if open & !self.dead_next == 0 {
+            t += 20;
+        }
+        t
+    }
+}
+
+/// Index of the largest score; ties broken uniformly with `rng`.
+pub fn argmax_random(scores: impl Iterator<Item = f64>, rng: &mut Rng) -> usize {
+    let mut best = f64::NEG_INFINITY;
+    let mut best_i = 0;
+    let mut ties = 0u32;
+    for (i, f) in scores.enumerate() {
+        if f > best {
+            best = f;
+            best_i = i;
+            ties = 1;
+        } else if f == best {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best_i = i;
+            }
+        }
+    }
+    best_i
+}
+
+impl Agent for EvalAgent {
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+
+    fn choose(&self, view: &View<'_>, moves: &[Move], rng: &mut Rng) -> usize {
+        let ctx = Ctx::new(view);
+        argmax_random(moves.iter().map(|m| self.score(&ctx, view, *m)), rng)
+    }
+
+    fn choose_opening(&self, view: &View<'_>, doubles: Hand, rng: &mut Rng) -> Tile {
+        // The spinner as a move on the empty table: L1 = L2 = its number.
+        let ctx = Ctx::new(view);
+        let c = &self.coef;
+        let tiles: Vec<Tile> = doubles.iter().collect();
+        let i = argmax_random(
+            tiles.iter().map(|t| {
+                let d = t.low();
+                let t1 = ctx.t1(2 * d as u32, 1 << d, *t) as f64;
+                let e1 = c[0] * ctx.v0(d) + c[1] * ctx.v1(d);
+                let e2 = c[3] * ctx.v0(d) + c[4] * ctx.v1(d) + c[6] * ctx.v3(d);
+                t1 - e1 + e2
+            }),
+            rng,
+        );
+        tiles[i]
+    }
+}
+
+/// Coefficients saved by `evoboard domino tune --out FILE.ron`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CoefficientFile {
+    /// Strategy 1-4.
+    pub strategy: u8,
+    /// GA stage 1-3.
+    pub stage: u8,
+    /// α1..α7.
+    pub coefficients: Coefficients,
+    /// Wins of the best individual in its last evaluation.
+    pub fitness: f64,
+    /// Matches per evaluation.
+    pub matches: u32,
+    /// The GA seed.
+    pub seed: u64,
+}
+
+impl CoefficientFile {
+    /// Load and check a coefficient file.
+    pub fn load(path: &Path) -> Result<CoefficientFile, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read coefficient file {}: {e}", path.display()))?;
+        let f: CoefficientFile = ron::from_str(&text).map_err(|e| {
+            format!(
+                "{} is not a coefficient file saved by `evoboard domino tune --out` \
+                 (expected strategy, stage, coefficients: 7 numbers, fitness, matches, seed): {e}",
+                path.display()
+            )
+        })?;
+        if f.coefficients.iter().any(|a| !a.is_finite()) {
+            return Err(format!("{}: coefficients must be finite numbers", path.display()));
+        }
+        Ok(f)
+    }
+
+    /// As RON text.
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .expect("coefficients serialize")
+    }
+}
+
+/// The agent names the command line accepts, for error messages.
+pub const AGENT_NAMES_HELP: &str = "basic, hand, s1..s4 (published stage 1), s1@2..s4@2 \
+(published stage 2), t1..t4 and t1@2..t4@2 (our GA), coef:a1,a2,a3,a4,a5,a6,a7, file:PATH \
+(saved by `domino tune --out`), mc or mc:N or mc:N:AGENT (Monte Carlo search, N \
+determinizations per move, AGENT the playout policy)";
+
+/// An evaluation-function agent from a name: `basic`, a preset, `coef:…`
+/// or `file:PATH`.
+pub fn parse_eval_agent(name: &str) -> Result<EvalAgent, String> {
+    if name == "basic" {
+        return Ok(EvalAgent::basic());
+    }
+    if let Some(c) = preset(name) {
+        return Ok(EvalAgent::new(name, c));
+    }
+    if let Some(list) = name.strip_prefix("coef:") {
+        let v: Vec<&str> = list.split(',').collect();
+        if v.len() != 7 {
+            return Err(format!(
+                "'{name}': coef: takes exactly 7 comma-separated numbers a1..a7, got {}",
+                v.len()
+            ));
+        }
+        let mut c = [0.0; 7];
+        for (i, s) in v.iter().enumerate() {
+            c[i] = s
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite())
+                .ok_or_else(|| format!("'{name}': a{} = '{s}' is not a finite number", i + 1))?;
+        }
+        return Ok(EvalAgent::new(name, c));
+    }
+    if let Some(path) = name.strip_prefix("file:") {
+        let f = CoefficientFile::load(Path::new(path))?;
+        return Ok(EvalAgent::new(name, f.coefficients));
+    }
+    Err(format!("unknown agent '{name}'; allowed: {AGENT_NAMES_HELP}"))
+}
+
+/// Any agent from its command-line name (see [`AGENT_NAMES_HELP`]).
+pub fn parse_agent(name: &str) -> Result<Box<dyn Agent>, String> {
+    if name == "mc" || name.starts_with("mc:") {
+        return Ok(Box::new(MonteCarloAgent::parse(name)?));
+    }
+    Ok(Box::new(parse_eval_agent(name)?))
+}
