@@ -2,7 +2,7 @@
 //! `shared/spec/cli.md`, section Domino).
 
 use super::common::{CliError, CliResult, print_json, progress_bar, write_atomic};
-use crate::domino::agents::{CoefficientFile, parse_agent};
+use crate::domino::agents::{CoefficientFile, parse_agent, parse_eval_agent};
 use crate::domino::simulator::duel;
 use crate::domino::stats::chi_square_uniform;
 use crate::domino::tuner::{GaSettings, GaTuner, stage_opponents};
@@ -78,6 +78,12 @@ pub struct TuneArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Replace the stage's fixed opponents (repeatable; evaluation-function
+    /// agents only: basic, hand, presets, coef:…, file:…). Default: stage 1
+    /// basic; stage 2 the strategy's stage-1 preset (tK, else sK); stage 3
+    /// the other three at stage 2 (tJ@2, else sJ@2).
+    #[arg(long = "opponent")]
+    pub opponents: Vec<String>,
     /// Save the coefficients (RON), loadable as `file:PATH`.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -113,9 +119,14 @@ fn run_duel(a: DuelArgs) -> CliResult {
     }
     let threads = threads(a.threads)?;
     let bar = progress_bar(a.matches, "duel");
-    let r = duel(team_a.as_ref(), team_b.as_ref(), a.matches, threads, a.seed, &|n| {
-        bar.inc(n)
-    })?;
+    let r = duel(
+        team_a.as_ref(),
+        team_b.as_ref(),
+        a.matches,
+        threads,
+        a.seed,
+        &|n| bar.inc(n),
+    )?;
     bar.finish_and_clear();
     let chi = chi_square_uniform(&[r.wins_a, r.wins_b]);
     let elapsed_ms = r.elapsed.as_secs_f64() * 1000.0;
@@ -162,7 +173,9 @@ fn run_tune(a: TuneArgs) -> CliResult {
         return Err(format!("--stage must be 1, 2 or 3, got {}", a.stage).into());
     }
     if a.population < 2 || a.generations == 0 || a.matches == 0 {
-        return Err("--population must be at least 2, --generations and --matches at least 1".into());
+        return Err(
+            "--population must be at least 2, --generations and --matches at least 1".into(),
+        );
     }
     if let Some(p) = &a.out
         && p.exists()
@@ -174,7 +187,15 @@ fn run_tune(a: TuneArgs) -> CliResult {
         )
         .into());
     }
-    let opponents = stage_opponents(a.strategy, a.stage)?;
+    let opponents = if a.opponents.is_empty() {
+        stage_opponents(a.strategy, a.stage)?
+    } else {
+        a.opponents
+            .iter()
+            .map(|n| parse_eval_agent(n).map_err(|e| CliError(format!("--opponent: {e}"))))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    let opponent_names: Vec<String> = opponents.iter().map(|o| o.label.clone()).collect();
     let settings = GaSettings {
         population: a.population,
         generations: a.generations,
@@ -225,15 +246,17 @@ fn run_tune(a: TuneArgs) -> CliResult {
             "history": history,
             "elapsed_ms": elapsed_ms,
             "seed": a.seed,
+            "opponents": opponent_names,
             "population": a.population,
             "generations": a.generations,
         }))
     } else {
         let c: Vec<String> = coef.iter().map(|x| format!("{x:.4}")).collect();
         println!(
-            "strategy {} stage {}: coef:{} won {} of {} matches ({:.2} %) in its last evaluation; {:.1} s",
+            "strategy {} stage {} against {}: coef:{} won {} of {} matches ({:.2} %) in its last evaluation; {:.1} s",
             a.strategy,
             a.stage,
+            opponent_names.join(" + "),
             c.join(","),
             fitness,
             matches,
@@ -243,4 +266,3 @@ fn run_tune(a: TuneArgs) -> CliResult {
         Ok(())
     }
 }
-

@@ -46,10 +46,26 @@ pub const PRESETS: &[(&str, Coefficients)] = &[
     ("s2", [0.0, 0.0, 0.0, -9.3674, 1.8851, 5.4356, 0.0]),
     ("s3", [0.0, 0.0, 0.0, -8.8029, 0.0, 4.1434, 2.0617]),
     ("s4", [3.4773, -2.6242, -4.7903, 0.0, 0.0, 0.0, 0.0]),
-    ("s1@2", [-6.7612, -5.2781, -6.3282, -9.3417, 2.0431, 8.3193, 0.0535]),
+    (
+        "s1@2",
+        [-6.7612, -5.2781, -6.3282, -9.3417, 2.0431, 8.3193, 0.0535],
+    ),
     ("s2@2", [0.0, 0.0, 0.0, -8.6452, 2.1204, 7.2673, 0.0]),
     ("s3@2", [0.0, 0.0, 0.0, -9.9581, 0.0, 4.7058, 1.3813]),
     ("s4@2", [8.2625, -6.6377, -4.5438, 0.0, 0.0, 0.0, 0.0]),
+    // Our GA, stage 1 against basic (tuned/t1.ron; docs/domino.md).
+    (
+        "t1",
+        [
+            2.787_270_696_858_432,
+            2.653_427_860_468_218,
+            4.957_094_174_152_896,
+            0.236_563_084_205_748_45,
+            4.341_223_569_877_108,
+            2.370_119_732_948_019_5,
+            0.051_063_789_576_794_25,
+        ],
+    ),
 ];
 
 /// The coefficients of a named preset.
@@ -83,10 +99,11 @@ impl EvalAgent {
 
     /// f(n) of every move, in order (for tests and display).
     pub fn scores(&self, view: &View<'_>, moves: &[Move]) -> Vec<f64> {
-        let ctx = Ctx::new(view);
+        let ctx = Ctx::new(view, &self.coef);
         moves.iter().map(|m| self.score(&ctx, view, *m)).collect()
     }
 
+    #[inline]
     fn score(&self, ctx: &Ctx, view: &View<'_>, m: Move) -> f64 {
         let table = view.table();
         let l1 = table.arm_end(m.arm as usize);
@@ -94,14 +111,14 @@ impl EvalAgent {
         let mut after = *table;
         after.play(m);
         let t1 = ctx.t1(after.count(), after.open_numbers(), m.tile);
-        let c = &self.coef;
-        if c.iter().all(|&a| a == 0.0) {
+        if ctx.points_only {
             return t1 as f64;
         }
-        let e1 = c[0] * ctx.v0(l1) + c[1] * ctx.v1(l1) + c[2] * table.ends_showing(l1) as f64;
+        let c = &self.coef;
+        let e1 = c[0] * ctx.v0(l1) + c[1] * ctx.v1(l1) + c[2] * ctx.v2[l1 as usize] as f64;
         let e2 = c[3] * ctx.v0(l2)
             + c[4] * ctx.v1(l2)
-            + c[5] * table.ends_showing(l2) as f64
+            + c[5] * ctx.v2[l2 as usize] as f64
             + c[6] * ctx.v3(l2);
         t1 as f64 - e1 + e2
     }
@@ -115,10 +132,13 @@ struct Ctx {
     dead_next: u8,
     dead_all: u8,
     last_tile: bool,
+    points_only: bool,
+    v2: [u8; 7],
 }
 
 impl Ctx {
-    fn new(view: &View<'_>) -> Ctx {
+    #[inline]
+    fn new(view: &View<'_>, coef: &Coefficients) -> Ctx {
         let s = view.seat();
         let table = view.table().tiles.0;
         let hand = view.hand().0;
@@ -141,6 +161,8 @@ impl Ctx {
             dead_next: dead | vn,
             dead_all: dead | (vn & vp & vq),
             last_tile: hand.count_ones() == 1,
+            points_only: coef.iter().all(|&a| a == 0.0),
+            v2: view.table().ends_showing_all(),
         }
     }
 
@@ -157,7 +179,11 @@ impl Ctx {
     /// T1 = P1 + predicted P2/P3 + P5 of a move leaving `count` on the
     /// table and `open` numbers on the open ends.
     fn t1(&self, count: u32, open: u8, tile: Tile) -> u32 {
-        let mut t = if count > 0 && count % 5 == 0 { count } else { 0 };
+        let mut t = if count > 0 && count % 5 == 0 {
+            count
+        } else {
+            0
+        };
         if self.last_tile {
             if tile.is_double() {
                 t += 20;
@@ -197,13 +223,13 @@ impl Agent for EvalAgent {
     }
 
     fn choose(&self, view: &View<'_>, moves: &[Move], rng: &mut Rng) -> usize {
-        let ctx = Ctx::new(view);
+        let ctx = Ctx::new(view, &self.coef);
         argmax_random(moves.iter().map(|m| self.score(&ctx, view, *m)), rng)
     }
 
     fn choose_opening(&self, view: &View<'_>, doubles: Hand, rng: &mut Rng) -> Tile {
         // The spinner as a move on the empty table: L1 = L2 = its number.
-        let ctx = Ctx::new(view);
+        let ctx = Ctx::new(view, &self.coef);
         let c = &self.coef;
         let tiles: Vec<Tile> = doubles.iter().collect();
         let i = argmax_random(
@@ -250,7 +276,10 @@ impl CoefficientFile {
             )
         })?;
         if f.coefficients.iter().any(|a| !a.is_finite()) {
-            return Err(format!("{}: coefficients must be finite numbers", path.display()));
+            return Err(format!(
+                "{}: coefficients must be finite numbers",
+                path.display()
+            ));
         }
         Ok(f)
     }
@@ -300,7 +329,9 @@ pub fn parse_eval_agent(name: &str) -> Result<EvalAgent, String> {
         let f = CoefficientFile::load(Path::new(path))?;
         return Ok(EvalAgent::new(name, f.coefficients));
     }
-    Err(format!("unknown agent '{name}'; allowed: {AGENT_NAMES_HELP}"))
+    Err(format!(
+        "unknown agent '{name}'; allowed: {AGENT_NAMES_HELP}"
+    ))
 }
 
 /// Any agent from its command-line name (see [`AGENT_NAMES_HELP`]).

@@ -49,6 +49,16 @@ pub fn opener(hands: &[Hand; 4], previous: Option<RoundEnd>) -> (u8, Opening) {
     }
 }
 
+/// The winner once a round is over: a team with 200 or more, the higher
+/// if both; `None` while nobody has 200 or both are tied (another round).
+pub fn match_winner(score: [u32; 2]) -> Option<usize> {
+    if score[0].max(score[1]) < MATCH_TARGET || score[0] == score[1] {
+        None
+    } else {
+        Some((score[1] > score[0]) as usize)
+    }
+}
+
 /// The result of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchResult {
@@ -83,14 +93,15 @@ pub fn play_match_logged(
         score[0] += round.points[0];
         score[1] += round.points[1];
         previous = round.end;
-        let done = score[0].max(score[1]) >= MATCH_TARGET && score[0] != score[1];
-        if done || rounds >= MAX_ROUNDS {
-            let winner = if score[1] > score[0] { 1 } else { 0 };
-            return MatchResult {
-                winner,
-                score,
-                rounds,
-            };
-        }
+        let winner = match match_winner(score) {
+            Some(w) => w,
+            None if rounds >= MAX_ROUNDS => (score[1] > score[0]) as usize,
+            None => continue,
+        };
+        return MatchResult {
+            winner,
+            score,
+            rounds,
+        };
     }
 }

@@ -154,8 +154,7 @@ impl Round {
     /// The legal moves of the seat to move (empty before the opening and
     /// when it must pass).
     pub fn legal_moves(&self, out: &mut [Move; 28]) -> usize {
-        self.table
-            .legal_moves(self.hands[self.turn as usize], out)
+        self.table.legal_moves(self.hands[self.turn as usize], out)
     }
 
     fn award(&mut self, team: usize, points: u32, rule: Rule, sink: &mut impl FnMut(Event)) {
@@ -305,7 +304,12 @@ impl Round {
     }
 
     /// Play turns until the round is over.
-    pub fn play_out(&mut self, agents: &[&dyn Agent; 4], rng: &mut Rng, sink: &mut impl FnMut(Event)) {
+    pub fn play_out(
+        &mut self,
+        agents: &[&dyn Agent; 4],
+        rng: &mut Rng,
+        sink: &mut impl FnMut(Event),
+    ) {
         while self.end.is_none() {
             self.step(agents, rng, sink);
         }
@@ -383,7 +387,12 @@ impl<'a> View<'a> {
                 continue;
             }
             let h = others[s as usize];
-            assert_eq!(h.len(), self.hand_len(s), "seat {s} holds {} tiles", self.hand_len(s));
+            assert_eq!(
+                h.len(),
+                self.hand_len(s),
+                "seat {s} holds {} tiles",
+                self.hand_len(s)
+            );
             assert_eq!(h.0 & seen, 0, "seat {s} cannot hold a seen tile");
             r.hands[s as usize] = h;
         }

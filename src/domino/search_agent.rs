@@ -55,8 +55,9 @@ impl MonteCarloAgent {
         debug_assert_eq!(head, Some("mc"));
         let strength = parts.next();
         let policy = match parts.next() {
-            Some(p) => parse_eval_agent(p)
-                .map_err(|e| format!("'{name}': bad playout policy: {e}"))?,
+            Some(p) => {
+                parse_eval_agent(p).map_err(|e| format!("'{name}': bad playout policy: {e}"))?
+            }
             None => default_policy(),
         };
         let mut agent = MonteCarloAgent::new(DEFAULT_DETERMINIZATIONS, policy);
@@ -80,7 +81,9 @@ impl MonteCarloAgent {
 }
 
 fn default_policy() -> EvalAgent {
-    let c = preset(DEFAULT_POLICY).or_else(|| preset("hand")).expect("hand preset");
+    let c = preset(DEFAULT_POLICY)
+        .or_else(|| preset("hand"))
+        .expect("hand preset");
     EvalAgent::new(DEFAULT_POLICY, c)
 }
 
@@ -91,8 +94,13 @@ pub fn sample_hidden(view: &View<'_>, rng: &mut Rng) -> [Hand; 4] {
     let me = view.seat();
     let mut tiles: Vec<Tile> = view.unseen().iter().collect();
     let voids: [u8; 4] = std::array::from_fn(|s| view.voids(s as u8));
-    let need: [u32; 4] =
-        std::array::from_fn(|s| if s as u8 == me { 0 } else { view.hand_len(s as u8) });
+    let need: [u32; 4] = std::array::from_fn(|s| {
+        if s as u8 == me {
+            0
+        } else {
+            view.hand_len(s as u8)
+        }
+    });
     let eligible = |t: Tile, s: usize| s as u8 != me && NUMBERS_OF[t.0 as usize] & voids[s] == 0;
     for attempt in 0..200 {
         for i in (1..tiles.len()).rev() {

@@ -12,7 +12,8 @@ use super::tiles::{Hand, Tile};
 pub struct Arm {
     /// Tiles laid on this arm.
     pub len: u8,
-    /// The number showing at the arm's end (meaningless while empty).
+    /// The number a tile must show to go on this arm: the end tile's free
+    /// half, or the spinner's number while the arm is empty.
     pub end: u8,
     /// Whether the end tile is a double laid crosswise (counts twice).
     pub double_end: bool,
@@ -36,6 +37,7 @@ pub struct Table {
     pub arms: [Arm; 4],
     /// Every tile on the table (spinner included).
     pub tiles: Hand,
+    open: u8,
 }
 
 impl Table {
@@ -47,88 +49,103 @@ impl Table {
     /// Lay the opening double (the spinner).
     pub fn place_spinner(&mut self, t: Tile) {
         debug_assert!(t.is_double() && self.spinner.is_none());
-        self.spinner = Some(t.low());
+        let s = t.low();
+        self.spinner = Some(s);
+        for a in &mut self.arms {
+            a.end = s;
+        }
+        self.open = 0b0011;
         self.tiles.insert(t);
     }
 
     /// Whether arms 0 and 1 both hold a tile (so arms 2 and 3 are open).
     pub fn cross_open(&self) -> bool {
-        self.arms[0].len > 0 && self.arms[1].len > 0
+        self.open == 0b1111
     }
 
     /// Bitmask of the open arms (bit i = arm i).
+    #[inline]
     pub fn open_arms(&self) -> u8 {
-        match self.spinner {
-            None => 0,
-            Some(_) if self.cross_open() => 0b1111,
-            Some(_) => 0b0011,
-        }
+        self.open
     }
 
     /// The number a tile must show to be laid on arm `i` (the spinner's
     /// number while the arm is empty).
+    #[inline]
     pub fn arm_end(&self, i: usize) -> u8 {
-        let a = self.arms[i];
-        if a.len == 0 {
-            self.spinner.unwrap_or(0)
-        } else {
-            a.end
-        }
+        self.arms[i].end
     }
 
     /// P1 table count: the sum of the open ends. A crosswise double counts
     /// both halves; while arm 0 or 1 is empty the spinner counts both of its
     /// halves as one end; once both are used only arm ends count.
+    #[inline]
     pub fn count(&self) -> u32 {
         let Some(s) = self.spinner else { return 0 };
         let mut sum = 0u32;
         for a in &self.arms {
             if a.len > 0 {
-                sum += a.end as u32 * if a.double_end { 2 } else { 1 };
+                sum += (a.end as u32) << (a.double_end as u32);
             }
         }
-        if !self.cross_open() {
+        if self.open != 0b1111 {
             sum += 2 * s as u32;
         }
         sum
     }
 
     /// 7-bit mask of the numbers showing on open ends.
+    #[inline]
     pub fn open_numbers(&self) -> u8 {
-        let open = self.open_arms();
-        let mut m = 0u8;
-        for i in 0..4 {
-            if open & (1 << i) != 0 {
-                m |= 1 << self.arm_end(i);
-            }
+        let a = &self.arms;
+        let two = (1u8 << a[0].end) | (1 << a[1].end);
+        if self.open == 0b1111 {
+            two | (1 << a[2].end) | (1 << a[3].end)
+        } else if self.open != 0 {
+            two
+        } else {
+            0
         }
-        m
     }
 
     /// How many open ends show `n` (V2 of the state).
     pub fn ends_showing(&self, n: u8) -> u32 {
-        let open = self.open_arms();
         (0..4)
-            .filter(|&i| open & (1 << i) != 0 && self.arm_end(i) == n)
+            .filter(|&i| self.open & (1 << i) != 0 && self.arms[i].end == n)
             .count() as u32
     }
 
+    /// V2 for every number at once.
+    #[inline]
+    pub fn ends_showing_all(&self) -> [u8; 7] {
+        let mut v = [0u8; 7];
+        for i in 0..4 {
+            if self.open & (1 << i) != 0 {
+                v[self.arms[i].end as usize] += 1;
+            }
+        }
+        v
+    }
+
     /// Lay `m.tile` on arm `m.arm` (the caller checks legality).
+    #[inline]
     pub fn play(&mut self, m: Move) {
         let i = m.arm as usize;
-        let e = self.arm_end(i);
-        debug_assert!(self.open_arms() & (1 << i) != 0 && m.tile.has(e));
         let a = &mut self.arms[i];
+        debug_assert!(self.open & (1 << i) != 0 && m.tile.has(a.end));
         a.len += 1;
-        a.end = m.tile.other(e);
+        a.end = m.tile.other(a.end);
         a.double_end = m.tile.is_double();
         self.tiles.insert(m.tile);
+        if self.arms[0].len > 0 && self.arms[1].len > 0 {
+            self.open = 0b1111;
+        }
     }
 
     /// Whether `m` is legal on this table (ignoring whose hand it is in).
     pub fn is_legal(&self, m: Move) -> bool {
         m.arm < 4
-            && self.open_arms() & (1 << m.arm) != 0
+            && self.open & (1 << m.arm) != 0
             && m.tile.has(self.arm_end(m.arm as usize))
             && !self.tiles.contains(m.tile)
     }
@@ -138,22 +155,25 @@ impl Table {
     /// Arms in the same situation (same end number, both crosswise doubles or
     /// not, both empty or not) give the same position, so only the first of
     /// them is offered: the choice a player really has.
+    #[inline]
     pub fn legal_moves(&self, hand: Hand, out: &mut [Move; 28]) -> usize {
-        let open = self.open_arms();
         let mut n = 0;
-        let mut seen = [u8::MAX; 4];
-        for i in 0..4 {
-            if open & (1 << i) == 0 {
-                continue;
-            }
+        let mut keys = [u8::MAX; 4];
+        let arms = if self.open == 0b1111 {
+            4
+        } else if self.open != 0 {
+            2
+        } else {
+            0
+        };
+        for i in 0..arms {
             let a = self.arms[i];
-            let e = self.arm_end(i);
-            let key = e | (a.double_end as u8) << 3 | ((a.len == 0) as u8) << 4;
-            if seen[..i].contains(&key) {
+            let key = a.end | (a.double_end as u8) << 3 | ((a.len == 0) as u8) << 4;
+            if keys[0] == key || keys[1] == key || keys[2] == key {
                 continue;
             }
-            seen[i] = key;
-            let mut m = hand.0 & super::tiles::NUMBER_MASK[e as usize];
+            keys[i] = key;
+            let mut m = hand.0 & super::tiles::NUMBER_MASK[a.end as usize];
             while m != 0 {
                 let t = m.trailing_zeros() as u8;
                 m &= m - 1;

@@ -54,7 +54,11 @@ impl Default for GaSettings {
 pub fn stage_opponents(strategy: u8, stage: u8) -> Result<Vec<EvalAgent>, String> {
     free_coefficients(strategy)?;
     let named = |ours: String, published: String| {
-        let name = if preset(&ours).is_some() { ours } else { published };
+        let name = if preset(&ours).is_some() {
+            ours
+        } else {
+            published
+        };
         let c = preset(&name).expect("published presets exist");
         EvalAgent::new(name, c)
     };
@@ -200,7 +204,10 @@ impl Search for GaTuner {
         // Breed the next generation.
         let n = self.population.len();
         let elites = ((n as f64 * self.settings.elite).round() as usize).clamp(1, n);
-        let mut next: Vec<Coefficients> = order[..elites].iter().map(|&i| self.population[i]).collect();
+        let mut next: Vec<Coefficients> = order[..elites]
+            .iter()
+            .map(|&i| self.population[i])
+            .collect();
         let total: f64 = fitness.iter().sum();
         while next.len() < n {
             let i1 = self.roulette(&fitness, total);
@@ -217,7 +224,9 @@ impl Search for GaTuner {
             }
             for (i, g) in child.iter_mut().enumerate() {
                 if self.free[i] && self.rng.random::<f64>() < self.settings.mutation {
-                    *g = self.rng.random_range(-self.settings.range..self.settings.range);
+                    *g = self
+                        .rng
+                        .random_range(-self.settings.range..self.settings.range);
                 }
             }
             next.push(child);
