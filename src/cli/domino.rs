@@ -129,6 +129,11 @@ fn run_duel(a: DuelArgs) -> CliResult {
     )?;
     bar.finish_and_clear();
     let chi = chi_square_uniform(&[r.wins_a, r.wins_b]);
+    let think = |a: &dyn crate::domino::Agent| {
+        a.think_stats()
+            .map(|(n, t)| t.as_secs_f64() * 1000.0 / n.max(1) as f64)
+    };
+    let (think_a, think_b) = (think(team_a.as_ref()), think(team_b.as_ref()));
     let elapsed_ms = r.elapsed.as_secs_f64() * 1000.0;
     if a.json {
         print_json(&json!({
@@ -145,6 +150,8 @@ fn run_duel(a: DuelArgs) -> CliResult {
             "rounds": r.rounds,
             "chi_square": chi.statistic,
             "p_value": chi.p_value,
+            "think_ms_per_move_a": think_a,
+            "think_ms_per_move_b": think_b,
         }))
     } else {
         println!(
@@ -161,6 +168,11 @@ fn run_duel(a: DuelArgs) -> CliResult {
             r.elapsed.as_secs_f64(),
             r.matches_per_sec()
         );
+        for (team, t) in [("A", think_a), ("B", think_b)] {
+            if let Some(ms) = t {
+                println!("team {team} thought {ms:.2} ms per move (moves with a choice)");
+            }
+        }
         Ok(())
     }
 }

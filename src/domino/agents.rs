@@ -21,6 +21,13 @@ pub trait Agent: Send + Sync {
 
     /// Pick the opening double among `doubles` (at least two, all in hand).
     fn choose_opening(&self, view: &View<'_>, doubles: Hand, rng: &mut Rng) -> Tile;
+
+    /// For searching agents: decisions taken so far (with at least two
+    /// choices) and the wall time spent on them. `None` for agents that do
+    /// not search.
+    fn think_stats(&self) -> Option<(u64, std::time::Duration)> {
+        None
+    }
 }
 
 /// The seven coefficients α1..α7 of the evaluation function.
@@ -179,7 +186,7 @@ impl Ctx {
     /// T1 = P1 + predicted P2/P3 + P5 of a move leaving `count` on the
     /// table and `open` numbers on the open ends.
     fn t1(&self, count: u32, open: u8, tile: Tile) -> u32 {
-        let mut t = if count > 0 && count % 5 == 0 {
+        let mut t = if count > 0 && count.is_multiple_of(5) {
             count
         } else {
             0

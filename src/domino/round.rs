@@ -158,7 +158,7 @@ impl Round {
     }
 
     fn award(&mut self, team: usize, points: u32, rule: Rule, sink: &mut impl FnMut(Event)) {
-        debug_assert!(points % 5 == 0);
+        debug_assert!(points.is_multiple_of(5));
         self.points[team] += points;
         sink(Event::Scored { team, points, rule });
     }
@@ -211,7 +211,7 @@ impl Round {
         self.pending_passes = 0;
         let team = team_of(seat);
         let c = self.table.count();
-        if c > 0 && c % 5 == 0 {
+        if c > 0 && c.is_multiple_of(5) {
             self.award(team, c, Rule::TableCount, sink);
         }
         self.last_placer = seat;
@@ -286,6 +286,18 @@ impl Round {
                 }
             };
             self.open_with(tile, sink);
+            return;
+        }
+        // Fast path: nothing in hand matches an open end.
+        let open = self.table.open_numbers();
+        let mut playable = 0u32;
+        for n in 0..7 {
+            if open & (1 << n) != 0 {
+                playable |= super::tiles::NUMBER_MASK[n];
+            }
+        }
+        if self.hands[seat as usize].0 & playable == 0 {
+            self.pass(sink);
             return;
         }
         let mut buf = [Move {

@@ -15,16 +15,17 @@ use super::round::{View, team_of};
 use super::table::Move;
 use super::tiles::{Hand, NUMBERS_OF, Tile};
 use crate::rng::{Rng, RngExt, seeded};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Determinizations per move of plain `mc`.
-pub const DEFAULT_DETERMINIZATIONS: u32 = 64;
+pub const DEFAULT_DETERMINIZATIONS: u32 = 256;
 
 /// The playout policy of plain `mc`: our tuned strategy 1.
 pub const DEFAULT_POLICY: &str = "t1";
 
 /// Determinized Monte Carlo search.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct MonteCarloAgent {
     /// Determinizations (hidden-hand samples) per decision.
     pub determinizations: u32,
@@ -34,6 +35,8 @@ pub struct MonteCarloAgent {
     /// The policy every seat follows in playouts.
     pub policy: EvalAgent,
     label: String,
+    decisions: AtomicU64,
+    think_nanos: AtomicU64,
 }
 
 impl MonteCarloAgent {
@@ -45,6 +48,8 @@ impl MonteCarloAgent {
             determinizations: determinizations.max(1),
             think_time: None,
             policy,
+            decisions: AtomicU64::new(0),
+            think_nanos: AtomicU64::new(0),
         }
     }
 
@@ -173,10 +178,20 @@ impl Agent for MonteCarloAgent {
             }
             samples += 1;
         }
+        self.decisions.fetch_add(1, Ordering::Relaxed);
+        self.think_nanos
+            .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
         argmax_random(totals.into_iter(), rng)
     }
 
     fn choose_opening(&self, view: &View<'_>, doubles: Hand, rng: &mut Rng) -> Tile {
         self.policy.choose_opening(view, doubles, rng)
+    }
+
+    fn think_stats(&self) -> Option<(u64, Duration)> {
+        Some((
+            self.decisions.load(Ordering::Relaxed),
+            Duration::from_nanos(self.think_nanos.load(Ordering::Relaxed)),
+        ))
     }
 }

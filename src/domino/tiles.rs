@@ -244,8 +244,8 @@ mod tests {
         }
         assert_eq!(Tile::new(6, 6), Tile::DOUBLE_SIX);
         assert_eq!(Hand(DOUBLES_MASK).len(), 7);
-        for n in 0..7 {
-            assert_eq!(NUMBER_MASK[n].count_ones(), 7);
+        for m in NUMBER_MASK {
+            assert_eq!(m.count_ones(), 7);
         }
         assert_eq!(Hand(ALL_TILES).pips(), 168);
         assert_eq!(Tile::new(3, 5).other(5), 3);
