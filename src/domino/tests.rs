@@ -553,3 +553,56 @@ fn monte_carlo_agent_plays_legal_deterministic_matches() {
     assert_eq!(a, b);
     assert!(a.score[a.winner] >= MATCH_TARGET);
 }
+
+#[test]
+fn shipped_tuned_presets_match_their_files() {
+    for (name, file) in [
+        ("t1", "t1.ron"),
+        ("t2", "t2.ron"),
+        ("t3", "t3.ron"),
+        ("t4", "t4.ron"),
+        ("t1@2", "t1-2.ron"),
+    ] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tuned")
+            .join(file);
+        let f = CoefficientFile::load(&path).unwrap();
+        assert_eq!(
+            preset(name),
+            Some(f.coefficients),
+            "{name} differs from {file}"
+        );
+        let free = super::agents::free_coefficients(f.strategy).unwrap();
+        for (i, (free, c)) in free.iter().zip(f.coefficients).enumerate() {
+            assert!(*free || c == 0.0, "{name}: α{} must be 0", i + 1);
+        }
+    }
+}
+
+#[test]
+fn ga_tuner_is_seeded_and_keeps_fixed_coefficients_zero() {
+    use super::tuner::{GaSettings, GaTuner, stage_opponents};
+    use crate::search::{Objective, Search};
+    let settings = GaSettings {
+        population: 8,
+        generations: 3,
+        matches: 40,
+        ..GaSettings::default()
+    };
+    let run = || {
+        let mut ga = GaTuner::new(3, stage_opponents(3, 1).unwrap(), settings, 9).unwrap();
+        assert_eq!(ga.objective(), Objective::Maximize);
+        for _ in 0..3 {
+            ga.step();
+        }
+        (*ga.best().0, ga.best().1, ga.history().to_vec())
+    };
+    let (c, f, h) = run();
+    assert_eq!(run(), (c, f, h.clone()));
+    assert_eq!(h.len(), 3);
+    assert!(f > 0.0 && f <= 40.0);
+    assert_eq!((c[0], c[1], c[2], c[4]), (0.0, 0.0, 0.0, 0.0));
+    assert!(c[3] != 0.0 && c[5] != 0.0 && c[6] != 0.0);
+    assert_eq!(stage_opponents(2, 3).unwrap().len(), 3);
+    assert!(stage_opponents(5, 1).is_err() && stage_opponents(1, 4).is_err());
+}
