@@ -352,9 +352,9 @@ impl CoefficientFile {
 
 /// The agent names the command line accepts, for error messages.
 pub const AGENT_NAMES_HELP: &str = "basic, hand, s1..s4 (published stage 1), s1@2..s4@2 \
-(published stage 2), t1..t4 and t1@2..t4@2 (our GA), coef:a1,a2,a3,a4,a5,a6,a7, file:PATH \
-(saved by `domino tune --out`), mc or mc:N or mc:N:AGENT (Monte Carlo search, N \
-determinizations per move, AGENT the playout policy)";
+(published stage 2), t1..t4 and t1@2 (our GA), coef:a1,a2,a3,a4,a5,a6,a7, file:PATH \
+(saved by `domino tune --out`), mc, mc:N or mc:N:AGENT (Monte Carlo search, N \
+determinizations per move, AGENT the playout policy), mc:Nms (N milliseconds per move)";
 
 /// An evaluation-function agent from a name: `basic`, a preset, `coef:…`
 /// or `file:PATH`.
