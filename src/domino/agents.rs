@@ -159,17 +159,27 @@ impl EvalAgent {
     /// f(n) of every move, in order (for tests and display).
     pub fn scores(&self, view: &View<'_>, moves: &[Move]) -> Vec<f64> {
         let ctx = Ctx::new(view, &self.coef);
-        moves.iter().map(|m| self.score(&ctx, view, *m)).collect()
+        moves.iter().map(|m| self.score(&ctx, *m)).collect()
     }
 
     #[inline]
-    fn score(&self, ctx: &Ctx, view: &View<'_>, m: Move) -> f64 {
-        let table = view.table();
-        let l1 = table.arm_end(m.arm as usize);
+    fn score(&self, ctx: &Ctx, m: Move) -> f64 {
+        let i = m.arm as usize;
+        let l1 = ctx.ends[i];
         let l2 = m.tile.other(l1);
-        let mut after = *table;
-        after.play(m);
-        let t1 = ctx.t1(after.count(), after.open_numbers(), m.tile);
+        // The table after the move, computed from the per-turn summary.
+        let double = m.tile.is_double();
+        let cross = ctx.cross || ((i == 0 || ctx.used[0]) && (i == 1 || ctx.used[1]));
+        let count = ctx.arm_sum - ctx.arm_val[i]
+            + ((l2 as u32) << double as u32)
+            + if cross { 0 } else { ctx.spinner2 };
+        let mut ends = ctx.ends;
+        ends[i] = l2;
+        let mut open = (1u8 << ends[0]) | (1 << ends[1]);
+        if cross {
+            open |= (1 << ends[2]) | (1 << ends[3]);
+        }
+        let t1 = ctx.t1(count, open, m.tile);
         if ctx.points_only {
             return t1 as f64;
         }
@@ -193,12 +203,27 @@ struct Ctx {
     last_tile: bool,
     points_only: bool,
     v2: [u8; 7],
+    ends: [u8; 4],
+    used: [bool; 4],
+    arm_val: [u32; 4],
+    arm_sum: u32,
+    cross: bool,
+    spinner2: u32,
 }
 
 impl Ctx {
     #[inline]
     fn new(view: &View<'_>, coef: &Coefficients) -> Ctx {
         let s = view.seat();
+        let t = view.table();
+        let arm_val: [u32; 4] = std::array::from_fn(|i| {
+            let a = t.arms[i];
+            if a.len > 0 {
+                (a.end as u32) << a.double_end as u32
+            } else {
+                0
+            }
+        });
         let table = view.table().tiles.0;
         let hand = view.hand().0;
         let known = table | hand;
@@ -221,7 +246,13 @@ impl Ctx {
             dead_all: dead | (vn & vp & vq),
             last_tile: hand.count_ones() == 1,
             points_only: coef.iter().all(|&a| a == 0.0),
-            v2: view.table().ends_showing_all(),
+            v2: t.ends_showing_all(),
+            ends: std::array::from_fn(|i| t.arms[i].end),
+            used: std::array::from_fn(|i| t.arms[i].len > 0),
+            arm_val,
+            arm_sum: arm_val.iter().sum(),
+            cross: t.cross_open(),
+            spinner2: 2 * t.spinner.unwrap_or(0) as u32,
         }
     }
 
@@ -283,7 +314,7 @@ impl Agent for EvalAgent {
 
     fn choose(&self, view: &View<'_>, moves: &[Move], rng: &mut Rng) -> usize {
         let ctx = Ctx::new(view, &self.coef);
-        argmax_random(moves.iter().map(|m| self.score(&ctx, view, *m)), rng)
+        argmax_random(moves.iter().map(|m| self.score(&ctx, *m)), rng)
     }
 
     fn choose_opening(&self, view: &View<'_>, doubles: Hand, rng: &mut Rng) -> Tile {
