@@ -125,6 +125,58 @@ pub const PRESETS: &[(&str, Coefficients)] = &[
             -0.910635965852368,
         ],
     ),
+    // Our GA, stage 2 against t2 (tuned/t2-2.ron).
+    (
+        "t2@2",
+        [
+            0.0,
+            0.0,
+            0.0,
+            2.980409990272568,
+            7.455733763658646,
+            0.7423990414621464,
+            0.0,
+        ],
+    ),
+    // Our GA, stage 2 against t3 (tuned/t3-2.ron).
+    (
+        "t3@2",
+        [
+            0.0,
+            0.0,
+            0.0,
+            0.012537247408591412,
+            0.0,
+            4.948951227879675,
+            0.9418051729850507,
+        ],
+    ),
+    // Our GA, stage 2 against t4 (tuned/t4-2.ron).
+    (
+        "t4@2",
+        [
+            2.889609866691094,
+            2.6208330005578127,
+            4.021895900871645,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+        ],
+    ),
+    // Our GA, stage 3 against t2@2, t3@2, t4@2 (tuned/t1-3.ron).
+    (
+        "t1@3",
+        [
+            4.399564971613126,
+            2.3595260396063935,
+            6.090990402613464,
+            2.8691756835964846,
+            7.972084366596764,
+            0.7686250608395628,
+            -1.575018536168722,
+        ],
+    ),
 ];
 
 /// The coefficients of a named preset.
@@ -383,7 +435,7 @@ impl CoefficientFile {
 
 /// The agent names the command line accepts, for error messages.
 pub const AGENT_NAMES_HELP: &str = "basic, hand, s1..s4 (published stage 1), s1@2..s4@2 \
-(published stage 2), t1..t4 and t1@2 (our GA), coef:a1,a2,a3,a4,a5,a6,a7, file:PATH \
+(published stage 2), t1..t4, t1@2..t4@2 and t1@3 (our GA), coef:a1,a2,a3,a4,a5,a6,a7, file:PATH \
 (saved by `domino tune --out`), mc, mc:N or mc:N:AGENT (Monte Carlo search, N \
 determinizations per move, AGENT the playout policy), mc:Nms (N milliseconds per move)";
 

@@ -562,6 +562,10 @@ fn shipped_tuned_presets_match_their_files() {
         ("t3", "t3.ron"),
         ("t4", "t4.ron"),
         ("t1@2", "t1-2.ron"),
+        ("t2@2", "t2-2.ron"),
+        ("t3@2", "t3-2.ron"),
+        ("t4@2", "t4-2.ron"),
+        ("t1@3", "t1-3.ron"),
     ] {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tuned")
