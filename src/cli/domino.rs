@@ -4,7 +4,7 @@
 use super::common::{CliError, CliResult, print_json, progress_bar, write_atomic};
 use crate::domino::agents::{CoefficientFile, parse_agent, parse_eval_agent};
 use crate::domino::simulator::duel;
-use crate::domino::stats::chi_square_uniform;
+use crate::domino::stats::{chi_square_uniform, t_test_rate};
 use crate::domino::tuner::{GaSettings, GaTuner, stage_opponents};
 use crate::search::Search;
 use clap::{Args, Subcommand};
@@ -129,6 +129,8 @@ fn run_duel(a: DuelArgs) -> CliResult {
     )?;
     bar.finish_and_clear();
     let chi = chi_square_uniform(&[r.wins_a, r.wins_b]);
+    let t50 = t_test_rate(r.wins_a, r.matches, 0.50);
+    let t66 = t_test_rate(r.wins_a, r.matches, 0.66);
     let think = |a: &dyn crate::domino::Agent| {
         a.think_stats()
             .map(|(n, t)| t.as_secs_f64() * 1000.0 / n.max(1) as f64)
@@ -150,6 +152,10 @@ fn run_duel(a: DuelArgs) -> CliResult {
             "rounds": r.rounds,
             "chi_square": chi.statistic,
             "p_value": chi.p_value,
+            "t_vs_50": t50.statistic,
+            "p_vs_50": t50.p_value,
+            "t_vs_66": t66.statistic,
+            "p_vs_66": t66.p_value,
             "think_ms_per_move_a": think_a,
             "think_ms_per_move_b": think_b,
         }))

@@ -49,6 +49,28 @@ pub fn t_test(x: &[f64], mu0: f64) -> TestResult {
     }
 }
 
+/// One-sample t-test of a success rate: `successes` of `n` 0/1 outcomes
+/// (e.g. matches won) against H0: rate = `rate0`.
+pub fn t_test_rate(successes: u64, n: u64, rate0: f64) -> TestResult {
+    let nf = n as f64;
+    let p = successes as f64 / nf;
+    let df = nf - 1.0;
+    let var = if n > 1 { p * (1.0 - p) * nf / df } else { 0.0 };
+    let t = (p - rate0) / (var / nf).sqrt();
+    let p_value = if t.is_finite() && df > 0.0 {
+        incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
+    } else if t.is_nan() {
+        1.0
+    } else {
+        0.0
+    };
+    TestResult {
+        statistic: t,
+        df,
+        p_value,
+    }
+}
+
 /// χ² goodness-of-fit of observed counts against equal expected counts
 /// (e.g. head-to-head wins: are the two sides equally strong?).
 pub fn chi_square_uniform(observed: &[u64]) -> TestResult {
@@ -194,6 +216,12 @@ mod tests {
         let c = chi_square_uniform(&[60, 40]);
         assert!((c.statistic - 4.0).abs() < 1e-12);
         assert!((c.p_value - 0.0455).abs() < 1e-3, "{}", c.p_value);
+        // The rate test equals the t-test on the 0/1 outcomes.
+        let x01: Vec<f64> = (0..100).map(|i| if i < 60 { 1.0 } else { 0.0 }).collect();
+        let a = t_test(&x01, 0.5);
+        let b = t_test_rate(60, 100, 0.5);
+        assert!((a.statistic - b.statistic).abs() < 1e-9 && (a.p_value - b.p_value).abs() < 1e-9);
+        assert!(b.p_value < 0.05 && b.p_value > 0.04, "{}", b.p_value);
         // χ² large x branch: [700, 300] → 160, p ≈ 1e-36
         assert!(chi_square_uniform(&[700, 300]).p_value < 1e-30);
     }
