@@ -610,3 +610,69 @@ fn ga_tuner_is_seeded_and_keeps_fixed_coefficients_zero() {
     assert_eq!(stage_opponents(2, 3).unwrap().len(), 3);
     assert!(stage_opponents(5, 1).is_err() && stage_opponents(1, 4).is_err());
 }
+
+#[test]
+fn state_vectors_show_what_the_seat_has_seen() {
+    use super::state::StateVectors;
+    let mut r = round(
+        [
+            &[(5, 5), (2, 4), (0, 0)],
+            &[(5, 2), (1, 1)],
+            &[(3, 3), (1, 2)],
+            &[(5, 6), (4, 4)],
+        ],
+        0,
+    );
+    r.open_with(t(5, 5), &mut |_| {});
+    r.play(mv(5, 2, 0), &mut |_| {}); // ends: 2 on arm 0, spinner 5 on arm 1
+    r.pass(&mut |_| {}); // seat 2 lacks 2 and 5
+    r.play(mv(5, 6, 1), &mut |_| {}); // seat 3: ends 2, 6; arms 3/4 open on 5
+    let v = StateVectors::from_view(&r.view(0));
+    assert_eq!(v.on_table, [0, 0, 1, 0, 0, 3, 1]);
+    assert_eq!(v.in_hand, [1, 0, 1, 0, 1, 0, 0]);
+    assert_eq!(v.open_ends, [0, 0, 1, 0, 0, 2, 1]);
+    assert_eq!(v.partner_played, [0; 7]);
+    assert_eq!(v.next_void, [0; 7]);
+    assert_eq!(v.prev_void, [0; 7]);
+    assert_eq!(v.partner_void, [0, 0, 1, 0, 0, 1, 0]);
+    // Seat 1 sees its partner's (seat 3) play and seat 2 as next opponent.
+    let v1 = StateVectors::from_view(&r.view(1));
+    assert_eq!(v1.partner_played, [0, 0, 0, 0, 0, 1, 1]);
+    assert_eq!(v1.next_void, [0, 0, 1, 0, 0, 1, 0]);
+    assert_eq!(v1.rows()[1], [0, 1, 0, 0, 0, 0, 0], "1-1 counts once");
+}
+
+#[test]
+fn evaluation_predicts_pass_and_galo_points() {
+    let mut r = round(
+        [&[(6, 6), (6, 4), (0, 0)], &[(1, 1)], &[(2, 2)], &[(3, 3)]],
+        0,
+    );
+    r.open_with(t(6, 6), &mut |_| {});
+    let m = [mv(6, 4, 0)]; // leaves 4 and the spinner's 6 open: 4 + 12 = 16
+    let basic = EvalAgent::basic();
+    assert_eq!(basic.scores(&r.view(0), &m), vec![0.0]);
+    r.voids[1] = 1 << 4 | 1 << 6; // the next player is known to lack 4 and 6
+    assert_eq!(basic.scores(&r.view(0), &m), vec![20.0]);
+    r.voids[2] = 1 << 4 | 1 << 6;
+    assert_eq!(
+        basic.scores(&r.view(0), &m),
+        vec![20.0],
+        "seat 3 may still play"
+    );
+    r.voids[3] = 1 << 4 | 1 << 6;
+    assert_eq!(basic.scores(&r.view(0), &m), vec![50.0], "galo predicted");
+    // A number is also dead when all seven of its tiles are seen.
+    let mut r = round(
+        [
+            &[(6, 6), (6, 0), (6, 1), (6, 2), (6, 3), (6, 4), (6, 5)],
+            &[(1, 1)],
+            &[(2, 2)],
+            &[(3, 3)],
+        ],
+        0,
+    );
+    r.open_with(t(6, 6), &mut |_| {});
+    r.voids[1] = 1 << 5;
+    assert_eq!(basic.scores(&r.view(0), &[mv(6, 5, 0)]), vec![20.0]); // 5 + 12 = 17
+}
