@@ -33,7 +33,7 @@ pub enum DominoCommand {
 #[derive(Args, Debug)]
 pub struct DuelArgs {
     /// Team A (seats 0 and 2): basic, hand, s1..s4, s1@2..s4@2, t1..t4,
-    /// t1@2..t4@2, t1@3, coef:a1,..,a7, file:PATH, mc, mc:N, mc:Nms, mc:N:POLICY.
+    /// t1@2..t4@2, t1@3, t1full, coef:a1,..,a7, file:PATH, mc, mc:N, mc:Nms, mc:N:POLICY.
     #[arg(long)]
     pub team_a: String,
     /// Team B (seats 1 and 3), same names as team A.

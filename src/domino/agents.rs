@@ -177,6 +177,19 @@ pub const PRESETS: &[(&str, Coefficients)] = &[
             -1.575018536168722,
         ],
     ),
+    // Our GA, stage 1 with the full published settings 100 x 200 x 5000 (tuned/t1-full.ron).
+    (
+        "t1full",
+        [
+            3.0668863773318567,
+            1.1288449619671113,
+            6.553868748387039,
+            0.24394853276570316,
+            4.747423487556075,
+            0.8647960613783603,
+            0.3621751963185815,
+        ],
+    ),
 ];
 
 /// The coefficients of a named preset.
@@ -435,7 +448,7 @@ impl CoefficientFile {
 
 /// The agent names the command line accepts, for error messages.
 pub const AGENT_NAMES_HELP: &str = "basic, hand, s1..s4 (published stage 1), s1@2..s4@2 \
-(published stage 2), t1..t4, t1@2..t4@2 and t1@3 (our GA), coef:a1,a2,a3,a4,a5,a6,a7, file:PATH \
+(published stage 2), t1..t4, t1@2..t4@2, t1@3 and t1full (our GA), coef:a1,a2,a3,a4,a5,a6,a7, file:PATH \
 (saved by `domino tune --out`), mc, mc:N or mc:N:AGENT (Monte Carlo search, N \
 determinizations per move, AGENT the playout policy), mc:Nms (N milliseconds per move)";
 

@@ -566,6 +566,7 @@ fn shipped_tuned_presets_match_their_files() {
         ("t3@2", "t3-2.ron"),
         ("t4@2", "t4-2.ron"),
         ("t1@3", "t1-3.ron"),
+        ("t1full", "t1-full.ron"),
     ] {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tuned")
