@@ -4,6 +4,7 @@
 pub mod app_args;
 pub mod boards;
 pub mod common;
+pub mod domino;
 pub mod dungeon;
 pub mod puzzle;
 
@@ -34,6 +35,8 @@ pub enum Command {
     Puzzle(puzzle::PuzzleArgs),
     /// Propose dungeon maps for tabletop RPGs (two GAs: layout, contents).
     Dungeon(dungeon::DungeonArgs),
+    /// Four-ends domino: duels between AIs and the GA tuner.
+    Domino(domino::DominoArgs),
 }
 
 /// Run a headless sub-command (everything but `app`).
@@ -45,5 +48,6 @@ pub fn run(command: Command) -> CliResult {
         Command::Bench(a) => boards::bench(a),
         Command::Puzzle(a) => puzzle::run(a),
         Command::Dungeon(a) => dungeon::run(&a),
+        Command::Domino(a) => domino::run(a),
     }
 }

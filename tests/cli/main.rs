@@ -2,6 +2,7 @@
 //! binary: one test binary, a module per sub-command family.
 
 mod boards;
+mod domino;
 mod puzzle;
 
 use serde_json::Value;

@@ -1,0 +1,498 @@
+//! Players: the [`Agent`] trait, the evaluation-function agents (basic,
+//! hand, strategies 1-4 with any coefficients, published and tuned presets)
+//! and the parser of agent names used on the command line.
+
+use super::round::View;
+use super::search_agent::MonteCarloAgent;
+use super::table::Move;
+use super::tiles::{Hand, NUMBER_MASK, Tile};
+use crate::rng::{Rng, RngExt};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A player at the table. It decides only from a [`View`] (own hand, table,
+/// history), never from the other hands.
+pub trait Agent: Send + Sync {
+    /// The name, as on the command line.
+    fn name(&self) -> String;
+
+    /// Pick one of `moves` (at least two, all legal); returns its index.
+    fn choose(&self, view: &View<'_>, moves: &[Move], rng: &mut Rng) -> usize;
+
+    /// Pick the opening double among `doubles` (at least two, all in hand).
+    fn choose_opening(&self, view: &View<'_>, doubles: Hand, rng: &mut Rng) -> Tile;
+
+    /// For searching agents: decisions taken so far (with at least two
+    /// choices) and the wall time spent on them. `None` for agents that do
+    /// not search.
+    fn think_stats(&self) -> Option<(u64, std::time::Duration)> {
+        None
+    }
+}
+
+/// The seven coefficients α1..α7 of the evaluation function.
+pub type Coefficients = [f64; 7];
+
+/// Which coefficients a strategy may use (the rest stay 0).
+pub fn free_coefficients(strategy: u8) -> Result<[bool; 7], String> {
+    Ok(match strategy {
+        1 => [true; 7],
+        2 => [false, false, false, true, true, true, false],
+        3 => [false, false, false, true, false, true, true],
+        4 => [true, true, true, false, false, false, false],
+        _ => return Err(format!("strategy must be 1, 2, 3 or 4, got {strategy}")),
+    })
+}
+
+/// Named coefficient sets: `hand`, the published stage-1 (`s1`..`s4`) and
+/// stage-2 (`s1@2`..`s4@2`) tables, and our own GA results (`t…`, see
+/// docs/domino.md for the commands that made them).
+pub const PRESETS: &[(&str, Coefficients)] = &[
+    ("hand", [4.5, 4.5, 4.5, 4.5, 4.5, 4.5, 0.0]),
+    ("s1", [-2.802, -3.196, -4.199, -6.34, 1.093, 6.58, 1.341]),
+    ("s2", [0.0, 0.0, 0.0, -9.3674, 1.8851, 5.4356, 0.0]),
+    ("s3", [0.0, 0.0, 0.0, -8.8029, 0.0, 4.1434, 2.0617]),
+    ("s4", [3.4773, -2.6242, -4.7903, 0.0, 0.0, 0.0, 0.0]),
+    (
+        "s1@2",
+        [-6.7612, -5.2781, -6.3282, -9.3417, 2.0431, 8.3193, 0.0535],
+    ),
+    ("s2@2", [0.0, 0.0, 0.0, -8.6452, 2.1204, 7.2673, 0.0]),
+    ("s3@2", [0.0, 0.0, 0.0, -9.9581, 0.0, 4.7058, 1.3813]),
+    ("s4@2", [8.2625, -6.6377, -4.5438, 0.0, 0.0, 0.0, 0.0]),
+    // Our GA, stage 1 against basic (src/domino/tuned/t1.ron; docs/domino.md).
+    (
+        "t1",
+        [
+            2.7872706968584318,
+            2.653427860468218,
+            4.957094174152896,
+            0.23656308420574845,
+            4.3412235698771084,
+            2.3701197329480195,
+            0.05106378957679425,
+        ],
+    ),
+    // Our GA, stage 1 against basic (src/domino/tuned/t2.ron).
+    (
+        "t2",
+        [
+            0.0,
+            0.0,
+            0.0,
+            2.8239443268534927,
+            5.776501160265312,
+            3.4989061828029477,
+            0.0,
+        ],
+    ),
+    // Our GA, stage 1 against basic (src/domino/tuned/t3.ron).
+    (
+        "t3",
+        [
+            0.0,
+            0.0,
+            0.0,
+            1.0304721319445278,
+            0.0,
+            2.1527409775489623,
+            1.038557819823339,
+        ],
+    ),
+    // Our GA, stage 1 against basic (src/domino/tuned/t4.ron).
+    (
+        "t4",
+        [
+            2.8448841484588563,
+            1.9193974586233509,
+            4.095258507989495,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+        ],
+    ),
+    // Our GA, stage 2 against t1 (src/domino/tuned/t1-2.ron).
+    (
+        "t1@2",
+        [
+            4.2576352722751984,
+            4.150139995661132,
+            9.808903969557878,
+            1.1345817551776562,
+            9.838723923466155,
+            0.03625299101315349,
+            -0.910635965852368,
+        ],
+    ),
+    // Our GA, stage 2 against t2 (src/domino/tuned/t2-2.ron).
+    (
+        "t2@2",
+        [
+            0.0,
+            0.0,
+            0.0,
+            2.980409990272568,
+            7.455733763658646,
+            0.7423990414621464,
+            0.0,
+        ],
+    ),
+    // Our GA, stage 2 against t3 (src/domino/tuned/t3-2.ron).
+    (
+        "t3@2",
+        [
+            0.0,
+            0.0,
+            0.0,
+            0.012537247408591412,
+            0.0,
+            4.948951227879675,
+            0.9418051729850507,
+        ],
+    ),
+    // Our GA, stage 2 against t4 (src/domino/tuned/t4-2.ron).
+    (
+        "t4@2",
+        [
+            2.889609866691094,
+            2.6208330005578127,
+            4.021895900871645,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+        ],
+    ),
+    // Our GA, stage 3 against t2@2, t3@2, t4@2 (src/domino/tuned/t1-3.ron).
+    (
+        "t1@3",
+        [
+            4.399564971613126,
+            2.3595260396063935,
+            6.090990402613464,
+            2.8691756835964846,
+            7.972084366596764,
+            0.7686250608395628,
+            -1.575018536168722,
+        ],
+    ),
+    // Our GA, stage 1 with the full published settings 100 x 200 x 5000 (src/domino/tuned/t1-full.ron).
+    (
+        "t1full",
+        [
+            3.0668863773318567,
+            1.1288449619671113,
+            6.553868748387039,
+            0.24394853276570316,
+            4.747423487556075,
+            0.8647960613783603,
+            0.3621751963185815,
+        ],
+    ),
+];
+
+/// The coefficients of a named preset.
+pub fn preset(name: &str) -> Option<Coefficients> {
+    PRESETS.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
+}
+
+/// The evaluation-function agent: plays the move with the highest
+/// f = T1 − E1 + E2 (see the spec); `basic` is all-zero coefficients.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalAgent {
+    /// Display name.
+    pub label: String,
+    /// α1..α7.
+    pub coef: Coefficients,
+}
+
+impl EvalAgent {
+    /// An agent with the given name and coefficients.
+    pub fn new(label: impl Into<String>, coef: Coefficients) -> EvalAgent {
+        EvalAgent {
+            label: label.into(),
+            coef,
+        }
+    }
+
+    /// The beginner: points only.
+    pub fn basic() -> EvalAgent {
+        EvalAgent::new("basic", [0.0; 7])
+    }
+
+    /// f(n) of every move, in order (for tests and display).
+    pub fn scores(&self, view: &View<'_>, moves: &[Move]) -> Vec<f64> {
+        let ctx = Ctx::new(view, &self.coef);
+        moves.iter().map(|m| self.score(&ctx, *m)).collect()
+    }
+
+    #[inline]
+    fn score(&self, ctx: &Ctx, m: Move) -> f64 {
+        let i = m.arm as usize;
+        let l1 = ctx.ends[i];
+        let l2 = m.tile.other(l1);
+        // The table after the move, computed from the per-turn summary.
+        let double = m.tile.is_double();
+        let cross = ctx.cross || ((i == 0 || ctx.used[0]) && (i == 1 || ctx.used[1]));
+        let count = ctx.arm_sum - ctx.arm_val[i]
+            + ((l2 as u32) << double as u32)
+            + if cross { 0 } else { ctx.spinner2 };
+        let mut ends = ctx.ends;
+        ends[i] = l2;
+        let mut open = (1u8 << ends[0]) | (1 << ends[1]);
+        if cross {
+            open |= (1 << ends[2]) | (1 << ends[3]);
+        }
+        let t1 = ctx.t1(count, open, m.tile);
+        if ctx.points_only {
+            return t1 as f64;
+        }
+        let c = &self.coef;
+        let e1 = c[0] * ctx.v0(l1) + c[1] * ctx.v1(l1) + c[2] * ctx.v2[l1 as usize] as f64;
+        let e2 = c[3] * ctx.v0(l2)
+            + c[4] * ctx.v1(l2)
+            + c[5] * ctx.v2[l2 as usize] as f64
+            + c[6] * ctx.v3(l2);
+        t1 as f64 - e1 + e2
+    }
+}
+
+/// Per-turn facts shared by the candidate moves.
+struct Ctx {
+    table: u32,
+    hand: u32,
+    partner: u32,
+    dead_next: u8,
+    dead_all: u8,
+    last_tile: bool,
+    points_only: bool,
+    v2: [u8; 7],
+    ends: [u8; 4],
+    used: [bool; 4],
+    arm_val: [u32; 4],
+    arm_sum: u32,
+    cross: bool,
+    spinner2: u32,
+}
+
+impl Ctx {
+    #[inline]
+    fn new(view: &View<'_>, coef: &Coefficients) -> Ctx {
+        let s = view.seat();
+        let t = view.table();
+        let arm_val: [u32; 4] = std::array::from_fn(|i| {
+            let a = t.arms[i];
+            if a.len > 0 {
+                (a.end as u32) << a.double_end as u32
+            } else {
+                0
+            }
+        });
+        let table = view.table().tiles.0;
+        let hand = view.hand().0;
+        let known = table | hand;
+        let mut dead = 0u8;
+        for (n, m) in NUMBER_MASK.iter().enumerate() {
+            if (known & m).count_ones() == 7 {
+                dead |= 1 << n;
+            }
+        }
+        let (vn, vp, vq) = (
+            view.voids((s + 1) % 4),
+            view.voids((s + 2) % 4),
+            view.voids((s + 3) % 4),
+        );
+        Ctx {
+            table,
+            hand,
+            partner: view.played_by((s + 2) % 4).0,
+            dead_next: dead | vn,
+            dead_all: dead | (vn & vp & vq),
+            last_tile: hand.count_ones() == 1,
+            points_only: coef.iter().all(|&a| a == 0.0),
+            v2: t.ends_showing_all(),
+            ends: std::array::from_fn(|i| t.arms[i].end),
+            used: std::array::from_fn(|i| t.arms[i].len > 0),
+            arm_val,
+            arm_sum: arm_val.iter().sum(),
+            cross: t.cross_open(),
+            spinner2: 2 * t.spinner.unwrap_or(0) as u32,
+        }
+    }
+
+    fn v0(&self, n: u8) -> f64 {
+        (self.table & NUMBER_MASK[n as usize]).count_ones() as f64
+    }
+    fn v1(&self, n: u8) -> f64 {
+        (self.hand & NUMBER_MASK[n as usize]).count_ones() as f64
+    }
+    fn v3(&self, n: u8) -> f64 {
+        (self.partner & NUMBER_MASK[n as usize]).count_ones() as f64
+    }
+
+    /// T1 = P1 + predicted P2/P3 + P5 of a move leaving `count` on the
+    /// table and `open` numbers on the open ends.
+    fn t1(&self, count: u32, open: u8, tile: Tile) -> u32 {
+        let mut t = if count > 0 && count.is_multiple_of(5) {
+            count
+        } else {
+            0
+        };
+        if self.last_tile {
+            if tile.is_double() {
+                t += 20;
+            }
+        } else if open & !self.dead_all == 0 {
+            t += 50;
+        } else if open & !self.dead_next == 0 {
+            t += 20;
+        }
+        t
+    }
+}
+
+/// Index of the largest score; ties broken uniformly with `rng`.
+pub fn argmax_random(scores: impl Iterator<Item = f64>, rng: &mut Rng) -> usize {
+    let mut best = f64::NEG_INFINITY;
+    let mut best_i = 0;
+    let mut ties = 0u32;
+    for (i, f) in scores.enumerate() {
+        if f > best {
+            best = f;
+            best_i = i;
+            ties = 1;
+        } else if f == best {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best_i = i;
+            }
+        }
+    }
+    best_i
+}
+
+impl Agent for EvalAgent {
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+
+    fn choose(&self, view: &View<'_>, moves: &[Move], rng: &mut Rng) -> usize {
+        let ctx = Ctx::new(view, &self.coef);
+        argmax_random(moves.iter().map(|m| self.score(&ctx, *m)), rng)
+    }
+
+    fn choose_opening(&self, view: &View<'_>, doubles: Hand, rng: &mut Rng) -> Tile {
+        // The spinner as a move on the empty table: L1 = L2 = its number.
+        let ctx = Ctx::new(view, &self.coef);
+        let c = &self.coef;
+        let tiles: Vec<Tile> = doubles.iter().collect();
+        let i = argmax_random(
+            tiles.iter().map(|t| {
+                let d = t.low();
+                let t1 = ctx.t1(2 * d as u32, 1 << d, *t) as f64;
+                let e1 = c[0] * ctx.v0(d) + c[1] * ctx.v1(d);
+                let e2 = c[3] * ctx.v0(d) + c[4] * ctx.v1(d) + c[6] * ctx.v3(d);
+                t1 - e1 + e2
+            }),
+            rng,
+        );
+        tiles[i]
+    }
+}
+
+/// Coefficients saved by `evoboard domino tune --out FILE.ron`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CoefficientFile {
+    /// Strategy 1-4.
+    pub strategy: u8,
+    /// GA stage 1-3.
+    pub stage: u8,
+    /// α1..α7.
+    pub coefficients: Coefficients,
+    /// Wins of the best individual in its last evaluation.
+    pub fitness: f64,
+    /// Matches per evaluation.
+    pub matches: u32,
+    /// The GA seed.
+    pub seed: u64,
+}
+
+impl CoefficientFile {
+    /// Load and check a coefficient file.
+    pub fn load(path: &Path) -> Result<CoefficientFile, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read coefficient file {}: {e}", path.display()))?;
+        let f: CoefficientFile = ron::from_str(&text).map_err(|e| {
+            format!(
+                "{} is not a coefficient file saved by `evoboard domino tune --out` \
+                 (expected strategy, stage, coefficients: 7 numbers, fitness, matches, seed): {e}",
+                path.display()
+            )
+        })?;
+        if f.coefficients.iter().any(|a| !a.is_finite()) {
+            return Err(format!(
+                "{}: coefficients must be finite numbers",
+                path.display()
+            ));
+        }
+        Ok(f)
+    }
+
+    /// As RON text.
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .expect("coefficients serialize")
+    }
+}
+
+/// The agent names the command line accepts, for error messages.
+pub const AGENT_NAMES_HELP: &str = "basic, hand, s1..s4 (published stage 1), s1@2..s4@2 \
+(published stage 2), t1..t4, t1@2..t4@2, t1@3 and t1full (our GA), coef:a1,a2,a3,a4,a5,a6,a7, file:PATH \
+(saved by `domino tune --out`), mc, mc:N or mc:N:AGENT (Monte Carlo search, N \
+determinizations per move, AGENT the playout policy), mc:Nms (N milliseconds per move)";
+
+/// An evaluation-function agent from a name: `basic`, a preset, `coef:…`
+/// or `file:PATH`.
+pub fn parse_eval_agent(name: &str) -> Result<EvalAgent, String> {
+    if name == "basic" {
+        return Ok(EvalAgent::basic());
+    }
+    if let Some(c) = preset(name) {
+        return Ok(EvalAgent::new(name, c));
+    }
+    if let Some(list) = name.strip_prefix("coef:") {
+        let v: Vec<&str> = list.split(',').collect();
+        if v.len() != 7 {
+            return Err(format!(
+                "'{name}': coef: takes exactly 7 comma-separated numbers a1..a7, got {}",
+                v.len()
+            ));
+        }
+        let mut c = [0.0; 7];
+        for (i, s) in v.iter().enumerate() {
+            c[i] = s
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite())
+                .ok_or_else(|| format!("'{name}': a{} = '{s}' is not a finite number", i + 1))?;
+        }
+        return Ok(EvalAgent::new(name, c));
+    }
+    if let Some(path) = name.strip_prefix("file:") {
+        let f = CoefficientFile::load(Path::new(path))?;
+        return Ok(EvalAgent::new(name, f.coefficients));
+    }
+    Err(format!(
+        "unknown agent '{name}'; allowed: {AGENT_NAMES_HELP}"
+    ))
+}
+
+/// Any agent from its command-line name (see [`AGENT_NAMES_HELP`]).
+pub fn parse_agent(name: &str) -> Result<Box<dyn Agent>, String> {
+    if name == "mc" || name.starts_with("mc:") {
+        return Ok(Box::new(MonteCarloAgent::parse(name)?));
+    }
+    Ok(Box::new(parse_eval_agent(name)?))
+}

@@ -1,0 +1,38 @@
+//! Four-ends domino ("dominó de 4 pontas"), the Amazonian partnership game:
+//! rules, scoring, the published evaluation-function AIs, the GA that tunes
+//! them, a fast parallel simulator and a Monte Carlo search player.
+//!
+//! Engine-free (no Bevy). The rules are in `shared/spec/domino.md`; the
+//! choices made where it is silent are in `docs/domino.md`.
+//!
+//! - [`tiles`]: [`Tile`], [`Hand`] (28-bit masks);
+//! - [`table`]: the [`Table`] with its spinner and four [`Arm`]s;
+//! - [`round`]: turns, passes and scoring (P1 table count, P2 passes, P3
+//!   galo, P4 garagem, P5 double out, blocked rounds), and the [`View`] a
+//!   player gets;
+//! - [`game`]: deals and matches to 200;
+//! - [`state`]: the seven state vectors V0..V6;
+//! - [`agents`]: the [`Agent`] trait, basic / hand / strategies 1-4 and the
+//!   agent-name parser;
+//! - [`search_agent`]: determinized Monte Carlo;
+//! - [`simulator`]: parallel duels; [`tuner`]: the GA; [`stats`].
+
+pub mod agents;
+pub mod game;
+pub mod round;
+pub mod search_agent;
+pub mod simulator;
+pub mod state;
+pub mod stats;
+pub mod table;
+pub mod tiles;
+pub mod tuner;
+
+#[cfg(test)]
+mod tests;
+
+pub use agents::{Agent, Coefficients, EvalAgent, parse_agent};
+pub use game::{MatchResult, play_match};
+pub use round::{Event, Round, Rule, View};
+pub use table::{Arm, Move, Table};
+pub use tiles::{Hand, Tile};

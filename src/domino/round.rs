@@ -1,0 +1,413 @@
+//! One round ("mão"): turns, passes, and the P1-P5 scoring.
+//!
+//! [`Round`] is the referee: it holds all four hands, but an agent only
+//! ever gets a [`View`], which shows its own hand, the table, who played
+//! what, who passed on which numbers and the scores: what a real player at
+//! the table sees.
+
+use super::agents::Agent;
+use super::table::{Move, Table};
+use super::tiles::{Hand, Tile};
+use crate::rng::Rng;
+
+/// The team of a seat: seats 0 and 2 are team 0 (A), seats 1 and 3 team 1 (B).
+pub fn team_of(seat: u8) -> usize {
+    (seat & 1) as usize
+}
+
+/// Round a count down to a multiple of 5 (garagem, blocked rounds).
+pub fn floor5(x: u32) -> u32 {
+    x - x % 5
+}
+
+/// Which scoring rule produced points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// P1: the open ends add up to a multiple of 5.
+    TableCount,
+    /// P2: an opponent passed after this team's last play (20).
+    Pass,
+    /// P3: "galo", all three others passed after this team's play (50).
+    Galo,
+    /// P4: "garagem", the opponents' pips when going out.
+    Garagem,
+    /// P5: going out with a double (20).
+    DoubleOut,
+    /// A blocked round ("trancado"): the lighter team scores the other's pips.
+    Blocked,
+}
+
+/// What happened at the table, in order (for tests, replays and the app).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A seat laid a tile; `arm` is `None` for the spinner.
+    Placed {
+        /// Who played.
+        seat: u8,
+        /// The tile.
+        tile: Tile,
+        /// The arm, or `None` for the opening double.
+        arm: Option<u8>,
+    },
+    /// A seat could not play.
+    Passed {
+        /// Who passed.
+        seat: u8,
+    },
+    /// A team scored.
+    Scored {
+        /// 0 = team A (seats 0, 2), 1 = team B.
+        team: usize,
+        /// Points (a multiple of 5).
+        points: u32,
+        /// The rule.
+        rule: Rule,
+    },
+    /// The round is over.
+    RoundOver(RoundEnd),
+}
+
+/// How a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundEnd {
+    /// A seat played its last tile ("bateu").
+    Out {
+        /// Who went out.
+        seat: u8,
+    },
+    /// Nobody could play ("trancado").
+    Blocked,
+}
+
+/// How the round must be opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// The opener must lay this double (6-6 in the first round and after a
+    /// blocked round).
+    Forced(Tile),
+    /// The opener lays any double of its choice.
+    AnyDouble,
+}
+
+/// A round in progress: the full state, hidden hands included.
+#[derive(Clone, Debug)]
+pub struct Round {
+    hands: [Hand; 4],
+    /// The table.
+    pub table: Table,
+    /// The tiles each seat has laid this round.
+    pub played: [Hand; 4],
+    /// Numbers each seat is known to lack: bit n set when it passed while
+    /// `n` showed on an open end.
+    pub voids: [u8; 4],
+    /// The seat to move.
+    pub turn: u8,
+    /// The seat that laid the last tile.
+    pub last_placer: u8,
+    /// Passes in a row since the last tile was laid.
+    pub passes: u8,
+    pending_passes: u32,
+    /// How the round opens (only read before the spinner is down).
+    pub opening: Opening,
+    /// Points scored this round by team A and team B.
+    pub points: [u32; 2],
+    /// The match score before this round, for context.
+    pub match_score: [u32; 2],
+    /// Set once the round is over.
+    pub end: Option<RoundEnd>,
+}
+
+impl Round {
+    /// A fresh round: `hands` dealt, `opener` to lay the spinner.
+    pub fn new(hands: [Hand; 4], opener: u8, opening: Opening, match_score: [u32; 2]) -> Round {
+        Round {
+            hands,
+            table: Table::new(),
+            played: [Hand::EMPTY; 4],
+            voids: [0; 4],
+            turn: opener,
+            last_placer: opener,
+            passes: 0,
+            pending_passes: 0,
+            opening,
+            points: [0; 2],
+            match_score,
+            end: None,
+        }
+    }
+
+    /// A seat's hand (the referee's knowledge; agents get a [`View`]).
+    pub fn hand(&self, seat: u8) -> Hand {
+        self.hands[seat as usize]
+    }
+
+    /// What `seat` sees.
+    pub fn view(&self, seat: u8) -> View<'_> {
+        View { round: self, seat }
+    }
+
+    /// Whether the round is over.
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// The legal moves of the seat to move (empty before the opening and
+    /// when it must pass).
+    pub fn legal_moves(&self, out: &mut [Move; 28]) -> usize {
+        self.table.legal_moves(self.hands[self.turn as usize], out)
+    }
+
+    fn award(&mut self, team: usize, points: u32, rule: Rule, sink: &mut impl FnMut(Event)) {
+        debug_assert!(points.is_multiple_of(5));
+        self.points[team] += points;
+        sink(Event::Scored { team, points, rule });
+    }
+
+    /// Lay the opening double (the spinner) for the seat to move.
+    pub fn open_with(&mut self, tile: Tile, sink: &mut impl FnMut(Event)) {
+        let seat = self.turn;
+        assert!(self.table.spinner.is_none(), "the spinner is already down");
+        assert!(tile.is_double() && self.hands[seat as usize].contains(tile));
+        if let Opening::Forced(t) = self.opening {
+            assert_eq!(t, tile, "this round must open with {t}");
+        }
+        self.hands[seat as usize].remove(tile);
+        self.played[seat as usize].insert(tile);
+        self.table.place_spinner(tile);
+        sink(Event::Placed {
+            seat,
+            tile,
+            arm: None,
+        });
+        self.after_placing(seat, tile, sink);
+    }
+
+    /// Play `m` for the seat to move. Panics on an illegal move.
+    pub fn play(&mut self, m: Move, sink: &mut impl FnMut(Event)) {
+        let seat = self.turn;
+        assert!(
+            self.hands[seat as usize].contains(m.tile) && self.table.is_legal(m),
+            "illegal move {} on arm {}",
+            m.tile,
+            m.arm
+        );
+        self.hands[seat as usize].remove(m.tile);
+        self.played[seat as usize].insert(m.tile);
+        self.table.play(m);
+        sink(Event::Placed {
+            seat,
+            tile: m.tile,
+            arm: Some(m.arm),
+        });
+        self.after_placing(seat, m.tile, sink);
+    }
+
+    fn after_placing(&mut self, seat: u8, tile: Tile, sink: &mut impl FnMut(Event)) {
+        // Provoked passes since the previous play are paid now.
+        let prev = team_of(self.last_placer);
+        for _ in 0..self.pending_passes {
+            self.award(prev, 20, Rule::Pass, sink);
+        }
+        self.pending_passes = 0;
+        let team = team_of(seat);
+        let c = self.table.count();
+        if c > 0 && c.is_multiple_of(5) {
+            self.award(team, c, Rule::TableCount, sink);
+        }
+        self.last_placer = seat;
+        self.passes = 0;
+        if self.hands[seat as usize].is_empty() {
+            if tile.is_double() {
+                self.award(team, 20, Rule::DoubleOut, sink);
+            }
+            let opp = self.hands[(seat as usize + 1) % 4].pips()
+                + self.hands[(seat as usize + 3) % 4].pips();
+            let g = floor5(opp);
+            if g > 0 {
+                self.award(team, g, Rule::Garagem, sink);
+            }
+            self.end = Some(RoundEnd::Out { seat });
+            sink(Event::RoundOver(RoundEnd::Out { seat }));
+            return;
+        }
+        self.turn = (seat + 1) % 4;
+    }
+
+    /// The seat to move passes (it must have no legal move).
+    pub fn pass(&mut self, sink: &mut impl FnMut(Event)) {
+        let seat = self.turn;
+        debug_assert!(self.table.spinner.is_some());
+        self.voids[seat as usize] |= self.table.open_numbers();
+        sink(Event::Passed { seat });
+        self.passes += 1;
+        if team_of(seat) != team_of(self.last_placer) {
+            self.pending_passes += 1;
+        }
+        if self.passes == 3 {
+            // Galo: 50 instead of the individual 20s.
+            self.pending_passes = 0;
+            self.award(team_of(self.last_placer), 50, Rule::Galo, sink);
+        } else if self.passes == 4 {
+            let pips = [
+                self.hands[0].pips() + self.hands[2].pips(),
+                self.hands[1].pips() + self.hands[3].pips(),
+            ];
+            if pips[0] != pips[1] {
+                let (w, l) = if pips[0] < pips[1] { (0, 1) } else { (1, 0) };
+                let p = floor5(pips[l]);
+                if p > 0 {
+                    self.award(w, p, Rule::Blocked, sink);
+                }
+            }
+            self.end = Some(RoundEnd::Blocked);
+            sink(Event::RoundOver(RoundEnd::Blocked));
+            return;
+        }
+        self.turn = (seat + 1) % 4;
+    }
+
+    /// One turn: the seat to move opens, plays or passes, as its agent
+    /// decides.
+    pub fn step(&mut self, agents: &[&dyn Agent; 4], rng: &mut Rng, sink: &mut impl FnMut(Event)) {
+        let seat = self.turn;
+        let agent = agents[seat as usize];
+        if self.table.spinner.is_none() {
+            let tile = match self.opening {
+                Opening::Forced(t) => t,
+                Opening::AnyDouble => {
+                    let d = self.hands[seat as usize].doubles();
+                    if d.len() == 1 {
+                        d.iter().next().unwrap()
+                    } else {
+                        let t = agent.choose_opening(&self.view(seat), d, rng);
+                        assert!(d.contains(t), "agent {} chose a non-double", agent.name());
+                        t
+                    }
+                }
+            };
+            self.open_with(tile, sink);
+            return;
+        }
+        // Fast path: nothing in hand matches an open end.
+        let open = self.table.open_numbers();
+        let mut playable = 0u32;
+        for n in 0..7 {
+            if open & (1 << n) != 0 {
+                playable |= super::tiles::NUMBER_MASK[n];
+            }
+        }
+        if self.hands[seat as usize].0 & playable == 0 {
+            self.pass(sink);
+            return;
+        }
+        let mut buf = [Move {
+            tile: Tile(0),
+            arm: 0,
+        }; 28];
+        let n = self.legal_moves(&mut buf);
+        match n {
+            0 => self.pass(sink),
+            1 => self.play(buf[0], sink),
+            _ => {
+                let i = agent.choose(&self.view(seat), &buf[..n], rng);
+                self.play(buf[i], sink);
+            }
+        }
+    }
+
+    /// Play turns until the round is over.
+    pub fn play_out(
+        &mut self,
+        agents: &[&dyn Agent; 4],
+        rng: &mut Rng,
+        sink: &mut impl FnMut(Event),
+    ) {
+        while self.end.is_none() {
+            self.step(agents, rng, sink);
+        }
+    }
+}
+
+/// What one seat sees of a round: its own hand, the table, the history of
+/// plays and passes, the scores. Never the other hands.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    round: &'a Round,
+    seat: u8,
+}
+
+impl<'a> View<'a> {
+    /// The seat looking.
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+
+    /// Its own hand.
+    pub fn hand(&self) -> Hand {
+        self.round.hands[self.seat as usize]
+    }
+
+    /// The table.
+    pub fn table(&self) -> &'a Table {
+        &self.round.table
+    }
+
+    /// Tiles laid by `seat` this round.
+    pub fn played_by(&self, seat: u8) -> Hand {
+        self.round.played[seat as usize]
+    }
+
+    /// Numbers `seat` is known to lack (7-bit mask).
+    pub fn voids(&self, seat: u8) -> u8 {
+        self.round.voids[seat as usize]
+    }
+
+    /// How many tiles `seat` holds (public: 7 minus what it laid).
+    pub fn hand_len(&self, seat: u8) -> u32 {
+        7 - self.round.played[seat as usize].len()
+    }
+
+    /// Tiles this seat cannot see: not on the table, not in its hand.
+    pub fn unseen(&self) -> Hand {
+        Hand(super::tiles::ALL_TILES & !self.round.table.tiles.0 & !self.hand().0)
+    }
+
+    /// Points of this round so far (team A, team B).
+    pub fn round_points(&self) -> [u32; 2] {
+        self.round.points
+    }
+
+    /// The match score before this round.
+    pub fn match_score(&self) -> [u32; 2] {
+        self.round.match_score
+    }
+
+    /// The seat that laid the last tile, and the passes since.
+    pub fn last_play(&self) -> (u8, u8) {
+        (self.round.last_placer, self.round.passes)
+    }
+
+    /// A full round with this view's public state and the given hands for
+    /// the three others (a "determinization"; used by search agents). The
+    /// own hand is kept; `others[seat]` is ignored. Panics if a hand has the
+    /// wrong size or overlaps a seen tile.
+    pub fn determinize(&self, others: [Hand; 4]) -> Round {
+        let mut r = self.round.clone();
+        let seen = self.round.table.tiles.0 | self.hand().0;
+        for s in 0..4u8 {
+            if s == self.seat {
+                continue;
+            }
+            let h = others[s as usize];
+            assert_eq!(
+                h.len(),
+                self.hand_len(s),
+                "seat {s} holds {} tiles",
+                self.hand_len(s)
+            );
+            assert_eq!(h.0 & seen, 0, "seat {s} cannot hold a seen tile");
+            r.hands[s as usize] = h;
+        }
+        r
+    }
+}

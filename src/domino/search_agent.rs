@@ -1,0 +1,197 @@
+//! A search agent beyond the published ones: determinized Monte Carlo.
+//!
+//! For each decision it samples the hidden hands of the three others
+//! consistently with everything seen (hand sizes, tiles on the table, and
+//! every known void from a pass), then plays the rest of the round out
+//! from each candidate move with a fast evaluation-function policy for all
+//! four seats, and keeps the move with the best mean point difference
+//! (own team minus the other). All candidates share the same samples and
+//! playout random streams (common random numbers), which sharpens the
+//! comparison. Strength is set by the number of determinizations per move,
+//! or by a think time per move.
+
+use super::agents::{Agent, EvalAgent, argmax_random, parse_eval_agent, preset};
+use super::round::{View, team_of};
+use super::table::Move;
+use super::tiles::{Hand, NUMBERS_OF, Tile};
+use crate::rng::{Rng, RngExt, seeded};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Determinizations per move of plain `mc`.
+pub const DEFAULT_DETERMINIZATIONS: u32 = 256;
+
+/// The playout policy of plain `mc`: our tuned strategy 1.
+pub const DEFAULT_POLICY: &str = "t1";
+
+/// Determinized Monte Carlo search.
+#[derive(Debug)]
+pub struct MonteCarloAgent {
+    /// Determinizations (hidden-hand samples) per decision.
+    pub determinizations: u32,
+    /// If set, sample until this much time has passed instead (at least one
+    /// sample; results then depend on the machine's speed).
+    pub think_time: Option<Duration>,
+    /// The policy every seat follows in playouts.
+    pub policy: EvalAgent,
+    label: String,
+    decisions: AtomicU64,
+    think_nanos: AtomicU64,
+}
+
+impl MonteCarloAgent {
+    /// A search agent with `determinizations` samples per move and `policy`
+    /// for the playouts.
+    pub fn new(determinizations: u32, policy: EvalAgent) -> MonteCarloAgent {
+        MonteCarloAgent {
+            label: format!("mc:{determinizations}:{}", policy.label),
+            determinizations: determinizations.max(1),
+            think_time: None,
+            policy,
+            decisions: AtomicU64::new(0),
+            think_nanos: AtomicU64::new(0),
+        }
+    }
+
+    /// Parse `mc`, `mc:N`, `mc:Nms` (think time) or `mc:N:POLICY`.
+    pub fn parse(name: &str) -> Result<MonteCarloAgent, String> {
+        let mut parts = name.splitn(3, ':');
+        let head = parts.next();
+        debug_assert_eq!(head, Some("mc"));
+        let strength = parts.next();
+        let policy = match parts.next() {
+            Some(p) => {
+                parse_eval_agent(p).map_err(|e| format!("'{name}': bad playout policy: {e}"))?
+            }
+            None => default_policy(),
+        };
+        let mut agent = MonteCarloAgent::new(DEFAULT_DETERMINIZATIONS, policy);
+        match strength {
+            None => {}
+            Some(s) if s.ends_with("ms") => {
+                let ms: u64 = s[..s.len() - 2].parse().ok().filter(|&v| v > 0).ok_or_else(|| {
+                    format!("'{name}': think time must be a positive number of milliseconds, like mc:50ms")
+                })?;
+                agent.think_time = Some(Duration::from_millis(ms));
+            }
+            Some(s) => {
+                agent.determinizations = s.parse().ok().filter(|&v| v > 0).ok_or_else(|| {
+                    format!("'{name}': mc:N takes a positive number of determinizations per move, like mc:64")
+                })?;
+            }
+        }
+        agent.label = name.to_string();
+        Ok(agent)
+    }
+}
+
+fn default_policy() -> EvalAgent {
+    let c = preset(DEFAULT_POLICY)
+        .or_else(|| preset("hand"))
+        .expect("hand preset");
+    EvalAgent::new(DEFAULT_POLICY, c)
+}
+
+/// Sample the hands of the three other seats consistently with `view`:
+/// right sizes, unseen tiles only, no tile showing a number the holder is
+/// known to lack. `result[view.seat()]` is the own hand.
+pub fn sample_hidden(view: &View<'_>, rng: &mut Rng) -> [Hand; 4] {
+    let me = view.seat();
+    let mut tiles: Vec<Tile> = view.unseen().iter().collect();
+    let voids: [u8; 4] = std::array::from_fn(|s| view.voids(s as u8));
+    let need: [u32; 4] = std::array::from_fn(|s| {
+        if s as u8 == me {
+            0
+        } else {
+            view.hand_len(s as u8)
+        }
+    });
+    let eligible = |t: Tile, s: usize| s as u8 != me && NUMBERS_OF[t.0 as usize] & voids[s] == 0;
+    for attempt in 0..200 {
+        for i in (1..tiles.len()).rev() {
+            let j = rng.random_range(0..=i as u32) as usize;
+            tiles.swap(i, j);
+        }
+        // Most constrained tiles first.
+        tiles.sort_by_key(|&t| (0..4).filter(|&s| eligible(t, s)).count());
+        let mut cap = need;
+        let mut hands = [Hand::EMPTY; 4];
+        hands[me as usize] = view.hand();
+        let relax = attempt == 199;
+        let mut ok = true;
+        for &t in &tiles {
+            let total: u32 = (0..4)
+                .filter(|&s| cap[s] > 0 && (relax || eligible(t, s)))
+                .map(|s| cap[s])
+                .sum();
+            if total == 0 {
+                ok = false;
+                break;
+            }
+            let mut pick = rng.random_range(0..total);
+            for s in 0..4 {
+                if cap[s] > 0 && (relax || eligible(t, s)) {
+                    if pick < cap[s] {
+                        hands[s].insert(t);
+                        cap[s] -= 1;
+                        break;
+                    }
+                    pick -= cap[s];
+                }
+            }
+        }
+        if ok {
+            return hands;
+        }
+    }
+    unreachable!("the relaxed last attempt always succeeds")
+}
+
+impl Agent for MonteCarloAgent {
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+
+    fn choose(&self, view: &View<'_>, moves: &[Move], rng: &mut Rng) -> usize {
+        let team = team_of(view.seat());
+        let diff = |p: [u32; 2]| p[team] as f64 - p[1 - team] as f64;
+        let base = diff(view.round_points());
+        let agents: [&dyn Agent; 4] = [&self.policy; 4];
+        let mut totals = vec![0.0f64; moves.len()];
+        let start = Instant::now();
+        let mut samples = 0u32;
+        loop {
+            match self.think_time {
+                Some(t) if samples > 0 && start.elapsed() >= t => break,
+                None if samples >= self.determinizations => break,
+                _ => {}
+            }
+            let hands = sample_hidden(view, rng);
+            let r0 = view.determinize(hands);
+            let playout_seed: u64 = rng.random();
+            for (i, m) in moves.iter().enumerate() {
+                let mut r = r0.clone();
+                let mut prng = seeded(playout_seed);
+                r.play(*m, &mut |_| {});
+                r.play_out(&agents, &mut prng, &mut |_| {});
+                totals[i] += diff(r.points) - base;
+            }
+            samples += 1;
+        }
+        self.decisions.fetch_add(1, Ordering::Relaxed);
+        self.think_nanos
+            .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        argmax_random(totals.into_iter(), rng)
+    }
+
+    fn choose_opening(&self, view: &View<'_>, doubles: Hand, rng: &mut Rng) -> Tile {
+        self.policy.choose_opening(view, doubles, rng)
+    }
+
+    fn think_stats(&self) -> Option<(u64, Duration)> {
+        Some((
+            self.decisions.load(Ordering::Relaxed),
+            Duration::from_nanos(self.think_nanos.load(Ordering::Relaxed)),
+        ))
+    }
+}

@@ -1,0 +1,233 @@
+//! The table: the spinner (the opening double) and its four arms.
+//!
+//! Arms 0 and 1 are the spinner's long sides and are open from the start;
+//! arms 2 and 3 open once arms 0 and 1 both hold a tile. An empty open arm
+//! is played against the spinner's number. A double played on an arm lies
+//! crosswise, so its end counts both halves.
+
+use super::tiles::{Hand, Tile};
+
+/// One of the spinner's four arms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Arm {
+    /// Tiles laid on this arm.
+    pub len: u8,
+    /// The number a tile must show to go on this arm: the end tile's free
+    /// half, or the spinner's number while the arm is empty.
+    pub end: u8,
+    /// Whether the end tile is a double laid crosswise (counts twice).
+    pub double_end: bool,
+}
+
+/// Where a tile goes: the arm (0..4) of the spinner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The tile played.
+    pub tile: Tile,
+    /// The arm it is laid on.
+    pub arm: u8,
+}
+
+/// The tiles on the table: the spinner and four arms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    /// The spinner's number, once the opening double is down.
+    pub spinner: Option<u8>,
+    /// The four arms.
+    pub arms: [Arm; 4],
+    /// Every tile on the table (spinner included).
+    pub tiles: Hand,
+    open: u8,
+}
+
+impl Table {
+    /// An empty table.
+    pub fn new() -> Table {
+        Table::default()
+    }
+
+    /// Lay the opening double (the spinner).
+    pub fn place_spinner(&mut self, t: Tile) {
+        debug_assert!(t.is_double() && self.spinner.is_none());
+        let s = t.low();
+        self.spinner = Some(s);
+        for a in &mut self.arms {
+            a.end = s;
+        }
+        self.open = 0b0011;
+        self.tiles.insert(t);
+    }
+
+    /// Whether arms 0 and 1 both hold a tile (so arms 2 and 3 are open).
+    pub fn cross_open(&self) -> bool {
+        self.open == 0b1111
+    }
+
+    /// Bitmask of the open arms (bit i = arm i).
+    #[inline]
+    pub fn open_arms(&self) -> u8 {
+        self.open
+    }
+
+    /// The number a tile must show to be laid on arm `i` (the spinner's
+    /// number while the arm is empty).
+    #[inline]
+    pub fn arm_end(&self, i: usize) -> u8 {
+        self.arms[i].end
+    }
+
+    /// P1 table count: the sum of the open ends. A crosswise double counts
+    /// both halves; while arm 0 or 1 is empty the spinner counts both of its
+    /// halves as one end; once both are used only arm ends count.
+    #[inline]
+    pub fn count(&self) -> u32 {
+        let Some(s) = self.spinner else { return 0 };
+        let mut sum = 0u32;
+        for a in &self.arms {
+            if a.len > 0 {
+                sum += (a.end as u32) << (a.double_end as u32);
+            }
+        }
+        if self.open != 0b1111 {
+            sum += 2 * s as u32;
+        }
+        sum
+    }
+
+    /// 7-bit mask of the numbers showing on open ends.
+    #[inline]
+    pub fn open_numbers(&self) -> u8 {
+        let a = &self.arms;
+        let two = (1u8 << a[0].end) | (1 << a[1].end);
+        if self.open == 0b1111 {
+            two | (1 << a[2].end) | (1 << a[3].end)
+        } else if self.open != 0 {
+            two
+        } else {
+            0
+        }
+    }
+
+    /// How many open ends show `n` (V2 of the state).
+    pub fn ends_showing(&self, n: u8) -> u32 {
+        (0..4)
+            .filter(|&i| self.open & (1 << i) != 0 && self.arms[i].end == n)
+            .count() as u32
+    }
+
+    /// V2 for every number at once.
+    #[inline]
+    pub fn ends_showing_all(&self) -> [u8; 7] {
+        let mut v = [0u8; 7];
+        for i in 0..4 {
+            if self.open & (1 << i) != 0 {
+                v[self.arms[i].end as usize] += 1;
+            }
+        }
+        v
+    }
+
+    /// Lay `m.tile` on arm `m.arm` (the caller checks legality).
+    #[inline]
+    pub fn play(&mut self, m: Move) {
+        let i = m.arm as usize;
+        let a = &mut self.arms[i];
+        debug_assert!(self.open & (1 << i) != 0 && m.tile.has(a.end));
+        a.len += 1;
+        a.end = m.tile.other(a.end);
+        a.double_end = m.tile.is_double();
+        self.tiles.insert(m.tile);
+        if self.arms[0].len > 0 && self.arms[1].len > 0 {
+            self.open = 0b1111;
+        }
+    }
+
+    /// Whether `m` is legal on this table (ignoring whose hand it is in).
+    pub fn is_legal(&self, m: Move) -> bool {
+        m.arm < 4
+            && self.open & (1 << m.arm) != 0
+            && m.tile.has(self.arm_end(m.arm as usize))
+            && !self.tiles.contains(m.tile)
+    }
+
+    /// The legal moves of `hand`, written into `out`; returns how many.
+    ///
+    /// Arms in the same situation (same end number, both crosswise doubles or
+    /// not, both empty or not) give the same position, so only the first of
+    /// them is offered: the choice a player really has.
+    #[inline]
+    pub fn legal_moves(&self, hand: Hand, out: &mut [Move; 28]) -> usize {
+        let mut n = 0;
+        let mut keys = [u8::MAX; 4];
+        let arms = if self.open == 0b1111 {
+            4
+        } else if self.open != 0 {
+            2
+        } else {
+            0
+        };
+        for i in 0..arms {
+            let a = self.arms[i];
+            let key = a.end | (a.double_end as u8) << 3 | ((a.len == 0) as u8) << 4;
+            if keys[0] == key || keys[1] == key || keys[2] == key {
+                continue;
+            }
+            keys[i] = key;
+            let mut m = hand.0 & super::tiles::NUMBER_MASK[a.end as usize];
+            while m != 0 {
+                let t = m.trailing_zeros() as u8;
+                m &= m - 1;
+                out[n] = Move {
+                    tile: Tile(t),
+                    arm: i as u8,
+                };
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(a: u8, b: u8, arm: u8) -> Move {
+        Move {
+            tile: Tile::new(a, b),
+            arm,
+        }
+    }
+
+    #[test]
+    fn spinner_counts_both_halves_until_arms_one_and_two_are_used() {
+        let mut t = Table::new();
+        t.place_spinner(Tile::new(5, 5));
+        assert_eq!(t.count(), 10);
+        assert_eq!(t.open_arms(), 0b0011);
+        t.play(mv(5, 0, 0));
+        assert_eq!(t.count(), 10); // 0 + 10
+        t.play(mv(5, 3, 1));
+        assert_eq!(t.open_arms(), 0b1111);
+        assert_eq!(t.count(), 3); // empty arms 3/4 count nothing
+        t.play(mv(5, 2, 2));
+        assert_eq!(t.count(), 5);
+        t.play(mv(3, 3, 1));
+        assert_eq!(t.count(), 2 + 6); // 0 + 3-3 crosswise + 2
+        assert_eq!(t.ends_showing(5), 1); // arm 3 still shows the spinner
+        assert_eq!(t.open_numbers(), 1 << 0 | 1 << 3 | 1 << 2 | 1 << 5);
+    }
+
+    #[test]
+    fn legal_moves_merge_equivalent_arms() {
+        let mut t = Table::new();
+        t.place_spinner(Tile::new(6, 6));
+        let hand: Hand = [Tile::new(6, 1), Tile::new(2, 3)].into_iter().collect();
+        let mut buf = [mv(0, 0, 0); 28];
+        let n = t.legal_moves(hand, &mut buf);
+        assert_eq!(n, 1, "arms 1 and 2 are the same choice on an empty spinner");
+        assert!(t.is_legal(mv(6, 1, 1)));
+        assert!(!t.is_legal(mv(6, 1, 2)), "arm 3 is closed");
+        assert!(!t.is_legal(mv(2, 3, 0)));
+    }
+}

@@ -1,0 +1,254 @@
+//! Tiles of the double-six set and hands as 28-bit masks.
+//!
+//! A [`Tile`] is an index 0..28 into [`TILES`]; a [`Hand`] (or any set of
+//! tiles: the table, the tiles one player has played) is a `u32` bitmask, so
+//! "how many tiles with a 4 does this hand hold" is one `popcount` of
+//! `hand & NUMBER_MASK[4]`.
+
+/// Number of tiles in a double-six set.
+pub const TILE_COUNT: usize = 28;
+
+/// Every tile as `(low, high)` pips, `low <= high`, ordered 0-0, 0-1, …, 6-6.
+pub const TILES: [(u8, u8); TILE_COUNT] = build_tiles();
+
+/// `NUMBER_MASK[n]`: the seven tiles that show the number `n`.
+pub const NUMBER_MASK: [u32; 7] = build_number_masks();
+
+/// The seven doubles (0-0 … 6-6).
+pub const DOUBLES_MASK: u32 = build_doubles();
+
+/// All 28 tiles.
+pub const ALL_TILES: u32 = (1 << TILE_COUNT) - 1;
+
+/// Pips of every tile (`low + high`).
+pub const PIPS: [u8; TILE_COUNT] = build_pips();
+
+/// `NUMBERS_OF[t]`: a 7-bit mask of the numbers tile `t` shows.
+pub const NUMBERS_OF: [u8; TILE_COUNT] = build_numbers_of();
+
+const fn build_tiles() -> [(u8, u8); TILE_COUNT] {
+    let mut t = [(0u8, 0u8); TILE_COUNT];
+    let mut i = 0;
+    let mut a = 0u8;
+    while a < 7 {
+        let mut b = a;
+        while b < 7 {
+            t[i] = (a, b);
+            i += 1;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+const fn build_number_masks() -> [u32; 7] {
+    let mut m = [0u32; 7];
+    let mut i = 0;
+    while i < TILE_COUNT {
+        let (a, b) = TILES[i];
+        m[a as usize] |= 1 << i;
+        m[b as usize] |= 1 << i;
+        i += 1;
+    }
+    m
+}
+
+const fn build_doubles() -> u32 {
+    let mut m = 0u32;
+    let mut i = 0;
+    while i < TILE_COUNT {
+        if TILES[i].0 == TILES[i].1 {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
+}
+
+const fn build_pips() -> [u8; TILE_COUNT] {
+    let mut p = [0u8; TILE_COUNT];
+    let mut i = 0;
+    while i < TILE_COUNT {
+        p[i] = TILES[i].0 + TILES[i].1;
+        i += 1;
+    }
+    p
+}
+
+const fn build_numbers_of() -> [u8; TILE_COUNT] {
+    let mut p = [0u8; TILE_COUNT];
+    let mut i = 0;
+    while i < TILE_COUNT {
+        p[i] = (1 << TILES[i].0) | (1 << TILES[i].1);
+        i += 1;
+    }
+    p
+}
+
+/// One domino ("pedra"), by its index in [`TILES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tile(pub u8);
+
+impl Tile {
+    /// The tile showing `a` and `b` (in any order). Panics if a pip is > 6.
+    pub fn new(a: u8, b: u8) -> Tile {
+        assert!(a < 7 && b < 7, "pips are 0..=6, got {a}-{b}");
+        let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+        // Tiles with low half < lo: sum_{k<lo} (7-k).
+        let before = (lo as usize * (15 - lo as usize)) / 2;
+        Tile((before + (hi - lo) as usize) as u8)
+    }
+
+    /// The double-six, which opens the first round.
+    pub const DOUBLE_SIX: Tile = Tile(27);
+
+    /// The smaller half.
+    pub fn low(self) -> u8 {
+        TILES[self.0 as usize].0
+    }
+
+    /// The larger half.
+    pub fn high(self) -> u8 {
+        TILES[self.0 as usize].1
+    }
+
+    /// Whether both halves are equal ("carroça").
+    pub fn is_double(self) -> bool {
+        self.low() == self.high()
+    }
+
+    /// Total pips.
+    pub fn pips(self) -> u32 {
+        PIPS[self.0 as usize] as u32
+    }
+
+    /// Whether one half shows `n`.
+    pub fn has(self, n: u8) -> bool {
+        NUMBER_MASK[n as usize] & self.bit() != 0
+    }
+
+    /// The half that is left when the half `n` is matched (`n` for a double).
+    pub fn other(self, n: u8) -> u8 {
+        let (a, b) = TILES[self.0 as usize];
+        if a == n { b } else { a }
+    }
+
+    /// This tile as a one-bit mask.
+    pub fn bit(self) -> u32 {
+        1 << self.0
+    }
+
+    /// All 28 tiles.
+    pub fn all() -> impl Iterator<Item = Tile> {
+        (0..TILE_COUNT as u8).map(Tile)
+    }
+}
+
+impl std::fmt::Display for Tile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}", self.low(), self.high())
+    }
+}
+
+/// A set of tiles as a 28-bit mask: a player's hand, the tiles on the table,
+/// the tiles someone has played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hand(pub u32);
+
+impl Hand {
+    /// No tiles.
+    pub const EMPTY: Hand = Hand(0);
+
+    /// Number of tiles.
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether there are no tiles.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `t` is in the set.
+    pub fn contains(self, t: Tile) -> bool {
+        self.0 & t.bit() != 0
+    }
+
+    /// Add a tile.
+    pub fn insert(&mut self, t: Tile) {
+        self.0 |= t.bit();
+    }
+
+    /// Remove a tile.
+    pub fn remove(&mut self, t: Tile) {
+        self.0 &= !t.bit();
+    }
+
+    /// How many tiles show the number `n` (a double counts once).
+    pub fn count_number(self, n: u8) -> u32 {
+        (self.0 & NUMBER_MASK[n as usize]).count_ones()
+    }
+
+    /// The doubles in the set.
+    pub fn doubles(self) -> Hand {
+        Hand(self.0 & DOUBLES_MASK)
+    }
+
+    /// Total pips of the set.
+    pub fn pips(self) -> u32 {
+        self.iter().map(Tile::pips).sum()
+    }
+
+    /// The tiles, lowest index first.
+    pub fn iter(self) -> HandIter {
+        HandIter(self.0)
+    }
+}
+
+impl FromIterator<Tile> for Hand {
+    fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> Self {
+        let mut h = Hand::EMPTY;
+        for t in iter {
+            h.insert(t);
+        }
+        h
+    }
+}
+
+/// Iterator over the tiles of a [`Hand`].
+#[derive(Clone, Debug)]
+pub struct HandIter(u32);
+
+impl Iterator for HandIter {
+    type Item = Tile;
+    fn next(&mut self) -> Option<Tile> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Tile(i as u8))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_indexing_round_trips() {
+        for t in Tile::all() {
+            assert_eq!(Tile::new(t.low(), t.high()), t);
+            assert_eq!(Tile::new(t.high(), t.low()), t);
+        }
+        assert_eq!(Tile::new(6, 6), Tile::DOUBLE_SIX);
+        assert_eq!(Hand(DOUBLES_MASK).len(), 7);
+        for m in NUMBER_MASK {
+            assert_eq!(m.count_ones(), 7);
+        }
+        assert_eq!(Hand(ALL_TILES).pips(), 168);
+        assert_eq!(Tile::new(3, 5).other(5), 3);
+        assert_eq!(Tile::new(4, 4).other(4), 4);
+    }
+}
