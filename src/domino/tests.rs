@@ -569,7 +569,7 @@ fn shipped_tuned_presets_match_their_files() {
         ("t1full", "t1-full.ron"),
     ] {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tuned")
+            .join("src/domino/tuned")
             .join(file);
         let f = CoefficientFile::load(&path).unwrap();
         assert_eq!(
