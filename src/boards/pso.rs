@@ -16,7 +16,7 @@
 //! `cognitive` and `social` values, whose defaults are the best set of our
 //! own sweep, set 48 = (0.66, 0.99, 0.99); the paper gives no swarm size,
 //! our default of 2000 particles is the best of a short probe (see
-//! `docs/algorithms.md`).
+//! `src/boards/README.md`).
 
 use super::params::{ParamSpec, Params};
 use super::problem::{Best, BoardProblem};

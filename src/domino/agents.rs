@@ -46,7 +46,7 @@ pub fn free_coefficients(strategy: u8) -> Result<[bool; 7], String> {
 
 /// Named coefficient sets: `hand`, the published stage-1 (`s1`..`s4`) and
 /// stage-2 (`s1@2`..`s4@2`) tables, and our own GA results (`t…`, see
-/// docs/domino.md for the commands that made them).
+/// src/domino/README.md for the commands that made them).
 pub const PRESETS: &[(&str, Coefficients)] = &[
     ("hand", [4.5, 4.5, 4.5, 4.5, 4.5, 4.5, 0.0]),
     ("s1", [-2.802, -3.196, -4.199, -6.34, 1.093, 6.58, 1.341]),
@@ -60,7 +60,7 @@ pub const PRESETS: &[(&str, Coefficients)] = &[
     ("s2@2", [0.0, 0.0, 0.0, -8.6452, 2.1204, 7.2673, 0.0]),
     ("s3@2", [0.0, 0.0, 0.0, -9.9581, 0.0, 4.7058, 1.3813]),
     ("s4@2", [8.2625, -6.6377, -4.5438, 0.0, 0.0, 0.0, 0.0]),
-    // Our GA, stage 1 against basic (src/domino/tuned/t1.ron; docs/domino.md).
+    // Our GA, stage 1 against basic (src/domino/tuned/t1.ron; src/domino/README.md).
     (
         "t1",
         [

@@ -3,7 +3,7 @@
 //! them, a fast parallel simulator and a Monte Carlo search player.
 //!
 //! Engine-free (no Bevy). The rules are in `shared/spec/domino.md`; the
-//! choices made where it is silent are in `docs/domino.md`.
+//! choices made where it is silent are in `src/domino/README.md`.
 //!
 //! - [`tiles`]: [`Tile`], [`Hand`] (28-bit masks);
 //! - [`table`]: the [`Table`] with its spinner and four [`Arm`]s;

@@ -11,7 +11,7 @@
 //! other symbol at c, a single satisfiability search. That search
 //! branches on the empty cell with the most filled neighbours, which
 //! grows a compact block from the dense givens (the fastest order
-//! measured, see `docs/puzzle.md`).
+//! measured, see `src/puzzle/README.md`).
 //!
 //! [`generate_level`] goes beyond: it returns a puzzle a person can solve
 //! with the deductions of the requested level and not with a lower one.

@@ -26,7 +26,7 @@ impl<F: Fn(&Bits) -> Option<(usize, usize)>> CellOrder for F {
 /// Grows a compact block around one focus cell: the empty cell nearest
 /// to it (Chebyshev distance, then Manhattan, then row-major). An
 /// alternative order for "is this given needed?" checks; measured slower
-/// than [`most_neighbours`] there (see `docs/puzzle.md`).
+/// than [`most_neighbours`] there (see `src/puzzle/README.md`).
 #[derive(Clone, Debug)]
 pub struct NearestTo {
     cells: Vec<(u8, u8)>,
@@ -59,7 +59,7 @@ impl CellOrder for NearestTo {
 /// Row-major order: the first empty cell. Grows a block of filled cells
 /// row by row from the top-left corner; cheap per node, but it leaves long
 /// open fronts (counting an empty 20 × 20 board takes ~200 times longer
-/// than with [`most_neighbours`], see `docs/puzzle.md`).
+/// than with [`most_neighbours`], see `src/puzzle/README.md`).
 pub fn row_major(b: &Bits) -> Option<(usize, usize)> {
     b.first_empty()
 }
