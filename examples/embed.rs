@@ -38,7 +38,7 @@ fn main() {
                     ..default()
                 })
                 .set(AssetPlugin {
-                    file_path: ".".into(),
+                    file_path: evoboard::app::working_dir(),
                     ..default()
                 }),
         )

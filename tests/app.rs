@@ -245,3 +245,56 @@ fn the_real_app_runs_a_search_and_saves_a_screenshot() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_level_browser_puts_a_saved_level_on_the_board() {
+    let root = temp_dir("browser");
+    let game = BoardGame::Catan;
+    let params = Params::defaults(registry::param_specs(game, "best").unwrap());
+    let run = run_one(game, "best", &params, Scoring::default(), 31, 0.0, 30.0).unwrap();
+    let level = make_level(
+        game,
+        &run.tiles,
+        "mine",
+        "best",
+        &params,
+        Scoring::default(),
+        31,
+    );
+    std::fs::write(root.join("levels/mine.ron"), level.to_ron()).unwrap();
+    let mut app = headless(&root);
+    app.insert_resource(LevelLibrary::default())
+        .add_plugins(evoboard::app::runtime::plugin);
+    app.update();
+    let handle: Handle<LevelAsset> = app
+        .world()
+        .resource::<AssetServer>()
+        .load("levels/mine.ron");
+    app.world_mut().resource_mut::<LevelLibrary>().pending = Some(handle);
+    let start = Instant::now();
+    while app.world().resource::<LevelLibrary>().pending.is_some() {
+        app.update();
+        assert!(start.elapsed() < Duration::from_secs(20), "not loaded");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let msg = app
+        .world()
+        .resource::<LevelLibrary>()
+        .message
+        .clone()
+        .unwrap();
+    assert!(msg.0 && msg.1.contains("loaded mine"), "{msg:?}");
+    assert_eq!(
+        app.world().resource::<BoardSettings>().game,
+        BoardGame::Catan
+    );
+    assert_eq!(app.world().resource::<BoardSettings>().seed, 31);
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(&Generator, &HexBoardMap), With<MainGenerator>>();
+    let (g, map) = q.single(app.world()).unwrap();
+    assert_eq!(map.tiles, run.tiles);
+    assert_eq!(g.best_tiles(), run.tiles);
+    assert!(g.violations.iter().all(|(_, c)| *c == 0));
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -60,6 +60,13 @@ impl Plugin for EvoboardAppPlugin {
     }
 }
 
+/// The working folder as an absolute path (the asset root for levels).
+pub fn working_dir() -> String {
+    std::env::current_dir()
+        .map(|d| d.to_string_lossy().into_owned())
+        .unwrap_or_else(|_| ".".into())
+}
+
 /// Open the desktop app with `args` (validated before a window opens).
 pub fn run(args: AppArgs) -> CliResult {
     scripted::validate(&args).map_err(CliError)?;
@@ -75,8 +82,9 @@ pub fn run(args: AppArgs) -> CliResult {
                     ..default()
                 })
                 .set(AssetPlugin {
-                    // Levels live in `levels/` beside `assets/`.
-                    file_path: ".".into(),
+                    // Levels are read from and saved to `levels/` in the
+                    // working folder, however the binary was started.
+                    file_path: working_dir(),
                     ..default()
                 }),
         )

@@ -17,10 +17,10 @@ use crate::search::{Progress, Search};
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::new(
         "moves",
-        200.0,
+        1.0,
         1.0,
         100_000.0,
-        "swaps tried per step (one step = one generation in the plot)",
+        "min-conflicts moves per step (one step = one generation in the plot)",
     ),
     ParamSpec::new(
         "noise",

@@ -12,7 +12,7 @@ use crate::search::{Progress, Search};
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::new(
         "moves",
-        50.0,
+        1.0,
         1.0,
         100_000.0,
         "swaps made per step (one step = one generation in the plot)",
