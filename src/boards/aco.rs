@@ -10,7 +10,7 @@
 //! [τmin, 1], the hyper-cube form of ACO); τmin keeps every tile possible.
 
 use super::params::{ParamSpec, Params};
-use super::problem::{Best, BoardProblem};
+use super::problem::{Best, BoardProblem, board_search_accessors};
 use crate::rng::{Rng, seeded};
 use crate::search::decode::roulette;
 use crate::search::{Progress, Search};
@@ -170,27 +170,16 @@ impl<P: BoardProblem> Search for Aco<P> {
         for t in self.tau.iter_mut() {
             *t = t.max(self.tau_min);
         }
-        self.progress = Progress {
-            generation: self.progress.generation + 1,
-            evaluations: self.problem.evaluations(),
-            best: self.best.score as f64,
-            mean: self.scores.iter().map(|&s| s as f64).sum::<f64>() / self.ants as f64,
-            improved: self.best.score < before,
-        };
+        self.progress = self.progress.next(
+            self.problem.evaluations(),
+            self.best.score as f64,
+            self.scores.iter().map(|&s| s as f64).sum::<f64>() / self.ants as f64,
+            self.best.score < before,
+        );
         self.progress
     }
 
-    fn best(&self) -> (&Vec<u8>, f64) {
-        (&self.best.board, self.best.score as f64)
-    }
-
-    fn progress(&self) -> Progress {
-        self.progress
-    }
-
-    fn is_solved(&self) -> bool {
-        self.best.score == 0
-    }
+    board_search_accessors!();
 }
 
 #[cfg(test)]

@@ -268,17 +268,16 @@ impl Search for BalancedTm {
                 self.escape();
             }
         }
-        self.progress = Progress {
-            generation: self.progress.generation + 1,
-            evaluations: self.state.evaluations,
-            best: self.best_score as f64,
-            mean: if count > 0 {
+        self.progress = self.progress.next(
+            self.state.evaluations,
+            self.best_score as f64,
+            if count > 0 {
                 sum as f64 / count as f64
             } else {
                 self.best_score as f64
             },
             improved,
-        };
+        );
         self.progress
     }
 

@@ -12,7 +12,7 @@
 //! `--weights` of the scoring. All buffers are allocated once.
 
 use super::params::{ParamSpec, Params};
-use super::problem::{Best, BoardProblem};
+use super::problem::{Best, BoardProblem, board_search_accessors};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::decode::decode_keys;
 use crate::search::{Progress, Search};
@@ -205,27 +205,16 @@ impl<P: BoardProblem> Search for Brkga<P> {
             self.random_population();
             self.since_best = 0;
         }
-        self.progress = Progress {
-            generation: self.progress.generation + 1,
-            evaluations: self.problem.evaluations(),
-            best: self.best.score as f64,
-            mean: self.mean(),
-            improved: self.best.score < before,
-        };
+        self.progress = self.progress.next(
+            self.problem.evaluations(),
+            self.best.score as f64,
+            self.mean(),
+            self.best.score < before,
+        );
         self.progress
     }
 
-    fn best(&self) -> (&Vec<u8>, f64) {
-        (&self.best.board, self.best.score as f64)
-    }
-
-    fn progress(&self) -> Progress {
-        self.progress
-    }
-
-    fn is_solved(&self) -> bool {
-        self.best.score == 0
-    }
+    board_search_accessors!();
 }
 
 #[cfg(test)]

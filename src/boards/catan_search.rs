@@ -202,17 +202,16 @@ impl Search for BalancedCatan {
                 self.since_best = 0;
             }
         }
-        self.progress = Progress {
-            generation: self.progress.generation + 1,
-            evaluations: self.evaluations,
-            best: self.best_score as f64,
-            mean: if count > 0 {
+        self.progress = self.progress.next(
+            self.evaluations,
+            self.best_score as f64,
+            if count > 0 {
                 sum as f64 / count as f64
             } else {
                 self.best_score as f64
             },
             improved,
-        };
+        );
         self.progress
     }
 

@@ -118,6 +118,26 @@ impl Best {
     }
 }
 
+/// `best`, `progress` and `is_solved` of a [`crate::search::Search`] over
+/// boards that keeps its best board in a `best: Best` field and its last
+/// report in a `progress: Progress` field.
+macro_rules! board_search_accessors {
+    () => {
+        fn best(&self) -> (&Vec<u8>, f64) {
+            (&self.best.board, self.best.score as f64)
+        }
+
+        fn progress(&self) -> Progress {
+            self.progress
+        }
+
+        fn is_solved(&self) -> bool {
+            self.best.score == 0
+        }
+    };
+}
+pub(crate) use board_search_accessors;
+
 #[cfg(test)]
 pub mod testing {
     //! Checks shared by the algorithms' tests.

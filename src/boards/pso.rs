@@ -19,7 +19,7 @@
 //! `src/boards/README.md`).
 
 use super::params::{ParamSpec, Params};
-use super::problem::{Best, BoardProblem};
+use super::problem::{Best, BoardProblem, board_search_accessors};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::decode::repair_indices;
 use crate::search::{Progress, Search};
@@ -217,27 +217,16 @@ impl<P: BoardProblem> Search for Pso<P> {
             }
             sum += self.evaluate(i) as f64;
         }
-        self.progress = Progress {
-            generation: self.progress.generation + 1,
-            evaluations: self.problem.evaluations(),
-            best: self.best.score as f64,
-            mean: sum / self.particles as f64,
-            improved: self.best.score < before,
-        };
+        self.progress = self.progress.next(
+            self.problem.evaluations(),
+            self.best.score as f64,
+            sum / self.particles as f64,
+            self.best.score < before,
+        );
         self.progress
     }
 
-    fn best(&self) -> (&Vec<u8>, f64) {
-        (&self.best.board, self.best.score as f64)
-    }
-
-    fn progress(&self) -> Progress {
-        self.progress
-    }
-
-    fn is_solved(&self) -> bool {
-        self.best.score == 0
-    }
+    board_search_accessors!();
 }
 
 #[cfg(test)]

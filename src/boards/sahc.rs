@@ -16,7 +16,7 @@
 //! [`super::tm_state::TmState`]).
 
 use super::params::{ParamSpec, Params};
-use super::problem::{Best, BoardProblem, random_genes};
+use super::problem::{Best, BoardProblem, board_search_accessors, random_genes};
 use super::terra_mystica::shuffle;
 use crate::rng::{Rng, seeded};
 use crate::search::{Progress, Search};
@@ -154,27 +154,16 @@ impl<P: BoardProblem> Search for Sahc<P> {
             }
             self.climb_once();
         }
-        self.progress = Progress {
-            generation: self.progress.generation + 1,
-            evaluations: self.problem.evaluations(),
-            best: self.best.score as f64,
-            mean: self.problem.current_score() as f64,
-            improved: self.best.score < before,
-        };
+        self.progress = self.progress.next(
+            self.problem.evaluations(),
+            self.best.score as f64,
+            self.problem.current_score() as f64,
+            self.best.score < before,
+        );
         self.progress
     }
 
-    fn best(&self) -> (&Vec<u8>, f64) {
-        (&self.best.board, self.best.score as f64)
-    }
-
-    fn progress(&self) -> Progress {
-        self.progress
-    }
-
-    fn is_solved(&self) -> bool {
-        self.best.score == 0
-    }
+    board_search_accessors!();
 }
 
 #[cfg(test)]

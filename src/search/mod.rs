@@ -34,6 +34,20 @@ pub struct Progress {
     pub improved: bool,
 }
 
+impl Progress {
+    /// The report of the next generation: one more generation, with the
+    /// given figures.
+    pub fn next(&self, evaluations: u64, best: f64, mean: f64, improved: bool) -> Progress {
+        Progress {
+            generation: self.generation + 1,
+            evaluations,
+            best,
+            mean,
+            improved,
+        }
+    }
+}
+
 /// An ask-and-tell search over solutions of type `Solution`.
 pub trait Search: Send {
     /// The solution type (a board, a dungeon, a coefficient vector).
