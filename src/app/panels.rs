@@ -2,7 +2,6 @@
 //! (violations, plot, rates, saving, level library) on the right.
 
 use super::camera::PanelInsets;
-use super::hex_map::HexBoardMap;
 use super::levels::{LEVELS_DIR, LevelAsset, LevelLibrary, check_name};
 use super::runtime::{
     BoardSettings, Generator, GeneratorCommand, MainGenerator, RunState, RuntimeError,
@@ -41,7 +40,7 @@ fn panels_ui(
     mut error: ResMut<RuntimeError>,
     asset_server: Res<AssetServer>,
     diagnostics: Res<DiagnosticsStore>,
-    mut generators: Query<(&mut Generator, &mut HexBoardMap), With<MainGenerator>>,
+    mut generators: Query<&mut Generator, With<MainGenerator>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -75,7 +74,7 @@ fn panels_ui(
         .response
         .rect
         .width();
-    let Ok((mut generator, mut map)) = generators.single_mut() else {
+    let Ok(mut generator) = generators.single_mut() else {
         return Ok(());
     };
     let right = egui::Panel::right("run")
@@ -83,7 +82,7 @@ fn panels_ui(
         .resizable(true)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                run_ui(ui, &generator, &mut commands_out, &mut settings);
+                run_ui(ui, &generator, &mut commands_out);
                 if let Some(e) = &error.0 {
                     ui.colored_label(egui::Color32::LIGHT_RED, e);
                     if ui.small_button("dismiss").clicked() {
@@ -93,7 +92,7 @@ fn panels_ui(
                 ui.separator();
                 save_ui(ui, &mut generator, &mut library);
                 ui.separator();
-                library_ui(ui, &mut library, &asset_server, &mut settings);
+                library_ui(ui, &mut library, &asset_server);
             })
         })
         .response
@@ -122,7 +121,6 @@ fn panels_ui(
                 });
             });
     }
-    let _ = &mut map;
     Ok(())
 }
 
@@ -256,12 +254,7 @@ fn settings_ui(
     ui.checkbox(&mut s.show_broken, "highlight broken hexes");
 }
 
-fn run_ui(
-    ui: &mut egui::Ui,
-    g: &Generator,
-    out: &mut MessageWriter<GeneratorCommand>,
-    s: &mut BoardSettings,
-) {
+fn run_ui(ui: &mut egui::Ui, g: &Generator, out: &mut MessageWriter<GeneratorCommand>) {
     ui.horizontal(|ui| {
         let running = g.state == RunState::Running;
         if ui
@@ -337,7 +330,6 @@ fn run_ui(
             p.line(Line::new("best", best));
             p.line(Line::new("mean", mean));
         });
-    let _ = s;
 }
 
 fn save_ui(ui: &mut egui::Ui, g: &mut Generator, lib: &mut LevelLibrary) {
@@ -400,12 +392,7 @@ pub fn save_level(g: &mut Generator, lib: &mut LevelLibrary, path: PathBuf, over
     lib.refresh();
 }
 
-fn library_ui(
-    ui: &mut egui::Ui,
-    lib: &mut LevelLibrary,
-    assets: &AssetServer,
-    s: &mut BoardSettings,
-) {
+fn library_ui(ui: &mut egui::Ui, lib: &mut LevelLibrary, assets: &AssetServer) {
     ui.horizontal(|ui| {
         ui.label(format!("Levels in {LEVELS_DIR}/"));
         if ui
@@ -438,5 +425,4 @@ fn library_ui(
             lib.message = Some((true, format!("loading {name} …")));
         }
     }
-    let _ = s;
 }
