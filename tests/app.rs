@@ -185,14 +185,27 @@ fn read_png(path: &Path) -> (u32, u32, Vec<u8>) {
 }
 
 fn run_app(display: &Display, args: &[&str]) {
-    let status = Command::new(env!("CARGO_BIN_EXE_evoboard"))
+    use std::os::unix::fs::PermissionsExt;
+    let runtime = temp_dir("xdg-runtime");
+    std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_evoboard"))
         .args(args)
+        .env("XDG_RUNTIME_DIR", &runtime)
         .env("DISPLAY", &display.name)
         .env("WGPU_BACKEND", "vulkan")
-        .stdout(Stdio::null())
-        .status()
+        .output()
         .unwrap();
-    assert!(status.success(), "{args:?} exited with {status}");
+    assert!(
+        out.status.success(),
+        "{args:?} exited with {}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("scripted run:"),
+        "no frame-rate summary: {stdout}"
+    );
 }
 
 fn count_near(rgb: &[u8], target: [u8; 3], tol: i32) -> usize {
