@@ -19,6 +19,8 @@
 use crate::boards::catan::CatanBoard;
 use crate::boards::terra_mystica::TerraMysticaBoard;
 use crate::boards::tm_rules::Rules;
+use crate::dungeon::Dungeon;
+use crate::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
@@ -48,6 +50,10 @@ pub enum LevelMap {
     TerraMystica(TerraMysticaBoard),
     /// A Catan island.
     Catan(CatanBoard),
+    /// A dungeon map with its rooms and their contents.
+    Dungeon(Dungeon),
+    /// An X/O puzzle with its solution.
+    Puzzle(Puzzle),
 }
 
 impl LevelMap {
@@ -56,6 +62,8 @@ impl LevelMap {
         match self {
             LevelMap::TerraMystica(_) => "terra-mystica",
             LevelMap::Catan(_) => "catan",
+            LevelMap::Dungeon(_) => "dungeon",
+            LevelMap::Puzzle(_) => "puzzle",
         }
     }
 }
@@ -123,13 +131,30 @@ fn ron_error(e: ron::error::SpannedError) -> LevelError {
         line: e.span.start.line,
         column: e.span.start.col,
         message: format!(
-            "{}; expected a level: Level(version: {LEVEL_VERSION}, name: \"…\", map: TerraMystica(…) or Catan(…), generator: (…), scores: (…))",
+            "{}; expected a level: Level(version: {LEVEL_VERSION}, name: \"…\", map: TerraMystica(…), Catan(…), Dungeon(…) or Puzzle(…), generator: (…), scores: (…))",
             e.code
         ),
     }
 }
 
 impl Level {
+    /// A level of the current version.
+    pub fn new(name: &str, map: LevelMap, generator: Generator, scores: Scores) -> Level {
+        Level {
+            version: LEVEL_VERSION,
+            name: name.to_string(),
+            map,
+            generator,
+            scores,
+        }
+    }
+
+    /// The level name for a file: its stem.
+    pub fn name_for(path: &Path) -> String {
+        path.file_stem()
+            .map_or_else(|| "level".into(), |s| s.to_string_lossy().into_owned())
+    }
+
     /// Parse RON text, checking the version first; then validate the map.
     pub fn from_ron(text: &str) -> Result<Level, LevelError> {
         let probe: VersionProbe = ron::from_str(text).map_err(ron_error)?;
@@ -161,6 +186,10 @@ impl Level {
         match &self.map {
             LevelMap::TerraMystica(b) => b.grid().map(|_| ()),
             LevelMap::Catan(b) => b.validate(),
+            LevelMap::Dungeon(_) => Ok(()),
+            LevelMap::Puzzle(p) => crate::puzzle::board::Board::from_strings(&p.cells)
+                .map(|_| ())
+                .map_err(|e| format!("puzzle cells: {e}")),
         }
     }
 
@@ -233,6 +262,17 @@ mod tests {
             "{err}"
         );
         assert_eq!(err.line, 2);
+    }
+
+    #[test]
+    fn dungeons_and_puzzles_round_trip_as_levels() {
+        let params = crate::dungeon::DungeonParams::for_size(crate::dungeon::Size::Small);
+        let d = crate::dungeon::generate(&params, 3).unwrap().remove(0);
+        let p = crate::puzzle::generate(6, 6, crate::puzzle::Difficulty::Easy, 3).unwrap();
+        for map in [LevelMap::Dungeon(d), LevelMap::Puzzle(p)] {
+            let level = Level::new("x", map, Generator::default(), Scores::default());
+            assert_eq!(Level::from_ron(&level.to_ron()).unwrap(), level);
+        }
     }
 
     #[test]

@@ -57,6 +57,7 @@ impl HexBoardMap {
                 })
             }
             LevelMap::Catan(b) => Some(HexBoardMap::new(BoardGame::Catan, b.encode())),
+            LevelMap::Dungeon(_) | LevelMap::Puzzle(_) => None,
         }
     }
 

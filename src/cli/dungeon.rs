@@ -256,9 +256,21 @@ pub fn run(args: &DungeonArgs) -> CliResult {
     let d = &proposals[chosen];
 
     if let Some(path) = &args.out {
-        let text = ron::ser::to_string_pretty(d, ron::ser::PrettyConfig::default())
-            .map_err(|e| CliError(format!("cannot encode the dungeon as RON: {e}")))?;
-        write_atomic(path, text.as_bytes(), args.force)?;
+        let level = crate::level::Level::new(
+            &crate::level::Level::name_for(path),
+            crate::level::LevelMap::Dungeon(d.clone()),
+            crate::level::Generator {
+                algorithm: "layout-ga+contents-ga".into(),
+                seed: d.seed,
+                rules: None,
+                params: Vec::new(),
+            },
+            crate::level::Scores {
+                total: d.fitness,
+                violations: Vec::new(),
+            },
+        );
+        write_atomic(path, level.to_ron().as_bytes(), args.force)?;
     }
 
     if args.json {

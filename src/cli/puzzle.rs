@@ -105,10 +105,21 @@ fn run_generate(a: GenerateArgs) -> CliResult {
     .map_err(|e| CliError(e.to_string()))?;
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     if let Some(out) = &a.out {
-        let text = p
-            .to_ron()
-            .map_err(|e| CliError(format!("cannot encode the puzzle as RON: {e}")))?;
-        write_atomic(out, text.as_bytes(), a.force)?;
+        let level = crate::level::Level::new(
+            &crate::level::Level::name_for(out),
+            crate::level::LevelMap::Puzzle(p.clone()),
+            crate::level::Generator {
+                algorithm: "published".into(),
+                seed: p.seed,
+                rules: None,
+                params: Vec::new(),
+            },
+            crate::level::Scores {
+                total: 0.0,
+                violations: Vec::new(),
+            },
+        );
+        write_atomic(out, level.to_ron().as_bytes(), a.force)?;
     }
     if a.json {
         return print_json(&json!({
@@ -157,8 +168,14 @@ pub fn load_board(path: &Path) -> Result<Board, CliError> {
     if !looks_ron {
         return Board::parse(&text).map_err(|e| CliError(format!("{}: {e}", path.display())));
     }
-    let cells = match Puzzle::from_ron(&text) {
-        Ok(p) => p.cells,
+    let level = crate::level::Level::from_ron(&text)
+        .ok()
+        .and_then(|l| match l.map {
+            crate::level::LevelMap::Puzzle(p) => Some(p.cells),
+            _ => None,
+        });
+    let cells = match level.map_or_else(|| Puzzle::from_ron(&text).map(|p| p.cells), Ok) {
+        Ok(cells) => cells,
         // A level file that embeds a puzzle: find its `cells`.
         Err(e) => find_cells(&text).ok_or_else(|| {
             CliError(format!(
