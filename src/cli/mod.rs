@@ -2,6 +2,7 @@
 //! One file per sub-command; each has an `Args` struct and a `run`.
 
 pub mod app_args;
+pub mod bench;
 pub mod boards;
 pub mod common;
 pub mod domino;
@@ -30,7 +31,7 @@ pub enum Command {
     /// Score a saved or plain-text hex board.
     Evaluate(boards::EvaluateArgs),
     /// Compare hex-board algorithms over seeds 1..N.
-    Bench(boards::BenchArgs),
+    Bench(bench::BenchArgs),
     /// X/O logic puzzles: generate, solve.
     Puzzle(puzzle::PuzzleArgs),
     /// Propose dungeon maps for tabletop RPGs (two GAs: layout, contents).
@@ -45,7 +46,7 @@ pub fn run(command: Command) -> CliResult {
         Command::App(_) => Err(CliError("the app is not a headless command".into())),
         Command::Generate(a) => boards::generate(a),
         Command::Evaluate(a) => boards::evaluate(a),
-        Command::Bench(a) => boards::bench(a),
+        Command::Bench(a) => bench::bench(a),
         Command::Puzzle(a) => puzzle::run(a),
         Command::Dungeon(a) => dungeon::run(&a),
         Command::Domino(a) => domino::run(a),
