@@ -311,3 +311,34 @@ fn the_level_browser_puts_a_saved_level_on_the_board() {
     assert!(g.violations.iter().all(|(_, c)| *c == 0));
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn saving_from_the_app_never_clobbers_without_confirmation() {
+    let root = temp_dir("save");
+    let settings = BoardSettings::default();
+    let mut g = Generator::new(&settings).unwrap();
+    while g.state != RunState::Solved {
+        g.step_once();
+    }
+    let mut lib = LevelLibrary::default();
+    let path = root.join("levels").join("accepted.ron");
+    evoboard::app::panels::save_level(&mut g, &mut lib, path.clone(), false);
+    assert!(lib.message.as_ref().unwrap().0, "{:?}", lib.message);
+    let first = std::fs::read_to_string(&path).unwrap();
+    let level = evoboard::level::Level::from_ron(&first).unwrap();
+    assert_eq!(level.name, "accepted");
+    assert_eq!(
+        HexBoardMap::from_level(&level.map).unwrap().tiles,
+        g.best_tiles()
+    );
+    // Same name again without the user's confirmation: refused, file kept.
+    std::fs::write(&path, "keep me").unwrap();
+    evoboard::app::panels::save_level(&mut g, &mut lib, path.clone(), false);
+    let (ok, msg) = lib.message.clone().unwrap();
+    assert!(!ok && msg.contains("already exists"), "{msg}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
+    // Confirmed overwrite replaces it.
+    evoboard::app::panels::save_level(&mut g, &mut lib, path.clone(), true);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
+    std::fs::remove_dir_all(&root).unwrap();
+}
