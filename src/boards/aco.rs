@@ -89,17 +89,8 @@ impl<P: BoardProblem> Aco<P> {
             scores: vec![0; ants],
             order: (0..ants).collect(),
             board: vec![0; hexes],
-            best: Best {
-                board: vec![0; hexes],
-                score: u64::MAX,
-            },
-            progress: Progress {
-                generation: 0,
-                evaluations: 0,
-                best: f64::INFINITY,
-                mean: f64::INFINITY,
-                improved: true,
-            },
+            best: Best::unscored(hexes),
+            progress: Progress::start(0, f64::INFINITY),
         };
         // One board before the first iteration, so that there is a best.
         let first = s.construct(0) as f64;

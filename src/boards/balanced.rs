@@ -5,6 +5,7 @@
 
 use super::hex::HexIndex;
 use super::params::{ParamSpec, Params};
+use super::problem::{Best, board_search_accessors};
 use super::river::grow_river;
 use super::terra_mystica::{TerraMysticaBoard, shuffle, standard_grid, standard_tiles};
 use super::terrain::RIVER;
@@ -74,8 +75,7 @@ pub struct BalancedTm {
     moves: u64,
     since_best: u64,
     perturbations: u32,
-    best_tiles: Vec<u8>,
-    best_score: u64,
+    best: Best,
     best_violations: Violations,
     progress: Progress,
 }
@@ -88,11 +88,11 @@ impl BalancedTm {
         let mut tiles = standard_tiles();
         start_board(&mut tiles, &mut rng);
         let state = TmState::new(grid, tiles, rules, weights);
-        let best_tiles = state.tiles().to_vec();
-        let best_score = state.score();
         let n = grid.len();
         BalancedTm {
             best_violations: state.violations(),
+            best: Best::of(state.tiles(), state.score()),
+            progress: Progress::start(1, state.score() as f64),
             state,
             rng,
             moves_per_step: params.get("moves") as u32,
@@ -106,15 +106,6 @@ impl BalancedTm {
             moves: 0,
             since_best: 0,
             perturbations: 0,
-            best_tiles,
-            best_score,
-            progress: Progress {
-                generation: 0,
-                evaluations: 1,
-                best: best_score as f64,
-                mean: best_score as f64,
-                improved: true,
-            },
         }
     }
 
@@ -167,7 +158,7 @@ impl BalancedTm {
                 let s = self.state.swap(a, b);
                 self.state.swap(a, b);
                 // Tabu unless it beats the best ever (aspiration).
-                if self.tabu_until[b as usize] > self.moves && s >= self.best_score {
+                if self.tabu_until[b as usize] > self.moves && s >= self.best.score {
                     continue;
                 }
                 match best {
@@ -251,16 +242,14 @@ impl Search for BalancedTm {
         let mut sum = 0u64;
         let mut count = 0u64;
         for _ in 0..self.moves_per_step {
-            if self.best_score == 0 {
+            if self.best.score == 0 {
                 break;
             }
             let s = self.one_move();
             sum += s;
             count += 1;
             self.since_best += 1;
-            if s < self.best_score {
-                self.best_score = s;
-                self.best_tiles.copy_from_slice(self.state.tiles());
+            if self.best.offer(self.state.tiles(), s) {
                 self.best_violations = self.state.violations();
                 self.since_best = 0;
                 improved = true;
@@ -270,28 +259,18 @@ impl Search for BalancedTm {
         }
         self.progress = self.progress.next(
             self.state.evaluations,
-            self.best_score as f64,
+            self.best.score as f64,
             if count > 0 {
                 sum as f64 / count as f64
             } else {
-                self.best_score as f64
+                self.best.score as f64
             },
             improved,
         );
         self.progress
     }
 
-    fn best(&self) -> (&Vec<u8>, f64) {
-        (&self.best_tiles, self.best_score as f64)
-    }
-
-    fn progress(&self) -> Progress {
-        self.progress
-    }
-
-    fn is_solved(&self) -> bool {
-        self.best_score == 0
-    }
+    board_search_accessors!();
 }
 
 /// The best board as a [`TerraMysticaBoard`].

@@ -105,17 +105,8 @@ impl<P: BoardProblem> Brkga<P> {
             genes: vec![0; n],
             board: vec![0; hexes],
             since_best: 0,
-            best: Best {
-                board: vec![0; hexes],
-                score: u64::MAX,
-            },
-            progress: Progress {
-                generation: 0,
-                evaluations: 0,
-                best: 0.0,
-                mean: 0.0,
-                improved: true,
-            },
+            best: Best::unscored(hexes),
+            progress: Progress::start(0, 0.0),
         };
         s.random_population();
         s.progress.best = s.best.score as f64;

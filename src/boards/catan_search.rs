@@ -4,6 +4,7 @@
 
 use super::catan::{CatanOptions, evaluate, standard_codes};
 use super::params::{ParamSpec, Params};
+use super::problem::{Best, board_search_accessors};
 use super::terra_mystica::shuffle;
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Progress, Search};
@@ -51,8 +52,7 @@ pub struct BalancedCatan {
     stall: u64,
     since_best: u64,
     evaluations: u64,
-    best_codes: Vec<u8>,
-    best_score: u32,
+    best: Best,
     progress: Progress,
 }
 
@@ -99,7 +99,8 @@ impl BalancedCatan {
         random_board(&mut codes, &mut rng);
         let score = evaluate(&codes, &opts).total();
         BalancedCatan {
-            best_codes: codes.clone(),
+            best: Best::of(&codes, score as u64),
+            progress: Progress::start(1, score as f64),
             codes,
             opts,
             rng,
@@ -108,14 +109,6 @@ impl BalancedCatan {
             stall: params.get("stall") as u64,
             since_best: 0,
             evaluations: 1,
-            best_score: score,
-            progress: Progress {
-                generation: 0,
-                evaluations: 1,
-                best: score as f64,
-                mean: score as f64,
-                improved: true,
-            },
         }
     }
 
@@ -185,16 +178,14 @@ impl Search for BalancedCatan {
         let mut improved = false;
         let (mut sum, mut count) = (0u64, 0u64);
         for _ in 0..self.moves_per_step {
-            if self.best_score == 0 {
+            if self.best.score == 0 {
                 break;
             }
             let s = self.one_move();
             sum += s as u64;
             count += 1;
             self.since_best += 1;
-            if s < self.best_score {
-                self.best_score = s;
-                self.best_codes.copy_from_slice(&self.codes);
+            if self.best.offer(&self.codes, s as u64) {
                 self.since_best = 0;
                 improved = true;
             } else if self.since_best >= self.stall {
@@ -204,28 +195,18 @@ impl Search for BalancedCatan {
         }
         self.progress = self.progress.next(
             self.evaluations,
-            self.best_score as f64,
+            self.best.score as f64,
             if count > 0 {
                 sum as f64 / count as f64
             } else {
-                self.best_score as f64
+                self.best.score as f64
             },
             improved,
         );
         self.progress
     }
 
-    fn best(&self) -> (&Vec<u8>, f64) {
-        (&self.best_codes, self.best_score as f64)
-    }
-
-    fn progress(&self) -> Progress {
-        self.progress
-    }
-
-    fn is_solved(&self) -> bool {
-        self.best_score == 0
-    }
+    board_search_accessors!();
 }
 
 #[cfg(test)]

@@ -106,6 +106,22 @@ pub struct Best {
 }
 
 impl Best {
+    /// No board yet: any score beats it.
+    pub fn unscored(hexes: usize) -> Self {
+        Best {
+            board: vec![0; hexes],
+            score: u64::MAX,
+        }
+    }
+
+    /// A first board and its score.
+    pub fn of(board: &[u8], score: u64) -> Self {
+        Best {
+            board: board.to_vec(),
+            score,
+        }
+    }
+
     /// Record `board` if it beats the best; returns whether it did.
     pub fn offer(&mut self, board: &[u8], score: u64) -> bool {
         if score < self.score {

@@ -142,17 +142,8 @@ impl<P: BoardProblem> Pso<P> {
             taken: vec![false; n],
             genes: vec![0; n],
             board: vec![0; hexes],
-            best: Best {
-                board: vec![0; hexes],
-                score: u64::MAX,
-            },
-            progress: Progress {
-                generation: 0,
-                evaluations: 0,
-                best: 0.0,
-                mean: 0.0,
-                improved: true,
-            },
+            best: Best::unscored(hexes),
+            progress: Progress::start(0, 0.0),
         };
         let mut sum = 0.0;
         for i in 0..particles {

@@ -75,17 +75,8 @@ impl<P: BoardProblem> Sahc<P> {
             genes,
             board: vec![0; n],
             restarts: 0,
-            best: Best {
-                board: vec![0; n],
-                score: u64::MAX,
-            },
-            progress: Progress {
-                generation: 0,
-                evaluations: 0,
-                best: 0.0,
-                mean: 0.0,
-                improved: true,
-            },
+            best: Best::unscored(n),
+            progress: Progress::start(0, 0.0),
         };
         s.restart();
         s.progress.best = s.best.score as f64;

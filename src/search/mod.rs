@@ -35,6 +35,18 @@ pub struct Progress {
 }
 
 impl Progress {
+    /// The report before the first step: generation 0, `best` and `mean`
+    /// both `score`.
+    pub fn start(evaluations: u64, score: f64) -> Progress {
+        Progress {
+            generation: 0,
+            evaluations,
+            best: score,
+            mean: score,
+            improved: true,
+        }
+    }
+
     /// The report of the next generation: one more generation, with the
     /// given figures.
     pub fn next(&self, evaluations: u64, best: f64, mean: f64, improved: bool) -> Progress {
