@@ -139,6 +139,7 @@ fn screenshot_and_exit(
     mut frames: ResMut<FrameCount>,
     mut stats: ResMut<FrameStats>,
     generators: Query<&super::runtime::Generator>,
+    screen: Res<State<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(path) = &args.0.screenshot else {
@@ -169,12 +170,17 @@ fn screenshot_and_exit(
         // Give the writer a frame to finish, then leave.
         if frames.0 > n + 5 {
             let secs = start.elapsed().as_secs_f64();
-            let (g, score) = generators
-                .iter()
-                .next()
-                .map_or((0, f64::NAN), |g| (g.progress.generation, g.progress.best));
+            let board = match screen.get() {
+                Screen::HexBoards => generators.iter().next().map_or(String::new(), |g| {
+                    format!(
+                        "; generation {}, score {}",
+                        g.progress.generation, g.progress.best
+                    )
+                }),
+                _ => String::new(),
+            };
             println!(
-                "scripted run: {} frames in {secs:.1} s = {:.1} fps; {} frames while searching = {:.1} fps; generation {g}, score {score}",
+                "scripted run: {} frames in {secs:.1} s = {:.1} fps; {} frames while searching = {:.1} fps{board}",
                 frames.0,
                 frames.0 as f64 / secs,
                 stats.running_frames,
