@@ -68,10 +68,8 @@ pub const LEVELS_DIR: &str = "levels";
 pub struct LevelLibrary {
     /// `levels/*.ron`, sorted.
     pub files: Vec<PathBuf>,
-    /// The name typed for saving.
-    pub save_name: String,
-    /// A save waiting for the user to confirm overwriting.
-    pub confirm_overwrite: Option<PathBuf>,
+    /// The save box (name, overwrite confirmation, outcome).
+    pub save: super::save_box::SaveBox,
     /// A level being loaded through the asset server.
     pub pending: Option<Handle<LevelAsset>>,
     /// The last message (saved, loaded, or an error).

@@ -3,16 +3,17 @@
 
 use super::Screen;
 use super::camera::PanelInsets;
-use super::levels::{LEVELS_DIR, LevelAsset, LevelLibrary, check_name};
+use super::levels::{LEVELS_DIR, LevelAsset, LevelLibrary};
 use super::runtime::{
     BoardSettings, Generator, GeneratorCommand, MainGenerator, RunState, RuntimeError,
 };
+use super::save_box::levels_dir;
 use super::shell::{ScreenUiSet, content_root};
 use crate::boards::catan::DesertPlacement;
 use crate::boards::registry::{self, BoardGame};
 use crate::boards::tm_rules::Rules;
 use crate::cli::boards::make_level;
-use crate::cli::common::write_atomic;
+use crate::level::Level;
 use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -86,23 +87,6 @@ fn panels_ui(
         .width();
     insets.left = left;
     insets.right = right;
-    if let Some(path) = library.confirm_overwrite.clone() {
-        egui::Window::new("Overwrite?")
-            .collapsible(false)
-            .resizable(false)
-            .show(ctx, |ui| {
-                ui.label(format!("{} already exists. Overwrite it?", path.display()));
-                ui.horizontal(|ui| {
-                    if ui.button("Overwrite").clicked() {
-                        save_level(&mut generator, &mut library, path.clone(), true);
-                        library.confirm_overwrite = None;
-                    }
-                    if ui.button("Cancel").clicked() {
-                        library.confirm_overwrite = None;
-                    }
-                });
-            });
-    }
     Ok(())
 }
 
@@ -315,62 +299,35 @@ fn run_ui(ui: &mut egui::Ui, g: &Generator, out: &mut MessageWriter<GeneratorCom
 }
 
 fn save_ui(ui: &mut egui::Ui, g: &mut Generator, lib: &mut LevelLibrary) {
-    ui.label("Accept and save as a level");
-    ui.horizontal(|ui| {
-        ui.text_edit_singleline(&mut lib.save_name)
-            .on_hover_text("the level's name: letters, digits, - and _");
-        if ui.button("💾 Save").clicked() {
-            match check_name(lib.save_name.trim()) {
-                Err(e) => lib.message = Some((false, e)),
-                Ok(()) => {
-                    let path =
-                        PathBuf::from(LEVELS_DIR).join(format!("{}.ron", lib.save_name.trim()));
-                    if path.exists() {
-                        lib.confirm_overwrite = Some(path);
-                    } else {
-                        save_level(g, lib, path, false);
-                    }
-                }
-            }
-        }
-    });
-    if let Some((ok, msg)) = &lib.message {
-        let colour = if *ok {
-            egui::Color32::LIGHT_GREEN
-        } else {
-            egui::Color32::LIGHT_RED
-        };
-        ui.colored_label(colour, msg);
+    let level = |name: &str| generator_level(g, name);
+    if lib.save.ui(ui, &levels_dir(), level).is_some() {
+        lib.refresh();
     }
+}
+
+/// The generator's best board as a level named `name`.
+fn generator_level(g: &Generator, name: &str) -> Level {
+    let s = &g.settings;
+    make_level(
+        s.game,
+        &g.best_tiles(),
+        name,
+        &s.algorithm,
+        &s.params,
+        s.scoring,
+        s.seed,
+    )
 }
 
 /// Save the generator's best board as a level (never overwriting unless
 /// `overwrite`), report in the library.
 pub fn save_level(g: &mut Generator, lib: &mut LevelLibrary, path: PathBuf, overwrite: bool) {
-    let s = &g.settings;
     let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let level = make_level(
-        s.game,
-        &g.best_tiles(),
-        &name,
-        &s.algorithm,
-        &s.params,
-        s.scoring,
-        s.seed,
-    );
-    if let Err(e) = std::fs::create_dir_all(LEVELS_DIR) {
-        lib.message = Some((false, format!("cannot create {LEVELS_DIR}/: {e}")));
-        return;
-    }
-    lib.message = Some(
-        match write_atomic(&path, level.to_ron().as_bytes(), overwrite) {
-            Ok(()) => (true, format!("saved {}", path.display())),
-            Err(e) => (false, e.0),
-        },
-    );
+    let level = generator_level(g, &name);
+    lib.save.write(&path, &level, overwrite);
     lib.refresh();
 }
 

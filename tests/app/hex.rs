@@ -221,7 +221,11 @@ fn saving_from_the_app_never_clobbers_without_confirmation() {
     let mut lib = LevelLibrary::default();
     let path = root.join("levels").join("accepted.ron");
     evoboard::app::panels::save_level(&mut g, &mut lib, path.clone(), false);
-    assert!(lib.message.as_ref().unwrap().0, "{:?}", lib.message);
+    assert!(
+        lib.save.message.as_ref().unwrap().0,
+        "{:?}",
+        lib.save.message
+    );
     let first = std::fs::read_to_string(&path).unwrap();
     let level = evoboard::level::Level::from_ron(&first).unwrap();
     assert_eq!(level.name, "accepted");
@@ -232,7 +236,7 @@ fn saving_from_the_app_never_clobbers_without_confirmation() {
     // Same name again without the user's confirmation: refused, file kept.
     std::fs::write(&path, "keep me").unwrap();
     evoboard::app::panels::save_level(&mut g, &mut lib, path.clone(), false);
-    let (ok, msg) = lib.message.clone().unwrap();
+    let (ok, msg) = lib.save.message.clone().unwrap();
     assert!(!ok && msg.contains("already exists"), "{msg}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
     // Confirmed overwrite replaces it.
