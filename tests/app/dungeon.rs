@@ -76,12 +76,18 @@ fn the_generator_steps_through_its_systems_to_the_cli_dungeons() {
             assert!(p.layout_history[1][0] >= p.layout_history[0][0]);
         }
     }
-    // Start from scratch and run to the end.
+    // Start from scratch and run to the end, paced: at most two
+    // generation steps per frame, so a person sees every stage.
+    app.world_mut()
+        .resource_mut::<DungeonSettings>()
+        .steps_per_second = 1000.0;
     app.world_mut().write_message(DungeonCommand::Start);
     let start = Instant::now();
     let mut seen_contents_stage = false;
+    let mut frames = 0;
     loop {
         app.update();
+        frames += 1;
         let run = app.world().resource::<DungeonRun>();
         seen_contents_stage |= run.stage_label().starts_with("contents GA");
         if run.state == RunState::Done {
@@ -97,6 +103,7 @@ fn the_generator_steps_through_its_systems_to_the_cli_dungeons() {
     let g = s.params.ga.generations;
     assert_eq!(run.ticks, 2 * g + 2);
     assert!(seen_contents_stage, "the contents GA was never shown");
+    assert!(frames >= g + 1, "{frames} frames: the run was not paced");
     let cli = dungeon::generate(&s.params, s.seed).unwrap();
     let ours: Vec<Dungeon> = run.dungeons().into_iter().cloned().collect();
     assert_eq!(ours, cli, "the app and the CLI differ for the same seed");
@@ -203,7 +210,7 @@ fn scripted_flags_are_checked() {
 
 #[test]
 fn the_real_app_evolves_and_draws_a_dungeon() {
-    let display = Display::start();
+    let display = crate::common::Display::start();
     let dir = temp_dir("dungeon-shot");
     let shot = dir.join("dungeon.png");
     let out = run_app(

@@ -5,7 +5,7 @@
 
 use super::generator::{DungeonCommand, DungeonRun, DungeonSettings, RunState, SizeChoice, Stage};
 use super::hover::HoveredRoom;
-use super::tiles::{ENTRANCE_RGB, FINAL_RGB};
+use super::tiles::{DOOR_RGB, ENTRANCE_RGB, FINAL_RGB, SECRET_RGB, TRAP_RGB};
 use crate::app::camera::PanelInsets;
 use crate::app::save_box::{SaveBox, levels_dir};
 use crate::app::shell::content_root;
@@ -324,18 +324,25 @@ fn selected_ui(ui: &mut egui::Ui, run: &DungeonRun, hovered: &HoveredRoom) {
         return;
     };
     let m = &d.metrics;
-    let rgb = |c: [u8; 3]| egui::Color32::from_rgb(c[0], c[1], c[2]);
     ui.horizontal(|ui| {
-        ui.colored_label(rgb(ENTRANCE_RGB), "■");
+        swatch(ui, Swatch::Square, ENTRANCE_RGB);
         ui.label(format!("entrance {}", d.rooms[d.entrance].letter));
-        ui.colored_label(rgb(FINAL_RGB), "■");
+        swatch(ui, Swatch::Square, FINAL_RGB);
         ui.label(format!("final room {}", d.rooms[d.final_room].letter));
     });
     ui.horizontal(|ui| {
-        ui.colored_label(egui::Color32::from_rgb(204, 26, 26), "●");
+        swatch(ui, Swatch::Disc, [204, 26, 26]);
         ui.label("enemies");
-        ui.colored_label(egui::Color32::from_rgb(245, 204, 31), "◆");
+        swatch(ui, Swatch::Diamond, [245, 204, 31]);
         ui.label("treasure");
+        swatch(ui, Swatch::Square, DOOR_RGB);
+        ui.label("door");
+    });
+    ui.horizontal(|ui| {
+        swatch(ui, Swatch::Square, SECRET_RGB);
+        ui.label("secret door");
+        swatch(ui, Swatch::Cross, TRAP_RGB);
+        ui.label("trap");
     });
     egui::Grid::new("dungeon_figures")
         .striped(true)
@@ -364,6 +371,42 @@ fn selected_ui(ui: &mut egui::Ui, run: &DungeonRun, hovered: &HoveredRoom) {
             ui.label(line);
         }
     });
+}
+
+/// The shapes of the map key.
+#[derive(Clone, Copy)]
+enum Swatch {
+    Square,
+    Disc,
+    Diamond,
+    Cross,
+}
+
+/// A small painted key shape (egui's fonts lack the symbols).
+fn swatch(ui: &mut egui::Ui, shape: Swatch, rgb: [u8; 3]) {
+    let c = egui::Color32::from_rgb(rgb[0], rgb[1], rgb[2]);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+    let p = ui.painter();
+    let m = rect.center();
+    match shape {
+        Swatch::Square => {
+            p.rect_filled(rect.shrink(1.0), 1.0, c);
+        }
+        Swatch::Disc => {
+            p.circle_filled(m, 5.5, c);
+        }
+        Swatch::Diamond => {
+            let pts = [(0.0, -6.0), (6.0, 0.0), (0.0, 6.0), (-6.0, 0.0)]
+                .map(|(x, y)| m + egui::vec2(x, y))
+                .to_vec();
+            p.add(egui::Shape::convex_polygon(pts, c, egui::Stroke::NONE));
+        }
+        Swatch::Cross => {
+            let s = egui::Stroke::new(2.0, c);
+            p.line_segment([rect.left_top(), rect.right_bottom()], s);
+            p.line_segment([rect.right_top(), rect.left_bottom()], s);
+        }
+    }
 }
 
 fn save_ui(ui: &mut egui::Ui, run: &DungeonRun, save: &mut SaveBox) {
