@@ -186,18 +186,15 @@ fn buttons_ui(
         {
             out.write(DungeonCommand::Start);
         }
-        match run.state {
-            RunState::Running => {
-                if ui.button("⏸ Pause").clicked() {
-                    out.write(DungeonCommand::Pause);
-                }
-            }
-            RunState::Paused => {
-                if ui.button("▶ Resume").clicked() {
-                    out.write(DungeonCommand::Resume);
-                }
-            }
-            _ => {}
+        let toggle = match run.state {
+            RunState::Running => Some(("⏸ Pause", DungeonCommand::Pause)),
+            RunState::Paused => Some(("▶ Resume", DungeonCommand::Resume)),
+            _ => None,
+        };
+        if let Some((label, command)) = toggle
+            && ui.button(label).clicked()
+        {
+            out.write(command);
         }
         if ui
             .add_enabled(
