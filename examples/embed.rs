@@ -1,6 +1,7 @@
 //! Another game that embeds evoboard: it adds [`EvoboardPlugin`] (no
 //! generator UI), loads saved levels from `levels/` through a
-//! bevy_asset_loader collection, and spawns their tilemaps.
+//! bevy_asset_loader collection, and spawns their tilemaps: two hex
+//! boards and a dungeon on a square grid.
 //!
 //! `cargo run --example embed` (add `-- --screenshot PATH` to save a
 //! screenshot after 60 frames and exit).
@@ -16,6 +17,8 @@ struct Levels {
     terra_mystica: Handle<LevelAsset>,
     #[asset(path = "levels/demo-catan.ron")]
     catan: Handle<LevelAsset>,
+    #[asset(path = "levels/demo-dungeon.ron")]
+    dungeon: Handle<LevelAsset>,
 }
 
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -59,20 +62,26 @@ fn spawn_levels(mut commands: Commands, levels: Res<Levels>, assets: Res<Assets<
     commands.spawn((
         Camera2d,
         Projection::Orthographic(OrthographicProjection {
-            scale: 1.6,
+            scale: 2.0,
             ..OrthographicProjection::default_2d()
         }),
     ));
-    // Terra Mystica on the left, Catan on the right.
+    // Terra Mystica on the left, Catan in the middle, the dungeon on the
+    // right.
     commands.spawn((
         LevelTilemap(levels.terra_mystica.clone()),
-        Transform::from_xyz(-260.0, 0.0, 0.0),
+        Transform::from_xyz(-700.0, 0.0, 0.0),
     ));
     commands.spawn((
         LevelTilemap(levels.catan.clone()),
-        Transform::from_xyz(520.0, 0.0, 0.0),
+        Transform::from_xyz(40.0, 0.0, 0.0),
     ));
-    for h in [&levels.terra_mystica, &levels.catan] {
+    // The dungeon: 50 × 50 cells of 16 units.
+    commands.spawn((
+        LevelTilemap(levels.dungeon.clone()),
+        Transform::from_xyz(820.0, 0.0, 0.0),
+    ));
+    for h in [&levels.terra_mystica, &levels.catan, &levels.dungeon] {
         if let Some(l) = assets.get(h) {
             info!(
                 "loaded level {} ({}), score {}",

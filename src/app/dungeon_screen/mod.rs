@@ -1,10 +1,173 @@
-//! The dungeon screen (being built).
+//! The Dungeon screen: a parameters panel, the two genetic algorithms run
+//! as ECS data and animated generation by generation on a square-grid
+//! tilemap, proposals to flip through with their quality figures, rooms
+//! lettered with enemy and treasure icons, hover a room to see its
+//! contents, and "Accept and save" to `levels/NAME.ron`.
+//!
+//! - [`generator`]: settings, the run and its systems (no UI, no drawing:
+//!   [`logic_plugin`] alone runs headless).
+//! - [`tiles`]: the square tilemap of a [`DungeonMap`], shared with the
+//!   embeddable [`tilemap_plugin`] (dungeon levels in other games).
+//! - [`ui`]: the egui panels; [`hover`]: the room under the pointer.
 
+pub mod generator;
+pub mod hover;
+pub mod tiles;
+pub mod ui;
+
+use super::Screen;
+use super::scripted::ScriptArgs;
+use super::shell::ScreenUiSet;
+use crate::cli::app_args::AppArgs;
+use crate::dungeon::Size;
 use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+use generator::{DungeonCommand, DungeonRun, DungeonSettings, RunState};
+pub use tiles::{DungeonMap, tilemap_plugin};
+
+/// The entity the screen draws its map on.
+#[derive(Component)]
+pub struct ScreenMap;
 
 /// Registers the dungeon screen.
-pub fn plugin(_app: &mut App) {}
+pub fn plugin(app: &mut App) {
+    app.add_plugins(logic_plugin)
+        .init_resource::<hover::HoveredRoom>()
+        .init_resource::<ui::DungeonSaveBox>()
+        .add_systems(Startup, apply_script_args)
+        .add_systems(OnEnter(Screen::Dungeon), spawn_screen_map)
+        .add_systems(
+            Update,
+            (show_selected, hover::hover_room, hover::highlight_room)
+                .chain()
+                .after(generator::step_run)
+                .run_if(in_state(Screen::Dungeon)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            ui::panels_ui
+                .in_set(ScreenUiSet)
+                .run_if(in_state(Screen::Dungeon)),
+        );
+}
 
-/// The embeddable part: square tilemaps drawn from dungeon levels
-/// (registered by [`super::EvoboardPlugin`]).
-pub fn tilemap_plugin(_app: &mut App) {}
+/// The generator alone: settings, run, commands and stepping (no UI, no
+/// drawing), for headless tests.
+pub fn logic_plugin(app: &mut App) {
+    app.init_resource::<DungeonSettings>()
+        .init_resource::<DungeonRun>()
+        .add_message::<DungeonCommand>()
+        .add_systems(
+            Update,
+            (generator::apply_commands, generator::step_run, report_done).chain(),
+        );
+}
+
+/// Check the dungeon flags of `evoboard app --game dungeon`: `--size`
+/// must be small, medium or large (`--seed` and `--run` take any value).
+pub fn validate(args: &AppArgs) -> Result<(), String> {
+    if let Some(s) = &args.size {
+        s.parse::<Size>()
+            .map_err(|_| format!("unknown dungeon --size '{s}'; allowed: small, medium, large"))?;
+    }
+    Ok(())
+}
+
+/// Apply `--size`, `--seed`, `--steps-per-second` and `--run` when the app
+/// opens on this screen.
+fn apply_script_args(
+    args: Option<Res<ScriptArgs>>,
+    mut settings: ResMut<DungeonSettings>,
+    mut out: MessageWriter<DungeonCommand>,
+) {
+    let Some(args) = args else { return };
+    let a = &args.0;
+    if a.game.as_deref() != Some("dungeon") {
+        return;
+    }
+    if let Some(size) = a.size.as_deref().and_then(|s| s.parse::<Size>().ok()) {
+        settings.set_size(size);
+    }
+    if let Some(seed) = a.seed {
+        settings.seed = seed;
+    }
+    if let Some(s) = a.steps_per_second {
+        settings.steps_per_second = s;
+    }
+    if a.run {
+        out.write(DungeonCommand::Start);
+    }
+}
+
+fn spawn_screen_map(mut commands: Commands, mut run: ResMut<DungeonRun>) {
+    commands.spawn((
+        ScreenMap,
+        Transform::default(),
+        Visibility::default(),
+        DespawnOnExit(Screen::Dungeon),
+    ));
+    run.dirty = true;
+}
+
+/// Draw the selected proposal as it is now (when it changed).
+fn show_selected(
+    mut commands: Commands,
+    mut run: ResMut<DungeonRun>,
+    maps: Query<(Entity, Option<&DungeonMap>), With<ScreenMap>>,
+) {
+    if !run.dirty {
+        return;
+    }
+    let Some((entity, old)) = maps.iter().next() else {
+        return;
+    };
+    run.dirty = false;
+    match run.shown().map(|p| p.map()) {
+        Some(map) if old != Some(&map) => {
+            commands.entity(entity).insert(map);
+        }
+        Some(_) => {}
+        None if old.is_some() => {
+            // Nothing to show: a fresh, empty map entity.
+            commands.entity(entity).despawn();
+            commands.spawn((
+                ScreenMap,
+                Transform::default(),
+                Visibility::default(),
+                DespawnOnExit(Screen::Dungeon),
+            ));
+        }
+        None => {}
+    }
+}
+
+/// In scripted runs, one summary line when every proposal is finished.
+fn report_done(run: Res<DungeonRun>, args: Option<Res<ScriptArgs>>, mut said: Local<bool>) {
+    if run.state != RunState::Done {
+        *said = false;
+        return;
+    }
+    let scripted = args.is_some_and(|a| a.0.screenshot.is_some());
+    if *said || !scripted {
+        return;
+    }
+    *said = true;
+    let (Some(best), Some(p)) = (run.best(), run.params.as_ref()) else {
+        return;
+    };
+    let d = run.dungeons()[best];
+    println!(
+        "dungeon: seed {}, {}x{} grid, {} proposals finished in {} generation steps; best proposal {}: fitness {}, contents fitness {}, {} rooms, entrance {}, final room {}",
+        run.seed,
+        p.width,
+        p.height,
+        run.proposals.len(),
+        run.ticks,
+        best + 1,
+        d.fitness,
+        d.contents_fitness,
+        d.rooms.len(),
+        d.rooms[d.entrance].letter,
+        d.rooms[d.final_room].letter,
+    );
+}
