@@ -21,8 +21,10 @@ pub fn validate(args: &AppArgs) -> Result<(), String> {
         None => Screen::HexBoards,
     };
     check_common(args)?;
-    if screen != Screen::HexBoards {
-        return Ok(());
+    match screen {
+        Screen::HexBoards => {}
+        Screen::Dungeon => return super::dungeon_screen::validate(args),
+        _ => return Ok(()),
     }
     let game = match &args.game {
         Some(g) => BoardGame::parse(g)?,
