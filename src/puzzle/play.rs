@@ -11,6 +11,7 @@ use super::generator::{GenError, generate, generate_level};
 use super::grade::{self, Hint, LEVEL_NAMES, at};
 use super::rules::{self, RuleBreak, direction_name};
 use super::{Difficulty, Puzzle};
+use crate::level::{Generator, Level, LevelMap, Scores};
 
 /// Parse a board size `WxH` (also `W×H`, or one number for a square),
 /// each side 4..=20.
@@ -104,6 +105,32 @@ impl Settings {
             self.seed
         )
     }
+}
+
+/// The puzzle as a level (`LevelMap::Puzzle`) named `name`, with the
+/// generator's settings as parameters. Its score is 0: a generated puzzle
+/// breaks no rule and has exactly one solution.
+pub fn to_level(puzzle: &Puzzle, name: &str) -> Level {
+    let mut params = vec![
+        ("width".to_string(), puzzle.width as f64),
+        ("height".to_string(), puzzle.height as f64),
+        ("blocked_p".to_string(), puzzle.difficulty.blocked_p()),
+        ("empty_share".to_string(), puzzle.empty_share),
+    ];
+    if let Some(l) = puzzle.level {
+        params.push(("level".to_string(), f64::from(l)));
+    }
+    Level::new(
+        name,
+        LevelMap::Puzzle(puzzle.clone()),
+        Generator {
+            algorithm: format!("published-{}", puzzle.difficulty.name()),
+            seed: puzzle.seed,
+            rules: None,
+            params,
+        },
+        Scores::default(),
+    )
 }
 
 /// One input of the player.
@@ -809,6 +836,19 @@ mod tests {
             p.apply(Action::Set(r, c, Cell::Empty));
         }
         panic!("no quiet wrong mark found");
+    }
+
+    #[test]
+    fn levels_round_trip() {
+        let p = play(8);
+        let level = to_level(p.puzzle(), "xo-8");
+        let back = Level::from_ron(&level.to_ron()).unwrap();
+        assert_eq!(back.name, "xo-8");
+        assert_eq!(back.generator.seed, 8);
+        match back.map {
+            LevelMap::Puzzle(q) => assert_eq!(&q, p.puzzle()),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
