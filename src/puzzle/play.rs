@@ -327,7 +327,7 @@ impl Play {
         self.check.as_ref()
     }
 
-    /// The last hint (cleared by the next change).
+    /// The last hint (cleared when a cell it names changes).
     pub fn shown_hint(&self) -> Option<&ShownHint> {
         self.hint.as_ref()
     }
@@ -457,7 +457,15 @@ impl Play {
         }
         self.board.set(r, c, v);
         self.check = None;
-        self.hint = None;
+        // A hint stays until a cell it rests on changes (adding marks
+        // elsewhere never makes a deduction wrong).
+        if self
+            .hint
+            .as_ref()
+            .is_some_and(|h| h.cell == Some((r, c)) || h.support.contains(&(r, c)))
+        {
+            self.hint = None;
+        }
         if rules::is_solved(&self.board) {
             self.solved = true;
             self.check = Some(CheckResult::Solved);
@@ -575,6 +583,37 @@ impl Play {
             }
             _ => false,
         }
+    }
+
+    /// A slip for demonstrations: an empty cell and the symbol that makes
+    /// three in a row there, away from the shown hint's cells.
+    pub fn find_slip(&self) -> Option<(usize, usize, Cell)> {
+        let hint_cells: Vec<(usize, usize)> = self
+            .hint
+            .iter()
+            .flat_map(|h| h.cell.into_iter().chain(h.support.iter().copied()))
+            .collect();
+        let mut b = self.board.clone();
+        for r in 0..self.height() {
+            for c in 0..self.width() {
+                if b.get(r, c) != Cell::Empty || hint_cells.contains(&(r, c)) {
+                    continue;
+                }
+                for v in [Cell::X, Cell::O] {
+                    b.set(r, c, v);
+                    let breaks = rules::rule_breaks(&b);
+                    b.set(r, c, Cell::Empty);
+                    if !breaks.is_empty()
+                        && breaks
+                            .iter()
+                            .all(|rb| rb.cells.iter().all(|p| !hint_cells.contains(p)))
+                    {
+                        return Some((r, c, v));
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// The status line: "Solved in 01:23 with 2 hints" or the empty count.
@@ -849,6 +888,25 @@ mod tests {
             LevelMap::Puzzle(q) => assert_eq!(&q, p.puzzle()),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn hints_stay_until_their_cells_change_and_slips_break_a_rule() {
+        let mut p = play(9);
+        p.apply(Action::Hint);
+        let h = p.shown_hint().unwrap().clone();
+        let (r, c, v) = p.find_slip().expect("a slip exists on a fresh board");
+        assert_ne!(h.cell, Some((r, c)));
+        p.apply(Action::Set(r, c, v));
+        assert!(!p.rule_breaks().is_empty());
+        assert_eq!(
+            p.shown_hint(),
+            Some(&h),
+            "a change elsewhere keeps the hint"
+        );
+        let (hr, hc) = h.cell.unwrap();
+        p.apply(Action::Set(hr, hc, h.value.unwrap().opposite()));
+        assert_eq!(p.shown_hint(), None, "changing the hint's cell clears it");
     }
 
     #[test]
