@@ -34,6 +34,28 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
     Ok((w, h))
 }
 
+/// Parse a difficulty for `--difficulty`: `easy` or `hard` (the
+/// published procedure), or `easy-L` / `hard-L` for a puzzle of exactly
+/// deduction level L (1..=3).
+pub fn parse_difficulty(text: &str) -> Result<(Difficulty, Option<u8>), String> {
+    let allowed = "allowed are easy, hard, or easy-1..3 / hard-1..3 for a deduction level";
+    let (d, l) = match text.trim().split_once('-') {
+        None => (text.trim(), None),
+        Some((d, l)) => (d, Some(l)),
+    };
+    let difficulty: Difficulty = d
+        .parse()
+        .map_err(|_| format!("unknown difficulty '{text}'; {allowed}"))?;
+    let level = match l {
+        None => None,
+        Some(l) => match l.parse::<u8>() {
+            Ok(n @ 1..=3) => Some(n),
+            _ => return Err(format!("unknown difficulty '{text}'; {allowed}")),
+        },
+    };
+    Ok((difficulty, level))
+}
+
 fn check_side(what: &str, n: usize) -> Result<(), String> {
     if (MIN_GEN_SIDE..=MAX_SIDE).contains(&n) {
         Ok(())
@@ -670,6 +692,16 @@ mod tests {
         let e = parse_size("ten").unwrap_err();
         assert!(e.contains("WIDTHxHEIGHT"), "{e}");
         assert!(parse_size("10x10x10").is_err());
+    }
+
+    #[test]
+    fn difficulties_parse() {
+        assert_eq!(parse_difficulty("hard"), Ok((Difficulty::Hard, None)));
+        assert_eq!(parse_difficulty("easy-3"), Ok((Difficulty::Easy, Some(3))));
+        for bad in ["medium", "hard-4", "hard-", "easy-x", ""] {
+            let e = parse_difficulty(bad).unwrap_err();
+            assert!(e.contains("easy, hard") && e.contains("1..3"), "{e}");
+        }
     }
 
     #[test]
