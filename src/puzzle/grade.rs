@@ -11,7 +11,7 @@
 
 use super::bits::{Bits, Rules};
 use super::board::{Board, Cell};
-use super::rules::{DIRECTIONS, RuleBreak, direction_name, rule_breaks, step};
+use super::rules::{DIRECTIONS, RuleBreak, direction_with_article, rule_breaks, step};
 
 /// Name of the technique of each level (index = level).
 pub const LEVEL_NAMES: [&str; 4] = [
@@ -89,10 +89,10 @@ fn line_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
                             continue;
                         }
                         let value = s.opposite();
-                        let line = direction_name(d);
+                        let line = direction_with_article(d);
                         let reason = if level == 1 {
                             format!(
-                                "The {s} at {} and {} are two in a row on a {line}, \
+                                "The {s} at {} and {} are two in a row on {line}, \
                                  so {} must be {v} (no three {s} in a row).",
                                 at(p1.0, p1.1),
                                 at(p2.0, p2.1),
@@ -102,7 +102,7 @@ fn line_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
                             )
                         } else {
                             format!(
-                                "{} lies between two {s} on a {line} ({} and {}), \
+                                "{} lies between two {s} on {line} ({} and {}), \
                                  so it must be {v} (no three {s} in a row).",
                                 at(r, c),
                                 at(p1.0, p1.1),

@@ -9,7 +9,7 @@
 use super::board::{Board, Cell, MAX_SIDE, MIN_GEN_SIDE};
 use super::generator::{GenError, generate, generate_level};
 use super::grade::{self, Hint, LEVEL_NAMES, at};
-use super::rules::{self, RuleBreak, direction_name};
+use super::rules::{self, RuleBreak, direction_with_article};
 use super::{Difficulty, Puzzle};
 use crate::level::{Generator, Level, LevelMap, Scores};
 
@@ -521,9 +521,9 @@ impl Play {
             });
             return ShownHint {
                 text: format!(
-                    "Three {} in a row on a {} ({}, {} and {}): change one of them first{}.",
+                    "Three {} in a row on {} ({}, {} and {}): change one of them first{}.",
                     rb.symbol.to_char(),
-                    direction_name(rb.direction),
+                    direction_with_article(rb.direction),
                     at(a.0, a.1),
                     at(b.0, b.1),
                     at(c.0, c.1),

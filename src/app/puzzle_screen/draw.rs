@@ -210,6 +210,7 @@ pub fn legend(ui: &mut egui::Ui) {
             let (rect, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
             let p = ui.painter();
             p.rect_filled(rect, 0.0, bg);
+            p.rect_stroke(rect, 0.0, Stroke::new(1.0, GRID), StrokeKind::Inside);
             if let Some(o) = outline {
                 p.rect_stroke(rect, 0.0, Stroke::new(2.5, o), StrokeKind::Inside);
             }

@@ -271,9 +271,6 @@ fn poll_generation(
     let (_, settings, _) = generation.task.take().expect("a task was running");
     match result.map_err(|e| e.to_string()).and_then(Play::new) {
         Ok(mut p) => {
-            if std::mem::take(&mut demo.pending) {
-                run_demo(&mut p);
-            }
             if args.as_deref().is_some_and(|a| a.0.screenshot.is_some()) {
                 println!(
                     "puzzle: {}; level {}; {} empty cells; generated in {:.1} ms",
@@ -284,6 +281,9 @@ fn poll_generation(
                     p.empty_left(),
                     took.as_secs_f64() * 1000.0
                 );
+            }
+            if std::mem::take(&mut demo.pending) {
+                run_demo(&mut p);
             }
             game.play = Some(p);
             game.title = settings.describe();
