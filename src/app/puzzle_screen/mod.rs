@@ -83,8 +83,8 @@ impl Generation {
 }
 
 /// The scripted demo (`--autoplay`): after the first generation, fill
-/// half of the empty cells by hints, ask for one more hint and make one
-/// slip (three in a row), to show the screen mid-play.
+/// half of the empty cells by hints, ask for one more hint, make one slip
+/// (three in a row) and press Check, to show the screen mid-play.
 #[derive(Resource, Default)]
 pub struct PuzzleDemo {
     /// The demo runs when the next puzzle arrives.
@@ -295,7 +295,7 @@ fn poll_generation(
 }
 
 /// The `--autoplay` demo on a fresh puzzle: half the empty cells by hints,
-/// one more hint shown, one slip making three in a row.
+/// one more hint shown, one slip making three in a row, then Check.
 pub fn run_demo(p: &mut Play) {
     let steps = p.empty_left() / 2;
     for _ in 0..steps {
@@ -307,6 +307,7 @@ pub fn run_demo(p: &mut Play) {
     p.apply(Action::Hint);
     if let Some((r, c, v)) = p.find_slip() {
         p.apply(Action::Set(r, c, v));
+        p.apply(Action::Check);
     }
 }
 

@@ -115,15 +115,21 @@ fn settings_ui(
         ui.radio_value(&mut s.difficulty, Difficulty::Hard, "hard");
     });
     let level_text = |l: Option<u8>| match l {
-        None => "any (published)".to_string(),
-        Some(l) => format!("{l}: {}", LEVEL_NAMES[l as usize]),
+        None => "any (published)",
+        Some(1) => "1: pairs",
+        Some(2) => "2: gaps (X_X)",
+        _ => "3: look-ahead",
     };
     egui::ComboBox::from_label("level")
         .selected_text(level_text(s.level))
-        .width(170.0)
+        .width(150.0)
         .show_ui(ui, |ui| {
             for l in [None, Some(1), Some(2), Some(3)] {
-                ui.selectable_value(&mut s.level, l, level_text(l));
+                let tip = l.map_or("whatever level the published procedure gives", |l| {
+                    LEVEL_NAMES[l as usize]
+                });
+                ui.selectable_value(&mut s.level, l, level_text(l))
+                    .on_hover_text(tip);
             }
         });
     ui.horizontal(|ui| {
