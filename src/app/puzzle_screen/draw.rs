@@ -187,7 +187,7 @@ pub fn board(ui: &mut egui::Ui, play: &Play) -> Option<Action> {
     let hit = |pos: Pos2| {
         let v = (pos - origin) / cell;
         (v.x >= 0.0 && v.y >= 0.0 && (v.x as usize) < w && (v.y as usize) < h)
-            .then(|| (v.y as usize, v.x as usize))
+            .then_some((v.y as usize, v.x as usize))
     };
     let pos = response.interact_pointer_pos();
     if response.clicked() {

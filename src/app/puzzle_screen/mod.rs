@@ -60,14 +60,13 @@ pub struct PuzzleGame {
     pub error: Option<String>,
 }
 
+/// The background job: the puzzle (or why not) and how long it took.
+type GenTask = Task<(Result<Puzzle, GenError>, Duration)>;
+
 /// A generation running on the async compute pool.
 #[derive(Resource, Default)]
 pub struct Generation {
-    task: Option<(
-        Task<(Result<Puzzle, GenError>, Duration)>,
-        Settings,
-        Instant,
-    )>,
+    task: Option<(GenTask, Settings, Instant)>,
 }
 
 impl Generation {
