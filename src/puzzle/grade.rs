@@ -11,7 +11,7 @@
 
 use super::bits::{Bits, Rules};
 use super::board::{Board, Cell};
-use super::rules::{DIRECTIONS, RuleBreak, direction_name, rule_breaks, step};
+use super::rules::{DIRECTIONS, RuleBreak, direction_with_article, rule_breaks, step};
 
 /// Name of the technique of each level (index = level).
 pub const LEVEL_NAMES: [&str; 4] = [
@@ -34,6 +34,10 @@ pub struct Deduction {
     pub level: u8,
     /// The explanation, for a person.
     pub reason: String,
+    /// The cells the reason rests on, as (row, column): the two partners
+    /// of a pair or gap (levels 1–2), the cell where the contradiction
+    /// showed (level 3). For highlighting.
+    pub support: Vec<(usize, usize)>,
 }
 
 /// What a hint says about a player's board.
@@ -85,10 +89,10 @@ fn line_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
                             continue;
                         }
                         let value = s.opposite();
-                        let line = direction_name(d);
+                        let line = direction_with_article(d);
                         let reason = if level == 1 {
                             format!(
-                                "The {s} at {} and {} are two in a row on a {line}, \
+                                "The {s} at {} and {} are two in a row on {line}, \
                                  so {} must be {v} (no three {s} in a row).",
                                 at(p1.0, p1.1),
                                 at(p2.0, p2.1),
@@ -98,7 +102,7 @@ fn line_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
                             )
                         } else {
                             format!(
-                                "{} lies between two {s} on a {line} ({} and {}), \
+                                "{} lies between two {s} on {line} ({} and {}), \
                                  so it must be {v} (no three {s} in a row).",
                                 at(r, c),
                                 at(p1.0, p1.1),
@@ -113,6 +117,7 @@ fn line_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
                             value,
                             level,
                             reason,
+                            support: vec![p1, p2],
                         });
                     }
                 }
@@ -169,6 +174,7 @@ pub fn next_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
             g = sym(value.opposite()),
             v = sym(value)
         ),
+        support: vec![(cr, cc)],
     })
 }
 
@@ -269,6 +275,7 @@ mod tests {
         assert_eq!(grade(&b).level, Some(1));
         let d = next_deduction(&b, 3).unwrap();
         assert_eq!((d.row, d.col, d.value, d.level), (0, 2, Cell::O, 1));
+        assert_eq!(d.support, vec![(0, 1), (0, 0)]);
         assert!(d.reason.contains("two in a row"), "{}", d.reason);
     }
 
@@ -281,6 +288,7 @@ mod tests {
         assert_eq!(grade_up_to(&b, 1).level, None);
         let d = next_deduction(&b, 3).unwrap();
         assert_eq!((d.row, d.col, d.value, d.level), (0, 1, Cell::O, 2));
+        assert_eq!(d.support, vec![(0, 0), (0, 2)]);
         assert!(d.reason.contains("between two X"), "{}", d.reason);
     }
 
@@ -300,6 +308,7 @@ mod tests {
             levels.push(d.level);
             if d.level == 3 {
                 assert!(d.reason.starts_with("If row"), "{}", d.reason);
+                assert_eq!(d.support.len(), 1);
             }
             play.set(d.row, d.col, d.value);
         }

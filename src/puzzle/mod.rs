@@ -5,7 +5,8 @@
 //! - [`bits`]: bitboards and propagation shared by solver and grader;
 //! - [`solver`]: counts solutions up to a limit, the solution tree;
 //! - [`generator`]: the published generator, and one that hits a level;
-//! - [`grade`]: the human-style solver (hints) and difficulty levels.
+//! - [`grade`]: the human-style solver (hints) and difficulty levels;
+//! - [`play`]: playing a puzzle (the state behind the app screen).
 //!
 //! [`Puzzle`] is the serde type saved in RON files and embedded in levels.
 
@@ -13,6 +14,7 @@ pub mod bits;
 pub mod board;
 pub mod generator;
 pub mod grade;
+pub mod play;
 pub mod rules;
 pub mod solver;
 

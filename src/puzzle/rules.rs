@@ -18,6 +18,16 @@ pub fn direction_name(d: (isize, isize)) -> &'static str {
     }
 }
 
+/// A direction's name with its article ("a row", "an anti-diagonal").
+pub fn direction_with_article(d: (isize, isize)) -> &'static str {
+    match d {
+        (0, 1) => "a row",
+        (1, 0) => "a column",
+        (1, 1) => "a diagonal",
+        _ => "an anti-diagonal",
+    }
+}
+
 /// Three equal symbols in a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleBreak {

@@ -1,0 +1,46 @@
+//! Keyboard play: arrows move the cursor, X / O set, Space, Backspace or
+//! Delete clear, C cycles, Enter checks, H asks for a hint, A applies it.
+
+use super::PuzzleInput;
+use crate::puzzle::Cell;
+use crate::puzzle::play::Action;
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+/// The action of a key, if it has one.
+pub fn action_for(key: KeyCode) -> Option<Action> {
+    Some(match key {
+        KeyCode::ArrowUp => Action::Move(-1, 0),
+        KeyCode::ArrowDown => Action::Move(1, 0),
+        KeyCode::ArrowLeft => Action::Move(0, -1),
+        KeyCode::ArrowRight => Action::Move(0, 1),
+        KeyCode::KeyX => Action::SetAtCursor(Cell::X),
+        KeyCode::KeyO => Action::SetAtCursor(Cell::O),
+        KeyCode::Space | KeyCode::Backspace | KeyCode::Delete => Action::SetAtCursor(Cell::Empty),
+        KeyCode::KeyC => Action::CycleAtCursor,
+        KeyCode::Enter | KeyCode::NumpadEnter => Action::Check,
+        KeyCode::KeyH => Action::Hint,
+        KeyCode::KeyA => Action::ApplyHint,
+        _ => return None,
+    })
+}
+
+/// Keys pressed this frame become [`PuzzleInput`]s (not while typing in
+/// an egui text field).
+pub fn keyboard(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut out: MessageWriter<PuzzleInput>,
+) {
+    let Some(keys) = keys else {
+        return;
+    };
+    if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    for key in keys.get_just_pressed() {
+        if let Some(a) = action_for(*key) {
+            out.write(PuzzleInput(a));
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! The egui side of the Puzzle screen: settings and the level list on the
+//! left, the board in the middle, timer, Check, Hint and Accept on the
+//! right.
+
+use super::draw;
+use super::{Generation, PuzzleCommand, PuzzleGame, PuzzleInput, PuzzleLevels, PuzzleSettings};
+use crate::app::Screen;
+use crate::app::camera::PanelInsets;
+use crate::level::{Level, LevelMap};
+use crate::puzzle::Difficulty;
+use crate::puzzle::board::{MAX_SIDE, MIN_GEN_SIDE};
+use crate::puzzle::grade::LEVEL_NAMES;
+use crate::puzzle::play::{self, Action, CheckResult, Play};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::path::Path;
+
+/// Registers the UI system.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        puzzle_ui
+            .in_set(crate::app::shell::ScreenUiSet)
+            .run_if(in_state(Screen::Puzzle)),
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn puzzle_ui(
+    mut contexts: EguiContexts,
+    mut insets: ResMut<PanelInsets>,
+    mut settings: ResMut<PuzzleSettings>,
+    mut game: ResMut<PuzzleGame>,
+    mut levels: ResMut<PuzzleLevels>,
+    generation: Res<Generation>,
+    mut inputs: MessageWriter<PuzzleInput>,
+    mut commands: MessageWriter<PuzzleCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = crate::app::shell::content_root(ctx, &insets, "puzzle");
+    let left = egui::Panel::left("puzzle_settings")
+        .default_size(250.0)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                settings_ui(ui, &mut settings, &game, &generation, &mut commands);
+                ui.separator();
+                levels_ui(ui, &mut levels, &mut commands);
+            })
+        })
+        .response
+        .rect
+        .width();
+    let right = egui::Panel::right("puzzle_play")
+        .default_size(320.0)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                play_ui(ui, &mut game, &mut inputs);
+                if let Some(p) = &game.play {
+                    ui.separator();
+                    accept_ui(ui, p, &game.title, &mut levels);
+                }
+            })
+        })
+        .response
+        .rect
+        .width();
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        if let Some(p) = &game.play {
+            if let Some(a) = draw::board(ui, p) {
+                inputs.write(PuzzleInput(a));
+            }
+        } else {
+            ui.centered_and_justified(|ui| ui.label("No puzzle yet: press Generate."));
+        }
+        if generation.is_running() {
+            ui.put(
+                egui::Rect::from_center_size(ui.max_rect().center(), egui::vec2(200.0, 40.0)),
+                egui::Label::new(egui::RichText::new("generating…").heading()),
+            );
+        }
+    });
+    insets.left = left;
+    insets.right = right;
+    insets.bottom = 0.0;
+    Ok(())
+}
+
+fn settings_ui(
+    ui: &mut egui::Ui,
+    settings: &mut PuzzleSettings,
+    game: &PuzzleGame,
+    generation: &Generation,
+    commands: &mut MessageWriter<PuzzleCommand>,
+) {
+    let s = &mut settings.0;
+    ui.heading("Puzzle");
+    ui.label("No three equal in a row — across, down or diagonal.");
+    ui.add_space(4.0);
+    egui::Grid::new("puzzle_size")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("width");
+            ui.add(egui::Slider::new(&mut s.width, MIN_GEN_SIDE..=MAX_SIDE));
+            ui.end_row();
+            ui.label("height");
+            ui.add(egui::Slider::new(&mut s.height, MIN_GEN_SIDE..=MAX_SIDE));
+            ui.end_row();
+        });
+    ui.weak(format!("{MIN_GEN_SIDE} to {MAX_SIDE} cells a side"));
+    ui.horizontal(|ui| {
+        ui.label("difficulty");
+        ui.radio_value(&mut s.difficulty, Difficulty::Easy, "easy");
+        ui.radio_value(&mut s.difficulty, Difficulty::Hard, "hard");
+    });
+    let level_text = |l: Option<u8>| match l {
+        None => "any (published)",
+        Some(1) => "1: pairs",
+        Some(2) => "2: gaps (X_X)",
+        _ => "3: look-ahead",
+    };
+    egui::ComboBox::from_label("level")
+        .selected_text(level_text(s.level))
+        .width(150.0)
+        .show_ui(ui, |ui| {
+            for l in [None, Some(1), Some(2), Some(3)] {
+                let tip = l.map_or("whatever level the published procedure gives", |l| {
+                    LEVEL_NAMES[l as usize]
+                });
+                ui.selectable_value(&mut s.level, l, level_text(l))
+                    .on_hover_text(tip);
+            }
+        });
+    ui.horizontal(|ui| {
+        ui.label("seed");
+        ui.add(egui::DragValue::new(&mut s.seed));
+        if ui.small_button("next").clicked() {
+            s.seed = s.seed.wrapping_add(1);
+            commands.write(PuzzleCommand::Generate);
+        }
+    });
+    ui.horizontal(|ui| {
+        let busy = generation.is_running();
+        if ui
+            .add_enabled(!busy, egui::Button::new("Generate"))
+            .clicked()
+        {
+            commands.write(PuzzleCommand::Generate);
+        }
+        if let Some(t) = generation.running_for() {
+            ui.spinner();
+            ui.label(format!("generating… {t:.1} s"));
+        } else if let Some(t) = game.generated_in {
+            ui.weak(format!("took {:.1} ms", t.as_secs_f64() * 1000.0));
+        }
+    });
+    if let Some(e) = &game.error {
+        ui.colored_label(egui::Color32::LIGHT_RED, e);
+    }
+    if let Some(p) = &game.play {
+        ui.separator();
+        puzzle_info(ui, &game.title, p);
+    }
+    ui.separator();
+    ui.label("Keys");
+    ui.weak(
+        "arrows move · X / O set · Space clears · C cycles · Enter checks · H hint · A applies it",
+    );
+    ui.weak("Click cycles X, O, empty; right-click goes back.");
+}
+
+fn puzzle_info(ui: &mut egui::Ui, title: &str, p: &Play) {
+    let q = p.puzzle();
+    ui.label(egui::RichText::new(title).strong());
+    ui.label(format!(
+        "level {} · {:.0} % empty · {:.0} % blocked",
+        q.level.map_or("beyond 3".to_string(), |l| l.to_string()),
+        q.empty_share * 100.0,
+        q.blocked_share * 100.0
+    ));
+}
+
+fn levels_ui(
+    ui: &mut egui::Ui,
+    levels: &mut PuzzleLevels,
+    commands: &mut MessageWriter<PuzzleCommand>,
+) {
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Saved puzzles").strong());
+        if ui.small_button("refresh").clicked() {
+            levels.refresh(Path::new(crate::app::levels::LEVELS_DIR));
+        }
+    });
+    if levels.entries.is_empty() {
+        ui.weak("none in levels/ yet");
+    }
+    for (path, name, desc) in &levels.entries {
+        ui.horizontal(|ui| {
+            if ui
+                .button(name)
+                .on_hover_text(path.display().to_string())
+                .clicked()
+                && let Ok(level) = Level::load(path)
+                && let LevelMap::Puzzle(p) = level.map
+            {
+                commands.write(PuzzleCommand::Load {
+                    puzzle: Box::new(p),
+                    name: level.name,
+                });
+            }
+            ui.weak(desc);
+        });
+    }
+}
+
+fn accept_ui(ui: &mut egui::Ui, p: &Play, title: &str, levels: &mut PuzzleLevels) {
+    let q = p.puzzle();
+    // A new puzzle gets a fresh box with a default name.
+    if levels.save_for != title {
+        levels.save = Default::default();
+        levels.save_for = title.to_string();
+    }
+    if levels.save.name.is_empty() {
+        levels.save.name = format!(
+            "puzzle-{}x{}-{}-{}",
+            q.width,
+            q.height,
+            q.difficulty.name(),
+            q.seed
+        );
+    }
+    if levels
+        .save
+        .ui(ui, &crate::app::save_box::levels_dir(), |name| {
+            play::to_level(q, name)
+        })
+        .is_some()
+    {
+        levels.refresh(Path::new(crate::app::levels::LEVELS_DIR));
+    }
+}
+
+fn play_ui(ui: &mut egui::Ui, game: &mut PuzzleGame, inputs: &mut MessageWriter<PuzzleInput>) {
+    let Some(p) = &game.play else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(p.timer_text()).monospace().size(26.0));
+        if p.is_solved() {
+            ui.colored_label(
+                egui::Color32::LIGHT_GREEN,
+                egui::RichText::new("Solved!").heading(),
+            );
+        }
+    });
+    ui.label(p.status());
+    let breaks = p.rule_breaks().len();
+    if breaks > 0 {
+        ui.colored_label(
+            egui::Color32::from_rgb(0xff, 0x80, 0x80),
+            format!(
+                "{breaks} three-in-a-row{} (red)",
+                if breaks == 1 { "" } else { "s" }
+            ),
+        );
+    }
+    ui.add_space(4.0);
+    let mut act = |a| {
+        inputs.write(PuzzleInput(a));
+    };
+    ui.horizontal(|ui| {
+        if ui.button("Check").on_hover_text("Enter").clicked() {
+            act(Action::Check);
+        }
+        if ui.button("Hint").on_hover_text("H").clicked() {
+            act(Action::Hint);
+        }
+        let can_apply = p.shown_hint().is_some_and(|h| h.value.is_some());
+        if ui
+            .add_enabled(can_apply, egui::Button::new("Apply hint"))
+            .on_hover_text("A")
+            .clicked()
+        {
+            act(Action::ApplyHint);
+        }
+        if ui.button("Restart").clicked() {
+            act(Action::Restart);
+        }
+    });
+    if let Some(c) = p.check_result() {
+        let color = match c {
+            CheckResult::Solved => egui::Color32::LIGHT_GREEN,
+            CheckResult::Wrong { .. } => egui::Color32::from_rgb(0xff, 0x80, 0x80),
+            CheckResult::Incomplete { .. } => ui.visuals().text_color(),
+        };
+        ui.colored_label(color, c.message());
+    }
+    if let Some(h) = p.shown_hint() {
+        ui.add_space(4.0);
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(egui::RichText::new("Hint").strong());
+            ui.label(&h.text);
+        });
+    }
+    ui.add_space(6.0);
+    draw::legend(ui);
+}
