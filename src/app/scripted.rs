@@ -24,6 +24,7 @@ pub fn validate(args: &AppArgs) -> Result<(), String> {
     match screen {
         Screen::HexBoards => {}
         Screen::Dungeon => return super::dungeon_screen::validate(args),
+        Screen::Puzzle => return super::puzzle_screen::validate(args),
         _ => return Ok(()),
     }
     let game = match &args.game {

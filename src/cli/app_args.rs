@@ -36,13 +36,15 @@ pub struct AppArgs {
     /// Frames to run before the screenshot.
     #[arg(long, default_value_t = 120)]
     pub frames: u32,
-    /// Domino: the human seat is played by the `basic` AI (scripted runs).
+    /// Domino: the human seat is played by the `basic` AI; puzzle: a demo
+    /// (hints, a slip, Check) (scripted runs).
     #[arg(long)]
     pub autoplay: bool,
     /// Dungeon: small, medium or large; puzzle: WxH (e.g. 10x10).
     #[arg(long)]
     pub size: Option<String>,
-    /// Puzzle difficulty (easy, hard, or a level the puzzle screen lists).
+    /// Puzzle difficulty: easy, hard, or easy-L / hard-L for an exact
+    /// deduction level L = 1..3.
     #[arg(long)]
     pub difficulty: Option<String>,
 }
