@@ -309,6 +309,25 @@ impl LocalMatch {
         }
     }
 
+    /// The distinct places the person to move can put `tile`: one move per
+    /// arm, arms in the same situation (same end, both crosswise doubles or
+    /// not, both empty or not) merged, as in the engine's move list. Empty
+    /// if the tile does not fit or it is not a person's turn.
+    pub fn choices_for(&self, tile: Tile) -> Vec<Move> {
+        let table = &self.round.table;
+        let mut seen: Vec<(u8, bool, bool)> = Vec::new();
+        let mut out = Vec::new();
+        for m in self.human_moves().into_iter().filter(|m| m.tile == tile) {
+            let a = table.arms[m.arm as usize];
+            let key = (a.end, a.double_end, a.len == 0);
+            if !seen.contains(&key) {
+                seen.push(key);
+                out.push(m);
+            }
+        }
+        out
+    }
+
     /// An AI seat takes its turn (opens, plays or passes). Errors when it
     /// is not an AI seat's turn.
     pub fn ai_step(&mut self) -> Result<(), String> {

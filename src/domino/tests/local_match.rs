@@ -122,6 +122,15 @@ fn a_person_gets_only_legal_choices_and_the_match_ends() {
                         assert_eq!(m.round().table, table);
                         // Every legal arm for the tile, equivalent ones too.
                         assert_eq!(moves, all_legal_moves(&table, hand));
+                        // Distinct choices per tile match the engine's
+                        // merged move list.
+                        let mut buf = [Move {
+                            tile: t(0, 0),
+                            arm: 0,
+                        }; 28];
+                        let n = m.round().legal_moves(&mut buf);
+                        let merged: usize = hand.iter().map(|t| m.choices_for(t).len()).sum();
+                        assert_eq!(merged, n);
                         m.human_play(moves[moves.len() / 2]).unwrap();
                     }
                     HumanChoice::MustPass => {
