@@ -2,6 +2,7 @@
 //! the board on start and on resize, and pans (drag, arrow keys) and zooms
 //! (wheel, +/-) on request. A second camera draws only egui.
 
+use super::Screen;
 use super::hex_map::HexBoardMap;
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, Viewport};
@@ -24,6 +25,12 @@ pub struct PanelInsets {
     pub bottom: f32,
 }
 
+/// The half size (world units) of what a screen draws in the world around
+/// the origin: the camera fits every visible one (hex boards fit through
+/// their [`HexBoardMap`]).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct ViewExtent(pub Vec2);
+
 /// The camera that shows boards.
 #[derive(Component)]
 pub struct BoardCamera {
@@ -40,12 +47,23 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                pan_and_zoom.run_if(not(bevy_egui::input::egui_wants_any_pointer_input)),
-                keyboard_pan_zoom.run_if(not(bevy_egui::input::egui_wants_any_keyboard_input)),
+                pan_and_zoom
+                    .run_if(not(bevy_egui::input::egui_wants_any_pointer_input))
+                    .run_if(world_view_screen),
+                keyboard_pan_zoom
+                    .run_if(not(bevy_egui::input::egui_wants_any_keyboard_input))
+                    .run_if(world_view_screen),
                 fit_camera,
             )
                 .chain(),
         );
+}
+
+/// Pan and zoom belong to the screens whose content is a map in the world
+/// (hex boards, dungeons); the domino and puzzle screens use the mouse and
+/// the keys for play.
+fn world_view_screen(screen: Res<State<Screen>>) -> bool {
+    matches!(screen.get(), Screen::HexBoards | Screen::Dungeon)
 }
 
 fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
@@ -133,7 +151,8 @@ fn keyboard_pan_zoom(
 fn fit_camera(
     insets: Res<PanelInsets>,
     window: Single<&Window, With<PrimaryWindow>>,
-    boards: Query<&HexBoardMap>,
+    boards: Query<(&HexBoardMap, &InheritedVisibility)>,
+    extents: Query<(&ViewExtent, &InheritedVisibility)>,
     mut cams: Query<(&BoardCamera, &mut Camera, &mut Projection, &mut Transform)>,
 ) {
     let sf = window.scale_factor();
@@ -145,9 +164,13 @@ fn fit_camera(
     let top = (insets.top * sf).clamp(0.0, h - 2.0);
     let vw = (w - left - insets.right * sf).max(2.0);
     let vh = (h - top - insets.bottom * sf).max(2.0);
-    let half = boards
+    let visible_boards = boards
         .iter()
-        .map(HexBoardMap::half_extent)
+        .filter(|(_, v)| v.get())
+        .map(|(b, _)| b.half_extent());
+    let visible_extents = extents.iter().filter(|(_, v)| v.get()).map(|(e, _)| e.0);
+    let half = visible_boards
+        .chain(visible_extents)
         .fold(Vec2::new(200.0, 150.0), |a, b| a.max(b));
     for (bc, mut cam, mut proj, mut tf) in &mut cams {
         cam.viewport = Some(Viewport {

@@ -8,11 +8,16 @@
 //!   panels, camera, scripted runs) on top of it.
 
 pub mod camera;
+pub mod domino_table;
+pub mod dungeon_screen;
 pub mod hex_map;
 pub mod levels;
 pub mod panels;
+pub mod puzzle_screen;
 pub mod runtime;
+pub mod save_box;
 pub mod scripted;
+pub mod shell;
 
 use crate::cli::{CliError, CliResult, app_args::AppArgs};
 use bevy::prelude::*;
@@ -21,12 +26,50 @@ use bevy_egui::EguiPlugin;
 pub use hex_map::{HexBoardMap, LevelTilemap};
 pub use levels::{LevelAsset, LevelLoader};
 
-/// The app's screens.
+/// The app's screens (tabs in the top bar).
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Screen {
     /// Balanced Terra Mystica and Catan boards.
     #[default]
     HexBoards,
+    /// A four-ends domino match: a person and an AI partner against two AIs.
+    Domino,
+    /// Dungeon maps for tabletop RPGs.
+    Dungeon,
+    /// X/O logic puzzles.
+    Puzzle,
+}
+
+impl Screen {
+    /// Every screen, in tab order.
+    pub const ALL: [Screen; 4] = [
+        Screen::HexBoards,
+        Screen::Domino,
+        Screen::Dungeon,
+        Screen::Puzzle,
+    ];
+
+    /// The tab's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Screen::HexBoards => "Hex boards",
+            Screen::Domino => "Domino",
+            Screen::Dungeon => "Dungeon",
+            Screen::Puzzle => "Puzzle",
+        }
+    }
+
+    /// The screen `evoboard app --game G` opens: terra-mystica and catan open
+    /// the hex boards; domino, dungeon, puzzle their own screens.
+    pub fn for_game(game: &str) -> Option<Screen> {
+        match game {
+            "terra-mystica" | "tm" | "catan" => Some(Screen::HexBoards),
+            "domino" => Some(Screen::Domino),
+            "dungeon" => Some(Screen::Dungeon),
+            "puzzle" => Some(Screen::Puzzle),
+            _ => None,
+        }
+    }
 }
 
 /// The embeddable part: level assets and hex tilemaps from levels.
@@ -34,7 +77,11 @@ pub struct EvoboardPlugin;
 
 impl Plugin for EvoboardPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((levels::plugin, hex_map::plugin));
+        app.add_plugins((
+            levels::plugin,
+            hex_map::plugin,
+            dungeon_screen::tilemap_plugin,
+        ));
     }
 }
 
@@ -56,6 +103,12 @@ impl Plugin for EvoboardAppPlugin {
                 panels::plugin,
                 levels::library_plugin,
                 scripted::plugin,
+                shell::plugin,
+            ))
+            .add_plugins((
+                domino_table::plugin,
+                dungeon_screen::plugin,
+                puzzle_screen::plugin,
             ));
     }
 }

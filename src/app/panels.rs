@@ -1,11 +1,13 @@
 //! The egui panels of the board generator: settings on the left, the run
 //! (violations, plot, rates, saving, level library) on the right.
 
+use super::Screen;
 use super::camera::PanelInsets;
 use super::levels::{LEVELS_DIR, LevelAsset, LevelLibrary, check_name};
 use super::runtime::{
     BoardSettings, Generator, GeneratorCommand, MainGenerator, RunState, RuntimeError,
 };
+use super::shell::{ScreenUiSet, content_root};
 use crate::boards::catan::DesertPlacement;
 use crate::boards::registry::{self, BoardGame};
 use crate::boards::tm_rules::Rules;
@@ -19,7 +21,12 @@ use std::path::PathBuf;
 
 /// Registers the panels.
 pub fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, panels_ui);
+    app.add_systems(
+        EguiPrimaryContextPass,
+        panels_ui
+            .in_set(ScreenUiSet)
+            .run_if(in_state(Screen::HexBoards)),
+    );
 }
 
 /// Frames per second, smoothed.
@@ -39,31 +46,10 @@ fn panels_ui(
     mut library: ResMut<LevelLibrary>,
     mut error: ResMut<RuntimeError>,
     asset_server: Res<AssetServer>,
-    diagnostics: Res<DiagnosticsStore>,
     mut generators: Query<&mut Generator, With<MainGenerator>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "viewport".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
-    let top = egui::Panel::top("top_bar")
-        .show(&mut root, |ui| {
-            ui.horizontal(|ui| {
-                ui.heading("evoboard");
-                ui.separator();
-                let _ = ui.selectable_label(true, "Hex boards");
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    ui.label(format!("{:.0} fps", fps(&diagnostics)));
-                });
-            });
-        })
-        .response
-        .rect
-        .height();
+    let mut root = content_root(ctx, &insets, "hex_boards");
     let left = egui::Panel::left("settings")
         .default_size(290.0)
         .resizable(true)
@@ -98,12 +84,8 @@ fn panels_ui(
         .response
         .rect
         .width();
-    *insets = PanelInsets {
-        left,
-        right,
-        top,
-        bottom: 0.0,
-    };
+    insets.left = left;
+    insets.right = right;
     if let Some(path) = library.confirm_overwrite.clone() {
         egui::Window::new("Overwrite?")
             .collapsible(false)

@@ -1,6 +1,7 @@
 //! Scripted runs for tests and screenshots: `evoboard app --game G
 //! --algorithm A --seed N --run --screenshot PATH --frames N`.
 
+use super::Screen;
 use super::runtime::{BoardSettings, GeneratorCommand};
 use crate::boards::registry::{self, BoardGame};
 use crate::cli::app_args::AppArgs;
@@ -13,6 +14,16 @@ pub struct ScriptArgs(pub AppArgs);
 
 /// Check the flags before a window opens; the error says what is allowed.
 pub fn validate(args: &AppArgs) -> Result<(), String> {
+    let screen = match &args.game {
+        Some(g) => Screen::for_game(g).ok_or_else(|| {
+            format!("unknown --game {g}: use terra-mystica, catan, domino, dungeon or puzzle")
+        })?,
+        None => Screen::HexBoards,
+    };
+    check_common(args)?;
+    if screen != Screen::HexBoards {
+        return Ok(());
+    }
     let game = match &args.game {
         Some(g) => BoardGame::parse(g)?,
         None => BoardGame::TerraMystica,
@@ -23,6 +34,11 @@ pub fn validate(args: &AppArgs) -> Result<(), String> {
     if let Some(r) = &args.rules {
         crate::boards::tm_rules::Rules::parse(r)?;
     }
+    Ok(())
+}
+
+/// Checks of the flags every screen shares.
+fn check_common(args: &AppArgs) -> Result<(), String> {
     if args
         .steps_per_second
         .is_some_and(|s| !(0.0..=10_000.0).contains(&s))
@@ -69,8 +85,17 @@ fn apply_args(
     args: Res<ScriptArgs>,
     mut settings: ResMut<BoardSettings>,
     mut out: MessageWriter<GeneratorCommand>,
+    mut screen: ResMut<NextState<Screen>>,
 ) {
     let a = &args.0;
+    let chosen = a.game.as_deref().and_then(Screen::for_game);
+    if let Some(s) = chosen {
+        screen.set(s);
+    }
+    if chosen.is_some_and(|s| s != Screen::HexBoards) {
+        // The other screens read ScriptArgs themselves.
+        return;
+    }
     let game = a
         .game
         .as_deref()

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 /// [--screenshot PATH] [--frames N]`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct AppArgs {
-    /// The screen to open: terra-mystica, catan (more screens follow).
+    /// The screen to open: terra-mystica, catan, domino, dungeon, puzzle.
     #[arg(long)]
     pub game: Option<String>,
     /// The search algorithm to select.
@@ -36,4 +36,13 @@ pub struct AppArgs {
     /// Frames to run before the screenshot.
     #[arg(long, default_value_t = 120)]
     pub frames: u32,
+    /// Domino: the human seat is played by the `basic` AI (scripted runs).
+    #[arg(long)]
+    pub autoplay: bool,
+    /// Dungeon: small, medium or large; puzzle: WxH (e.g. 10x10).
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Puzzle difficulty (easy, hard, or a level the puzzle screen lists).
+    #[arg(long)]
+    pub difficulty: Option<String>,
 }

@@ -1,7 +1,7 @@
-//! The Bevy layer: headless ECS tests (level assets, the generator
-//! runtime) and a real window under Xvfb with Mesa's software Vulkan.
-#![cfg(feature = "app")]
+//! The hex-board screen and the level assets: headless ECS tests and the
+//! real window under Xvfb.
 
+use crate::common::{Display, count_near, headless, read_png, run_app, temp_dir};
 use bevy::prelude::*;
 use evoboard::app::HexBoardMap;
 use evoboard::app::levels::{LevelAsset, LevelLibrary};
@@ -9,30 +9,7 @@ use evoboard::app::runtime::{BoardSettings, Generator, GeneratorCommand, MainGen
 use evoboard::boards::params::Params;
 use evoboard::boards::registry::{self, BoardGame, Scoring};
 use evoboard::cli::boards::{make_level, run_one};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("evoboard-app-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(d.join("levels")).unwrap();
-    d
-}
-
-fn headless(root: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        AssetPlugin {
-            file_path: root.to_string_lossy().into_owned(),
-            ..default()
-        },
-        bevy::state::app::StatesPlugin,
-    ))
-    .add_plugins(evoboard::app::levels::plugin);
-    app
-}
 
 #[test]
 fn generate_save_load_through_the_asset_server_gives_the_same_board() {
@@ -135,85 +112,6 @@ fn the_generator_runtime_steps_to_a_perfect_board() {
     std::fs::remove_dir_all(&root).unwrap();
 }
 
-/// An Xvfb display for the duration of a test.
-struct Display {
-    child: std::process::Child,
-    name: String,
-}
-
-impl Display {
-    fn start() -> Display {
-        let n = 90 + (std::process::id() % 500);
-        let name = format!(":{n}");
-        let child = Command::new("Xvfb")
-            .args([name.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb is needed for the window tests: apt-get install xvfb mesa-vulkan-drivers (bash .ci/run installs them)");
-        let socket = format!("/tmp/.X11-unix/X{n}");
-        let start = Instant::now();
-        while !Path::new(&socket).exists() {
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "Xvfb did not start"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Display { child, name }
-    }
-}
-
-impl Drop for Display {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn read_png(path: &Path) -> (u32, u32, Vec<u8>) {
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    let channels = info.color_type.samples();
-    let rgb = buf[..info.buffer_size()]
-        .chunks(channels)
-        .flat_map(|p| [p[0], p[1], p[2]])
-        .collect();
-    (info.width, info.height, rgb)
-}
-
-fn run_app(display: &Display, args: &[&str]) {
-    use std::os::unix::fs::PermissionsExt;
-    let runtime = temp_dir("xdg-runtime");
-    std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_evoboard"))
-        .args(args)
-        .env("XDG_RUNTIME_DIR", &runtime)
-        .env("DISPLAY", &display.name)
-        .env("WGPU_BACKEND", "vulkan")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?} exited with {}: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        stdout.contains("scripted run:"),
-        "no frame-rate summary: {stdout}"
-    );
-}
-
-fn count_near(rgb: &[u8], target: [u8; 3], tol: i32) -> usize {
-    rgb.chunks(3)
-        .filter(|p| (0..3).all(|k| (p[k] as i32 - target[k] as i32).abs() <= tol))
-        .count()
-}
-
 #[test]
 fn the_real_app_runs_a_search_and_saves_a_screenshot() {
     let display = Display::start();
@@ -224,7 +122,7 @@ fn the_real_app_runs_a_search_and_saves_a_screenshot() {
     ] {
         let shot = dir.join(format!("{game}.png"));
         let s = shot.to_str().unwrap();
-        run_app(
+        let _ = run_app(
             &display,
             &[
                 "app",

@@ -1,0 +1,111 @@
+//! "Accept and save": a name box and a Save button that write a [`Level`]
+//! to `levels/NAME.ron` atomically, asking before an existing file is
+//! replaced. Every screen that exports levels uses it.
+
+use super::levels::{LEVELS_DIR, check_name};
+use crate::cli::common::write_atomic;
+use crate::level::Level;
+use bevy_egui::egui;
+use std::path::{Path, PathBuf};
+
+/// The state of one screen's save box.
+#[derive(Debug, Default, Clone)]
+pub struct SaveBox {
+    /// The name typed by the user.
+    pub name: String,
+    /// A save waiting for the user to confirm overwriting this file.
+    pub confirm_overwrite: Option<PathBuf>,
+    /// The last outcome: `(ok, message)`.
+    pub message: Option<(bool, String)>,
+}
+
+impl SaveBox {
+    /// Draw the box. `make(name)` builds the level to save; it is called
+    /// only when something is written. Returns the path written, if any.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        dir: &Path,
+        make: impl FnOnce(&str) -> Level,
+    ) -> Option<PathBuf> {
+        let mut write: Option<(PathBuf, bool)> = None;
+        ui.label("Accept and save as a level");
+        ui.horizontal(|ui| {
+            ui.text_edit_singleline(&mut self.name)
+                .on_hover_text("the level's name: letters, digits, - and _");
+            if ui.button("💾 Save").clicked() {
+                match self.request(dir) {
+                    Ok(Some(path)) => write = Some((path, false)),
+                    Ok(None) => {}
+                    Err(e) => self.message = Some((false, e)),
+                }
+            }
+        });
+        if let Some(path) = self.confirm_overwrite.clone() {
+            ui.colored_label(
+                egui::Color32::YELLOW,
+                format!("{} already exists. Overwrite it?", path.display()),
+            );
+            ui.horizontal(|ui| {
+                if ui.button("Overwrite").clicked() {
+                    write = Some((path.clone(), true));
+                    self.confirm_overwrite = None;
+                }
+                if ui.button("Cancel").clicked() {
+                    self.confirm_overwrite = None;
+                    self.message = Some((false, "not saved".into()));
+                }
+            });
+        }
+        let written = write.and_then(|(path, overwrite)| {
+            let name = self.name.trim().to_string();
+            self.write(&path, &make(&name), overwrite).then_some(path)
+        });
+        if let Some((ok, msg)) = &self.message {
+            let colour = if *ok {
+                egui::Color32::LIGHT_GREEN
+            } else {
+                egui::Color32::LIGHT_RED
+            };
+            ui.colored_label(colour, msg);
+        }
+        written
+    }
+
+    /// The user pressed Save: the path to write now, or `None` when the
+    /// file exists and the user must confirm first; an error for a bad name.
+    pub fn request(&mut self, dir: &Path) -> Result<Option<PathBuf>, String> {
+        let name = self.name.trim();
+        check_name(name)?;
+        let path = dir.join(format!("{name}.ron"));
+        if path.exists() {
+            self.confirm_overwrite = Some(path);
+            Ok(None)
+        } else {
+            Ok(Some(path))
+        }
+    }
+
+    /// Write `level` to `path` (replacing a file only when `overwrite`);
+    /// the outcome goes to `message`. Returns whether it was written.
+    pub fn write(&mut self, path: &Path, level: &Level, overwrite: bool) -> bool {
+        if let Some(dir) = path.parent()
+            && let Err(e) = std::fs::create_dir_all(dir)
+        {
+            self.message = Some((false, format!("cannot create {}: {e}", dir.display())));
+            return false;
+        }
+        let outcome = write_atomic(path, level.to_ron().as_bytes(), overwrite);
+        let ok = outcome.is_ok();
+        self.message = Some(match outcome {
+            Ok(()) => (true, format!("saved {}", path.display())),
+            Err(e) => (false, e.0),
+        });
+        ok
+    }
+}
+
+/// The folder levels are saved to, relative to the working folder.
+pub fn levels_dir() -> PathBuf {
+    PathBuf::from(LEVELS_DIR)
+}

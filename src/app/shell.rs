@@ -1,0 +1,99 @@
+//! The app's frame shared by every screen: the top bar with the screen
+//! tabs and the frame rate, the [`ScreenUiSet`] every screen's egui system
+//! joins, and [`content_root`], the area below the bar a screen lays its
+//! panels out in.
+
+use super::Screen;
+use super::camera::{BoardCamera, PanelInsets};
+use super::panels::fps;
+use super::runtime::Generator;
+use bevy::diagnostic::DiagnosticsStore;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// The egui systems of the screens run in this set, after the top bar.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ScreenUiSet;
+
+/// Registers the top bar and the screen switching.
+pub fn plugin(app: &mut App) {
+    app.configure_sets(EguiPrimaryContextPass, ScreenUiSet.after(top_bar))
+        .add_systems(EguiPrimaryContextPass, top_bar)
+        .add_systems(Update, on_screen_change.run_if(state_changed::<Screen>));
+}
+
+fn top_bar(
+    mut contexts: EguiContexts,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut insets: ResMut<PanelInsets>,
+    diagnostics: Res<DiagnosticsStore>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "top".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let top = egui::Panel::top("top_bar")
+        .show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading("evoboard");
+                ui.separator();
+                for s in Screen::ALL {
+                    if ui.selectable_label(*screen.get() == s, s.title()).clicked()
+                        && *screen.get() != s
+                    {
+                        next.set(s);
+                    }
+                }
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    ui.label(format!("{:.0} fps", fps(&diagnostics)));
+                });
+            });
+        })
+        .response
+        .rect
+        .height();
+    // Each screen writes its own side panels; they start empty each frame
+    // so that a screen without panels gets the whole window.
+    *insets = PanelInsets { top, ..default() };
+    Ok(())
+}
+
+/// A root `Ui` covering the window below the top bar: a screen shows its
+/// `egui::Panel`s inside it (see the hex-board panels).
+pub fn content_root(ctx: &egui::Context, insets: &PanelInsets, id: &'static str) -> egui::Ui {
+    let mut rect = ctx.viewport_rect();
+    rect.min.y += insets.top;
+    egui::Ui::new(
+        ctx.clone(),
+        id.into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(rect),
+    )
+}
+
+/// The hex-board generator is drawn only on its screen; the camera's user
+/// pan and zoom start afresh on every screen.
+fn on_screen_change(
+    screen: Res<State<Screen>>,
+    mut generators: Query<&mut Visibility, With<Generator>>,
+    mut cams: Query<&mut BoardCamera>,
+) {
+    let shown = *screen.get() == Screen::HexBoards;
+    for mut v in &mut generators {
+        *v = if shown {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+    }
+    for mut c in &mut cams {
+        c.zoom = 1.0;
+        c.pan = Vec2::ZERO;
+    }
+}

@@ -1,0 +1,1 @@
+//! The domino screen (tests follow with the screen).

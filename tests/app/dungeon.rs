@@ -1,0 +1,1 @@
+//! The dungeon screen (tests follow with the screen).

@@ -1,0 +1,10 @@
+//! The Bevy layer, one test binary (each binary links Bevy): headless ECS
+//! tests per screen and the real app in a window under Xvfb with Mesa's
+//! software Vulkan.
+#![cfg(feature = "app")]
+
+mod common;
+mod domino;
+mod dungeon;
+mod hex;
+mod puzzle;

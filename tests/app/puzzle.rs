@@ -1,0 +1,1 @@
+//! The puzzle screen (tests follow with the screen).
