@@ -436,19 +436,21 @@ impl LocalMatch {
     fn log_round_start(&mut self, previous: Option<RoundEnd>) {
         let seat = self.round.turn;
         let who = SEAT_NAMES[seat as usize];
+        let (holds, opens) = (verb(seat, "holds", "hold"), verb(seat, "opens", "open"));
         let how = match (self.round.opening, previous) {
-            (Opening::Forced(t), None) => format!("{who} holds {t} and opens with it"),
+            (Opening::Forced(t), None) => format!("{who} {holds} {t} and {opens} with it"),
             (Opening::Forced(t), _) => {
-                format!("after a blocked round, {who} holds {t} and opens with it")
+                format!("after a blocked round, {who} {holds} {t} and {opens} with it")
             }
             (Opening::AnyDouble, Some(RoundEnd::Out { seat: s })) if s == seat => {
-                format!("{who} went out last round and opens with a double")
+                format!("{who} went out last round and {opens} with a double")
             }
             (Opening::AnyDouble, Some(RoundEnd::Out { seat: s })) => format!(
-                "{} went out last round but holds no double; {who} is next with one and opens",
-                SEAT_NAMES[s as usize]
+                "{} went out last round but {} no double; {who}, next with one, {opens}",
+                SEAT_NAMES[s as usize],
+                verb(s, "holds", "hold")
             ),
-            (Opening::AnyDouble, _) => format!("{who} opens with a double"),
+            (Opening::AnyDouble, _) => format!("{who} {opens} with a double"),
         };
         let text = format!("Round {}: {how}.", self.round_number);
         self.push(None, None, text);
@@ -477,10 +479,15 @@ impl LocalMatch {
                     });
                     let who = SEAT_NAMES[seat as usize];
                     let text = match arm {
-                        None => format!("{who} opens with {tile} (the spinner)."),
-                        Some(a) => {
-                            format!("{who} plays {tile} on the {} arm.", ARM_NAMES[a as usize])
-                        }
+                        None => format!(
+                            "{who} {} with {tile} (the spinner).",
+                            verb(seat, "opens", "open")
+                        ),
+                        Some(a) => format!(
+                            "{who} {} {tile} on the {} arm.",
+                            verb(seat, "plays", "play"),
+                            ARM_NAMES[a as usize]
+                        ),
                     };
                     self.push(Some(seat), Some(e), text);
                 }
@@ -489,8 +496,9 @@ impl LocalMatch {
                         self.passers.push(seat);
                     }
                     let text = format!(
-                        "{} passes (passou): nothing fits {}.",
+                        "{} {} (passou): nothing fits {}.",
                         SEAT_NAMES[seat as usize],
+                        verb(seat, "passes", "pass"),
                         open_numbers_text(self.round.table.open_numbers())
                     );
                     self.push(Some(seat), Some(e), text);
@@ -503,7 +511,11 @@ impl LocalMatch {
                 Event::RoundOver(end) => {
                     let text = match end {
                         RoundEnd::Out { seat } => {
-                            format!("{} is out (bateu).", SEAT_NAMES[seat as usize])
+                            format!(
+                                "{} {} out (bateu).",
+                                SEAT_NAMES[seat as usize],
+                                verb(seat, "is", "are")
+                            )
                         }
                         RoundEnd::Blocked => {
                             "Nobody can play: the round is blocked (trancado).".to_string()
@@ -540,8 +552,8 @@ impl LocalMatch {
                 (
                     Some(last_placer_before),
                     format!(
-                        "{by} passed after {}'s play (20 a pass)",
-                        name(last_placer_before)
+                        "{by} passed after {} play (20 a pass)",
+                        possessive(last_placer_before)
                     ),
                 )
             }
@@ -551,8 +563,8 @@ impl LocalMatch {
                 (
                     Some(s),
                     format!(
-                        "galo! all three others passed after {}'s play (50 instead of the 20s)",
-                        name(s)
+                        "galo! all three others passed after {} play (50 instead of the 20s)",
+                        possessive(s)
                     ),
                 )
             }
@@ -678,11 +690,30 @@ pub fn end_text(end: RoundEnd) -> String {
 /// Who opens and how, in words.
 pub fn opener_text(seat: u8, opening: Opening) -> String {
     match opening {
-        Opening::Forced(t) => format!("{} opens with {t}", SEAT_NAMES[seat as usize]),
+        Opening::Forced(t) => format!(
+            "{} {} with {t}",
+            SEAT_NAMES[seat as usize],
+            verb(seat, "opens", "open")
+        ),
+        Opening::AnyDouble if seat == 0 => "You open with a double of your choice".into(),
         Opening::AnyDouble => format!(
             "{} opens with a double of their choice",
             SEAT_NAMES[seat as usize]
         ),
+    }
+}
+
+/// The verb for a seat: "You play", "West plays".
+fn verb(seat: u8, third: &'static str, second: &'static str) -> &'static str {
+    if seat == 0 { second } else { third }
+}
+
+/// "your" for seat 0, else "West's".
+fn possessive(seat: u8) -> String {
+    if seat == 0 {
+        "your".into()
+    } else {
+        format!("{}'s", SEAT_NAMES[seat as usize])
     }
 }
 
