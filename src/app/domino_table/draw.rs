@@ -25,8 +25,8 @@ const SEAT_TOP: f32 = 52.0;
 const SEAT_SIDE: f32 = 118.0;
 const SEAT_BOTTOM: f32 = 34.0;
 
-/// Pip positions in a unit square (-1..1) for 0..=6, for a half whose
-/// pips run along x (`wide`) or y.
+/// Pip positions in a unit square (-1..1) for 0..=6; the 6's two lines of
+/// three run along the tile's long side (x for a `wide` tile, else y).
 fn pip_offsets(n: u8, wide: bool) -> Vec<(f32, f32)> {
     let c = (0.0, 0.0);
     let (tl, tr, bl, br) = ((-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0));
@@ -79,7 +79,7 @@ pub fn paint_tile(
     let r = (short * 0.085).max(1.2);
     let spread = short * 0.26;
     for (centre, n) in halves {
-        for (x, y) in pip_offsets(n, !wide) {
+        for (x, y) in pip_offsets(n, wide) {
             painter.circle_filled(centre + Vec2::new(x, y) * spread, r, PIP);
         }
     }
@@ -119,7 +119,7 @@ impl View {
 /// bounds are the area in tile units, made smaller until every arm fits.
 pub fn fit_layout(g: &DominoGame, area: Rect) -> (Layout, View) {
     let size = area.size();
-    let mut unit = (size.x / 32.0).min(size.y / 20.0).clamp(9.0, 40.0);
+    let mut unit = (size.x / 26.0).min(size.y / 17.0).clamp(9.0, 40.0);
     loop {
         let half = [size.x / 2.0 / unit, size.y / 2.0 / unit];
         let l = layout(g.game.placements(), half);
@@ -375,7 +375,7 @@ fn seats(painter: &egui::Painter, area: Rect, g: &DominoGame) {
             FontId::proportional(12.0),
             Color32::WHITE,
         );
-        if turn && matches!(actor, Actor::Ai(_)) {
+        if turn && !g.paused && matches!(actor, Actor::Ai(_)) {
             let pos = match seat {
                 2 => anchor + Vec2::new(0.0, 32.0),
                 _ => anchor + Vec2::new(0.0, -84.0),
@@ -397,22 +397,26 @@ fn labels(painter: &egui::Painter, area: Rect, labels: &[FloatingLabel]) {
     let mut stack = [0usize; 5];
     for l in labels.iter().rev() {
         let slot = l.seat.map_or(4, |s| s as usize);
-        let base = l.seat.map_or(area.center(), |s| seat_anchor(area, s));
-        let toward_centre = match l.seat {
-            Some(0) => Vec2::new(0.0, -40.0),
-            Some(1) => Vec2::new(70.0, 0.0),
-            Some(2) => Vec2::new(0.0, 60.0),
-            Some(_) => Vec2::new(-70.0, 0.0),
-            None => Vec2::ZERO,
+        // Labels rise in the seat's own margin, clear of the tiles: above
+        // the side seats' names, left of the partner, above "You".
+        let base = match l.seat {
+            Some(0) => seat_anchor(area, 0) + Vec2::new(0.0, -34.0),
+            Some(2) => seat_anchor(area, 2) + Vec2::new(-190.0, 6.0),
+            Some(s) => seat_anchor(area, s) + Vec2::new(0.0, -110.0),
+            None => area.center(),
         };
         let t = (l.age / LABEL_SECONDS).clamp(0.0, 1.0);
-        let rise = Vec2::new(0.0, -30.0 * t - 26.0 * stack[slot] as f32);
+        // The partner's labels stack sideways (its margin is low).
+        let rise = match l.seat {
+            Some(2) => Vec2::new(-110.0 * stack[slot] as f32, -12.0 * t),
+            _ => Vec2::new(0.0, -24.0 * t - 28.0 * stack[slot] as f32),
+        };
         stack[slot] += 1;
         let alpha = ((1.0 - t) * 255.0 * 1.6).min(255.0) as u8;
         let base_color = l.team.map_or(Color32::WHITE, |k| TEAM_COLORS[k]);
         let color =
             Color32::from_rgba_unmultiplied(base_color.r(), base_color.g(), base_color.b(), alpha);
-        let pos = base + toward_centre + rise;
+        let pos = base + rise;
         let font = FontId::proportional(20.0);
         let galley = painter.layout_no_wrap(l.text.clone(), font, color);
         let rect = Align2::CENTER_CENTER.anchor_size(pos, galley.size());

@@ -160,7 +160,7 @@ fn side_panel(
         );
     }
     ui.label(format!(
-        "Round {} · this round: Us +{}, Them +{} · first to 200",
+        "Round {}: Us +{}, Them +{} this round",
         g.game.round_number(),
         round_pts[0],
         round_pts[1]
@@ -234,6 +234,7 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
     ui.add_space(4.0);
     ui.horizontal(|ui| {
         let status = match (&actor, &choice) {
+            _ if g.paused => "Choose the players and press Start match".to_string(),
             (Actor::Human(_), Some(HumanChoice::Open(_))) => {
                 "Your turn: open the round with a double (the green tiles)".to_string()
             }
@@ -244,7 +245,10 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
                 "Where does {} go? Click a green end on the table, or pick below",
                 g.choosing_end.unwrap()
             ),
-            (Actor::Human(_), _) => "Your turn: click a green tile (or ←/→ and Enter)".to_string(),
+            (Actor::Human(_), _) => {
+                "Your turn: click a green tile (or arrow keys / 1-7, then Enter)".to_string()
+            }
+            (Actor::Ai(0), _) => "Autoplay is playing for you…".to_string(),
             (Actor::Ai(s), _) => format!("{} is playing…", SEAT_NAMES[*s as usize]),
             (Actor::RoundOver, _) => "Round over".to_string(),
             (Actor::MatchOver, _) => "Match over".to_string(),
@@ -390,7 +394,19 @@ fn round_summary(ctx: &egui::Context, table: Rect, g: &mut DominoGame) {
             ui.label("(first to 200)");
         });
         if let Some((seat, opening)) = s.next_opener {
-            ui.label(format!("Next round: {}.", opener_text(seat, opening)));
+            let why = match (s.end, opening) {
+                (RoundEnd::Out { seat: out }, crate::domino::round::Opening::AnyDouble)
+                    if out != seat =>
+                {
+                    format!(
+                        " ({} went out but has no double in the new deal; {} is the next with one)",
+                        SEAT_NAMES[out as usize], SEAT_NAMES[seat as usize]
+                    )
+                }
+                (RoundEnd::Out { .. }, _) => " (the seat that went out opens)".to_string(),
+                (RoundEnd::Blocked, _) => " (after a blocked round, 6-6 opens)".to_string(),
+            };
+            ui.label(format!("Next round: {}{why}.", opener_text(seat, opening)));
         }
         ui.add_space(6.0);
         if g.has_human() {
@@ -441,8 +457,8 @@ fn match_result(
                 for s in g.game.summaries() {
                     ui.label(s.number.to_string());
                     ui.label(end_text(s.end));
-                    ui.label(format!("+{} → {}", s.points[0], s.score[0]));
-                    ui.label(format!("+{} → {}", s.points[1], s.score[1]));
+                    ui.label(format!("+{}  ({})", s.points[0], s.score[0]));
+                    ui.label(format!("+{}  ({})", s.points[1], s.score[1]));
                     ui.label(if s.garagem > 0 {
                         s.garagem.to_string()
                     } else {
