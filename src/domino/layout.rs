@@ -287,17 +287,3 @@ fn room(point: [f32; 2], dir: Dir) -> Rect {
 fn last_is_first(tiles: &[TileSpot], arm: u8, i: usize) -> bool {
     tiles.iter().position(|t| t.arm == Some(arm)) == Some(i)
 }
-
-/// The bounding box of a layout's tiles and end markers (half sizes around
-/// the origin: the largest |x| and |y| reached).
-pub fn extent(l: &Layout) -> [f32; 2] {
-    let mut e = [1.0f32, 1.0];
-    let rects = l.tiles.iter().map(|t| t.rect);
-    let markers = l.ends.iter().map(ArmEnd::marker);
-    for r in rects.chain(markers) {
-        for k in 0..2 {
-            e[k] = e[k].max(r.center[k].abs() + r.half[k]);
-        }
-    }
-    e
-}

@@ -105,13 +105,12 @@ fn a_person_s_seat_waits_for_the_person_and_rounds_wait_for_next_round() {
         app.update();
         frames += 1;
         assert!(frames < 20_000, "the match did not end");
-        let mut g = app.world_mut().resource_mut::<DominoGame>();
-        match g.game.next_actor() {
+        let actor = app.world().resource::<DominoGame>().game.next_actor();
+        match actor {
             Actor::Human(0) => {
                 human_turns += 1;
                 if human_turns == 1 {
                     // Nothing moves while the person thinks.
-                    drop(g);
                     let before = app.world().resource::<DominoGame>().game.log().len();
                     for _ in 0..5 {
                         app.update();
@@ -121,6 +120,7 @@ fn a_person_s_seat_waits_for_the_person_and_rounds_wait_for_next_round() {
                     assert_eq!(g.game.next_actor(), Actor::Human(0));
                     continue;
                 }
+                let mut g = app.world_mut().resource_mut::<DominoGame>();
                 match g.game.human_choice().unwrap() {
                     HumanChoice::Open(d) => g.game.human_open(d[0]).unwrap(),
                     HumanChoice::Play(m) => g.game.human_play(m[0]).unwrap(),
@@ -128,7 +128,6 @@ fn a_person_s_seat_waits_for_the_person_and_rounds_wait_for_next_round() {
                 }
             }
             Actor::RoundOver => {
-                drop(g);
                 for _ in 0..3 {
                     app.update();
                 }

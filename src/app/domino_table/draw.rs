@@ -248,7 +248,7 @@ pub fn table(ui: &mut egui::Ui, g: &mut DominoGame) {
         let list: Vec<String> = terms.iter().map(u32::to_string).collect();
         format!("Table count: {} = {sum}", list.join(" + "))
     };
-    let scores = sum > 0 && sum % 5 == 0;
+    let scores = sum > 0 && sum.is_multiple_of(5);
     painter.text(
         area.left_top() + Vec2::new(10.0, 8.0),
         Align2::LEFT_TOP,
@@ -398,17 +398,17 @@ fn labels(painter: &egui::Painter, area: Rect, labels: &[FloatingLabel]) {
     for l in labels.iter().rev() {
         let slot = l.seat.map_or(4, |s| s as usize);
         // Labels rise in the seat's own margin, clear of the tiles: above
-        // the side seats' names, left of the partner, above "You".
+        // the side seats' names, right of the partner, above "You".
         let base = match l.seat {
             Some(0) => seat_anchor(area, 0) + Vec2::new(0.0, -34.0),
-            Some(2) => seat_anchor(area, 2) + Vec2::new(-190.0, 6.0),
+            Some(2) => seat_anchor(area, 2) + Vec2::new(200.0, 2.0),
             Some(s) => seat_anchor(area, s) + Vec2::new(0.0, -110.0),
             None => area.center(),
         };
         let t = (l.age / LABEL_SECONDS).clamp(0.0, 1.0);
         // The partner's labels stack sideways (its margin is low).
         let rise = match l.seat {
-            Some(2) => Vec2::new(-110.0 * stack[slot] as f32, -12.0 * t),
+            Some(2) => Vec2::new(115.0 * stack[slot] as f32, -8.0 * t),
             _ => Vec2::new(0.0, -24.0 * t - 28.0 * stack[slot] as f32),
         };
         stack[slot] += 1;

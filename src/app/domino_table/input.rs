@@ -125,11 +125,7 @@ pub fn keyboard(ctx: &egui::Context, g: &mut DominoGame) {
     let left = pressed(egui::Key::ArrowLeft) || pressed(egui::Key::ArrowUp);
     let right = pressed(egui::Key::ArrowRight) || pressed(egui::Key::ArrowDown);
     match g.game.next_actor() {
-        Actor::RoundOver => {
-            if enter {
-                next_round(g);
-            }
-        }
+        Actor::RoundOver if enter => next_round(g),
         Actor::Human(_) => {
             if g.choosing_end.is_some() {
                 let ends = end_choices(g);
