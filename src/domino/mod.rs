@@ -11,6 +11,10 @@
 //!   galo, P4 garagem, P5 double out, blocked rounds), and the [`View`] a
 //!   player gets;
 //! - [`game`]: deals and matches to 200;
+//! - [`local_match`]: a match played a turn at a time, with people at
+//!   some seats (the app), and its log;
+//! - [`layout`]: where each tile lies when the table is drawn;
+//! - [`seat_ai`]: the AI choices of the app's settings;
 //! - [`state`]: the seven state vectors V0..V6;
 //! - [`agents`]: the [`Agent`] trait, basic / hand / strategies 1-4 and the
 //!   agent-name parser;
@@ -19,8 +23,11 @@
 
 pub mod agents;
 pub mod game;
+pub mod layout;
+pub mod local_match;
 pub mod round;
 pub mod search_agent;
+pub mod seat_ai;
 pub mod simulator;
 pub mod state;
 pub mod stats;

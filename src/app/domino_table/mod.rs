@@ -1,6 +1,372 @@
-//! The domino screen (being built).
+//! The domino screen: a four-ends match with you at seat 0, an AI partner
+//! at seat 2 and AI opponents at seats 1 and 3.
+//!
+//! - this file: the match as ECS resources and the logic systems (start a
+//!   match, let AI seats move at a visible pace, turn the log into floating
+//!   labels, print the result of a scripted run); [`logic_plugin`] holds
+//!   only these, so tests drive a match headless;
+//! - `ui.rs`: the egui panels (settings, scores and log, the hand, round
+//!   summary and match result), `draw.rs`: the table and the tiles,
+//!   `input.rs`: what a click or a key does.
+//!
+//! The engine is `crate::domino` ([`LocalMatch`] and the table
+//! [`layout`](crate::domino::layout)).
 
+mod draw;
+mod input;
+mod ui;
+
+use super::Screen;
+use super::scripted::ScriptArgs;
+use crate::cli::app_args::AppArgs;
+use crate::domino::agents::{Agent, parse_agent};
+use crate::domino::local_match::{Actor, LocalMatch};
+use crate::domino::round::Event;
+use crate::domino::seat_ai::SeatAi;
 use bevy::prelude::*;
 
-/// Registers the domino screen.
-pub fn plugin(_app: &mut App) {}
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatController {
+    /// A person at this computer (seat 0 only).
+    Human,
+    /// An AI.
+    Ai(SeatAi),
+}
+
+impl SeatController {
+    /// The agent name, `None` for a person.
+    pub fn agent_name(&self) -> Option<String> {
+        match self {
+            SeatController::Human => None,
+            SeatController::Ai(ai) => Some(ai.agent_name()),
+        }
+    }
+}
+
+/// The settings of the next match (the one running keeps its own).
+#[derive(Resource, Clone, Debug)]
+pub struct DominoSettings {
+    /// Who plays each seat.
+    pub seats: [SeatController; 4],
+    /// The match seed: the deals and the AIs' tie-breaks.
+    pub seed: u64,
+    /// Seconds between two AI moves (0: one move a frame).
+    pub ai_delay: f32,
+    /// Seconds a round's summary stays before the next round starts by
+    /// itself when no person plays (`None`: wait for "Next round").
+    pub auto_next_round: Option<f32>,
+    /// Whether seat 0 is played by `basic` for a person watching
+    /// (`--autoplay`).
+    pub autoplay: bool,
+    /// Whether the first match waits for "Start match" in the settings
+    /// (false in scripted runs).
+    pub start_paused: bool,
+}
+
+impl Default for DominoSettings {
+    fn default() -> Self {
+        DominoSettings {
+            seats: [
+                SeatController::Human,
+                SeatController::Ai(SeatAi::default()),
+                SeatController::Ai(SeatAi::default()),
+                SeatController::Ai(SeatAi::default()),
+            ],
+            seed: 1,
+            ai_delay: 0.9,
+            auto_next_round: None,
+            autoplay: false,
+            start_paused: true,
+        }
+    }
+}
+
+/// A text that rises from a seat and fades: a play's points, "passou".
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatingLabel {
+    /// The seat it rises from (`None`: the middle of the table).
+    pub seat: Option<u8>,
+    /// The text.
+    pub text: String,
+    /// The team whose colour it takes (`None`: neutral).
+    pub team: Option<usize>,
+    /// Seconds since it appeared.
+    pub age: f32,
+}
+
+/// How long a floating label stays, in seconds.
+pub const LABEL_SECONDS: f32 = 3.0;
+
+/// The match on screen and what the screen remembers about it.
+#[derive(Resource)]
+pub struct DominoGame {
+    /// The match.
+    pub game: LocalMatch,
+    /// Who plays each seat in this match.
+    pub seats: [SeatController; 4],
+    /// Seconds since the last AI move (or since the round ended).
+    pub wait: f32,
+    /// Log entries already turned into floating labels.
+    pub seen_log: usize,
+    /// Labels on screen.
+    pub labels: Vec<FloatingLabel>,
+    /// The hand tile picked with the keyboard or a click (index into the
+    /// sorted hand).
+    pub selected: Option<usize>,
+    /// A tile that fits several ends: the person is choosing where.
+    pub choosing_end: Option<crate::domino::Tile>,
+    /// The end highlighted with the keyboard while choosing.
+    pub end_cursor: usize,
+    /// Whether the match result was printed (scripted runs).
+    pub reported: bool,
+    /// Waiting for "Start match" (AI seats do not move).
+    pub paused: bool,
+}
+
+impl DominoGame {
+    /// A new match from the settings (`paused`: wait for "Start match").
+    /// Errors name a bad AI.
+    pub fn new(settings: &DominoSettings, paused: bool) -> Result<DominoGame, String> {
+        let mut agents: [Option<Box<dyn Agent>>; 4] = [None, None, None, None];
+        for (s, c) in settings.seats.iter().enumerate() {
+            if let Some(name) = c.agent_name() {
+                agents[s] = Some(parse_agent(&name)?);
+            }
+        }
+        Ok(DominoGame {
+            game: LocalMatch::new(agents, settings.seed),
+            seats: settings.seats,
+            wait: 0.0,
+            seen_log: 0,
+            labels: Vec::new(),
+            selected: None,
+            choosing_end: None,
+            end_cursor: 0,
+            reported: false,
+            paused,
+        })
+    }
+
+    /// Whether any seat is played by a person.
+    pub fn has_human(&self) -> bool {
+        self.seats.contains(&SeatController::Human)
+    }
+
+    /// Forget the person's half-made choice (after any move).
+    pub fn clear_choice(&mut self) {
+        self.choosing_end = None;
+        self.end_cursor = 0;
+    }
+}
+
+/// Ask for a new match with the current settings.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct NewMatch;
+
+/// Registers the domino screen: logic and UI.
+pub fn plugin(app: &mut App) {
+    app.add_plugins(logic_plugin);
+    ui::plugin(app);
+}
+
+/// The logic systems only (no egui): settings from the command line, the
+/// match, AI seats moving at their pace, labels. Tests add this alone.
+pub fn logic_plugin(app: &mut App) {
+    app.init_resource::<DominoSettings>()
+        .add_message::<NewMatch>()
+        .add_systems(Startup, apply_args)
+        .add_systems(OnEnter(Screen::Domino), start_if_missing)
+        .add_systems(
+            Update,
+            (start_new_match, advance, collect_labels, report_result)
+                .chain()
+                .run_if(in_state(Screen::Domino)),
+        );
+}
+
+/// Check the domino flags of `evoboard app --game domino`: `--seed`,
+/// `--autoplay`, `--steps-per-second` (AI moves per second, 0 = one a
+/// frame) and the screenshot flags; the flags of the other screens are
+/// refused.
+pub fn validate(args: &AppArgs) -> Result<(), String> {
+    if let Some(s) = args.steps_per_second
+        && !(s.is_finite() && s >= 0.0)
+    {
+        return Err(format!(
+            "--steps-per-second {s}: AI moves per second must be 0 (one a frame) or more"
+        ));
+    }
+    let unused = [
+        ("--algorithm", args.algorithm.is_some()),
+        ("--rules", args.rules.is_some()),
+        ("--param", !args.params.is_empty()),
+        ("--size", args.size.is_some()),
+        ("--difficulty", args.difficulty.is_some()),
+        ("--run", args.run),
+    ];
+    if let Some((flag, _)) = unused.iter().find(|(_, set)| *set) {
+        return Err(format!(
+            "{flag} is not used by --game domino; its flags are --seed N, --autoplay (an AI plays your seat), --steps-per-second S (AI moves per second) and --screenshot PATH --frames N"
+        ));
+    }
+    Ok(())
+}
+
+/// The settings for the command-line flags: the seed, `--autoplay` (seat 0
+/// played by `basic`, rounds follow each other, one move a frame unless
+/// `--steps-per-second` says otherwise), and `--steps-per-second` (AI moves
+/// per second; 0 = one a frame). A scripted run (`--screenshot`) starts
+/// at once instead of waiting in the settings.
+pub fn settings_from_args(args: &AppArgs, base: &DominoSettings) -> DominoSettings {
+    let mut s = base.clone();
+    if let Some(seed) = args.seed {
+        s.seed = seed;
+    }
+    if args.autoplay {
+        s.autoplay = true;
+        s.seats[0] = SeatController::Ai(SeatAi::basic());
+        s.ai_delay = 0.0;
+    }
+    if args.screenshot.is_some() || args.autoplay {
+        s.start_paused = false;
+    }
+    if let Some(sps) = args.steps_per_second {
+        s.ai_delay = if sps > 0.0 { 1.0 / sps } else { 0.0 };
+    }
+    if args.autoplay {
+        // Rounds follow each other at the pace of the moves: with the
+        // default pace (one move a frame) a scripted run shows the same
+        // position at the same frame every time.
+        s.auto_next_round = Some((5.0 * s.ai_delay).min(0.5));
+    }
+    s
+}
+
+fn apply_args(args: Option<Res<ScriptArgs>>, mut settings: ResMut<DominoSettings>) {
+    if let Some(args) = args {
+        *settings = settings_from_args(&args.0, &settings);
+    }
+}
+
+fn start_if_missing(
+    mut commands: Commands,
+    settings: Res<DominoSettings>,
+    game: Option<Res<DominoGame>>,
+) {
+    if game.is_none() {
+        match DominoGame::new(&settings, settings.start_paused) {
+            Ok(g) => commands.insert_resource(g),
+            Err(e) => error!("domino: {e}"),
+        }
+    }
+}
+
+fn start_new_match(
+    mut commands: Commands,
+    mut requests: MessageReader<NewMatch>,
+    settings: Res<DominoSettings>,
+) {
+    if requests.read().count() > 0 {
+        match DominoGame::new(&settings, false) {
+            Ok(g) => commands.insert_resource(g),
+            Err(e) => error!("domino: {e}"),
+        }
+    }
+}
+
+/// AI seats move `ai_delay` apart (several in one frame if frames are
+/// slower than that; one a frame when the delay is 0); a finished round
+/// waits for "Next round" unless no person plays (then it goes on by
+/// itself after `auto_next_round`).
+fn advance(time: Res<Time>, settings: Res<DominoSettings>, game: Option<ResMut<DominoGame>>) {
+    let Some(mut g) = game else { return };
+    if g.paused {
+        return;
+    }
+    g.wait += time.delta_secs();
+    let delay = settings.ai_delay.max(0.0);
+    let mut moves = 0;
+    while let Actor::Ai(_) = g.game.next_actor() {
+        if g.wait < delay || (delay == 0.0 && moves == 1) || moves >= 1000 {
+            return;
+        }
+        g.wait -= delay;
+        moves += 1;
+        if let Err(e) = g.game.ai_step() {
+            error!("domino: {e}");
+            return;
+        }
+        if g.game.next_actor() == Actor::RoundOver {
+            g.wait = 0.0;
+        }
+    }
+    match g.game.next_actor() {
+        Actor::RoundOver => {
+            let auto = settings.auto_next_round.filter(|_| !g.has_human());
+            if let Some(secs) = auto
+                && g.wait >= secs
+            {
+                g.wait = 0.0;
+                let _ = g.game.next_round();
+                g.clear_choice();
+                g.selected = None;
+            }
+        }
+        Actor::Human(_) => g.wait = 0.0,
+        _ => {}
+    }
+}
+
+/// New log lines with points or a pass become floating labels; old labels
+/// age and go.
+fn collect_labels(time: Res<Time>, game: Option<ResMut<DominoGame>>) {
+    let Some(mut g) = game else { return };
+    let dt = time.delta_secs();
+    for l in &mut g.labels {
+        l.age += dt;
+    }
+    g.labels.retain(|l| l.age < LABEL_SECONDS);
+    let new: Vec<FloatingLabel> = g.game.log()[g.seen_log..]
+        .iter()
+        .filter_map(|l| match l.event? {
+            Event::Passed { seat } => Some(FloatingLabel {
+                seat: Some(seat),
+                text: "passou".into(),
+                team: None,
+                age: 0.0,
+            }),
+            Event::Scored { team, points, rule } => Some(FloatingLabel {
+                seat: l.seat,
+                text: format!("+{points} {}", ui::rule_short(rule)),
+                team: Some(team),
+                age: 0.0,
+            }),
+            _ => None,
+        })
+        .collect();
+    g.seen_log = g.game.log().len();
+    g.labels.extend(new);
+}
+
+/// One line on stdout when a match ends (scripted runs read it).
+fn report_result(game: Option<ResMut<DominoGame>>) {
+    let Some(mut g) = game else { return };
+    if g.reported {
+        return;
+    }
+    if let Some(r) = g.game.result() {
+        g.reported = true;
+        let names: Vec<String> = (0..4).map(|s| g.game.agent_name(s)).collect();
+        println!(
+            "domino: match over, seed {}, seats {}, winner team {} ({}), score {}-{}, rounds {}",
+            g.game.seed(),
+            names.join(","),
+            ["A", "B"][r.winner],
+            crate::domino::local_match::TEAM_NAMES[r.winner],
+            r.score[0],
+            r.score[1],
+            r.rounds
+        );
+    }
+}

@@ -1,0 +1,181 @@
+//! What a click or a key does for the person at seat 0. Only legal
+//! choices are ever offered, so every action here either plays or does
+//! nothing.
+
+use super::DominoGame;
+use crate::domino::local_match::{Actor, HumanChoice};
+use crate::domino::{Move, Tile};
+use bevy_egui::egui;
+
+/// The person's hand, in the order it is shown (by the higher half, then
+/// the lower).
+pub fn hand_tiles(g: &DominoGame) -> Vec<Tile> {
+    let mut tiles: Vec<Tile> = g.game.round().hand(0).iter().collect();
+    tiles.sort_by_key(|t| (t.high(), t.low()));
+    tiles
+}
+
+/// Whether `tile` can be played now by the person.
+pub fn is_playable(g: &DominoGame, tile: Tile) -> bool {
+    match g.game.human_choice() {
+        Some(HumanChoice::Open(d)) => d.contains(&tile),
+        Some(HumanChoice::Play(moves)) => moves.iter().any(|m| m.tile == tile),
+        _ => false,
+    }
+}
+
+/// Where the tile being placed may go (one move per distinct end).
+pub fn end_choices(g: &DominoGame) -> Vec<Move> {
+    g.choosing_end
+        .map(|t| g.game.choices_for(t))
+        .unwrap_or_default()
+}
+
+/// The person clicked (or pressed Enter on) a hand tile: open with it,
+/// play it where it fits, or ask which end when it fits several.
+pub fn pick_tile(g: &mut DominoGame, tile: Tile) {
+    if let Some(i) = hand_tiles(g).iter().position(|t| *t == tile) {
+        g.selected = Some(i);
+    }
+    match g.game.human_choice() {
+        Some(HumanChoice::Open(d)) if d.contains(&tile) => {
+            let _ = g.game.human_open(tile);
+            g.clear_choice();
+        }
+        Some(HumanChoice::Play(_)) => {
+            let choices = g.game.choices_for(tile);
+            match choices.len() {
+                0 => {}
+                1 => {
+                    let _ = g.game.human_play(choices[0]);
+                    g.clear_choice();
+                }
+                _ => {
+                    g.choosing_end = Some(tile);
+                    g.end_cursor = 0;
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The person clicked an open end on the table: play the tile being placed
+/// (or the selected one) there if it fits.
+pub fn pick_end(g: &mut DominoGame, arm: u8) {
+    let tile = g.choosing_end.or_else(|| {
+        g.selected
+            .and_then(|i| hand_tiles(g).get(i).copied())
+            .filter(|t| is_playable(g, *t))
+    });
+    let Some(tile) = tile else { return };
+    let m = Move { tile, arm };
+    if g.game.human_moves().contains(&m) {
+        let _ = g.game.human_play(m);
+        g.clear_choice();
+    }
+}
+
+/// The open ends `tile` fits exactly (every arm, equivalent ones too): the
+/// ends highlighted on the table.
+pub fn ends_for(g: &DominoGame, tile: Tile) -> Vec<u8> {
+    g.game
+        .human_moves()
+        .iter()
+        .filter(|m| m.tile == tile)
+        .map(|m| m.arm)
+        .collect()
+}
+
+/// The person passes (only offered when nothing fits).
+pub fn pass(g: &mut DominoGame) {
+    if g.game.human_pass().is_ok() {
+        g.clear_choice();
+    }
+}
+
+/// Start the next round from the summary.
+pub fn next_round(g: &mut DominoGame) {
+    if g.game.next_round().is_ok() {
+        g.clear_choice();
+        g.selected = None;
+        g.wait = 0.0;
+    }
+}
+
+/// Keys: ←/→ (or 1-7) pick a hand tile, Enter plays it; while choosing
+/// an end ←/→ (or 1-4) pick the end, Enter places, Esc cancels; Enter (or
+/// P) passes when nothing fits; Enter starts the next round.
+pub fn keyboard(ctx: &egui::Context, g: &mut DominoGame) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    let pressed = |k: egui::Key| ctx.input(|i| i.key_pressed(k));
+    let enter = pressed(egui::Key::Enter) || pressed(egui::Key::Space);
+    let numbers = [
+        egui::Key::Num1,
+        egui::Key::Num2,
+        egui::Key::Num3,
+        egui::Key::Num4,
+        egui::Key::Num5,
+        egui::Key::Num6,
+        egui::Key::Num7,
+    ];
+    let number = numbers.iter().position(|k| pressed(*k));
+    let left = pressed(egui::Key::ArrowLeft) || pressed(egui::Key::ArrowUp);
+    let right = pressed(egui::Key::ArrowRight) || pressed(egui::Key::ArrowDown);
+    match g.game.next_actor() {
+        Actor::RoundOver if enter => next_round(g),
+        Actor::Human(_) => {
+            if g.choosing_end.is_some() {
+                let ends = end_choices(g);
+                if pressed(egui::Key::Escape) {
+                    g.clear_choice();
+                    return;
+                }
+                if ends.is_empty() {
+                    g.clear_choice();
+                    return;
+                }
+                if left {
+                    g.end_cursor = (g.end_cursor + ends.len() - 1) % ends.len();
+                }
+                if right {
+                    g.end_cursor = (g.end_cursor + 1) % ends.len();
+                }
+                if let Some(n) = number.filter(|n| *n < ends.len()) {
+                    g.end_cursor = n;
+                }
+                if enter || number.is_some_and(|n| n < ends.len()) {
+                    let m = ends[g.end_cursor.min(ends.len() - 1)];
+                    pick_end(g, m.arm);
+                }
+                return;
+            }
+            if g.game.human_choice() == Some(HumanChoice::MustPass) {
+                if enter || pressed(egui::Key::P) {
+                    pass(g);
+                }
+                return;
+            }
+            let hand = hand_tiles(g);
+            if hand.is_empty() {
+                return;
+            }
+            let n = hand.len();
+            if left {
+                g.selected = Some(g.selected.map_or(n - 1, |i| (i + n - 1) % n));
+            }
+            if right {
+                g.selected = Some(g.selected.map_or(0, |i| (i + 1) % n));
+            }
+            if let Some(k) = number.filter(|k| *k < n) {
+                g.selected = Some(k);
+            }
+            if enter && let Some(t) = g.selected.and_then(|i| hand.get(i).copied()) {
+                pick_tile(g, t);
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,579 @@
+//! The egui side of the domino screen: scores, seats and the log on the
+//! right, your hand below the table, the round summary and the match
+//! result over it, and the settings window.
+
+use super::draw::{self, TEAM_COLORS, paint_tile};
+use super::{DominoGame, DominoSettings, NewMatch, SeatController, input};
+use crate::app::Screen;
+use crate::app::camera::PanelInsets;
+use crate::domino::local_match::{
+    ARM_NAMES, Actor, HumanChoice, SEAT_NAMES, TEAM_NAMES, end_text, opener_text,
+};
+use crate::domino::round::{Event, RoundEnd, Rule};
+use crate::domino::seat_ai::{AiKind, CoefSet, SEARCH_LEVELS, SeatAi};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, Pos2, Rect, RichText, Sense, Vec2};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+/// Whether the settings window is open (at first: while the first match
+/// waits for "Start match").
+#[derive(Resource, Debug, Default)]
+pub struct SettingsOpen(pub Option<bool>);
+
+/// Registers the UI system.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<SettingsOpen>().add_systems(
+        EguiPrimaryContextPass,
+        domino_ui
+            .in_set(crate::app::shell::ScreenUiSet)
+            .run_if(in_state(Screen::Domino)),
+    );
+}
+
+/// A rule's name as it appears on a floating label.
+pub fn rule_short(rule: Rule) -> &'static str {
+    match rule {
+        Rule::TableCount => "table",
+        Rule::Pass => "pass",
+        Rule::Galo => "galo!",
+        Rule::Garagem => "garagem",
+        Rule::DoubleOut => "double out",
+        Rule::Blocked => "blocked",
+    }
+}
+
+fn team_text(team: usize) -> RichText {
+    RichText::new(TEAM_NAMES[team])
+        .color(TEAM_COLORS[team])
+        .strong()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn domino_ui(
+    mut contexts: EguiContexts,
+    mut insets: ResMut<PanelInsets>,
+    game: Option<ResMut<DominoGame>>,
+    mut settings: ResMut<DominoSettings>,
+    mut settings_open: ResMut<SettingsOpen>,
+    mut new_match: MessageWriter<NewMatch>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(mut g) = game else {
+        return Ok(());
+    };
+    if settings_open.0.is_none() {
+        settings_open.0 = Some(g.paused);
+    }
+    input::keyboard(&ctx, &mut g);
+    let mut root = crate::app::shell::content_root(&ctx, &insets, "domino");
+    let right = egui::Panel::right("domino_side")
+        .default_size(310.0)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            side_panel(ui, &mut g, &mut settings_open, &mut new_match)
+        })
+        .response
+        .rect
+        .width();
+    let bottom = egui::Panel::bottom("domino_hand")
+        .exact_size(150.0)
+        .show(&mut root, |ui| hand_panel(ui, &mut g))
+        .response
+        .rect
+        .height();
+    insets.left = 0.0;
+    insets.right = right;
+    insets.bottom = bottom;
+    let mut table_rect = Rect::NOTHING;
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        table_rect = ui.available_rect_before_wrap();
+        draw::table(ui, &mut g);
+    });
+    if settings_open.0 == Some(true) {
+        settings_window(
+            &ctx,
+            table_rect,
+            &mut settings,
+            &mut settings_open,
+            &mut new_match,
+            &mut g,
+        );
+    } else {
+        match g.game.next_actor() {
+            Actor::RoundOver => round_summary(&ctx, table_rect, &mut g),
+            Actor::MatchOver => {
+                match_result(&ctx, table_rect, &g, &mut settings_open, &mut new_match)
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn side_panel(
+    ui: &mut egui::Ui,
+    g: &mut DominoGame,
+    settings_open: &mut SettingsOpen,
+    new_match: &mut MessageWriter<NewMatch>,
+) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.heading("Four-ends domino");
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("New match")
+            .on_hover_text("Start a new match with the settings")
+            .clicked()
+        {
+            new_match.write(NewMatch);
+        }
+        if ui.button("Settings…").clicked() {
+            settings_open.0 = Some(true);
+        }
+        ui.label(format!("seed {}", g.game.seed()));
+    });
+    ui.separator();
+    let score = g.game.score();
+    let round_pts = g.game.round().points;
+    for team in 0..2 {
+        ui.horizontal(|ui| {
+            ui.label(team_text(team).size(18.0));
+            let who = if team == 0 {
+                "You + Partner"
+            } else {
+                "West + East"
+            };
+            ui.label(RichText::new(who).small());
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.label(
+                    RichText::new(format!("{}", score[team]))
+                        .size(22.0)
+                        .strong(),
+                );
+            });
+        });
+        ui.add(
+            egui::ProgressBar::new((score[team] as f32 / 200.0).min(1.0))
+                .fill(TEAM_COLORS[team].gamma_multiply(0.7))
+                .desired_height(8.0),
+        );
+    }
+    ui.label(format!(
+        "Round {}: Us +{}, Them +{} this round",
+        g.game.round_number(),
+        round_pts[0],
+        round_pts[1]
+    ));
+    ui.separator();
+    // Seats: tiles left and passes this round.
+    let round = g.game.round();
+    let number = g.game.round_number();
+    egui::Grid::new("domino_seats")
+        .num_columns(4)
+        .spacing([10.0, 2.0])
+        .show(ui, |ui| {
+            ui.label(RichText::new("seat").small());
+            ui.label(RichText::new("player").small());
+            ui.label(RichText::new("tiles").small());
+            ui.label(RichText::new("passes").small());
+            ui.end_row();
+            for s in 0..4u8 {
+                let passes = g
+                    .game
+                    .log()
+                    .iter()
+                    .filter(|l| l.round == number && l.event == Some(Event::Passed { seat: s }))
+                    .count();
+                ui.label(
+                    RichText::new(SEAT_NAMES[s as usize]).color(TEAM_COLORS[(s & 1) as usize]),
+                );
+                let who = match g.seats[s as usize] {
+                    SeatController::Human => "you".to_string(),
+                    SeatController::Ai(ai) => ai.short_label(),
+                };
+                ui.label(RichText::new(who).small());
+                ui.label(round.hand(s).len().to_string());
+                ui.label(passes.to_string());
+                ui.end_row();
+            }
+        });
+    ui.separator();
+    ui.label(RichText::new("What happened").strong());
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for l in g.game.log() {
+                let mut text = RichText::new(&l.text);
+                match l.event {
+                    None => text = text.strong(),
+                    Some(Event::Scored { team, .. }) => text = text.color(TEAM_COLORS[team]),
+                    Some(Event::Passed { .. }) => text = text.italics(),
+                    Some(Event::RoundOver(_)) => text = text.strong(),
+                    _ => {}
+                }
+                ui.label(text);
+            }
+        });
+}
+
+fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
+    let actor = g.game.next_actor();
+    let choice = g.game.human_choice();
+    let hand = input::hand_tiles(g);
+    // Keep a tile selected for the keyboard: the first that fits.
+    if matches!(actor, Actor::Human(_)) && g.choosing_end.is_none() {
+        let ok = g
+            .selected
+            .is_some_and(|i| i < hand.len() && input::is_playable(g, hand[i]));
+        if !ok {
+            g.selected = hand.iter().position(|t| input::is_playable(g, *t));
+        }
+    }
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        let status = match (&actor, &choice) {
+            _ if g.paused => "Choose the players and press Start match".to_string(),
+            (Actor::Human(_), Some(HumanChoice::Open(_))) => {
+                "Your turn: open the round with a double (the green tiles)".to_string()
+            }
+            (Actor::Human(_), Some(HumanChoice::MustPass)) => {
+                "Nothing fits: you must pass".to_string()
+            }
+            (Actor::Human(_), _) if g.choosing_end.is_some() => format!(
+                "Where does {} go? Click a green end on the table, or pick below",
+                g.choosing_end.unwrap()
+            ),
+            (Actor::Human(_), _) => {
+                "Your turn: click a green tile (or arrow keys / 1-7, then Enter)".to_string()
+            }
+            (Actor::Ai(0), _) => "Autoplay is playing for you…".to_string(),
+            (Actor::Ai(s), _) => format!("{} is playing…", SEAT_NAMES[*s as usize]),
+            (Actor::RoundOver, _) => "Round over".to_string(),
+            (Actor::MatchOver, _) => "Match over".to_string(),
+        };
+        let label = if g.seats[0] == SeatController::Human {
+            "Your hand".to_string()
+        } else {
+            "Your hand (autoplay)".to_string()
+        };
+        ui.label(RichText::new(label).strong());
+        ui.separator();
+        ui.label(status);
+    });
+    ui.horizontal(|ui| {
+        let tile_size = Vec2::new(40.0, 80.0);
+        for (i, t) in hand.iter().enumerate() {
+            let playable = input::is_playable(g, *t);
+            ui.vertical(|ui| {
+                let (resp, painter) =
+                    ui.allocate_painter(tile_size + Vec2::splat(8.0), Sense::click());
+                let rect = Rect::from_center_size(resp.rect.center(), tile_size);
+                let halves = [
+                    (rect.center() - Vec2::new(0.0, tile_size.y * 0.25), t.low()),
+                    (rect.center() + Vec2::new(0.0, tile_size.y * 0.25), t.high()),
+                ];
+                let selected = g.selected == Some(i) && matches!(actor, Actor::Human(_));
+                let outline = if g.choosing_end == Some(*t) || selected && playable {
+                    Some((Color32::from_rgb(255, 215, 60), 3.0))
+                } else if playable {
+                    Some((Color32::from_rgb(70, 220, 110), 3.0))
+                } else {
+                    None
+                };
+                let dim = matches!(actor, Actor::Human(_)) && !playable;
+                paint_tile(&painter, rect, halves, outline, dim);
+                ui.label(RichText::new(format!("{}", i + 1)).small());
+                if playable {
+                    if resp.clicked() {
+                        input::pick_tile(g, *t);
+                    }
+                    resp.on_hover_text(format!("Play {t}"));
+                }
+            });
+        }
+        ui.add_space(16.0);
+        ui.vertical(|ui| {
+            if choice == Some(HumanChoice::MustPass) {
+                let b = egui::Button::new(RichText::new("Pass").size(20.0))
+                    .min_size(Vec2::new(90.0, 40.0));
+                if ui
+                    .add(b)
+                    .on_hover_text("No tile fits an open end (Enter)")
+                    .clicked()
+                {
+                    input::pass(g);
+                }
+            }
+            let ends = input::end_choices(g);
+            if !ends.is_empty() {
+                for (k, m) in ends.iter().enumerate() {
+                    let a = g.game.round().table.arms[m.arm as usize];
+                    let text = format!(
+                        "{}: {} end (shows {})",
+                        k + 1,
+                        ARM_NAMES[m.arm as usize],
+                        a.end
+                    );
+                    let sel = k == g.end_cursor;
+                    if ui.selectable_label(sel, text).clicked() {
+                        input::pick_end(g, m.arm);
+                    }
+                }
+                if ui.button("Cancel (Esc)").clicked() {
+                    g.clear_choice();
+                }
+            }
+        });
+    });
+}
+
+fn centred_window(title: &str, table: Rect) -> egui::Window<'_> {
+    let pos = Pos2::new(table.center().x, table.top() + 60.0);
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .pivot(egui::Align2::CENTER_TOP)
+        .fixed_pos(pos)
+}
+
+fn round_summary(ctx: &egui::Context, table: Rect, g: &mut DominoGame) {
+    let Some(s) = g.game.summaries().last().cloned() else {
+        return;
+    };
+    let mut next = false;
+    centred_window(&format!("Round {}", s.number), table).show(ctx, |ui| {
+        let headline = match s.end {
+            RoundEnd::Out { seat } => format!("{} went out (bateu)", SEAT_NAMES[seat as usize]),
+            RoundEnd::Blocked => "Blocked (trancado): nobody could play".into(),
+        };
+        ui.heading(headline);
+        ui.add_space(4.0);
+        for l in g.game.log().iter().filter(|l| l.round == s.number) {
+            if let Some(Event::Scored { team, .. }) = l.event {
+                ui.label(RichText::new(&l.text).color(TEAM_COLORS[team]));
+            }
+        }
+        if s.scoring.is_empty() {
+            ui.label("Nobody scored this round.");
+        }
+        ui.separator();
+        ui.label(RichText::new("Tiles left").strong());
+        egui::Grid::new("left_tiles").show(ui, |ui| {
+            for seat in 0..4 {
+                let h = s.hands_left[seat];
+                ui.label(RichText::new(SEAT_NAMES[seat]).color(TEAM_COLORS[seat & 1]));
+                let tiles: Vec<String> = h.iter().map(|t| t.to_string()).collect();
+                ui.label(if tiles.is_empty() {
+                    "—".into()
+                } else {
+                    tiles.join("  ")
+                });
+                ui.label(format!("{} pips", h.pips()));
+                ui.end_row();
+            }
+        });
+        if s.garagem > 0 {
+            ui.label(format!("Garagem: {} points", s.garagem));
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label("This round:");
+            ui.label(team_text(0));
+            ui.label(format!("+{}", s.points[0]));
+            ui.label(team_text(1));
+            ui.label(format!("+{}", s.points[1]));
+        });
+        ui.horizontal(|ui| {
+            ui.label("Match:");
+            ui.label(team_text(0));
+            ui.label(format!("{}", s.score[0]));
+            ui.label(team_text(1));
+            ui.label(format!("{}", s.score[1]));
+            ui.label("(first to 200)");
+        });
+        if let Some((seat, opening)) = s.next_opener {
+            let why = match (s.end, opening) {
+                (RoundEnd::Out { seat: out }, crate::domino::round::Opening::AnyDouble)
+                    if out != seat =>
+                {
+                    format!(
+                        " ({} went out but has no double in the new deal; {} is the next with one)",
+                        SEAT_NAMES[out as usize], SEAT_NAMES[seat as usize]
+                    )
+                }
+                (RoundEnd::Out { .. }, _) => " (the seat that went out opens)".to_string(),
+                (RoundEnd::Blocked, _) => " (after a blocked round, 6-6 opens)".to_string(),
+            };
+            ui.label(format!("Next round: {}{why}.", opener_text(seat, opening)));
+        }
+        ui.add_space(6.0);
+        if g.has_human() {
+            next = ui
+                .button(RichText::new("Next round (Enter)").size(16.0))
+                .clicked();
+        } else {
+            ui.label(RichText::new("The next round starts in a moment…").italics());
+        }
+    });
+    if next {
+        input::next_round(g);
+    }
+}
+
+fn match_result(
+    ctx: &egui::Context,
+    table: Rect,
+    g: &DominoGame,
+    settings_open: &mut SettingsOpen,
+    new_match: &mut MessageWriter<NewMatch>,
+) {
+    let Some(r) = g.game.result() else { return };
+    centred_window("Match over", table).show(ctx, |ui| {
+        let you_win = r.winner == 0;
+        let head = if you_win {
+            format!("You and your partner win {}–{}", r.score[0], r.score[1])
+        } else {
+            format!("West and East win {}–{}", r.score[1], r.score[0])
+        };
+        ui.heading(RichText::new(head).color(TEAM_COLORS[r.winner]));
+        ui.label(format!(
+            "after {} rounds (seed {})",
+            r.rounds,
+            g.game.seed()
+        ));
+        ui.separator();
+        egui::Grid::new("rounds")
+            .striped(true)
+            .spacing([14.0, 2.0])
+            .show(ui, |ui| {
+                ui.label(RichText::new("round").strong());
+                ui.label(RichText::new("how it ended").strong());
+                ui.label(team_text(0));
+                ui.label(team_text(1));
+                ui.label(RichText::new("garagem").strong());
+                ui.end_row();
+                for s in g.game.summaries() {
+                    ui.label(s.number.to_string());
+                    ui.label(end_text(s.end));
+                    ui.label(format!("+{}  ({})", s.points[0], s.score[0]));
+                    ui.label(format!("+{}  ({})", s.points[1], s.score[1]));
+                    ui.label(if s.garagem > 0 {
+                        s.garagem.to_string()
+                    } else {
+                        String::new()
+                    });
+                    ui.end_row();
+                }
+            });
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            if ui.button(RichText::new("New match").size(16.0)).clicked() {
+                new_match.write(NewMatch);
+            }
+            if ui.button("Settings…").clicked() {
+                settings_open.0 = Some(true);
+            }
+        });
+    });
+}
+
+fn seat_ai_ui(ui: &mut egui::Ui, id: &str, ai: &mut SeatAi) {
+    egui::ComboBox::from_id_salt((id, "kind"))
+        .selected_text(ai.kind.label())
+        .width(190.0)
+        .show_ui(ui, |ui| {
+            for k in AiKind::ALL {
+                ui.selectable_value(&mut ai.kind, k, k.label());
+            }
+        });
+    match ai.kind {
+        AiKind::Strategy(_) => {
+            egui::ComboBox::from_id_salt((id, "coefs"))
+                .selected_text(ai.coefs.label())
+                .width(150.0)
+                .show_ui(ui, |ui| {
+                    for c in CoefSet::ALL {
+                        ui.selectable_value(&mut ai.coefs, c, c.label());
+                    }
+                })
+                .response
+                .on_hover_text(
+                    "The published coefficient tables, or the ones our genetic algorithm tuned on this engine (stronger here)",
+                );
+        }
+        AiKind::Search => {
+            ui.add(egui::Slider::new(&mut ai.strength, 1..=4).text("strength"))
+                .on_hover_text(format!(
+                    "Hidden hands sampled per decision: {:?} (level 1-4)",
+                    SEARCH_LEVELS
+                ));
+        }
+        _ => {}
+    }
+}
+
+fn settings_window(
+    ctx: &egui::Context,
+    table: Rect,
+    settings: &mut DominoSettings,
+    open: &mut SettingsOpen,
+    new_match: &mut MessageWriter<NewMatch>,
+    g: &mut DominoGame,
+) {
+    let mut start = false;
+    let mut close = false;
+    centred_window("Match settings", table).show(ctx, |ui| {
+        ui.label("You sit at the bottom; your partner sits across the table (top); West and East are the opponents. First team to 200 wins.");
+        ui.add_space(4.0);
+        egui::Grid::new("seat_settings").spacing([8.0, 6.0]).show(ui, |ui| {
+            for seat in 0..4usize {
+                ui.label(RichText::new(SEAT_NAMES[seat]).color(TEAM_COLORS[seat & 1]).strong());
+                ui.horizontal(|ui| {
+                    if seat == 0 {
+                        let mut human = settings.seats[0] == SeatController::Human;
+                        if ui.checkbox(&mut human, "I play").on_hover_text("Untick to watch an AI play your seat").changed() {
+                            settings.seats[0] = if human {
+                                SeatController::Human
+                            } else {
+                                SeatController::Ai(SeatAi::basic())
+                            };
+                        }
+                    }
+                    if let SeatController::Ai(ai) = &mut settings.seats[seat] {
+                        seat_ai_ui(ui, &format!("seat{seat}"), ai);
+                    }
+                });
+                ui.end_row();
+            }
+            ui.label("Seed");
+            ui.horizontal(|ui| {
+                ui.add(egui::DragValue::new(&mut settings.seed))
+                    .on_hover_text("The same seed deals the same tiles");
+                if ui.button("New seed").clicked() {
+                    settings.seed = crate::rng::derive_seed(settings.seed, g.game.round_number() as u64 + 1);
+                    settings.seed %= 1_000_000;
+                }
+            });
+            ui.end_row();
+            ui.label("AI pace");
+            ui.add(egui::Slider::new(&mut settings.ai_delay, 0.0..=3.0).suffix(" s per move"));
+            ui.end_row();
+        });
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            start = ui.button(RichText::new("Start match").size(16.0)).clicked();
+            if !g.paused {
+                close = ui.button("Close").clicked();
+            }
+        });
+    });
+    if start {
+        new_match.write(NewMatch);
+        open.0 = Some(false);
+    }
+    if close {
+        open.0 = Some(false);
+    }
+}
