@@ -25,7 +25,7 @@ pub fn validate(args: &AppArgs) -> Result<(), String> {
         Screen::HexBoards => {}
         Screen::Dungeon => return super::dungeon_screen::validate(args),
         Screen::Puzzle => return super::puzzle_screen::validate(args),
-        _ => return Ok(()),
+        Screen::Domino => return super::domino_table::validate(args),
     }
     let game = match &args.game {
         Some(g) => BoardGame::parse(g)?,
