@@ -302,6 +302,24 @@ pub struct DungeonRoom {
 }
 
 impl DungeonRoom {
+    /// Letter `rooms` A, B, C … in their order, with the contents `flags`
+    /// (bit k of `enemies` / `treasure` for room k).
+    pub fn lettered(rooms: &[Room], flags: &contents_ga::Contents) -> Vec<DungeonRoom> {
+        rooms
+            .iter()
+            .enumerate()
+            .map(|(k, r)| DungeonRoom {
+                letter: (b'A' + k as u8) as char,
+                x: r.x,
+                y: r.y,
+                w: r.w,
+                h: r.h,
+                enemies: flags.enemies & (1 << k) != 0,
+                treasure: flags.treasure & (1 << k) != 0,
+            })
+            .collect()
+    }
+
     /// The room's rectangle.
     pub fn rect(&self) -> Room {
         Room {
@@ -505,20 +523,7 @@ impl Furnishing {
         let mut layout = self.layout;
         corridor::add_secret_doors(&mut layout, self.secret_doors, &mut self.rng);
         corridor::add_traps(&mut layout, self.traps, &mut self.rng);
-        let rooms: Vec<DungeonRoom> = layout
-            .rooms
-            .iter()
-            .enumerate()
-            .map(|(k, r)| DungeonRoom {
-                letter: (b'A' + k as u8) as char,
-                x: r.x,
-                y: r.y,
-                w: r.w,
-                h: r.h,
-                enemies: flags.enemies & (1 << k) != 0,
-                treasure: flags.treasure & (1 << k) != 0,
-            })
-            .collect();
+        let rooms = DungeonRoom::lettered(&layout.rooms, &flags);
         let pairs: Vec<(bool, bool)> = rooms.iter().map(|r| (r.enemies, r.treasure)).collect();
         let metrics = metrics::measure(
             &layout.grid,

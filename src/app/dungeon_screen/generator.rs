@@ -198,19 +198,7 @@ fn layout_map(layout: &Layout, furnishing: Option<&Furnishing>) -> DungeonMap {
     let mut rects = layout.rooms.clone();
     rects.sort_by_key(|r| (r.y, r.x));
     let flags = furnishing.map(|f| *f.best().0).unwrap_or_default();
-    let rooms = rects
-        .iter()
-        .enumerate()
-        .map(|(k, r)| DungeonRoom {
-            letter: (b'A' + k as u8) as char,
-            x: r.x,
-            y: r.y,
-            w: r.w,
-            h: r.h,
-            enemies: flags.enemies & (1 << k) != 0,
-            treasure: flags.treasure & (1 << k) != 0,
-        })
-        .collect();
+    let rooms = DungeonRoom::lettered(&rects, &flags);
     DungeonMap {
         grid: layout.grid.clone(),
         rooms,
