@@ -105,20 +105,7 @@ fn run_generate(a: GenerateArgs) -> CliResult {
     .map_err(|e| CliError(e.to_string()))?;
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     if let Some(out) = &a.out {
-        let level = crate::level::Level::new(
-            &crate::level::Level::name_for(out),
-            crate::level::LevelMap::Puzzle(p.clone()),
-            crate::level::Generator {
-                algorithm: "published".into(),
-                seed: p.seed,
-                rules: None,
-                params: Vec::new(),
-            },
-            crate::level::Scores {
-                total: 0.0,
-                violations: Vec::new(),
-            },
-        );
+        let level = crate::puzzle::play::to_level(&p, &crate::level::Level::name_for(out));
         write_atomic(out, level.to_ron().as_bytes(), a.force)?;
     }
     if a.json {

@@ -1,0 +1,149 @@
+//! What a puzzle is generated from ([`Settings`], `--size` and
+//! `--difficulty`) and how it is saved ([`to_level`]).
+
+use super::super::board::{MAX_SIDE, MIN_GEN_SIDE};
+use super::super::generator::{GenError, generate, generate_level};
+use super::super::{Difficulty, Puzzle};
+use crate::level::{Generator, Level, LevelMap, Scores};
+
+/// Parse a board size `WxH` (also `W×H`, or one number for a square),
+/// each side 4..=20.
+pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let t = text.trim();
+    let parts: Vec<&str> = t.split(['x', 'X', '×']).collect();
+    let nums: Vec<Result<usize, _>> = parts.iter().map(|p| p.trim().parse::<usize>()).collect();
+    let (w, h) = match nums.as_slice() {
+        [Ok(n)] => (*n, *n),
+        [Ok(w), Ok(h)] => (*w, *h),
+        _ => {
+            return Err(format!(
+                "size '{text}' is not WIDTHxHEIGHT (e.g. 10x10); each side \
+                 {MIN_GEN_SIDE}..={MAX_SIDE}"
+            ));
+        }
+    };
+    check_side("width", w)?;
+    check_side("height", h)?;
+    Ok((w, h))
+}
+
+/// Parse a difficulty for `--difficulty`: `easy` or `hard` (the
+/// published procedure), or `easy-L` / `hard-L` for a puzzle of exactly
+/// deduction level L (1..=3).
+pub fn parse_difficulty(text: &str) -> Result<(Difficulty, Option<u8>), String> {
+    let allowed = "allowed are easy, hard, or easy-1..3 / hard-1..3 for a deduction level";
+    let (d, l) = match text.trim().split_once('-') {
+        None => (text.trim(), None),
+        Some((d, l)) => (d, Some(l)),
+    };
+    let difficulty: Difficulty = d
+        .parse()
+        .map_err(|_| format!("unknown difficulty '{text}'; {allowed}"))?;
+    let level = match l {
+        None => None,
+        Some(l) => match l.parse::<u8>() {
+            Ok(n @ 1..=3) => Some(n),
+            _ => return Err(format!("unknown difficulty '{text}'; {allowed}")),
+        },
+    };
+    Ok((difficulty, level))
+}
+
+fn check_side(what: &str, n: usize) -> Result<(), String> {
+    if (MIN_GEN_SIDE..=MAX_SIDE).contains(&n) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} {n} is outside the allowed range {MIN_GEN_SIDE}..={MAX_SIDE}"
+        ))
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Width in cells (4..=20).
+    pub width: usize,
+    /// Height in cells (4..=20).
+    pub height: usize,
+    /// Published difficulty (share of blocked and empty cells).
+    pub difficulty: Difficulty,
+    /// A required deduction level 1..=3, or `None` for whatever the
+    /// published procedure gives.
+    pub level: Option<u8>,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            width: 10,
+            height: 10,
+            difficulty: Difficulty::Hard,
+            level: None,
+            seed: 1,
+        }
+    }
+}
+
+impl Settings {
+    /// Check the values; the error says what is allowed.
+    pub fn check(&self) -> Result<(), String> {
+        check_side("width", self.width)?;
+        check_side("height", self.height)?;
+        match self.level {
+            Some(l) if !(1..=3).contains(&l) => {
+                Err(format!("level {l} is outside the allowed range 1..=3"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Generate the puzzle these settings describe (the same puzzle as
+    /// `evoboard puzzle generate` with the same values).
+    pub fn generate(&self) -> Result<Puzzle, GenError> {
+        match self.level {
+            None => generate(self.width, self.height, self.difficulty, self.seed),
+            Some(l) => generate_level(self.width, self.height, self.difficulty, l, self.seed),
+        }
+    }
+
+    /// One line for people: "10×10 hard, level 2, seed 7".
+    pub fn describe(&self) -> String {
+        let level = self.level.map_or(String::new(), |l| format!(", level {l}"));
+        format!(
+            "{}×{} {}{level}, seed {}",
+            self.width,
+            self.height,
+            self.difficulty.name(),
+            self.seed
+        )
+    }
+}
+
+/// The puzzle as a level (`LevelMap::Puzzle`) named `name`, with the
+/// generator's settings as parameters. Its score is 0: a generated puzzle
+/// breaks no rule and has exactly one solution.
+pub fn to_level(puzzle: &Puzzle, name: &str) -> Level {
+    let mut params = vec![
+        ("width".to_string(), puzzle.width as f64),
+        ("height".to_string(), puzzle.height as f64),
+        ("blocked_p".to_string(), puzzle.difficulty.blocked_p()),
+        ("empty_share".to_string(), puzzle.empty_share),
+    ];
+    if let Some(l) = puzzle.level {
+        params.push(("level".to_string(), f64::from(l)));
+    }
+    Level::new(
+        name,
+        LevelMap::Puzzle(puzzle.clone()),
+        Generator {
+            algorithm: format!("published-{}", puzzle.difficulty.name()),
+            seed: puzzle.seed,
+            rules: None,
+            params,
+        },
+        Scores::default(),
+    )
+}
