@@ -20,6 +20,7 @@
 
 pub mod contents_ga;
 pub mod corridor;
+mod furnish;
 pub mod grid;
 pub mod layout_ga;
 pub mod metrics;
@@ -41,6 +42,8 @@ use rayon::prelude::*;
 pub use room::{Room, RoomShape};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+pub use furnish::{Furnishing, furnish};
 
 /// Smallest grid side.
 pub const MIN_SIDE: usize = 20;
@@ -434,140 +437,6 @@ pub fn generate_proposal(
         search.step();
     }
     Ok(furnish(params, search.best().0, proposal_seed(seed, index)))
-}
-
-/// Stage two for a chosen layout: extras (loops, dead ends), entrance and
-/// final room, the contents GA, secret doors and traps, quality figures.
-pub fn furnish(params: &DungeonParams, layout: &Layout, seed: u64) -> Dungeon {
-    let mut f = Furnishing::new(params, layout, seed);
-    for _ in 0..params.ga.generations {
-        f.step();
-    }
-    f.finish()
-}
-
-/// Stage two one generation at a time (what [`furnish`] does in one call),
-/// for callers that animate the contents GA. [`Furnishing::new`] adds the
-/// loops and dead ends and picks the entrance and final room; every
-/// [`Search::step`] is one generation of the contents GA;
-/// [`Furnishing::finish`] settles the empty rooms, adds secret doors and
-/// traps and measures the map. The same seed gives the same dungeon as
-/// [`furnish`] after `params.ga.generations` steps.
-pub struct Furnishing {
-    layout: Layout,
-    rng: crate::rng::Rng,
-    dist: Vec<Vec<u32>>,
-    entrance: usize,
-    final_room: usize,
-    goal: ContentsGoal,
-    contents: ContentsSearch,
-    secret_doors: usize,
-    traps: usize,
-    seed: u64,
-}
-
-impl Furnishing {
-    /// Start stage two for `layout` (proposal seed `seed`).
-    pub fn new(params: &DungeonParams, layout: &Layout, seed: u64) -> Furnishing {
-        let mut layout = layout.clone();
-        layout.rooms.sort_by_key(|r| (r.y, r.x));
-        let (w, h) = (layout.grid.width(), layout.grid.height());
-        let mut rng = seeded(derive_seed(seed, 1));
-        let mut builder = CorridorBuilder::new(w, h);
-        builder.add_loops(&mut layout, params.loops, &mut rng);
-        builder.add_dead_ends(&mut layout, params.dead_ends, &mut rng);
-        let dist = metrics::room_distances(&layout.grid, &layout.rooms);
-        let (entrance, final_room) = metrics::entrance_and_final(&dist, &layout.rooms, w, h);
-        let goal = ContentsGoal::new(
-            layout.rooms.len(),
-            params.enemies_pct,
-            params.treasure_pct,
-            entrance,
-            final_room,
-        );
-        let contents = ContentsSearch::new(goal, params.ga, derive_seed(seed, 2));
-        Furnishing {
-            layout,
-            rng,
-            dist,
-            entrance,
-            final_room,
-            goal,
-            contents,
-            secret_doors: params.secret_doors,
-            traps: params.traps,
-            seed,
-        }
-    }
-
-    /// The layout with its loops and dead ends, rooms in letter order.
-    pub fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    /// Index of the entrance room.
-    pub fn entrance(&self) -> usize {
-        self.entrance
-    }
-
-    /// Index of the final room.
-    pub fn final_room(&self) -> usize {
-        self.final_room
-    }
-
-    /// Finish: settle empty rooms, add secret doors and traps, measure.
-    pub fn finish(mut self) -> Dungeon {
-        let mut flags = *self.contents.best().0;
-        settle_empty_rooms(&mut flags, &self.goal);
-        let contents_fitness = self.goal.fitness(&flags);
-        let mut layout = self.layout;
-        corridor::add_secret_doors(&mut layout, self.secret_doors, &mut self.rng);
-        corridor::add_traps(&mut layout, self.traps, &mut self.rng);
-        let rooms = DungeonRoom::lettered(&layout.rooms, &flags);
-        let pairs: Vec<(bool, bool)> = rooms.iter().map(|r| (r.enemies, r.treasure)).collect();
-        let metrics = metrics::measure(
-            &layout.grid,
-            &layout.rooms,
-            &pairs,
-            &self.dist,
-            layout.corridors.len(),
-            layout.adjacent_pairs as usize,
-        );
-        Dungeon {
-            grid: layout.grid,
-            rooms,
-            entrance: self.entrance,
-            final_room: self.final_room,
-            fitness: layout.fitness,
-            contents_fitness,
-            metrics,
-            seed: self.seed,
-        }
-    }
-}
-
-impl Search for Furnishing {
-    type Solution = contents_ga::Contents;
-
-    fn name(&self) -> &'static str {
-        self.contents.name()
-    }
-
-    fn objective(&self) -> crate::search::Objective {
-        self.contents.objective()
-    }
-
-    fn step(&mut self) -> crate::search::Progress {
-        self.contents.step()
-    }
-
-    fn best(&self) -> (&contents_ga::Contents, f64) {
-        self.contents.best()
-    }
-
-    fn progress(&self) -> crate::search::Progress {
-        self.contents.progress()
-    }
 }
 
 #[cfg(test)]
