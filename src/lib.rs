@@ -15,6 +15,7 @@
 //! [`app::EvoboardPlugin`] for other games.
 
 pub mod boards;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod domino;
 pub mod dungeon;

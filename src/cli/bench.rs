@@ -48,6 +48,7 @@ pub struct BenchArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The scoring flags every hex-board command shares.
     #[command(flatten)]
     pub scoring: ScoringArgs,
 }

@@ -127,6 +127,7 @@ pub struct GenerateArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The scoring flags every hex-board command shares.
     #[command(flatten)]
     pub scoring: ScoringArgs,
 }
@@ -398,6 +399,7 @@ pub struct EvaluateArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The scoring flags every hex-board command shares.
     #[command(flatten)]
     pub scoring: ScoringArgs,
 }

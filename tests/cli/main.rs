@@ -9,14 +9,14 @@ use serde_json::Value;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-pub fn evoboard(args: &[&str]) -> Output {
+fn evoboard(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_evoboard"))
         .args(args)
         .output()
         .expect("the binary runs")
 }
 
-pub fn json(args: &[&str]) -> Value {
+fn json(args: &[&str]) -> Value {
     let out = evoboard(args);
     assert!(
         out.status.success(),
@@ -32,7 +32,7 @@ pub fn json(args: &[&str]) -> Value {
     serde_json::from_str(&text).unwrap()
 }
 
-pub fn fails_with(args: &[&str], needle: &str) {
+fn fails_with(args: &[&str], needle: &str) {
     let out = evoboard(args);
     assert!(!out.status.success(), "{args:?} should fail");
     let err = String::from_utf8_lossy(&out.stderr);
@@ -40,7 +40,7 @@ pub fn fails_with(args: &[&str], needle: &str) {
     assert!(out.stdout.is_empty(), "nothing on stdout on error");
 }
 
-pub fn temp_dir(name: &str) -> PathBuf {
+fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("evoboard-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
