@@ -1,15 +1,43 @@
 //! The `evoboard` binary: the desktop app by default, or a headless
 //! sub-command (see `evoboard --help`).
 
-use clap::Parser;
-use evoboard::cli::{self, Cli, Command};
+use clap::{Parser, Subcommand};
+use evoboard::cli;
+
+/// evoboard: evolutionary search for tabletop games.
+#[derive(Parser, Debug)]
+#[command(name = "evoboard", version, about)]
+struct Args {
+    /// What to run; without one, the desktop app opens.
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Open the desktop app (the default).
+    App(AppArgs),
+    #[command(flatten)]
+    Headless(cli::Command),
+}
+
+#[cfg(feature = "app")]
+use evoboard::app::AppArgs;
+
+/// Without the app feature `evoboard app …` takes any flags and says how
+/// to get the app.
+#[cfg(not(feature = "app"))]
+#[derive(clap::Args, Debug, Default)]
+struct AppArgs {
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    _flags: Vec<String>,
+}
 
 fn main() {
-    let args = Cli::parse();
-    let result = match args.command {
-        None => open_app(Default::default()),
+    let result = match Args::parse().command {
+        None => open_app(AppArgs::default()),
         Some(Command::App(a)) => open_app(a),
-        Some(c) => cli::run(c),
+        Some(Command::Headless(c)) => cli::run(c).map_err(|e| e.to_string()),
     };
     if let Err(e) = result {
         eprintln!("error: {e}");
@@ -18,15 +46,15 @@ fn main() {
 }
 
 #[cfg(feature = "app")]
-fn open_app(args: cli::app_args::AppArgs) -> cli::CliResult {
-    evoboard::app::run(args)
+fn open_app(args: AppArgs) -> Result<(), String> {
+    evoboard::app::run(args).map_err(|e| e.to_string())
 }
 
 #[cfg(not(feature = "app"))]
-fn open_app(_args: cli::app_args::AppArgs) -> cli::CliResult {
-    Err(cli::CliError(
+fn open_app(_args: AppArgs) -> Result<(), String> {
+    Err(
         "this evoboard was built without the app (--no-default-features); \
          rebuild with the default features to open the desktop app"
             .into(),
-    ))
+    )
 }

@@ -1,33 +1,26 @@
-//! The Bevy layer: the desktop app and the plugins other games embed.
-//!
-//! Plugins all the way down: each module owns a `plugin(app)` that
-//! registers its resources, systems and UI.
-//! - [`EvoboardPlugin`]: what another game adds — the RON level asset
-//!   loader and hex tilemaps drawn from levels ([`LevelTilemap`]).
-//! - [`EvoboardAppPlugin`]: the whole desktop app (generator runtime,
-//!   panels, camera, scripted runs) on top of it.
+//! The desktop app (feature `app`): the shell (top bar and screen tabs,
+//! camera, save box, level library, scripted runs) and one folder per
+//! screen. It sits on the embeddable [`crate::plugin`]; nothing in the
+//! plugin imports it, and the screens do not import each other: they meet
+//! in the shell.
 
-pub mod camera;
-pub mod domino_table;
-pub mod dungeon_screen;
-pub mod hex_map;
-pub mod levels;
-pub mod panels;
-pub mod puzzle_screen;
-pub mod runtime;
-pub mod save_box;
-pub mod scripted;
+mod args;
+pub mod domino;
+pub mod dungeon;
+pub mod hex_boards;
+pub mod puzzle;
 pub mod shell;
+mod startup;
 
-use crate::cli::{CliError, CliResult, app_args::AppArgs};
+pub use args::{AppArgs, Game};
+pub use startup::{StartupError, check_display};
+
+use crate::plugin::EvoboardPlugin;
 use bevy::prelude::*;
 use bevy_egui::EguiPlugin;
 
-pub use hex_map::{HexBoardMap, LevelTilemap};
-pub use levels::{LevelAsset, LevelLoader};
-
 /// The app's screens (tabs in the top bar).
-#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash, Reflect)]
 pub enum Screen {
     /// Balanced Terra Mystica and Catan boards.
     #[default]
@@ -61,31 +54,17 @@ impl Screen {
 
     /// The screen `evoboard app --game G` opens: terra-mystica and catan open
     /// the hex boards; domino, dungeon, puzzle their own screens.
-    pub fn for_game(game: &str) -> Option<Screen> {
+    pub fn for_game(game: Game) -> Screen {
         match game {
-            "terra-mystica" | "tm" | "catan" => Some(Screen::HexBoards),
-            "domino" => Some(Screen::Domino),
-            "dungeon" => Some(Screen::Dungeon),
-            "puzzle" => Some(Screen::Puzzle),
-            _ => None,
+            Game::TerraMystica | Game::Catan => Screen::HexBoards,
+            Game::Domino => Screen::Domino,
+            Game::Dungeon => Screen::Dungeon,
+            Game::Puzzle => Screen::Puzzle,
         }
     }
 }
 
-/// The embeddable part: level assets and hex tilemaps from levels.
-pub struct EvoboardPlugin;
-
-impl Plugin for EvoboardPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins((
-            levels::plugin,
-            hex_map::plugin,
-            dungeon_screen::tilemap_plugin,
-        ));
-    }
-}
-
-/// The whole desktop app.
+/// The whole desktop app, on top of [`EvoboardPlugin`].
 pub struct EvoboardAppPlugin {
     /// Flags of `evoboard app` (scripted runs).
     pub args: AppArgs,
@@ -95,20 +74,15 @@ impl Plugin for EvoboardAppPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(EvoboardPlugin)
             .init_state::<Screen>()
-            .insert_resource(scripted::ScriptArgs(self.args.clone()))
+            .register_type::<Screen>()
+            .insert_resource(shell::scripted::ScriptArgs(self.args.clone()))
+            .add_plugins(bevy::diagnostic::FrameTimeDiagnosticsPlugin::default())
+            .add_plugins(shell::plugin)
             .add_plugins((
-                bevy::diagnostic::FrameTimeDiagnosticsPlugin::default(),
-                runtime::plugin,
-                camera::plugin,
-                panels::plugin,
-                levels::library_plugin,
-                scripted::plugin,
-                shell::plugin,
-            ))
-            .add_plugins((
-                domino_table::plugin,
-                dungeon_screen::plugin,
-                puzzle_screen::plugin,
+                hex_boards::plugin,
+                domino::plugin,
+                dungeon::plugin,
+                puzzle::plugin,
             ));
     }
 }
@@ -120,9 +94,43 @@ pub fn working_dir() -> String {
         .unwrap_or_else(|_| ".".into())
 }
 
-/// Open the desktop app with `args` (validated before a window opens).
-pub fn run(args: AppArgs) -> CliResult {
-    scripted::validate(&args).map_err(CliError)?;
+/// Check `args` before a window opens: each screen checks its own flags,
+/// and the error says what is allowed.
+pub fn validate(args: &AppArgs) -> Result<(), String> {
+    shell::scripted::check_common(args)?;
+    match args.game.map_or(Screen::HexBoards, Screen::for_game) {
+        Screen::HexBoards => hex_boards::validate(args),
+        Screen::Domino => domino::validate(args),
+        Screen::Dungeon => dungeon::validate(args),
+        Screen::Puzzle => puzzle::validate(args),
+    }
+}
+
+/// Why the app did not run.
+#[derive(Debug)]
+pub enum AppError {
+    /// A flag is wrong; the text says what is allowed.
+    Args(String),
+    /// No window can open on this machine.
+    Startup(StartupError),
+}
+
+impl std::fmt::Display for AppError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AppError::Args(e) => f.write_str(e),
+            AppError::Startup(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for AppError {}
+
+/// Open the desktop app with `args` (validated, and the display checked,
+/// before a window opens).
+pub fn run(args: AppArgs) -> Result<(), AppError> {
+    validate(&args).map_err(AppError::Args)?;
+    check_display().map_err(AppError::Startup)?;
     App::new()
         .add_plugins(
             DefaultPlugins

@@ -7,7 +7,7 @@ use crate::boards::params::Params;
 use crate::boards::registry::{self, BoardGame, Scoring};
 use crate::boards::terra_mystica::{TerraMysticaBoard, standard_grid};
 use crate::boards::tm_rules::{Rules, Weights};
-use crate::level::{Generator, LEVEL_VERSION, Level, LevelMap, Scores};
+use crate::level::{Level, LevelMap};
 use clap::Args;
 use serde_json::{Map, Value, json};
 use std::path::PathBuf;
@@ -247,53 +247,6 @@ fn violations_json(v: &[(&str, u32)]) -> Value {
     )
 }
 
-/// Build the level for a generated board.
-pub fn make_level(
-    game: BoardGame,
-    tiles: &[u8],
-    name: &str,
-    algorithm: &str,
-    params: &Params,
-    scoring: Scoring,
-    seed: u64,
-) -> Level {
-    let violations = registry::violations(game, tiles, scoring);
-    let map = match game {
-        BoardGame::TerraMystica => {
-            LevelMap::TerraMystica(TerraMysticaBoard::from_tiles(standard_grid(), tiles))
-        }
-        BoardGame::Catan => LevelMap::Catan(CatanBoard::decode(tiles)),
-    };
-    let total = match game {
-        BoardGame::TerraMystica => {
-            let mut v = [0u32; 4];
-            for (i, (_, c)) in violations.iter().enumerate().take(4) {
-                v[i] = *c;
-            }
-            scoring.weights.score(&v) as f64
-        }
-        BoardGame::Catan => violations.iter().map(|(_, c)| *c as f64).sum(),
-    };
-    Level {
-        version: LEVEL_VERSION,
-        name: name.to_string(),
-        map,
-        generator: Generator {
-            algorithm: algorithm.to_string(),
-            seed,
-            rules: (game == BoardGame::TerraMystica).then_some(scoring.rules),
-            params: params.iter().map(|(k, v)| (k.to_string(), v)).collect(),
-        },
-        scores: Scores {
-            total,
-            violations: violations
-                .iter()
-                .map(|(k, c)| (k.to_string(), *c))
-                .collect(),
-        },
-    }
-}
-
 /// Run `generate`.
 pub fn generate(a: GenerateArgs) -> CliResult {
     let scoring = a.scoring.scoring(a.game)?;
@@ -323,10 +276,10 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             out.file_stem()
                 .map_or("level".into(), |s| s.to_string_lossy().into_owned())
         });
-        let level = make_level(
+        let level = Level::hex_board(
+            &name,
             a.game,
             &run.tiles,
-            &name,
             &a.algorithm,
             &params,
             scoring,

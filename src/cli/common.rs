@@ -1,9 +1,10 @@
 //! Plumbing shared by every sub-command: errors, JSON output, atomic
 //! writes that never clobber, progress bars.
 
+use crate::level::SaveError;
 use std::fmt;
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A command-line error: printed on stderr, exit code 2.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,56 +40,18 @@ pub fn print_json(value: &serde_json::Value) -> CliResult {
     writeln!(out, "{text}").map_err(|e| CliError(format!("cannot write to stdout: {e}")))
 }
 
-/// Write `bytes` to `path` atomically: a temporary file beside it, then a
-/// rename. An existing file is kept unless `force` is set. On any failure
-/// (full disk, missing folder) the temporary file is removed and nothing
-/// that existed before is touched.
+/// Write `bytes` to `path` atomically ([`crate::level::write_atomic`]);
+/// an existing file is kept unless `force` (`--force`) is set, and the
+/// error says so.
 pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<(), CliError> {
-    if path.exists() && !force {
-        return Err(CliError(format!(
-            "{} already exists; pass --force to overwrite it or choose another name",
-            path.display()
-        )));
-    }
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    if !dir.is_dir() {
-        return Err(CliError(format!(
-            "cannot write {}: folder {} does not exist",
-            path.display(),
-            dir.display()
-        )));
-    }
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| CliError(format!("{} is not a file name", path.display())))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        file_name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        Ok(())
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(CliError(format!("cannot write {}: {e}", path.display())));
-    }
-    if !force && path.exists() {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(CliError(format!(
-            "{} appeared while writing; pass --force to overwrite it",
-            path.display()
-        )));
-    }
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        CliError(format!("cannot write {}: {e}", path.display()))
+    crate::level::write_atomic(path, bytes, force).map_err(|e| match e {
+        SaveError::Exists(_) => CliError(format!(
+            "{e}; pass --force to overwrite it or choose another name"
+        )),
+        SaveError::AppearedWhileWriting(_) => {
+            CliError(format!("{e}; pass --force to overwrite it"))
+        }
+        e => CliError(e.to_string()),
     })
 }
 

@@ -256,20 +256,7 @@ pub fn run(args: &DungeonArgs) -> CliResult {
     let d = &proposals[chosen];
 
     if let Some(path) = &args.out {
-        let level = crate::level::Level::new(
-            &crate::level::Level::name_for(path),
-            crate::level::LevelMap::Dungeon(d.clone()),
-            crate::level::Generator {
-                algorithm: "layout-ga+contents-ga".into(),
-                seed: d.seed,
-                rules: None,
-                params: Vec::new(),
-            },
-            crate::level::Scores {
-                total: d.fitness,
-                violations: Vec::new(),
-            },
-        );
+        let level = crate::level::Level::dungeon(&crate::level::Level::name_for(path), d, &params);
         write_atomic(path, level.to_ron().as_bytes(), args.force)?;
     }
 

@@ -1,7 +1,6 @@
 //! The command-line front end (`../shared/spec/cli.md` is its contract).
 //! One file per sub-command; each has an `Args` struct and a `run`.
 
-pub mod app_args;
 pub mod bench;
 pub mod boards;
 pub mod common;
@@ -9,23 +8,13 @@ pub mod domino;
 pub mod dungeon;
 pub mod puzzle;
 
-use clap::{Parser, Subcommand};
+use clap::Subcommand;
 pub use common::{CliError, CliResult};
 
-/// evoboard: evolutionary search for tabletop games.
-#[derive(Parser, Debug)]
-#[command(name = "evoboard", version, about)]
-pub struct Cli {
-    /// What to run; without one, the desktop app opens.
-    #[command(subcommand)]
-    pub command: Option<Command>,
-}
-
-/// The sub-commands.
+/// The headless sub-commands (the binary adds `app`, which opens the
+/// desktop app, when it is built with the `app` feature).
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Open the desktop app (the default).
-    App(app_args::AppArgs),
     /// Generate a balanced hex board.
     Generate(boards::GenerateArgs),
     /// Score a saved or plain-text hex board.
@@ -40,10 +29,9 @@ pub enum Command {
     Domino(domino::DominoArgs),
 }
 
-/// Run a headless sub-command (everything but `app`).
+/// Run a headless sub-command.
 pub fn run(command: Command) -> CliResult {
     match command {
-        Command::App(_) => Err(CliError("the app is not a headless command".into())),
         Command::Generate(a) => boards::generate(a),
         Command::Evaluate(a) => boards::evaluate(a),
         Command::Bench(a) => bench::bench(a),

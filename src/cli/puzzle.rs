@@ -105,7 +105,7 @@ fn run_generate(a: GenerateArgs) -> CliResult {
     .map_err(|e| CliError(e.to_string()))?;
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     if let Some(out) = &a.out {
-        let level = crate::puzzle::play::to_level(&p, &crate::level::Level::name_for(out));
+        let level = crate::level::Level::puzzle(&crate::level::Level::name_for(out), &p);
         write_atomic(out, level.to_ron().as_bytes(), a.force)?;
     }
     if a.json {

@@ -5,7 +5,7 @@
 use crate::common::{Display, count_near, headless, read_png, run_app, temp_dir};
 use bevy::prelude::*;
 use evoboard::app::Screen;
-use evoboard::app::puzzle_screen::{self, PuzzleCommand, PuzzleGame, PuzzleInput, PuzzleSettings};
+use evoboard::app::puzzle_screen::{self, PuzzleGame, PuzzleInput, PuzzleRequest, PuzzleSettings};
 use evoboard::puzzle::play::{Action, CellView, CheckResult, Settings};
 use evoboard::puzzle::{Cell, Difficulty};
 
@@ -181,7 +181,7 @@ fn wrong_marks_are_flagged_and_hints_are_correct() {
 
     // Generate again with another seed through the command.
     app.world_mut().resource_mut::<PuzzleSettings>().0.seed = 5;
-    app.world_mut().write_message(PuzzleCommand::Generate);
+    app.world_mut().write_message(PuzzleRequest::Generate);
     app.update();
     wait_for_puzzle(&mut app);
     assert_eq!(play_of(&app).puzzle().seed, 5);

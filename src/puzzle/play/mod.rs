@@ -12,7 +12,7 @@ use super::grade::{self, Hint, LEVEL_NAMES, at};
 use super::rules::{self, RuleBreak, direction_with_article};
 
 mod settings;
-pub use settings::{Settings, parse_difficulty, parse_size, to_level};
+pub use settings::{Settings, parse_difficulty, parse_size};
 
 /// One input of the player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,10 +1,9 @@
 //! What a puzzle is generated from ([`Settings`], `--size` and
-//! `--difficulty`) and how it is saved ([`to_level`]).
+//! `--difficulty`) and how it is saved ([`crate::level::Level::puzzle`]).
 
 use super::super::board::{MAX_SIDE, MIN_GEN_SIDE};
 use super::super::generator::{GenError, generate, generate_level};
 use super::super::{Difficulty, Puzzle};
-use crate::level::{Generator, Level, LevelMap, Scores};
 
 /// Parse a board size `WxH` (also `W×H`, or one number for a square),
 /// each side 4..=20.
@@ -120,30 +119,4 @@ impl Settings {
             self.seed
         )
     }
-}
-
-/// The puzzle as a level (`LevelMap::Puzzle`) named `name`, with the
-/// generator's settings as parameters. Its score is 0: a generated puzzle
-/// breaks no rule and has exactly one solution.
-pub fn to_level(puzzle: &Puzzle, name: &str) -> Level {
-    let mut params = vec![
-        ("width".to_string(), puzzle.width as f64),
-        ("height".to_string(), puzzle.height as f64),
-        ("blocked_p".to_string(), puzzle.difficulty.blocked_p()),
-        ("empty_share".to_string(), puzzle.empty_share),
-    ];
-    if let Some(l) = puzzle.level {
-        params.push(("level".to_string(), f64::from(l)));
-    }
-    Level::new(
-        name,
-        LevelMap::Puzzle(puzzle.clone()),
-        Generator {
-            algorithm: format!("published-{}", puzzle.difficulty.name()),
-            seed: puzzle.seed,
-            rules: None,
-            params,
-        },
-        Scores::default(),
-    )
 }

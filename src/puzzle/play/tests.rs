@@ -259,7 +259,7 @@ fn a_wrong_mark_hint_says_clear_it() {
 #[test]
 fn levels_round_trip() {
     let p = play(8);
-    let level = to_level(p.puzzle(), "xo-8");
+    let level = Level::puzzle("xo-8", p.puzzle());
     let back = Level::from_ron(&level.to_ron()).unwrap();
     assert_eq!(back.name, "xo-8");
     assert_eq!(back.generator.seed, 8);

@@ -1,10 +1,13 @@
-//! The versioned RON level format (`levels/*.ron`).
+//! The versioned RON level format (`levels/*.ron`), the builders that make
+//! a level of each kind ([`Level::hex_board`], [`Level::dungeon`],
+//! [`Level::puzzle`]) and the atomic writes that save them
+//! ([`write_atomic`]).
 //!
 //! A level is self-describing: the format version, the game kind (the
 //! variant of [`LevelMap`]), the map itself, the generator that made it
 //! (algorithm, parameters, seed, rules) and its scores. Other Bevy games
 //! load it through the plugin's asset loader; the CLI and the app write it
-//! with [`save`], which never overwrites silently.
+//! with [`write_atomic`], which never overwrites silently.
 //!
 //! ```ron
 //! Level(
@@ -25,6 +28,12 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
 
+mod build;
+mod save;
+
+pub use build::DUNGEON_ALGORITHM;
+pub use save::{SaveError, write_atomic};
+
 /// The version this build writes and reads.
 pub const LEVEL_VERSION: u32 = 1;
 
@@ -38,7 +47,7 @@ pub struct Level {
     /// The map, tagged with its game.
     pub map: LevelMap,
     /// What made it.
-    pub generator: Generator,
+    pub generator: LevelOrigin,
     /// Its scores.
     pub scores: Scores,
 }
@@ -68,9 +77,11 @@ impl LevelMap {
     }
 }
 
-/// The generator settings that made a level.
+/// The generator settings that made a level (written as `Generator(…)` in
+/// the file).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Generator {
+#[serde(rename = "Generator")]
+pub struct LevelOrigin {
     /// Algorithm name (`best`, `brkga`, …).
     pub algorithm: String,
     /// The seed.
@@ -93,9 +104,11 @@ pub struct Scores {
     pub violations: Vec<(String, u32)>,
 }
 
-/// Why a level could not be read.
+/// Why a level could not be read: where (file, line, column) and what.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LevelError {
+    /// The file, when the level was read from one.
+    pub file: Option<std::path::PathBuf>,
     /// 1-based line of the problem (0 when not tied to a line).
     pub line: usize,
     /// 1-based column.
@@ -106,6 +119,9 @@ pub struct LevelError {
 
 impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(file) = &self.file {
+            write!(f, "{}: ", file.display())?;
+        }
         if self.line > 0 {
             write!(
                 f,
@@ -128,6 +144,7 @@ struct VersionProbe {
 
 fn ron_error(e: ron::error::SpannedError) -> LevelError {
     LevelError {
+        file: None,
         line: e.span.start.line,
         column: e.span.start.col,
         message: format!(
@@ -139,7 +156,7 @@ fn ron_error(e: ron::error::SpannedError) -> LevelError {
 
 impl Level {
     /// A level of the current version.
-    pub fn new(name: &str, map: LevelMap, generator: Generator, scores: Scores) -> Level {
+    pub fn new(name: &str, map: LevelMap, generator: LevelOrigin, scores: Scores) -> Level {
         Level {
             version: LEVEL_VERSION,
             name: name.to_string(),
@@ -164,6 +181,7 @@ impl Level {
                 .position(|l| l.contains("version"))
                 .map_or(0, |p| p + 1);
             return Err(LevelError {
+                file: None,
                 line,
                 column: 1,
                 message: format!(
@@ -174,6 +192,7 @@ impl Level {
         }
         let level: Level = ron::from_str(text).map_err(ron_error)?;
         level.validate().map_err(|message| LevelError {
+            file: None,
             line: 0,
             column: 0,
             message,
@@ -202,10 +221,17 @@ impl Level {
     }
 
     /// Read and parse a file; errors name the file.
-    pub fn load(path: &Path) -> Result<Level, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        Level::from_ron(&text).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn load(path: &Path) -> Result<Level, LevelError> {
+        let text = std::fs::read_to_string(path).map_err(|e| LevelError {
+            file: Some(path.to_path_buf()),
+            line: 0,
+            column: 0,
+            message: format!("cannot read it: {e}"),
+        })?;
+        Level::from_ron(&text).map_err(|e| LevelError {
+            file: Some(path.to_path_buf()),
+            ..e
+        })
     }
 }
 
@@ -219,7 +245,7 @@ mod tests {
             version: LEVEL_VERSION,
             name: "base".into(),
             map: LevelMap::TerraMystica(TerraMysticaBoard::base_map()),
-            generator: Generator {
+            generator: LevelOrigin {
                 algorithm: "best".into(),
                 seed: 3,
                 rules: Some(Rules::Published),
@@ -270,7 +296,7 @@ mod tests {
         let d = crate::dungeon::generate(&params, 3).unwrap().remove(0);
         let p = crate::puzzle::generate(6, 6, crate::puzzle::Difficulty::Easy, 3).unwrap();
         for map in [LevelMap::Dungeon(d), LevelMap::Puzzle(p)] {
-            let level = Level::new("x", map, Generator::default(), Scores::default());
+            let level = Level::new("x", map, LevelOrigin::default(), Scores::default());
             assert_eq!(Level::from_ron(&level.to_ron()).unwrap(), level);
         }
     }

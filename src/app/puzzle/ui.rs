@@ -3,9 +3,9 @@
 //! right.
 
 use super::draw;
-use super::{Generation, PuzzleCommand, PuzzleGame, PuzzleInput, PuzzleLevels, PuzzleSettings};
+use super::{Generation, PuzzleGame, PuzzleInput, PuzzleLevels, PuzzleRequest, PuzzleSettings};
 use crate::app::Screen;
-use crate::app::camera::PanelInsets;
+use crate::app::shell::camera::PanelInsets;
 use crate::level::{Level, LevelMap};
 use crate::puzzle::Difficulty;
 use crate::puzzle::board::{MAX_SIDE, MIN_GEN_SIDE};
@@ -34,7 +34,7 @@ fn puzzle_ui(
     mut levels: ResMut<PuzzleLevels>,
     generation: Res<Generation>,
     mut inputs: MessageWriter<PuzzleInput>,
-    mut commands: MessageWriter<PuzzleCommand>,
+    mut commands: MessageWriter<PuzzleRequest>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::app::shell::content_root(ctx, &insets, "puzzle");
@@ -92,7 +92,7 @@ fn settings_ui(
     settings: &mut PuzzleSettings,
     game: &PuzzleGame,
     generation: &Generation,
-    commands: &mut MessageWriter<PuzzleCommand>,
+    commands: &mut MessageWriter<PuzzleRequest>,
 ) {
     let s = &mut settings.0;
     ui.heading("Puzzle");
@@ -137,7 +137,7 @@ fn settings_ui(
         ui.add(egui::DragValue::new(&mut s.seed));
         if ui.small_button("next").clicked() {
             s.seed = s.seed.wrapping_add(1);
-            commands.write(PuzzleCommand::Generate);
+            commands.write(PuzzleRequest::Generate);
         }
     });
     ui.horizontal(|ui| {
@@ -146,7 +146,7 @@ fn settings_ui(
             .add_enabled(!busy, egui::Button::new("Generate"))
             .clicked()
         {
-            commands.write(PuzzleCommand::Generate);
+            commands.write(PuzzleRequest::Generate);
         }
         if let Some(t) = generation.running_for() {
             ui.spinner();
@@ -184,33 +184,48 @@ fn puzzle_info(ui: &mut egui::Ui, title: &str, p: &Play) {
 fn levels_ui(
     ui: &mut egui::Ui,
     levels: &mut PuzzleLevels,
-    commands: &mut MessageWriter<PuzzleCommand>,
+    commands: &mut MessageWriter<PuzzleRequest>,
 ) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Saved puzzles").strong());
         if ui.small_button("refresh").clicked() {
-            levels.refresh(Path::new(crate::app::levels::LEVELS_DIR));
+            levels.refresh(Path::new(crate::app::shell::library::LEVELS_DIR));
         }
     });
     if levels.entries.is_empty() {
         ui.weak("none in levels/ yet");
     }
+    let mut load_error = None;
     for (path, name, desc) in &levels.entries {
         ui.horizontal(|ui| {
             if ui
                 .button(name)
                 .on_hover_text(path.display().to_string())
                 .clicked()
-                && let Ok(level) = Level::load(path)
-                && let LevelMap::Puzzle(p) = level.map
             {
-                commands.write(PuzzleCommand::Load {
-                    puzzle: Box::new(p),
-                    name: level.name,
-                });
+                match Level::load(path) {
+                    Ok(Level {
+                        map: LevelMap::Puzzle(p),
+                        name,
+                        ..
+                    }) => {
+                        commands.write(PuzzleRequest::Load {
+                            puzzle: Box::new(p),
+                            name,
+                        });
+                    }
+                    Ok(level) => load_error = Some(format!("{} is not a puzzle", level.name)),
+                    Err(e) => load_error = Some(e.to_string()),
+                }
             }
             ui.weak(desc);
         });
+    }
+    if let Some(e) = load_error {
+        levels.unreadable.push(e);
+    }
+    for e in &levels.unreadable {
+        ui.colored_label(egui::Color32::LIGHT_RED, e);
     }
 }
 
@@ -232,12 +247,12 @@ fn accept_ui(ui: &mut egui::Ui, p: &Play, title: &str, levels: &mut PuzzleLevels
     }
     if levels
         .save
-        .ui(ui, &crate::app::save_box::levels_dir(), |name| {
-            play::to_level(q, name)
+        .ui(ui, &crate::app::shell::save_box::levels_dir(), |name| {
+            Level::puzzle(name, q)
         })
         .is_some()
     {
-        levels.refresh(Path::new(crate::app::levels::LEVELS_DIR));
+        levels.refresh(Path::new(crate::app::shell::library::LEVELS_DIR));
     }
 }
 

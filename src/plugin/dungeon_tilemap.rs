@@ -4,10 +4,11 @@
 //! square with a grid line) plus a text letter per room and simple shapes
 //! for enemies (red disc) and treasure (gold diamond). The entrance room's
 //! walls are green, the final room's orange. A [`LevelTilemap`] whose
-//! level is a dungeon becomes a [`DungeonMap`] ([`tilemap_plugin`]).
+//! level is a dungeon becomes a [`DungeonMap`].
 
-use crate::app::camera::ViewExtent;
-use crate::app::{LevelAsset, LevelTilemap};
+use super::ViewExtent;
+use super::hex_tilemap::LevelTilemap;
+use super::level_asset::LevelAsset;
 use crate::dungeon::{Cell, Dungeon, DungeonRoom, Grid};
 use crate::level::LevelMap;
 use bevy::asset::RenderAssetUsages;
@@ -241,7 +242,7 @@ struct IconAssets {
 
 /// Registers the dungeon tilemap drawing and the level → map conversion
 /// (part of the embeddable plugin).
-pub fn tilemap_plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, setup_icons)
         .add_systems(Update, (level_to_dungeon, draw_dungeons).chain());
 }
@@ -264,7 +265,7 @@ fn setup_icons(
 }
 
 /// Turn loaded dungeon levels into [`DungeonMap`]s.
-pub fn level_to_dungeon(
+fn level_to_dungeon(
     mut commands: Commands,
     levels: Res<Assets<LevelAsset>>,
     query: Query<(Entity, &LevelTilemap), Without<DungeonMap>>,

@@ -2,7 +2,7 @@
 //! hex (laid out with `hexx`), recoloured when it changes; a
 //! [`LevelTilemap`] turns a loaded level into a [`HexBoardMap`].
 
-use super::levels::LevelAsset;
+use super::level_asset::LevelAsset;
 use crate::boards::catan::CatanBoard;
 use crate::boards::hex::HexGrid;
 use crate::boards::registry::{self, BoardGame};
@@ -110,26 +110,76 @@ struct TokenText;
 #[derive(Component)]
 struct TokenDisc;
 
-/// Shared meshes.
+/// Shared meshes and the palette: every hex of every board uses these
+/// handles, so a board of 113 hexes adds no material of its own and a
+/// repaint swaps handles instead of editing materials.
 #[derive(Resource)]
 struct HexMeshes {
     fill: Handle<Mesh>,
     outline: Handle<Mesh>,
     disc: Handle<Mesh>,
+    /// Terra Mystica terrains by code, then Catan terrains by code.
+    terrain: Vec<Handle<ColorMaterial>>,
+    outline_plain: Handle<ColorMaterial>,
+    outline_broken: Handle<ColorMaterial>,
+    token_disc: Handle<ColorMaterial>,
+}
+
+impl HexMeshes {
+    /// The palette material of a tile.
+    fn terrain(&self, game: BoardGame, code: u8) -> Handle<ColorMaterial> {
+        self.terrain[palette_index(game, code)].clone()
+    }
+
+    /// The outline material of hex `i`.
+    fn outline(&self, map: &HexBoardMap, i: usize) -> Handle<ColorMaterial> {
+        if is_broken(map, i) {
+            self.outline_broken.clone()
+        } else {
+            self.outline_plain.clone()
+        }
+    }
 }
 
 /// Registers tilemap drawing.
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, setup_meshes)
         .add_systems(Update, (level_to_board, draw_boards).chain());
 }
 
-fn setup_meshes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
+fn setup_meshes(
+    mut commands: Commands,
+    meshes: Option<ResMut<Assets<Mesh>>>,
+    materials: Option<ResMut<Assets<ColorMaterial>>>,
+) {
+    // Without a renderer (a server, a test with MinimalPlugins) there is
+    // nothing to draw with.
+    let (Some(mut meshes), Some(mut materials)) = (meshes, materials) else {
+        return;
+    };
+    let terrain = (0..8)
+        .map(|c| (BoardGame::TerraMystica, c))
+        .chain((0..6).map(|c| (BoardGame::Catan, c << 4)))
+        .map(|(game, code)| materials.add(tile_colour(game, code)))
+        .collect();
     commands.insert_resource(HexMeshes {
         fill: meshes.add(RegularPolygon::new(HEX_SIZE * 0.9, 6)),
         outline: meshes.add(RegularPolygon::new(HEX_SIZE * 1.0, 6)),
         disc: meshes.add(Circle::new(HEX_SIZE * 0.42)),
+        terrain,
+        outline_plain: materials.add(OUTLINE),
+        outline_broken: materials.add(BROKEN),
+        token_disc: materials.add(Color::srgb(0.97, 0.93, 0.80)),
     });
+}
+
+/// Where a tile's colour sits in the palette: Terra Mystica's eight
+/// terrains, then Catan's six.
+fn palette_index(game: BoardGame, code: u8) -> usize {
+    match game {
+        BoardGame::TerraMystica => usize::from(code.min(7)),
+        BoardGame::Catan => 8 + usize::from((code >> 4).min(5)),
+    }
 }
 
 fn level_to_board(
@@ -173,15 +223,14 @@ pub fn tile_colour(game: BoardGame, code: u8) -> Color {
 const OUTLINE: Color = Color::srgb(0.12, 0.12, 0.14);
 const BROKEN: Color = Color::srgb(1.0, 0.0, 0.85);
 
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+#[allow(clippy::type_complexity)]
 fn draw_boards(
     mut commands: Commands,
     meshes: Option<Res<HexMeshes>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
     boards: Query<(Entity, &HexBoardMap, Option<&Children>), Changed<HexBoardMap>>,
     tiles: Query<(&HexTile, &Children)>,
-    mut fills: Query<&MeshMaterial2d<ColorMaterial>, With<HexFill>>,
-    outlines: Query<&MeshMaterial2d<ColorMaterial>, (With<HexOutline>, Without<HexFill>)>,
+    mut fills: Query<&mut MeshMaterial2d<ColorMaterial>, With<HexFill>>,
+    mut outlines: Query<&mut MeshMaterial2d<ColorMaterial>, (With<HexOutline>, Without<HexFill>)>,
     mut texts: Query<(&mut Text2d, &mut TextColor, &mut Visibility), With<TokenText>>,
     mut discs: Query<&mut Visibility, (With<TokenDisc>, Without<TokenText>)>,
 ) {
@@ -194,7 +243,7 @@ fn draw_boards(
             for e in existing {
                 commands.entity(e).despawn();
             }
-            spawn_tiles(&mut commands, entity, map, &meshes, &mut materials);
+            spawn_tiles(&mut commands, entity, map, &meshes);
             continue;
         }
         for e in existing {
@@ -203,36 +252,30 @@ fn draw_boards(
             };
             let i = tile.index;
             for k in kids.iter() {
-                if let Ok(m) = fills.get_mut(k)
-                    && let Some(mut mat) = materials.get_mut(&m.0)
-                {
-                    mat.color = tile_colour(map.game, map.tiles[i]);
+                if let Ok(mut m) = fills.get_mut(k) {
+                    m.set_if_neq(MeshMaterial2d(meshes.terrain(map.game, map.tiles[i])));
                 }
-                if let Ok(m) = outlines.get(k)
-                    && let Some(mut mat) = materials.get_mut(&m.0)
-                {
-                    mat.color = outline_colour(map, i);
+                if let Ok(mut m) = outlines.get_mut(k) {
+                    m.set_if_neq(MeshMaterial2d(meshes.outline(map, i)));
                 }
                 if let Ok((mut text, mut colour, mut vis)) = texts.get_mut(k) {
                     let (label, c, v) = token(map, i);
-                    text.0 = label;
-                    colour.0 = c;
-                    *vis = v;
+                    if text.0 != label {
+                        text.0 = label;
+                    }
+                    colour.set_if_neq(TextColor(c));
+                    vis.set_if_neq(v);
                 }
                 if let Ok(mut vis) = discs.get_mut(k) {
-                    *vis = token(map, i).2;
+                    vis.set_if_neq(token(map, i).2);
                 }
             }
         }
     }
 }
 
-fn outline_colour(map: &HexBoardMap, i: usize) -> Color {
-    if map.show_broken && map.broken.get(i).copied().unwrap_or(0) != 0 {
-        BROKEN
-    } else {
-        OUTLINE
-    }
+fn is_broken(map: &HexBoardMap, i: usize) -> bool {
+    map.show_broken && map.broken.get(i).copied().unwrap_or(0) != 0
 }
 
 fn token(map: &HexBoardMap, i: usize) -> (String, Color, Visibility) {
@@ -248,13 +291,7 @@ fn token(map: &HexBoardMap, i: usize) -> (String, Color, Visibility) {
     (n.to_string(), c, Visibility::Inherited)
 }
 
-fn spawn_tiles(
-    commands: &mut Commands,
-    parent: Entity,
-    map: &HexBoardMap,
-    meshes: &HexMeshes,
-    materials: &mut Assets<ColorMaterial>,
-) {
+fn spawn_tiles(commands: &mut Commands, parent: Entity, map: &HexBoardMap, meshes: &HexMeshes) {
     commands
         .entity(parent)
         .insert_if_new((Transform::default(), Visibility::default()));
@@ -271,19 +308,19 @@ fn spawn_tiles(
                 c.spawn((
                     HexOutline,
                     Mesh2d(meshes.outline.clone()),
-                    MeshMaterial2d(materials.add(outline_colour(map, i))),
+                    MeshMaterial2d(meshes.outline(map, i)),
                     Transform::from_xyz(0.0, 0.0, 0.0),
                 ));
                 c.spawn((
                     HexFill,
                     Mesh2d(meshes.fill.clone()),
-                    MeshMaterial2d(materials.add(tile_colour(map.game, map.tiles[i]))),
+                    MeshMaterial2d(meshes.terrain(map.game, map.tiles[i])),
                     Transform::from_xyz(0.0, 0.0, 0.1),
                 ));
                 c.spawn((
                     TokenDisc,
                     Mesh2d(meshes.disc.clone()),
-                    MeshMaterial2d(materials.add(Color::srgb(0.97, 0.93, 0.80))),
+                    MeshMaterial2d(meshes.token_disc.clone()),
                     Transform::from_xyz(0.0, 0.0, 0.2),
                     vis,
                 ));

@@ -3,8 +3,8 @@
 //! its contents shown ("ROOM C - Has enemies and treasure").
 
 use super::ScreenMap;
-use super::tiles::DungeonMap;
-use crate::app::camera::BoardCamera;
+use crate::app::shell::camera::BoardCamera;
+use crate::plugin::DungeonMap;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;

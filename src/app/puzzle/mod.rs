@@ -13,9 +13,9 @@ mod draw;
 mod input;
 mod ui;
 
-use super::Screen;
-use super::scripted::ScriptArgs;
-use crate::cli::app_args::AppArgs;
+use crate::app::AppArgs;
+use crate::app::Screen;
+use crate::app::shell::scripted::ScriptArgs;
 use crate::level::{Level, LevelMap};
 use crate::puzzle::play::{self, Action, Play, Settings};
 use crate::puzzle::{GenError, Puzzle};
@@ -31,7 +31,7 @@ pub struct PuzzleInput(pub Action);
 
 /// A request to the Puzzle screen.
 #[derive(Message, Clone, Debug)]
-pub enum PuzzleCommand {
+pub enum PuzzleRequest {
     /// Generate with the current [`PuzzleSettings`] (in the background).
     Generate,
     /// Play a puzzle loaded from a level.
@@ -98,18 +98,29 @@ pub struct PuzzleLevels {
     /// True once listed (listing happens on entering the screen).
     pub listed: bool,
     /// The Accept box (name, Save, overwrite confirmation).
-    pub save: crate::app::save_box::SaveBox,
+    pub save: crate::app::shell::save_box::SaveBox,
     /// The puzzle title the save box was set up for.
     pub save_for: String,
+    /// Level files that could not be read, with the reason (shown under
+    /// the list rather than dropped in silence).
+    pub unreadable: Vec<String>,
 }
 
 impl PuzzleLevels {
     /// Re-read `dir`, keeping the files that hold puzzles.
     pub fn refresh(&mut self, dir: &Path) {
-        self.entries = super::levels::list_levels(dir)
+        self.unreadable.clear();
+        let unreadable = &mut self.unreadable;
+        self.entries = crate::app::shell::library::list_levels(dir)
             .into_iter()
             .filter_map(|path| {
-                let level = Level::load(&path).ok()?;
+                let level = match Level::load(&path) {
+                    Ok(level) => level,
+                    Err(e) => {
+                        unreadable.push(e.to_string());
+                        return None;
+                    }
+                };
                 let LevelMap::Puzzle(p) = &level.map else {
                     return None;
                 };
@@ -165,7 +176,7 @@ pub fn settings_from_args(args: &AppArgs, base: &Settings) -> Settings {
 /// input handling, timer, scripted flags.
 pub fn logic_plugin(app: &mut App) {
     app.add_message::<PuzzleInput>()
-        .add_message::<PuzzleCommand>()
+        .add_message::<PuzzleRequest>()
         .init_resource::<PuzzleSettings>()
         .init_resource::<PuzzleGame>()
         .init_resource::<Generation>()
@@ -201,7 +212,7 @@ fn start_on_enter(
     mut settings: ResMut<PuzzleSettings>,
     mut demo: ResMut<PuzzleDemo>,
     mut levels: ResMut<PuzzleLevels>,
-    mut out: MessageWriter<PuzzleCommand>,
+    mut out: MessageWriter<PuzzleRequest>,
 ) {
     if !levels.listed {
         levels.refresh(Path::new(super::levels::LEVELS_DIR));
@@ -210,23 +221,23 @@ fn start_on_enter(
         return;
     }
     if let Some(a) = args.as_deref().map(|a| &a.0)
-        && a.game.as_deref() == Some("puzzle")
+        && a.opens(crate::app::Game::Puzzle)
     {
         settings.0 = settings_from_args(a, &settings.0);
         demo.pending = a.autoplay;
     }
-    out.write(PuzzleCommand::Generate);
+    out.write(PuzzleRequest::Generate);
 }
 
 fn handle_commands(
-    mut commands: MessageReader<PuzzleCommand>,
+    mut commands: MessageReader<PuzzleRequest>,
     settings: Res<PuzzleSettings>,
     mut generation: ResMut<Generation>,
     mut game: ResMut<PuzzleGame>,
 ) {
     for cmd in commands.read() {
         match cmd {
-            PuzzleCommand::Generate => {
+            PuzzleRequest::Generate => {
                 let s = settings.0.clone();
                 if let Err(e) = s.check() {
                     game.error = Some(e);
@@ -242,7 +253,7 @@ fn handle_commands(
                 });
                 generation.task = Some((task, s, Instant::now()));
             }
-            PuzzleCommand::Load { puzzle, name } => match Play::new((**puzzle).clone()) {
+            PuzzleRequest::Load { puzzle, name } => match Play::new((**puzzle).clone()) {
                 Ok(p) => {
                     generation.task = None;
                     game.play = Some(p);

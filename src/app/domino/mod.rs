@@ -16,9 +16,9 @@ mod draw;
 mod input;
 mod ui;
 
-use super::Screen;
-use super::scripted::ScriptArgs;
-use crate::cli::app_args::AppArgs;
+use crate::app::AppArgs;
+use crate::app::Screen;
+use crate::app::shell::scripted::ScriptArgs;
 use crate::domino::agents::{Agent, parse_agent};
 use crate::domino::local_match::{Actor, LocalMatch};
 use crate::domino::round::Event;

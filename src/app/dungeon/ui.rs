@@ -3,17 +3,19 @@
 //! "Accept and save" on the right; the hovered room's contents at the
 //! pointer.
 
-use super::generator::{DungeonCommand, DungeonRun, DungeonSettings, RunState, SizeChoice, Stage};
+use super::generator::{
+    DungeonCommand, DungeonRun, DungeonRunState, DungeonSettings, SizeChoice, Stage,
+};
 use super::hover::HoveredRoom;
-use super::tiles::{DOOR_RGB, ENTRANCE_RGB, FINAL_RGB, SECRET_RGB, TRAP_RGB};
-use crate::app::camera::PanelInsets;
-use crate::app::save_box::{SaveBox, levels_dir};
+use crate::app::shell::camera::PanelInsets;
 use crate::app::shell::content_root;
+use crate::app::shell::save_box::{SaveBox, levels_dir};
 use crate::dungeon::{
     Dungeon, DungeonParams, MAX_EXTRAS, MAX_PROPOSALS, MAX_SIDE, MAX_TRAPS, MIN_ROOMS, MIN_SIDE,
     Size,
 };
-use crate::level::{Generator, Level, LevelMap, Scores};
+use crate::level::Level;
+use crate::plugin::{DOOR_RGB, ENTRANCE_RGB, FINAL_RGB, SECRET_RGB, TRAP_RGB};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui_plot::{Legend, Line, Plot, PlotPoints};
@@ -187,8 +189,8 @@ fn buttons_ui(
             out.write(DungeonCommand::Start);
         }
         let toggle = match run.state {
-            RunState::Running => Some(("⏸ Pause", DungeonCommand::Pause)),
-            RunState::Paused => Some(("▶ Resume", DungeonCommand::Resume)),
+            DungeonRunState::Running => Some(("⏸ Pause", DungeonCommand::Pause)),
+            DungeonRunState::Paused => Some(("▶ Resume", DungeonCommand::Resume)),
             _ => None,
         };
         if let Some((label, command)) = toggle
@@ -198,7 +200,7 @@ fn buttons_ui(
         }
         if ui
             .add_enabled(
-                valid && run.state != RunState::Done,
+                valid && run.state != DungeonRunState::Done,
                 egui::Button::new("Step"),
             )
             .on_hover_text("one generation of every proposal")
@@ -222,10 +224,10 @@ fn run_ui(ui: &mut egui::Ui, run: &mut DungeonRun) {
         return;
     }
     let state = match run.state {
-        RunState::Running => "running",
-        RunState::Paused => "paused",
-        RunState::Done => "done",
-        RunState::Idle => "idle",
+        DungeonRunState::Running => "running",
+        DungeonRunState::Paused => "paused",
+        DungeonRunState::Done => "done",
+        DungeonRunState::Idle => "idle",
     };
     ui.label(format!("{state}: {}", run.stage_label()));
     ui.add(
@@ -411,42 +413,8 @@ fn save_ui(ui: &mut egui::Ui, run: &DungeonRun, save: &mut SaveBox) {
         ui.weak("Accept and save: when the proposals are finished.");
         return;
     };
-    let params = run
-        .params
-        .clone()
-        .unwrap_or_else(|| DungeonParams::for_size(Size::Small));
-    save.ui(ui, &levels_dir(), |name| dungeon_level(name, d, &params));
-}
-
-/// The level saved for dungeon `d` made with `params`.
-pub fn dungeon_level(name: &str, d: &Dungeon, params: &DungeonParams) -> Level {
-    let figures = [
-        ("width", params.width as f64),
-        ("height", params.height as f64),
-        ("min_rooms", params.min_rooms as f64),
-        ("max_rooms", params.max_rooms as f64),
-        ("enemies_pct", params.enemies_pct as f64),
-        ("treasure_pct", params.treasure_pct as f64),
-        ("loops", params.loops as f64),
-        ("dead_ends", params.dead_ends as f64),
-        ("secret_doors", params.secret_doors as f64),
-        ("traps", params.traps as f64),
-        ("generations", params.ga.generations as f64),
-        ("population", params.ga.population as f64),
-        ("mutation", params.ga.mutation_rate),
-    ];
-    Level::new(
-        name,
-        LevelMap::Dungeon(d.clone()),
-        Generator {
-            algorithm: "layout-ga+contents-ga".into(),
-            seed: d.seed,
-            rules: None,
-            params: figures.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-        },
-        Scores {
-            total: d.fitness,
-            violations: Vec::new(),
-        },
-    )
+    save.ui(ui, &levels_dir(), |name| match &run.params {
+        Some(params) => Level::dungeon(name, d, params),
+        None => Level::dungeon(name, d, &DungeonParams::for_size(Size::Small)),
+    });
 }

@@ -3,21 +3,26 @@
 //! joins, and [`content_root`], the area below the bar a screen lays its
 //! panels out in.
 
-use super::Screen;
-use super::camera::{BoardCamera, PanelInsets};
-use super::panels::fps;
-use super::runtime::Generator;
-use bevy::diagnostic::DiagnosticsStore;
+pub mod camera;
+pub mod library;
+pub mod save_box;
+pub mod scripted;
+
+use crate::app::Screen;
+use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use camera::{BoardCamera, PanelInsets};
 
 /// The egui systems of the screens run in this set, after the top bar.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ScreenUiSet;
 
-/// Registers the top bar and the screen switching.
+/// Registers the shell: cameras, the level library, scripted runs, the top
+/// bar and the screen switching.
 pub fn plugin(app: &mut App) {
-    app.configure_sets(EguiPrimaryContextPass, ScreenUiSet.after(top_bar))
+    app.add_plugins((camera::plugin, library::plugin, scripted::plugin))
+        .configure_sets(EguiPrimaryContextPass, ScreenUiSet.after(top_bar))
         .add_systems(EguiPrimaryContextPass, top_bar)
         .add_systems(Update, on_screen_change.run_if(state_changed::<Screen>));
 }
@@ -77,21 +82,16 @@ pub fn content_root(ctx: &egui::Context, insets: &PanelInsets, id: &'static str)
     )
 }
 
-/// The hex-board generator is drawn only on its screen; the camera's user
-/// pan and zoom start afresh on every screen.
-fn on_screen_change(
-    screen: Res<State<Screen>>,
-    mut generators: Query<&mut Visibility, With<Generator>>,
-    mut cams: Query<&mut BoardCamera>,
-) {
-    let shown = *screen.get() == Screen::HexBoards;
-    for mut v in &mut generators {
-        *v = if shown {
-            Visibility::Inherited
-        } else {
-            Visibility::Hidden
-        };
-    }
+/// Frames per second, smoothed.
+pub fn fps(diagnostics: &DiagnosticsStore) -> f64 {
+    diagnostics
+        .get(&FrameTimeDiagnosticsPlugin::FPS)
+        .and_then(|d| d.smoothed())
+        .unwrap_or(0.0)
+}
+
+/// The camera's user pan and zoom start afresh on every screen.
+fn on_screen_change(mut cams: Query<&mut BoardCamera>) {
     for mut c in &mut cams {
         c.zoom = 1.0;
         c.pan = Vec2::ZERO;

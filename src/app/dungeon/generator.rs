@@ -11,11 +11,11 @@
 //! proposal ends exactly as `dungeon::generate_proposal` (the CLI) makes
 //! it for the same seed.
 
-use super::tiles::DungeonMap;
 use crate::dungeon::layout_ga::Layout;
 use crate::dungeon::{
     self, Dungeon, DungeonParams, DungeonRoom, Furnishing, Size, best_proposal, proposal_seed,
 };
+use crate::plugin::DungeonMap;
 use crate::search::Search;
 use bevy::prelude::*;
 use std::time::{Duration, Instant};
@@ -86,7 +86,7 @@ pub enum DungeonCommand {
 
 /// Whether the run is playing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum RunState {
+pub enum DungeonRunState {
     /// No run yet.
     #[default]
     Idle,
@@ -212,7 +212,7 @@ fn layout_map(layout: &Layout, furnishing: Option<&Furnishing>) -> DungeonMap {
 #[derive(Resource, Default)]
 pub struct DungeonRun {
     /// Playing, paused, done or idle.
-    pub state: RunState,
+    pub state: DungeonRunState,
     /// The settings the run started with.
     pub params: Option<DungeonParams>,
     /// The seed the run started with.
@@ -255,7 +255,7 @@ impl DungeonRun {
         self.proposals = proposals;
         self.params = Some(params);
         self.seed = seed;
-        self.state = RunState::Paused;
+        self.state = DungeonRunState::Paused;
         Ok(())
     }
 
@@ -273,7 +273,7 @@ impl DungeonRun {
         };
         let start = Instant::now();
         let mut done = 0;
-        while !self.proposals.is_empty() && self.state != RunState::Done {
+        while !self.proposals.is_empty() && self.state != DungeonRunState::Done {
             if self.cursor == 0 {
                 if ticks < 1.0 {
                     break;
@@ -289,7 +289,7 @@ impl DungeonRun {
                 self.ticks += 1;
                 done += 1;
                 if self.proposals.iter().all(|p| p.dungeon().is_some()) {
-                    self.state = RunState::Done;
+                    self.state = DungeonRunState::Done;
                     self.selected = self.best().unwrap_or(0);
                     self.dirty = true;
                 }
@@ -303,7 +303,7 @@ impl DungeonRun {
 
     /// Run every remaining tick now (tests, "finish" requests).
     pub fn finish(&mut self) {
-        while self.state != RunState::Done && !self.proposals.is_empty() {
+        while self.state != DungeonRunState::Done && !self.proposals.is_empty() {
             self.advance(f32::INFINITY, Duration::MAX);
         }
     }
@@ -342,28 +342,28 @@ pub fn apply_commands(
     for c in commands.read() {
         match c {
             DungeonCommand::Start => match run.start(&settings) {
-                Ok(()) => run.state = RunState::Running,
+                Ok(()) => run.state = DungeonRunState::Running,
                 Err(e) => {
                     *run = DungeonRun::default();
                     run.error = Some(e);
                     run.dirty = true;
                 }
             },
-            DungeonCommand::Pause if run.state == RunState::Running => {
-                run.state = RunState::Paused;
+            DungeonCommand::Pause if run.state == DungeonRunState::Running => {
+                run.state = DungeonRunState::Paused;
             }
-            DungeonCommand::Resume if run.state == RunState::Paused => {
-                run.state = RunState::Running;
+            DungeonCommand::Resume if run.state == DungeonRunState::Paused => {
+                run.state = DungeonRunState::Running;
             }
             DungeonCommand::Step => {
-                if run.state == RunState::Idle
+                if run.state == DungeonRunState::Idle
                     && let Err(e) = run.start(&settings)
                 {
                     run.error = Some(e);
                     continue;
                 }
-                if run.state != RunState::Done {
-                    run.state = RunState::Paused;
+                if run.state != DungeonRunState::Done {
+                    run.state = DungeonRunState::Paused;
                     run.advance(1.0, Duration::MAX);
                 }
             }
@@ -379,7 +379,7 @@ pub fn apply_commands(
 /// Step a running run: `steps_per_second` ticks per second (0 = as many
 /// as fit), never more than [`FRAME_BUDGET`] of searching per frame.
 pub fn step_run(time: Res<Time>, settings: Res<DungeonSettings>, mut run: ResMut<DungeonRun>) {
-    if run.state != RunState::Running {
+    if run.state != DungeonRunState::Running {
         return;
     }
     let ticks = if settings.steps_per_second <= 0.0 {

@@ -4,26 +4,30 @@
 //! lettered with enemy and treasure icons, hover a room to see its
 //! contents, and "Accept and save" to `levels/NAME.ron`.
 //!
-//! - [`generator`]: settings, the run and its systems (no UI, no drawing:
+//! - `generator.rs`: settings, the run and its systems (no UI, no drawing:
 //!   [`logic_plugin`] alone runs headless).
-//! - [`tiles`]: the square tilemap of a [`DungeonMap`], shared with the
-//!   embeddable [`tilemap_plugin`] (dungeon levels in other games).
-//! - [`ui`]: the egui panels; [`hover`]: the room under the pointer.
+//! - the square tilemap of a [`DungeonMap`] is the plugin's
+//!   ([`crate::plugin`]), shared with games that load dungeon levels.
+//! - `ui.rs`: the egui panels; `hover.rs`: the room under the pointer.
 
-pub mod generator;
-pub mod hover;
-pub mod tiles;
-pub mod ui;
+mod generator;
+mod hover;
+mod ui;
 
-use super::Screen;
-use super::scripted::ScriptArgs;
-use super::shell::ScreenUiSet;
-use crate::cli::app_args::AppArgs;
+pub use generator::{
+    DungeonCommand, DungeonRun, DungeonRunState, DungeonSettings, ProposalRun, SizeChoice, Stage,
+};
+pub use ui::DungeonSaveBox;
+
+use crate::app::AppArgs;
+use crate::app::Game;
+use crate::app::Screen;
+use crate::app::shell::ScreenUiSet;
+use crate::app::shell::scripted::ScriptArgs;
 use crate::dungeon::Size;
+use crate::plugin::DungeonMap;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
-use generator::{DungeonCommand, DungeonRun, DungeonSettings, RunState};
-pub use tiles::{DungeonMap, tilemap_plugin};
 
 /// The entity the screen draws its map on.
 #[derive(Component)]
@@ -59,7 +63,9 @@ pub fn logic_plugin(app: &mut App) {
         .add_message::<DungeonCommand>()
         .add_systems(
             Update,
-            (generator::apply_commands, generator::step_run, report_done).chain(),
+            (generator::apply_commands, generator::step_run, report_done)
+                .chain()
+                .run_if(in_state(Screen::Dungeon)),
         );
 }
 
@@ -82,7 +88,7 @@ fn apply_script_args(
 ) {
     let Some(args) = args else { return };
     let a = &args.0;
-    if a.game.as_deref() != Some("dungeon") {
+    if !a.opens(Game::Dungeon) {
         return;
     }
     if let Some(size) = a.size.as_deref().and_then(|s| s.parse::<Size>().ok()) {
@@ -143,7 +149,7 @@ fn show_selected(
 
 /// In scripted runs, one summary line when every proposal is finished.
 fn report_done(run: Res<DungeonRun>, args: Option<Res<ScriptArgs>>, mut said: Local<bool>) {
-    if run.state != RunState::Done {
+    if run.state != DungeonRunState::Done {
         *said = false;
         return;
     }

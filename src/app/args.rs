@@ -1,16 +1,31 @@
-//! Flags of `evoboard app` (scripted runs for tests and screenshots). The
-//! struct is engine-free so that the CLI parses it in every build.
+//! Flags of `evoboard app` (scripted runs for tests and screenshots).
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use std::path::PathBuf;
+
+/// The game (and so the screen) `evoboard app --game G` opens.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Game {
+    /// Terra Mystica boards (the hex-board screen).
+    #[value(alias = "tm")]
+    TerraMystica,
+    /// Catan boards (the hex-board screen).
+    Catan,
+    /// A four-ends domino match.
+    Domino,
+    /// Dungeon maps.
+    Dungeon,
+    /// X/O puzzles.
+    Puzzle,
+}
 
 /// `evoboard app [--game G] [--algorithm A] [--seed N] [--run]
 /// [--screenshot PATH] [--frames N]`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct AppArgs {
-    /// The screen to open: terra-mystica, catan, domino, dungeon, puzzle.
-    #[arg(long)]
-    pub game: Option<String>,
+    /// The screen to open.
+    #[arg(long, value_enum)]
+    pub game: Option<Game>,
     /// The search algorithm to select.
     #[arg(long)]
     pub algorithm: Option<String>,
@@ -47,4 +62,11 @@ pub struct AppArgs {
     /// deduction level L = 1..3.
     #[arg(long)]
     pub difficulty: Option<String>,
+}
+
+impl AppArgs {
+    /// Whether the app was asked to open on `game`'s screen.
+    pub fn opens(&self, game: Game) -> bool {
+        self.game == Some(game)
+    }
 }

@@ -5,7 +5,7 @@
 use super::draw::{self, TEAM_COLORS, paint_tile};
 use super::{DominoGame, DominoSettings, NewMatch, SeatController, input};
 use crate::app::Screen;
-use crate::app::camera::PanelInsets;
+use crate::app::shell::camera::PanelInsets;
 use crate::domino::local_match::{
     ARM_NAMES, Actor, HumanChoice, SEAT_NAMES, TEAM_NAMES, end_text, opener_text,
 };

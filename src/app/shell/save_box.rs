@@ -2,9 +2,9 @@
 //! to `levels/NAME.ron` atomically, asking before an existing file is
 //! replaced. Every screen that exports levels uses it.
 
-use super::levels::{LEVELS_DIR, check_name};
-use crate::cli::common::write_atomic;
+use super::library::{LEVELS_DIR, check_name};
 use crate::level::Level;
+use crate::level::write_atomic;
 use bevy_egui::egui;
 use std::path::{Path, PathBuf};
 
@@ -99,7 +99,7 @@ impl SaveBox {
         let ok = outcome.is_ok();
         self.message = Some(match outcome {
             Ok(()) => (true, format!("saved {}", path.display())),
-            Err(e) => (false, e.0),
+            Err(e) => (false, e.to_string()),
         });
         ok
     }

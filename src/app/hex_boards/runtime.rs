@@ -1,11 +1,11 @@
 //! Generators as ECS data: a generator entity owns an ask-and-tell search
-//! ([`Generator`]) and the board it draws ([`HexBoardMap`]); a system
+//! ([`HexBoardGenerator`]) and the board it draws ([`HexBoardMap`]); a system
 //! advances every running generator within a per-frame time budget and
 //! copies the best board into the map when it improves.
 
-use super::hex_map::HexBoardMap;
 use crate::boards::params::Params;
 use crate::boards::registry::{self, BoardGame, BoardSearch, Scoring};
+use crate::plugin::HexBoardMap;
 use crate::search::Progress;
 use bevy::prelude::*;
 use std::sync::Mutex;
@@ -65,7 +65,7 @@ impl BoardSettings {
 
 /// Whether a generator runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RunState {
+pub enum BoardRunState {
     /// Built, not started.
     Ready,
     /// Stepping every frame.
@@ -78,12 +78,12 @@ pub enum RunState {
 
 /// A generator: the search it owns and its run figures.
 #[derive(Component)]
-pub struct Generator {
+pub struct HexBoardGenerator {
     search: Mutex<BoardSearch>,
     /// The settings it was built with.
     pub settings: BoardSettings,
     /// Running, paused, …
-    pub state: RunState,
+    pub state: BoardRunState,
     /// `(generation, best, mean)` per step, thinned when long.
     pub history: Vec<[f64; 3]>,
     /// The latest progress.
@@ -102,7 +102,7 @@ pub struct Generator {
     pub loaded: Option<(String, Vec<u8>)>,
 }
 
-impl Generator {
+impl HexBoardGenerator {
     /// Build a generator from settings.
     pub fn new(settings: &BoardSettings) -> Result<Self, String> {
         let search = registry::make_search(
@@ -114,10 +114,10 @@ impl Generator {
         )?;
         let progress = search.progress();
         let violations = registry::violations(settings.game, search.best().0, settings.scoring);
-        Ok(Generator {
+        Ok(HexBoardGenerator {
             search: Mutex::new(search),
             settings: settings.clone(),
-            state: RunState::Ready,
+            state: BoardRunState::Ready,
             history: vec![[0.0, progress.best, progress.mean]],
             progress,
             search_time: Duration::ZERO,
@@ -159,7 +159,7 @@ impl Generator {
             });
         }
         if solved {
-            self.state = RunState::Solved;
+            self.state = BoardRunState::Solved;
         }
         p.improved
     }
@@ -198,19 +198,21 @@ pub struct MainGenerator;
 pub struct RuntimeError(pub Option<String>);
 
 /// Registers the generator runtime.
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardSettings>()
         .init_resource::<RuntimeError>()
         .add_message::<GeneratorCommand>()
         .add_systems(Startup, spawn_generator)
         .add_systems(
             Update,
-            (handle_commands, apply_loaded_level, advance_generators).chain(),
+            (handle_commands, apply_loaded_level, advance_generators)
+                .chain()
+                .run_if(in_state(crate::app::Screen::HexBoards)),
         );
 }
 
 fn spawn_generator(mut commands: Commands, settings: Res<BoardSettings>) {
-    match Generator::new(&settings) {
+    match HexBoardGenerator::new(&settings) {
         Ok(mut g) => {
             let map = g.board_map();
             commands.spawn((
@@ -229,14 +231,14 @@ fn handle_commands(
     mut messages: MessageReader<GeneratorCommand>,
     settings: Res<BoardSettings>,
     mut error: ResMut<RuntimeError>,
-    mut query: Query<(&mut Generator, &mut HexBoardMap), With<MainGenerator>>,
+    mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap), With<MainGenerator>>,
 ) {
     let Ok((mut generator, mut map)) = query.single_mut() else {
         return;
     };
     for cmd in messages.read() {
         match cmd {
-            GeneratorCommand::Reset => match Generator::new(&settings) {
+            GeneratorCommand::Reset => match HexBoardGenerator::new(&settings) {
                 Ok(g) => {
                     *generator = g;
                     *map = generator.board_map();
@@ -245,20 +247,20 @@ fn handle_commands(
                 Err(e) => error.0 = Some(e),
             },
             GeneratorCommand::Start => {
-                if generator.state != RunState::Solved {
-                    generator.state = RunState::Running;
+                if generator.state != BoardRunState::Solved {
+                    generator.state = BoardRunState::Running;
                 }
             }
             GeneratorCommand::Pause => {
-                if generator.state == RunState::Running {
-                    generator.state = RunState::Paused;
+                if generator.state == BoardRunState::Running {
+                    generator.state = BoardRunState::Paused;
                 }
             }
             GeneratorCommand::Step => {
-                if generator.state != RunState::Solved {
+                if generator.state != BoardRunState::Solved {
                     generator.step_once();
-                    if generator.state == RunState::Running {
-                        generator.state = RunState::Paused;
+                    if generator.state == BoardRunState::Running {
+                        generator.state = BoardRunState::Paused;
                     }
                     *map = generator.board_map();
                 }
@@ -272,14 +274,14 @@ fn handle_commands(
 pub fn advance_generators(
     time: Res<Time>,
     settings: Res<BoardSettings>,
-    mut query: Query<(&mut Generator, &mut HexBoardMap)>,
+    mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap)>,
 ) {
     for (mut g, mut map) in &mut query {
         if map.show_broken != settings.show_broken {
             map.show_broken = settings.show_broken;
             g.settings.show_broken = settings.show_broken;
         }
-        if g.state != RunState::Running {
+        if g.state != BoardRunState::Running {
             continue;
         }
         let start = Instant::now();
@@ -292,7 +294,7 @@ pub fn advance_generators(
             u64::MAX
         };
         let mut improved = false;
-        while allowed > 0 && start.elapsed() < FRAME_BUDGET && g.state == RunState::Running {
+        while allowed > 0 && start.elapsed() < FRAME_BUDGET && g.state == BoardRunState::Running {
             improved |= g.step_once();
             allowed -= 1;
         }
@@ -307,7 +309,7 @@ pub fn advance_generators(
                 g.progress.evaluations,
             );
         }
-        if improved || g.state == RunState::Solved {
+        if improved || g.state == BoardRunState::Solved {
             *map = g.board_map();
         }
     }
@@ -340,10 +342,10 @@ pub fn settings_from_level(
 /// Put a level that finished loading onto the board, or report why not.
 fn apply_loaded_level(
     assets: Res<AssetServer>,
-    levels: Res<Assets<super::levels::LevelAsset>>,
-    mut library: ResMut<super::levels::LevelLibrary>,
+    levels: Res<Assets<crate::plugin::LevelAsset>>,
+    mut library: ResMut<crate::app::shell::library::LevelLibrary>,
     mut settings: ResMut<BoardSettings>,
-    mut query: Query<(&mut Generator, &mut HexBoardMap), With<MainGenerator>>,
+    mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap), With<MainGenerator>>,
 ) {
     let Some(handle) = library.pending.clone() else {
         return;
@@ -365,7 +367,7 @@ fn apply_loaded_level(
             let Ok((mut generator, mut shown)) = query.single_mut() else {
                 return;
             };
-            match Generator::new(&new) {
+            match HexBoardGenerator::new(&new) {
                 Ok(mut g) => {
                     g.loaded = Some((level.name.clone(), map.tiles.clone()));
                     *shown = g.board_map();

@@ -2,8 +2,8 @@
 //! the board on start and on resize, and pans (drag, arrow keys) and zooms
 //! (wheel, +/-) on request. A second camera draws only egui.
 
-use super::Screen;
-use super::hex_map::HexBoardMap;
+use crate::app::Screen;
+use crate::plugin::{HexBoardMap, ViewExtent};
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
@@ -25,12 +25,6 @@ pub struct PanelInsets {
     pub bottom: f32,
 }
 
-/// The half size (world units) of what a screen draws in the world around
-/// the origin: the camera fits every visible one (hex boards fit through
-/// their [`HexBoardMap`]).
-#[derive(Component, Clone, Copy, Debug, PartialEq)]
-pub struct ViewExtent(pub Vec2);
-
 /// The camera that shows boards.
 #[derive(Component)]
 pub struct BoardCamera {
@@ -41,7 +35,7 @@ pub struct BoardCamera {
 }
 
 /// Registers the cameras and their controls.
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelInsets>()
         .add_systems(Startup, spawn_cameras)
         .add_systems(

@@ -1,41 +1,32 @@
 //! The egui panels of the board generator: settings on the left, the run
 //! (violations, plot, rates, saving, level library) on the right.
 
-use super::Screen;
-use super::camera::PanelInsets;
-use super::levels::{LEVELS_DIR, LevelAsset, LevelLibrary};
 use super::runtime::{
-    BoardSettings, Generator, GeneratorCommand, MainGenerator, RunState, RuntimeError,
+    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator, RuntimeError,
 };
-use super::save_box::levels_dir;
-use super::shell::{ScreenUiSet, content_root};
+use crate::app::Screen;
+use crate::app::shell::camera::PanelInsets;
+use crate::app::shell::library::{LEVELS_DIR, LevelLibrary};
+use crate::app::shell::save_box::levels_dir;
+use crate::app::shell::{ScreenUiSet, content_root};
 use crate::boards::catan::DesertPlacement;
 use crate::boards::registry::{self, BoardGame};
 use crate::boards::tm_rules::Rules;
-use crate::cli::boards::make_level;
 use crate::level::Level;
-use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
+use crate::plugin::LevelAsset;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 use std::path::PathBuf;
 
 /// Registers the panels.
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         panels_ui
             .in_set(ScreenUiSet)
             .run_if(in_state(Screen::HexBoards)),
     );
-}
-
-/// Frames per second, smoothed.
-pub fn fps(diagnostics: &DiagnosticsStore) -> f64 {
-    diagnostics
-        .get(&FrameTimeDiagnosticsPlugin::FPS)
-        .and_then(|d| d.smoothed())
-        .unwrap_or(0.0)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -47,7 +38,7 @@ fn panels_ui(
     mut library: ResMut<LevelLibrary>,
     mut error: ResMut<RuntimeError>,
     asset_server: Res<AssetServer>,
-    mut generators: Query<&mut Generator, With<MainGenerator>>,
+    mut generators: Query<&mut HexBoardGenerator, With<MainGenerator>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = content_root(ctx, &insets, "hex_boards");
@@ -220,12 +211,12 @@ fn settings_ui(
     ui.checkbox(&mut s.show_broken, "highlight broken hexes");
 }
 
-fn run_ui(ui: &mut egui::Ui, g: &Generator, out: &mut MessageWriter<GeneratorCommand>) {
+fn run_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, out: &mut MessageWriter<GeneratorCommand>) {
     ui.horizontal(|ui| {
-        let running = g.state == RunState::Running;
+        let running = g.state == BoardRunState::Running;
         if ui
             .add_enabled(
-                !running && g.state != RunState::Solved,
+                !running && g.state != BoardRunState::Solved,
                 egui::Button::new("▶ Start"),
             )
             .clicked()
@@ -239,7 +230,7 @@ fn run_ui(ui: &mut egui::Ui, g: &Generator, out: &mut MessageWriter<GeneratorCom
             out.write(GeneratorCommand::Pause);
         }
         if ui
-            .add_enabled(g.state != RunState::Solved, egui::Button::new("Step"))
+            .add_enabled(g.state != BoardRunState::Solved, egui::Button::new("Step"))
             .clicked()
         {
             out.write(GeneratorCommand::Step);
@@ -249,10 +240,10 @@ fn run_ui(ui: &mut egui::Ui, g: &Generator, out: &mut MessageWriter<GeneratorCom
         }
     });
     let state = match g.state {
-        RunState::Ready => "ready",
-        RunState::Running => "running",
-        RunState::Paused => "paused",
-        RunState::Solved => "solved: a perfect board",
+        BoardRunState::Ready => "ready",
+        BoardRunState::Running => "running",
+        BoardRunState::Paused => "paused",
+        BoardRunState::Solved => "solved: a perfect board",
     };
     ui.label(format!(
         "{} · {} · seed {} · {}",
@@ -298,7 +289,7 @@ fn run_ui(ui: &mut egui::Ui, g: &Generator, out: &mut MessageWriter<GeneratorCom
         });
 }
 
-fn save_ui(ui: &mut egui::Ui, g: &mut Generator, lib: &mut LevelLibrary) {
+fn save_ui(ui: &mut egui::Ui, g: &mut HexBoardGenerator, lib: &mut LevelLibrary) {
     let level = |name: &str| generator_level(g, name);
     if lib.save.ui(ui, &levels_dir(), level).is_some() {
         lib.refresh();
@@ -306,12 +297,12 @@ fn save_ui(ui: &mut egui::Ui, g: &mut Generator, lib: &mut LevelLibrary) {
 }
 
 /// The generator's best board as a level named `name`.
-fn generator_level(g: &Generator, name: &str) -> Level {
+fn generator_level(g: &HexBoardGenerator, name: &str) -> Level {
     let s = &g.settings;
-    make_level(
+    Level::hex_board(
+        name,
         s.game,
         &g.best_tiles(),
-        name,
         &s.algorithm,
         &s.params,
         s.scoring,
@@ -321,7 +312,12 @@ fn generator_level(g: &Generator, name: &str) -> Level {
 
 /// Save the generator's best board as a level (never overwriting unless
 /// `overwrite`), report in the library.
-pub fn save_level(g: &mut Generator, lib: &mut LevelLibrary, path: PathBuf, overwrite: bool) {
+pub fn save_level(
+    g: &mut HexBoardGenerator,
+    lib: &mut LevelLibrary,
+    path: PathBuf,
+    overwrite: bool,
+) {
     let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

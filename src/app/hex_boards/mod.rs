@@ -1,0 +1,140 @@
+//! The hex-board screen: balanced Terra Mystica and Catan boards. A
+//! generator entity owns an ask-and-tell search and the board it draws
+//! (`runtime.rs`); the egui panels choose the game, algorithm and
+//! parameters, show the run and save or load levels (`panels.rs`).
+//!
+//! The search steps only while this screen is shown; the board is hidden
+//! on the other screens and keeps its run for when the user comes back.
+
+mod panels;
+mod runtime;
+
+pub use panels::save_level;
+pub use runtime::{
+    BoardRunState, BoardSettings, FRAME_BUDGET, GeneratorCommand, HexBoardGenerator, MainGenerator,
+    RuntimeError, settings_from_level,
+};
+
+use crate::app::shell::scripted::{ScriptArgs, ScriptReport};
+use crate::app::{AppArgs, Game, Screen};
+use crate::boards::params::Params;
+use crate::boards::registry::{self, BoardGame};
+use crate::boards::tm_rules::Rules;
+use bevy::prelude::*;
+
+/// Registers the whole screen: the generator runtime and the panels.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((logic_plugin, panels::plugin));
+}
+
+/// The generator alone (no egui): settings, the generator entity, its
+/// commands and stepping, scripted flags. Headless tests add this alone.
+pub fn logic_plugin(app: &mut App) {
+    app.add_plugins(runtime::plugin)
+        .add_systems(Startup, apply_script_args)
+        .add_systems(OnEnter(Screen::HexBoards), show_board::<true>)
+        .add_systems(OnExit(Screen::HexBoards), show_board::<false>)
+        .add_systems(
+            PostUpdate,
+            report_search
+                .run_if(resource_exists::<ScriptReport>)
+                .run_if(in_state(Screen::HexBoards)),
+        );
+}
+
+/// The hex-board flags of `evoboard app`: the game, `--algorithm`,
+/// `--param`, `--rules`; the error says what is allowed.
+pub fn validate(args: &AppArgs) -> Result<(), String> {
+    let game = board_game(args);
+    let algorithm = args.algorithm.as_deref().unwrap_or(registry::ALGORITHMS[0]);
+    let specs = registry::param_specs(game, algorithm)?;
+    Params::parse(specs, &args.params, algorithm)?;
+    if let Some(r) = &args.rules {
+        Rules::parse(r)?;
+    }
+    Ok(())
+}
+
+/// The board game the flags ask for (Terra Mystica unless `--game catan`).
+fn board_game(args: &AppArgs) -> BoardGame {
+    if args.opens(Game::Catan) {
+        BoardGame::Catan
+    } else {
+        BoardGame::TerraMystica
+    }
+}
+
+/// Apply the flags (checked by [`validate`] before the window opened)
+/// when the app starts on this screen.
+fn apply_script_args(
+    args: Option<Res<ScriptArgs>>,
+    mut settings: ResMut<BoardSettings>,
+    mut out: MessageWriter<GeneratorCommand>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    let Some(args) = args else { return };
+    let a = &args.0;
+    if let Some(game) = a.game {
+        screen.set(Screen::for_game(game));
+    }
+    if !matches!(a.game, None | Some(Game::TerraMystica | Game::Catan)) {
+        return;
+    }
+    let game = board_game(a);
+    let algorithm = a
+        .algorithm
+        .clone()
+        .unwrap_or_else(|| settings.algorithm.clone());
+    if let Err(e) = settings.select(game, &algorithm) {
+        error!("{e}");
+    }
+    if let Some(seed) = a.seed {
+        settings.seed = seed;
+    }
+    if let Some(r) = &a.rules {
+        match Rules::parse(r) {
+            Ok(r) => settings.scoring.rules = r,
+            Err(e) => error!("{e}"),
+        }
+    }
+    if let Some(s) = a.steps_per_second {
+        settings.steps_per_second = s;
+    }
+    match registry::param_specs(game, &algorithm)
+        .and_then(|specs| Params::parse(specs, &a.params, &algorithm))
+    {
+        Ok(p) => settings.params = p,
+        Err(e) => error!("{e}"),
+    }
+    out.write(GeneratorCommand::Reset);
+    if a.run {
+        out.write(GeneratorCommand::Start);
+    }
+}
+
+/// Show the board on this screen, hide it on the others.
+fn show_board<const SHOWN: bool>(mut boards: Query<&mut Visibility, With<MainGenerator>>) {
+    let v = if SHOWN {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut vis in &mut boards {
+        vis.set_if_neq(v);
+    }
+}
+
+/// Tell a scripted run whether a search is running and where it stands.
+fn report_search(
+    generators: Query<&HexBoardGenerator, With<MainGenerator>>,
+    mut report: ResMut<ScriptReport>,
+) {
+    let Ok(g) = generators.single() else { return };
+    let r = report.bypass_change_detection();
+    r.searching = g.state == BoardRunState::Running;
+    r.summary = format!(
+        "; generation {}, score {}",
+        g.progress.generation, g.progress.best
+    );
+    r.generation = g.progress.generation;
+}

@@ -1,0 +1,126 @@
+//! One builder per kind of level: the CLI, the app and the plugin build
+//! the levels they save here, so the same board, dungeon or puzzle is
+//! saved the same way whoever saves it.
+
+use super::{Level, LevelMap, LevelOrigin, Scores};
+use crate::boards::catan::CatanBoard;
+use crate::boards::params::Params;
+use crate::boards::registry::{self, BoardGame, Scoring};
+use crate::boards::terra_mystica::{TerraMysticaBoard, standard_grid};
+use crate::dungeon::{Dungeon, DungeonParams};
+use crate::puzzle::Puzzle;
+
+/// The generator name a dungeon level records.
+pub const DUNGEON_ALGORITHM: &str = "layout-ga+contents-ga";
+
+impl Level {
+    /// The level of a generated hex board: the board, the algorithm, its
+    /// parameters, the rules and seed that made it, and its scores.
+    ///
+    /// `tiles` are the search's tile codes (row-major, as
+    /// [`registry::make_search`] reports them).
+    pub fn hex_board(
+        name: &str,
+        game: BoardGame,
+        tiles: &[u8],
+        algorithm: &str,
+        params: &Params,
+        scoring: Scoring,
+        seed: u64,
+    ) -> Level {
+        let violations = registry::violations(game, tiles, scoring);
+        let map = match game {
+            BoardGame::TerraMystica => {
+                LevelMap::TerraMystica(TerraMysticaBoard::from_tiles(standard_grid(), tiles))
+            }
+            BoardGame::Catan => LevelMap::Catan(CatanBoard::decode(tiles)),
+        };
+        let total = match game {
+            BoardGame::TerraMystica => {
+                let mut v = [0u32; 4];
+                for (i, (_, c)) in violations.iter().enumerate().take(4) {
+                    v[i] = *c;
+                }
+                scoring.weights.score(&v) as f64
+            }
+            BoardGame::Catan => violations.iter().map(|(_, c)| *c as f64).sum(),
+        };
+        Level::new(
+            name,
+            map,
+            LevelOrigin {
+                algorithm: algorithm.to_string(),
+                seed,
+                rules: (game == BoardGame::TerraMystica).then_some(scoring.rules),
+                params: params.iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            },
+            Scores {
+                total,
+                violations: violations
+                    .iter()
+                    .map(|(k, c)| (k.to_string(), *c))
+                    .collect(),
+            },
+        )
+    }
+
+    /// The level of dungeon `d` made with `params`: the settings go into
+    /// the generator's parameters so the dungeon can be made again.
+    pub fn dungeon(name: &str, d: &Dungeon, params: &DungeonParams) -> Level {
+        let figures = [
+            ("width", params.width as f64),
+            ("height", params.height as f64),
+            ("min_rooms", params.min_rooms as f64),
+            ("max_rooms", params.max_rooms as f64),
+            ("enemies_pct", params.enemies_pct as f64),
+            ("treasure_pct", params.treasure_pct as f64),
+            ("loops", params.loops as f64),
+            ("dead_ends", params.dead_ends as f64),
+            ("secret_doors", params.secret_doors as f64),
+            ("traps", params.traps as f64),
+            ("generations", params.ga.generations as f64),
+            ("population", params.ga.population as f64),
+            ("mutation", params.ga.mutation_rate),
+        ];
+        Level::new(
+            name,
+            LevelMap::Dungeon(d.clone()),
+            LevelOrigin {
+                algorithm: DUNGEON_ALGORITHM.into(),
+                seed: d.seed,
+                rules: None,
+                params: figures.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+            },
+            Scores {
+                total: d.fitness,
+                violations: Vec::new(),
+            },
+        )
+    }
+
+    /// The level of `puzzle`, with the generator's settings as parameters.
+    /// Its score is 0: a generated puzzle breaks no rule and has exactly one
+    /// solution.
+    pub fn puzzle(name: &str, puzzle: &Puzzle) -> Level {
+        let mut params = vec![
+            ("width".to_string(), puzzle.width as f64),
+            ("height".to_string(), puzzle.height as f64),
+            ("blocked_p".to_string(), puzzle.difficulty.blocked_p()),
+            ("empty_share".to_string(), puzzle.empty_share),
+        ];
+        if let Some(l) = puzzle.level {
+            params.push(("level".to_string(), f64::from(l)));
+        }
+        Level::new(
+            name,
+            LevelMap::Puzzle(puzzle.clone()),
+            LevelOrigin {
+                algorithm: format!("published-{}", puzzle.difficulty.name()),
+                seed: puzzle.seed,
+                rules: None,
+                params,
+            },
+            Scores::default(),
+        )
+    }
+}
