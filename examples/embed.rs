@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy_asset_loader::prelude::*;
-use evoboard::app::{EvoboardPlugin, LevelAsset, LevelTilemap};
+use evoboard::plugin::{EvoboardPlugin, LevelAsset, LevelTilemap};
 
 #[derive(AssetCollection, Resource)]
 struct Levels {
@@ -41,7 +41,9 @@ fn main() {
                     ..default()
                 })
                 .set(AssetPlugin {
-                    file_path: evoboard::app::working_dir(),
+                    // Levels resolve from the working folder.
+                    file_path: std::env::current_dir()
+                        .map_or_else(|_| ".".into(), |d| d.to_string_lossy().into_owned()),
                     ..default()
                 }),
         )

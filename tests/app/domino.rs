@@ -4,11 +4,11 @@
 
 use crate::common::{Display, count_near, headless, read_png, run_app, temp_dir};
 use bevy::prelude::*;
+use evoboard::app::AppArgs;
 use evoboard::app::Screen;
-use evoboard::app::domino_table::{
+use evoboard::app::domino::{
     self, DominoGame, DominoSettings, NewMatch, SeatController, settings_from_args,
 };
-use evoboard::cli::app_args::AppArgs;
 use evoboard::domino::agents::{Agent, parse_agent};
 use evoboard::domino::local_match::{Actor, HumanChoice};
 use evoboard::domino::seat_ai::{AiKind, CoefSet, SeatAi};
@@ -37,7 +37,7 @@ fn domino_app(name: &str, seats: [SeatController; 4], seed: u64) -> App {
         autoplay: false,
         start_paused: false,
     });
-    app.add_plugins(domino_table::logic_plugin);
+    app.add_plugins(domino::logic_plugin);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Domino);
@@ -156,13 +156,13 @@ fn a_person_s_seat_waits_for_the_person_and_rounds_wait_for_next_round() {
 #[test]
 fn flags_are_checked_and_applied() {
     let ok = AppArgs {
-        game: Some("domino".into()),
+        game: Some(evoboard::app::Game::Domino),
         seed: Some(4),
         autoplay: true,
         steps_per_second: Some(20.0),
         ..Default::default()
     };
-    domino_table::validate(&ok).unwrap();
+    domino::validate(&ok).unwrap();
     let s = settings_from_args(&ok, &DominoSettings::default());
     assert_eq!(s.seed, 4);
     assert_eq!(s.seats[0], SeatController::Ai(SeatAi::basic()));
@@ -182,7 +182,7 @@ fn flags_are_checked_and_applied() {
             ..ok.clone()
         },
     ] {
-        let e = domino_table::validate(&bad).unwrap_err();
+        let e = domino::validate(&bad).unwrap_err();
         assert!(e.contains("--seed") || e.contains("per second"), "{e}");
     }
     // Without flags a person plays seat 0 and the first match waits.

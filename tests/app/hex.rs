@@ -1,15 +1,18 @@
 //! The hex-board screen and the level assets: headless ECS tests and the
 //! real window under Xvfb.
 
-use crate::common::{Display, count_near, headless, read_png, run_app, temp_dir};
+use crate::common::{Display, count_near, headless, read_png, run_app, temp_dir, update_until};
 use bevy::prelude::*;
-use evoboard::app::HexBoardMap;
-use evoboard::app::levels::{LevelAsset, LevelLibrary};
-use evoboard::app::runtime::{BoardSettings, Generator, GeneratorCommand, MainGenerator, RunState};
+use evoboard::app::hex_boards::{
+    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator, logic_plugin,
+    save_level,
+};
+use evoboard::app::shell::library::LevelLibrary;
 use evoboard::boards::params::Params;
 use evoboard::boards::registry::{self, BoardGame, Scoring};
-use evoboard::cli::boards::{make_level, run_one};
-use std::time::{Duration, Instant};
+use evoboard::cli::boards::run_one;
+use evoboard::level::Level;
+use evoboard::plugin::{HexBoardMap, LevelAsset};
 
 #[test]
 fn generate_save_load_through_the_asset_server_gives_the_same_board() {
@@ -18,24 +21,22 @@ fn generate_save_load_through_the_asset_server_gives_the_same_board() {
         let params = Params::defaults(registry::param_specs(game, "best").unwrap());
         let scoring = Scoring::default();
         let run = run_one(game, "best", &params, scoring, 77, 0.0, 30.0).unwrap();
-        let level = make_level(game, &run.tiles, "rt", "best", &params, scoring, 77);
+        let level = Level::hex_board("rt", game, &run.tiles, "best", &params, scoring, 77);
         let file = format!("levels/rt-{}.ron", game.name());
         std::fs::write(root.join(&file), level.to_ron()).unwrap();
 
         let mut app = headless(&root);
         let handle: Handle<LevelAsset> = app.world().resource::<AssetServer>().load(file.clone());
-        let start = Instant::now();
-        let loaded = loop {
-            app.update();
-            if let Some(l) = app.world().resource::<Assets<LevelAsset>>().get(&handle) {
-                break l.0.clone();
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "{file} did not load"
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        };
+        let mut loaded = None;
+        update_until(&mut app, 100_000, |app| {
+            loaded = app
+                .world()
+                .resource::<Assets<LevelAsset>>()
+                .get(&handle)
+                .map(|l| l.0.clone());
+            loaded.is_some()
+        });
+        let loaded = loaded.unwrap_or_else(|| panic!("{file} did not load"));
         assert_eq!(loaded, level);
         let map = HexBoardMap::from_level(&loaded.map).unwrap();
         assert_eq!(map.tiles, run.tiles);
@@ -61,21 +62,17 @@ fn a_broken_level_fails_to_load_and_says_why() {
     .unwrap();
     let mut app = headless(&root);
     let handle: Handle<LevelAsset> = app.world().resource::<AssetServer>().load("levels/bad.ron");
-    let start = Instant::now();
-    loop {
-        app.update();
+    let mut error = None;
+    update_until(&mut app, 100_000, |app| {
         if let bevy::asset::LoadState::Failed(e) =
             app.world().resource::<AssetServer>().load_state(&handle)
         {
-            assert!(e.to_string().contains("line 3"), "{e}");
-            break;
+            error = Some(e.to_string());
         }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "no failure reported"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
+        error.is_some()
+    });
+    let e = error.expect("no failure reported");
+    assert!(e.contains("line 3"), "{e}");
     std::fs::remove_dir_all(&root).unwrap();
 }
 
@@ -84,7 +81,7 @@ fn the_generator_runtime_steps_to_a_perfect_board() {
     let root = temp_dir("runtime");
     let mut app = headless(&root);
     app.insert_resource(LevelLibrary::default())
-        .add_plugins(evoboard::app::runtime::plugin);
+        .add_plugins(logic_plugin);
     app.world_mut().resource_mut::<BoardSettings>().seed = 5;
     app.world_mut()
         .resource_mut::<BoardSettings>()
@@ -92,14 +89,13 @@ fn the_generator_runtime_steps_to_a_perfect_board() {
     app.update();
     app.world_mut().write_message(GeneratorCommand::Reset);
     app.world_mut().write_message(GeneratorCommand::Start);
-    let start = Instant::now();
-    loop {
+    for frame in 0.. {
         app.update();
         let mut q = app
             .world_mut()
-            .query_filtered::<(&Generator, &HexBoardMap), With<MainGenerator>>();
+            .query_filtered::<(&HexBoardGenerator, &HexBoardMap), With<MainGenerator>>();
         let (g, map) = q.single(app.world()).unwrap();
-        if g.state == RunState::Solved {
+        if g.state == BoardRunState::Solved {
             assert_eq!(g.progress.best, 0.0);
             assert!(g.history.len() >= 2, "a history point per generation");
             let v = registry::violations(BoardGame::TerraMystica, &map.tiles, Scoring::default());
@@ -107,7 +103,9 @@ fn the_generator_runtime_steps_to_a_perfect_board() {
             assert!(map.broken.iter().all(|&b| b == 0));
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(30), "not solved");
+        // Best solves a board in a few dozen generations; at 8 ms of
+        // search a frame that is a few frames, whatever the machine.
+        assert!(frame < 2_000, "not solved after {frame} frames");
     }
     std::fs::remove_dir_all(&root).unwrap();
 }
@@ -122,7 +120,7 @@ fn the_real_app_runs_a_search_and_saves_a_screenshot() {
     ] {
         let shot = dir.join(format!("{game}.png"));
         let s = shot.to_str().unwrap();
-        let _ = run_app(
+        let stdout = run_app(
             &display,
             &[
                 "app",
@@ -137,6 +135,14 @@ fn the_real_app_runs_a_search_and_saves_a_screenshot() {
                 "40",
             ],
         );
+        // The search ran: the summary names the generation it reached.
+        let generation: u64 = stdout
+            .split("generation ")
+            .nth(1)
+            .and_then(|r| r.split(',').next())
+            .and_then(|g| g.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{game}: no generation in the summary: {stdout}"));
+        assert!(generation > 0, "{game}: the search did not step: {stdout}");
         let (w, h, rgb) = read_png(&shot);
         assert!(w >= 640 && h >= 400, "{w}x{h}");
         let mut colours: Vec<[u8; 3]> = rgb.chunks(3).map(|p| [p[0], p[1], p[2]]).collect();
@@ -163,10 +169,10 @@ fn the_level_browser_puts_a_saved_level_on_the_board() {
     let game = BoardGame::Catan;
     let params = Params::defaults(registry::param_specs(game, "best").unwrap());
     let run = run_one(game, "best", &params, Scoring::default(), 31, 0.0, 30.0).unwrap();
-    let level = make_level(
+    let level = Level::hex_board(
+        "mine",
         game,
         &run.tiles,
-        "mine",
         "best",
         &params,
         Scoring::default(),
@@ -175,19 +181,21 @@ fn the_level_browser_puts_a_saved_level_on_the_board() {
     std::fs::write(root.join("levels/mine.ron"), level.to_ron()).unwrap();
     let mut app = headless(&root);
     app.insert_resource(LevelLibrary::default())
-        .add_plugins(evoboard::app::runtime::plugin);
+        .add_plugins(logic_plugin);
     app.update();
     let handle: Handle<LevelAsset> = app
         .world()
         .resource::<AssetServer>()
         .load("levels/mine.ron");
     app.world_mut().resource_mut::<LevelLibrary>().pending = Some(handle);
-    let start = Instant::now();
-    while app.world().resource::<LevelLibrary>().pending.is_some() {
-        app.update();
-        assert!(start.elapsed() < Duration::from_secs(20), "not loaded");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    assert!(
+        update_until(&mut app, 100_000, |app| app
+            .world()
+            .resource::<LevelLibrary>()
+            .pending
+            .is_none()),
+        "not loaded"
+    );
     let msg = app
         .world()
         .resource::<LevelLibrary>()
@@ -202,7 +210,7 @@ fn the_level_browser_puts_a_saved_level_on_the_board() {
     assert_eq!(app.world().resource::<BoardSettings>().seed, 31);
     let mut q = app
         .world_mut()
-        .query_filtered::<(&Generator, &HexBoardMap), With<MainGenerator>>();
+        .query_filtered::<(&HexBoardGenerator, &HexBoardMap), With<MainGenerator>>();
     let (g, map) = q.single(app.world()).unwrap();
     assert_eq!(map.tiles, run.tiles);
     assert_eq!(g.best_tiles(), run.tiles);
@@ -214,13 +222,13 @@ fn the_level_browser_puts_a_saved_level_on_the_board() {
 fn saving_from_the_app_never_clobbers_without_confirmation() {
     let root = temp_dir("save");
     let settings = BoardSettings::default();
-    let mut g = Generator::new(&settings).unwrap();
-    while g.state != RunState::Solved {
+    let mut g = HexBoardGenerator::new(&settings).unwrap();
+    while g.state != BoardRunState::Solved {
         g.step_once();
     }
     let mut lib = LevelLibrary::default();
     let path = root.join("levels").join("accepted.ron");
-    evoboard::app::panels::save_level(&mut g, &mut lib, path.clone(), false);
+    save_level(&mut g, &mut lib, path.clone(), false);
     assert!(
         lib.save.message.as_ref().unwrap().0,
         "{:?}",
@@ -235,12 +243,12 @@ fn saving_from_the_app_never_clobbers_without_confirmation() {
     );
     // Same name again without the user's confirmation: refused, file kept.
     std::fs::write(&path, "keep me").unwrap();
-    evoboard::app::panels::save_level(&mut g, &mut lib, path.clone(), false);
+    save_level(&mut g, &mut lib, path.clone(), false);
     let (ok, msg) = lib.save.message.clone().unwrap();
     assert!(!ok && msg.contains("already exists"), "{msg}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
     // Confirmed overwrite replaces it.
-    evoboard::app::panels::save_level(&mut g, &mut lib, path.clone(), true);
+    save_level(&mut g, &mut lib, path.clone(), true);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
     std::fs::remove_dir_all(&root).unwrap();
 }

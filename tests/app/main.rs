@@ -8,3 +8,4 @@ mod domino;
 mod dungeon;
 mod hex;
 mod puzzle;
+mod startup;

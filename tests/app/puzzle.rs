@@ -2,10 +2,10 @@
 //! through the plugin, playing through clicks and keys, Check, Hint) and a
 //! scripted run under Xvfb.
 
-use crate::common::{Display, count_near, headless, read_png, run_app, temp_dir};
+use crate::common::{Display, count_near, headless, read_png, run_app, temp_dir, update_until};
 use bevy::prelude::*;
 use evoboard::app::Screen;
-use evoboard::app::puzzle_screen::{self, PuzzleGame, PuzzleInput, PuzzleRequest, PuzzleSettings};
+use evoboard::app::puzzle::{self, PuzzleGame, PuzzleInput, PuzzleRequest, PuzzleSettings};
 use evoboard::puzzle::play::{Action, CellView, CheckResult, Settings};
 use evoboard::puzzle::{Cell, Difficulty};
 
@@ -13,7 +13,7 @@ fn puzzle_app(root: &std::path::Path, settings: Settings) -> App {
     let mut app = headless(root);
     app.init_state::<Screen>();
     app.init_resource::<ButtonInput<KeyCode>>();
-    app.add_plugins(puzzle_screen::logic_plugin);
+    app.add_plugins(puzzle::logic_plugin);
     app.insert_resource(PuzzleSettings(settings));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
@@ -23,19 +23,11 @@ fn puzzle_app(root: &std::path::Path, settings: Settings) -> App {
 
 /// Update until the generation (on the async pool) has delivered.
 fn wait_for_puzzle(app: &mut App) {
-    for _ in 0..2000 {
-        app.update();
-        if app.world().resource::<PuzzleGame>().play.is_some()
-            && !app
-                .world()
-                .resource::<puzzle_screen::Generation>()
-                .is_running()
-        {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    panic!("no puzzle after 2000 frames");
+    let done = update_until(app, 100_000, |app| {
+        app.world().resource::<PuzzleGame>().play.is_some()
+            && !app.world().resource::<puzzle::Generation>().is_running()
+    });
+    assert!(done, "no puzzle after 100000 frames");
 }
 
 fn send(app: &mut App, a: Action) {
@@ -189,21 +181,21 @@ fn wrong_marks_are_flagged_and_hints_are_correct() {
 
 #[test]
 fn flags_are_validated() {
-    use evoboard::cli::app_args::AppArgs;
+    use evoboard::app::AppArgs;
     let mut a = AppArgs {
         size: Some("10x10".into()),
         difficulty: Some("hard".into()),
         ..AppArgs::default()
     };
-    assert!(puzzle_screen::validate(&a).is_ok());
+    assert!(puzzle::validate(&a).is_ok());
     a.size = Some("3x10".into());
-    let e = puzzle_screen::validate(&a).unwrap_err();
+    let e = puzzle::validate(&a).unwrap_err();
     assert!(e.contains("--size") && e.contains("4..=20"), "{e}");
     a.size = Some("21".into());
-    assert!(puzzle_screen::validate(&a).unwrap_err().contains("4..=20"));
+    assert!(puzzle::validate(&a).unwrap_err().contains("4..=20"));
     a.size = None;
     a.difficulty = Some("medium".into());
-    let e = puzzle_screen::validate(&a).unwrap_err();
+    let e = puzzle::validate(&a).unwrap_err();
     assert!(e.contains("easy") && e.contains("hard"), "{e}");
 }
 

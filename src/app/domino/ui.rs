@@ -81,9 +81,9 @@ fn domino_ui(
         .response
         .rect
         .height();
-    insets.left = 0.0;
-    insets.right = right;
-    insets.bottom = bottom;
+    insets.bypass_change_detection().left = 0.0;
+    insets.bypass_change_detection().right = right;
+    insets.bypass_change_detection().bottom = bottom;
     let mut table_rect = Rect::NOTHING;
     egui::CentralPanel::default().show(&mut root, |ui| {
         table_rect = ui.available_rect_before_wrap();

@@ -11,8 +11,7 @@ use crate::app::shell::camera::PanelInsets;
 use crate::app::shell::content_root;
 use crate::app::shell::save_box::{SaveBox, levels_dir};
 use crate::dungeon::{
-    Dungeon, DungeonParams, MAX_EXTRAS, MAX_PROPOSALS, MAX_SIDE, MAX_TRAPS, MIN_ROOMS, MIN_SIDE,
-    Size,
+    DungeonParams, MAX_EXTRAS, MAX_PROPOSALS, MAX_SIDE, MAX_TRAPS, MIN_ROOMS, MIN_SIDE, Size,
 };
 use crate::level::Level;
 use crate::plugin::{DOOR_RGB, ENTRANCE_RGB, FINAL_RGB, SECRET_RGB, TRAP_RGB};
@@ -65,8 +64,8 @@ pub fn panels_ui(
         .response
         .rect
         .width();
-    insets.left = left;
-    insets.right = right;
+    insets.bypass_change_detection().left = left;
+    insets.bypass_change_detection().right = right;
     if let Some(text) = &hovered.text
         && let Some(pos) = ctx.pointer_hover_pos()
     {

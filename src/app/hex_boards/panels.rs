@@ -38,7 +38,7 @@ fn panels_ui(
     mut library: ResMut<LevelLibrary>,
     mut error: ResMut<RuntimeError>,
     asset_server: Res<AssetServer>,
-    mut generators: Query<&mut HexBoardGenerator, With<MainGenerator>>,
+    generators: Query<&HexBoardGenerator, With<MainGenerator>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = content_root(ctx, &insets, "hex_boards");
@@ -46,13 +46,17 @@ fn panels_ui(
         .default_size(290.0)
         .resizable(true)
         .show(&mut root, |ui| {
+            // Edit a copy: the settings change (for change detection) only
+            // when the user changed something.
+            let mut edited = settings.clone();
             egui::ScrollArea::vertical()
-                .show(ui, |ui| settings_ui(ui, &mut settings, &mut commands_out))
+                .show(ui, |ui| settings_ui(ui, &mut edited, &mut commands_out));
+            settings.set_if_neq(edited);
         })
         .response
         .rect
         .width();
-    let Ok(mut generator) = generators.single_mut() else {
+    let Ok(generator) = generators.single() else {
         return Ok(());
     };
     let right = egui::Panel::right("run")
@@ -60,7 +64,7 @@ fn panels_ui(
         .resizable(true)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                run_ui(ui, &generator, &mut commands_out);
+                run_ui(ui, generator, &mut commands_out);
                 if let Some(e) = &error.0 {
                     ui.colored_label(egui::Color32::LIGHT_RED, e);
                     if ui.small_button("dismiss").clicked() {
@@ -68,7 +72,7 @@ fn panels_ui(
                     }
                 }
                 ui.separator();
-                save_ui(ui, &mut generator, &mut library);
+                save_ui(ui, generator, &mut library);
                 ui.separator();
                 library_ui(ui, &mut library, &asset_server);
             })
@@ -76,8 +80,8 @@ fn panels_ui(
         .response
         .rect
         .width();
-    insets.left = left;
-    insets.right = right;
+    insets.bypass_change_detection().left = left;
+    insets.bypass_change_detection().right = right;
     Ok(())
 }
 
@@ -289,7 +293,7 @@ fn run_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, out: &mut MessageWriter<Gene
         });
 }
 
-fn save_ui(ui: &mut egui::Ui, g: &mut HexBoardGenerator, lib: &mut LevelLibrary) {
+fn save_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, lib: &mut LevelLibrary) {
     let level = |name: &str| generator_level(g, name);
     if lib.save.ui(ui, &levels_dir(), level).is_some() {
         lib.refresh();

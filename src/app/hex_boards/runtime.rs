@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 pub const FRAME_BUDGET: Duration = Duration::from_millis(8);
 
 /// What the user has chosen in the panels (applied on Reset/Start).
-#[derive(Resource, Clone, Debug)]
+#[derive(Resource, Clone, Debug, PartialEq)]
 pub struct BoardSettings {
     /// The game.
     pub game: BoardGame,

@@ -215,7 +215,7 @@ fn start_on_enter(
     mut out: MessageWriter<PuzzleRequest>,
 ) {
     if !levels.listed {
-        levels.refresh(Path::new(super::levels::LEVELS_DIR));
+        levels.refresh(Path::new(crate::app::shell::library::LEVELS_DIR));
     }
     if game.play.is_some() || generation.is_running() {
         return;

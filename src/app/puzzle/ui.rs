@@ -10,7 +10,7 @@ use crate::level::{Level, LevelMap};
 use crate::puzzle::Difficulty;
 use crate::puzzle::board::{MAX_SIDE, MIN_GEN_SIDE};
 use crate::puzzle::grade::LEVEL_NAMES;
-use crate::puzzle::play::{self, Action, CheckResult, Play};
+use crate::puzzle::play::{Action, CheckResult, Play};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::Path;
@@ -81,9 +81,9 @@ fn puzzle_ui(
             );
         }
     });
-    insets.left = left;
-    insets.right = right;
-    insets.bottom = 0.0;
+    insets.bypass_change_detection().left = left;
+    insets.bypass_change_detection().right = right;
+    insets.bypass_change_detection().bottom = 0.0;
     Ok(())
 }
 

@@ -24,6 +24,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, library::plugin, scripted::plugin))
         .configure_sets(EguiPrimaryContextPass, ScreenUiSet.after(top_bar))
         .add_systems(EguiPrimaryContextPass, top_bar)
+        .add_systems(EguiPrimaryContextPass, commit_insets.after(ScreenUiSet))
         .add_systems(Update, on_screen_change.run_if(state_changed::<Screen>));
 }
 
@@ -64,7 +65,7 @@ fn top_bar(
         .height();
     // Each screen writes its own side panels; they start empty each frame
     // so that a screen without panels gets the whole window.
-    *insets = PanelInsets { top, ..default() };
+    *insets.bypass_change_detection() = PanelInsets { top, ..default() };
     Ok(())
 }
 
@@ -80,6 +81,16 @@ pub fn content_root(ctx: &egui::Context, insets: &PanelInsets, id: &'static str)
             .layer_id(egui::LayerId::background())
             .max_rect(rect),
     )
+}
+
+/// The bar and the screens write the insets each frame without marking
+/// them changed; this marks them changed only when they differ from the
+/// last frame's, so systems watching them run only on a real change.
+fn commit_insets(mut insets: ResMut<PanelInsets>, mut last: Local<PanelInsets>) {
+    if *insets != *last {
+        *last = *insets;
+        insets.set_changed();
+    }
 }
 
 /// Frames per second, smoothed.
