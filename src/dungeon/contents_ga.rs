@@ -17,7 +17,7 @@
 //! one. After the GA, [`settle_empty_rooms`] guarantees the 20 % whenever
 //! the counts allow it.
 
-use super::GaSettings;
+use super::params::DungeonGaSettings;
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Objective, Progress, Search};
 
@@ -41,7 +41,7 @@ pub struct Contents {
 impl Contents {
     /// Rooms with neither enemies nor treasure.
     pub fn empty_rooms(&self, rooms: usize) -> usize {
-        rooms - (self.enemies | self.treasure).count_ones() as usize
+        rooms.saturating_sub((self.enemies | self.treasure).count_ones() as usize)
     }
 }
 
@@ -89,6 +89,7 @@ impl ContentsGoal {
     }
 
     /// Fewest empty rooms the counts allow.
+    #[cfg(test)]
     pub fn min_empty(&self) -> usize {
         self.rooms
             .saturating_sub(self.enemy_rooms + self.treasure_rooms)
@@ -191,7 +192,7 @@ pub fn settle_empty_rooms(c: &mut Contents, goal: &ContentsGoal) {
 /// The contents GA as an ask-and-tell [`Search`].
 pub struct ContentsSearch {
     goal: ContentsGoal,
-    ga: GaSettings,
+    ga: DungeonGaSettings,
     rng: Rng,
     pop: Vec<(Contents, f64)>,
     next: Vec<(Contents, f64)>,
@@ -202,7 +203,7 @@ pub struct ContentsSearch {
 impl ContentsSearch {
     /// A search for `goal` seeded with `seed`, its random initial
     /// population scored.
-    pub fn new(goal: ContentsGoal, ga: GaSettings, seed: u64) -> Self {
+    pub fn new(goal: ContentsGoal, ga: DungeonGaSettings, seed: u64) -> Self {
         let mut rng = seeded(seed);
         let n = ga.population.max(2);
         let pop: Vec<(Contents, f64)> = (0..n)
@@ -342,7 +343,7 @@ mod tests {
         for rooms in 2..=26 {
             for (pe, pt) in [(0, 0), (25, 25), (50, 50), (75, 25), (100, 100), (33, 10)] {
                 let goal = ContentsGoal::new(rooms, pe, pt, 0, rooms - 1);
-                let mut s = ContentsSearch::new(goal, GaSettings::default(), rooms as u64);
+                let mut s = ContentsSearch::new(goal, DungeonGaSettings::default(), rooms as u64);
                 for _ in 0..10 {
                     s.step();
                 }
