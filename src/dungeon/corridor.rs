@@ -14,6 +14,7 @@
 //! The optional extras on a finished layout (loops, dead ends, secret
 //! doors, traps) are in [`extras`].
 
+use super::contents_ga::low_bits;
 use super::grid::Tile;
 use super::layout_ga::DungeonLayout;
 use super::room::Room;
@@ -177,7 +178,7 @@ impl CorridorBuilder {
             }
         }
 
-        let all: u32 = if n == 32 { u32::MAX } else { (1 << n) - 1 };
+        let all = low_bits(n);
         let mut connected = group[rng.random_range(0..n)];
         // Distance field from the network, kept up to date as it grows.
         let dirs = self.shuffled_dirs(rng);
@@ -202,14 +203,14 @@ impl CorridorBuilder {
                 return false;
             }
             grid[wall] = Tile::Door;
-            let start = layout.corridor_cells.len() as u32;
-            dig_back(grid, &self.parent, out, &mut layout.corridor_cells);
-            let len = layout.corridor_cells.len() as u32 - start;
-            layout.corridors.push(Corridor {
-                kind: CorridorKind::Connection,
-                start,
-                len,
-            });
+            let start = dig_corridor(
+                grid,
+                &self.parent,
+                out,
+                CorridorKind::Connection,
+                &mut layout.corridor_cells,
+                &mut layout.corridors,
+            );
             self.queue.clear();
             for &c in &layout.corridor_cells[start as usize..] {
                 let c = c as usize;
@@ -356,6 +357,27 @@ fn for_each_exit(r: &Room, w: usize, mut f: impl FnMut(usize, usize)) {
         f(y * w + l - 1, y * w + l - 2);
         f(y * w + rt, y * w + rt + 1);
     }
+}
+
+/// Dig from `last` back along `parent` links ([`dig_back`]) and record
+/// the new cells as one corridor of `kind`; returns its first index in
+/// `cells`.
+fn dig_corridor(
+    grid: &mut [Tile],
+    parent: &[u32],
+    last: usize,
+    kind: CorridorKind,
+    cells: &mut Vec<u32>,
+    corridors: &mut Vec<Corridor>,
+) -> u32 {
+    let start = cells.len() as u32;
+    dig_back(grid, parent, last, cells);
+    corridors.push(Corridor {
+        kind,
+        start,
+        len: cells.len() as u32 - start,
+    });
+    start
 }
 
 /// Dig from `last` back along `parent` links: rock becomes corridor, the

@@ -22,6 +22,7 @@ use super::error::DungeonError;
 use super::grid::Grid;
 use super::params::DungeonGaSettings;
 use super::room::{Room, RoomShape};
+use super::selection::{fittest, roulette};
 use super::validity::rooms_are_valid;
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Objective, Progress, Search};
@@ -199,18 +200,7 @@ impl LayoutSearch {
     }
 
     fn roulette(&mut self, total: f64) -> usize {
-        let n = self.pop.len();
-        if total <= 0.0 {
-            return self.rng.random_range(0..n);
-        }
-        let mut r = self.rng.random::<f64>() * total;
-        for (i, l) in self.pop.iter().enumerate() {
-            r -= l.fitness;
-            if r < 0.0 {
-                return i;
-            }
-        }
-        n - 1
+        roulette(&mut self.rng, self.pop.iter().map(|l| l.fitness), total)
     }
 
     /// Make `next[slot]` a child: recipient's rooms plus a room of the
@@ -308,15 +298,7 @@ fn random_valid_layout(
 
 /// Index of the fittest layout (first on ties) and the mean fitness.
 fn stats(pop: &[DungeonLayout]) -> (usize, f64) {
-    let mut bi = 0;
-    let mut sum = 0.0;
-    for (i, l) in pop.iter().enumerate() {
-        sum += l.fitness;
-        if l.fitness > pop[bi].fitness {
-            bi = i;
-        }
-    }
-    (bi, sum / pop.len() as f64)
+    fittest(pop.iter().map(|l| l.fitness))
 }
 
 impl Search for LayoutSearch {

@@ -27,6 +27,7 @@ mod metrics;
 mod params;
 mod render;
 mod room;
+mod selection;
 mod validity;
 
 #[cfg(test)]

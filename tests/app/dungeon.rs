@@ -14,8 +14,7 @@ use evoboard::app::dungeon_screen::{DungeonMap, logic_plugin, tilemap_plugin, ui
 use evoboard::app::levels::LevelAsset;
 use evoboard::app::save_box::SaveBox;
 use evoboard::cli::app_args::AppArgs;
-use evoboard::dungeon::validity::{is_connected, rooms_are_valid};
-use evoboard::dungeon::{self, Dungeon, DungeonParams, Size};
+use evoboard::dungeon::{self, Dungeon, DungeonParams, Size, is_connected, rooms_are_valid};
 use std::time::{Duration, Instant};
 
 fn settings() -> DungeonSettings {

@@ -7,10 +7,9 @@ use super::{Generation, PuzzleCommand, PuzzleGame, PuzzleInput, PuzzleLevels, Pu
 use crate::app::Screen;
 use crate::app::camera::PanelInsets;
 use crate::level::{Level, LevelMap};
-use crate::puzzle::Difficulty;
-use crate::puzzle::board::{MAX_SIDE, MIN_GEN_SIDE};
-use crate::puzzle::grade::LEVEL_NAMES;
-use crate::puzzle::play::{self, Action, CheckResult, Play};
+use crate::puzzle::{
+    self, Action, CheckResult, Difficulty, LEVEL_NAMES, MAX_SIDE, MIN_GEN_SIDE, Play,
+};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::Path;
@@ -233,7 +232,7 @@ fn accept_ui(ui: &mut egui::Ui, p: &Play, title: &str, levels: &mut PuzzleLevels
     if levels
         .save
         .ui(ui, &crate::app::save_box::levels_dir(), |name| {
-            play::to_level(q, name)
+            puzzle::to_level(q, name)
         })
         .is_some()
     {

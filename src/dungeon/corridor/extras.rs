@@ -1,7 +1,7 @@
 //! The optional extras on a finished layout: loops, dead ends, secret
 //! doors and traps. All are best effort: each returns how many it made.
 
-use super::{Corridor, CorridorBuilder, CorridorKind, dig_back, for_each_exit};
+use super::{Corridor, CorridorBuilder, CorridorKind, dig_corridor, for_each_exit};
 use crate::dungeon::grid::Tile;
 use crate::dungeon::layout_ga::DungeonLayout;
 use crate::rng::{Rng, RngExt};
@@ -136,14 +136,14 @@ impl CorridorBuilder {
         if let Some(door) = door {
             grid[door] = Tile::Door;
         }
-        let start = layout.corridor_cells.len() as u32;
-        dig_back(grid, &self.parent, last, &mut layout.corridor_cells);
-        let len = layout.corridor_cells.len() as u32 - start;
-        layout.corridors.push(Corridor {
-            kind: CorridorKind::Loop,
-            start,
-            len,
-        });
+        dig_corridor(
+            grid,
+            &self.parent,
+            last,
+            CorridorKind::Loop,
+            &mut layout.corridor_cells,
+            &mut layout.corridors,
+        );
         true
     }
 
