@@ -290,7 +290,7 @@ pub fn run(args: &DungeonArgs) -> CliResult {
                 })
             })
             .collect();
-        let o = v.as_object_mut().expect("an object");
+        let o = v.as_object_mut().expect("dungeon_json builds an object");
         o.insert("elapsed_ms".into(), json!(elapsed_ms));
         o.insert("seed".into(), json!(args.seed));
         o.insert("proposal".into(), json!(chosen + 1));

@@ -1,14 +1,17 @@
 //! X/O logic puzzles ("no three in a row"), engine-free.
 //!
-//! - [`board`]: cells, board strings, size limits;
-//! - [`rules`]: the rule check and the list of rule breaks;
-//! - [`bits`]: bitboards and propagation shared by solver and grader;
-//! - [`solver`]: counts solutions up to a limit, the solution tree;
-//! - [`generator`]: the published generator, and one that hits a level;
-//! - [`grade`]: the human-style solver (hints) and difficulty levels;
-//! - [`play`]: playing a puzzle (the state behind the app screen).
+//! - boards: [`Square`], [`Board`] (board strings, size limits);
+//! - the rule: [`rule_breaks`], [`is_valid`], [`is_solved`];
+//! - solving: [`count_solutions`] (up to a limit), the [`SolutionTree`],
+//!   pluggable [`CellOrder`]s over [`Bits`];
+//! - generating: [`generate`] (the published procedure) and
+//!   [`generate_level`] (a requested deduction level);
+//! - grading and hints: [`grade`], [`hint`], [`next_deduction`];
+//! - playing: [`Play`] (the state behind the app screen) and its
+//!   [`Settings`].
 //!
 //! [`Puzzle`] is the serde type saved in RON files and embedded in levels.
+//! Every refusal is a [`PuzzleError`] (board strings: [`BoardError`]).
 
 mod bits;
 mod board;

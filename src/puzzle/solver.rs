@@ -9,7 +9,9 @@ use super::board::{Board, Square};
 use crate::rng::{Rng, RngExt};
 
 /// Chooses the next empty cell to branch on, or `None` when the board is
-/// full. Called on a propagated, conflict-free partial board. Any
+/// full. Called on a propagated, conflict-free partial board; the cell
+/// returned must be an empty cell of that board (the search branches on
+/// it, and a cell off the board panics). Any
 /// `Fn(&Bits) -> Option<(usize, usize)>` is a cell order ([`row_major`],
 /// [`most_neighbours`]); [`NearestTo`] is one with state.
 pub trait CellOrder {

@@ -232,14 +232,18 @@ impl Play {
         }
     }
 
-    /// True for blocked cells and givens (the player cannot change them).
+    /// True for blocked cells and givens (the player cannot change them),
+    /// and off the board.
     pub fn is_fixed(&self, r: usize, c: usize) -> bool {
-        self.start.get(r, c) != Square::Empty
+        self.start.try_get(r, c) != Some(Square::Empty)
     }
 
-    /// How the cell at (r, c) looks.
+    /// How the cell at (r, c) looks (blocked off the board).
     pub fn view(&self, r: usize, c: usize) -> CellView {
-        match (self.start.get(r, c), self.board.get(r, c)) {
+        let (Some(start), Some(now)) = (self.start.try_get(r, c), self.board.try_get(r, c)) else {
+            return CellView::Blocked;
+        };
+        match (start, now) {
             (Square::Blocked, _) => CellView::Blocked,
             (g @ (Square::X | Square::O), _) => CellView::Given(g),
             (_, Square::Empty) => CellView::Empty,

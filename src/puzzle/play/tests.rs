@@ -1,4 +1,4 @@
-//! Tests of the play logic (`play.rs`).
+//! Tests of the play logic (`play/`).
 use super::*;
 use crate::level::{Level, LevelMap};
 use crate::puzzle::Difficulty;
@@ -148,6 +148,8 @@ fn cycling_and_fixed_cells() {
         }
     }
     assert!(!p.apply(Action::Set(99, 0, Square::X)));
+    assert!(p.is_fixed(99, 0) && p.is_fixed(0, 99));
+    assert_eq!(p.view(0, 99), CellView::Blocked);
 }
 
 #[test]
