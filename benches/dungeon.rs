@@ -17,7 +17,9 @@ fn bench(c: &mut Criterion) {
         group.bench_function(size.name(), |b| {
             b.iter(|| {
                 seed += 1;
-                black_box(generate_proposal(&params, seed, 0).unwrap())
+                black_box(
+                    generate_proposal(&params, seed, 0).expect("published settings are valid"),
+                )
             })
         });
     }

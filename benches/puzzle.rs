@@ -5,8 +5,9 @@
 //! `cargo bench --no-default-features --bench puzzle`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use evoboard::puzzle::solver::{count_with, most_neighbours, row_major};
-use evoboard::puzzle::{Board, Cell, Difficulty, generate, generate_level};
+use evoboard::puzzle::{
+    Board, Difficulty, Square, count_with, generate, generate_level, most_neighbours, row_major,
+};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -73,6 +74,7 @@ fn bench(c: &mut Criterion) {
         g.bench_function(format!("generate_level 10x10 hard L{level}"), |b| {
             b.iter(|| {
                 seed += 1;
+                // A level not reached is an outcome too: its time counts.
                 black_box(generate_level(10, 10, Difficulty::Hard, level, seed).ok())
             })
         });
@@ -85,7 +87,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("solve 20x20 hard (limit 2) most-neighbours", |b| {
         b.iter(|| black_box(count_with(&board, 2, &most_neighbours)))
     });
-    let empty = Board::new(20, 20, Cell::Empty).expect("valid size");
+    let empty = Board::new(20, 20, Square::Empty).expect("valid size");
     g.bench_function("count empty 20x20 (8 solutions) row-major", |b| {
         b.iter(|| black_box(count_with(&empty, 100, &row_major)))
     });

@@ -4,7 +4,8 @@
 
 use super::common::{CliError, CliResult, print_json, progress_bar, write_atomic};
 use crate::dungeon::{
-    self, Dungeon, DungeonParams, GaSettings, MAX_ROOMS, MIN_ROOMS, Size, best_proposal,
+    self, Dungeon, DungeonError, DungeonGaSettings, DungeonParams, MAX_ROOMS, MIN_ROOMS, Size,
+    best_proposal,
 };
 use clap::Args;
 use rayon::prelude::*;
@@ -22,12 +23,9 @@ pub struct RoomRange {
 }
 
 /// Parse `MIN-MAX` (or `N`, meaning exactly N rooms).
-pub fn parse_rooms(s: &str) -> Result<RoomRange, String> {
-    let bad = || {
-        format!(
-            "rooms must be MIN-MAX like 5-10 (or one number), with \
-             {MIN_ROOMS} <= MIN <= MAX <= {MAX_ROOMS}; got '{s}'"
-        )
+pub fn parse_rooms(s: &str) -> Result<RoomRange, DungeonError> {
+    let bad = || DungeonError::RoomRangeSyntax {
+        text: s.to_string(),
     };
     let (a, b) = match s.split_once('-') {
         Some((a, b)) => (a, b),
@@ -41,8 +39,14 @@ pub fn parse_rooms(s: &str) -> Result<RoomRange, String> {
     Ok(RoomRange { min, max })
 }
 
-fn parse_size(s: &str) -> Result<Size, String> {
-    s.parse::<Size>().map_err(|e| e.0)
+fn parse_size(s: &str) -> Result<Size, DungeonError> {
+    s.parse::<Size>()
+}
+
+impl From<DungeonError> for CliError {
+    fn from(e: DungeonError) -> Self {
+        CliError(e.to_string())
+    }
 }
 
 /// `evoboard dungeon [--size small|medium|large] [--width W --height H]
@@ -160,13 +164,13 @@ impl DungeonArgs {
             dead_ends: self.dead_ends,
             secret_doors: self.secret_doors,
             traps: self.traps,
-            ga: GaSettings {
+            ga: DungeonGaSettings {
                 generations: self.generations,
                 population: self.population,
                 mutation_rate: self.mutation,
             },
         };
-        params.validate().map_err(|e| CliError(e.0))?;
+        params.validate()?;
         if let Some(c) = self.choose
             && !(1..=params.proposals).contains(&c)
         {
@@ -247,8 +251,7 @@ pub fn run(args: &DungeonArgs) -> CliResult {
             bar.inc(1);
             d
         })
-        .collect::<Result<_, _>>()
-        .map_err(|e| CliError(e.0))?;
+        .collect::<Result<_, _>>()?;
     bar.finish_and_clear();
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     let best = best_proposal(&proposals);
@@ -274,7 +277,7 @@ pub fn run(args: &DungeonArgs) -> CliResult {
                 })
             })
             .collect();
-        let o = v.as_object_mut().expect("an object");
+        let o = v.as_object_mut().expect("dungeon_json builds an object");
         o.insert("elapsed_ms".into(), json!(elapsed_ms));
         o.insert("seed".into(), json!(args.seed));
         o.insert("proposal".into(), json!(chosen + 1));
@@ -344,6 +347,8 @@ mod tests {
         assert_eq!(parse_rooms("7"), Ok(RoomRange { min: 7, max: 7 }));
         for bad in ["10-5", "1-3", "3-27", "a-b", "", "5-"] {
             let e = parse_rooms(bad).unwrap_err();
+            assert!(matches!(e, DungeonError::RoomRangeSyntax { ref text } if text == bad));
+            let e = e.to_string();
             assert!(e.contains("MIN-MAX") && e.contains("26"), "{e}");
         }
     }

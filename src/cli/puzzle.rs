@@ -2,7 +2,10 @@
 //! section Puzzles).
 
 use super::common::{CliError, CliResult, print_json, write_atomic};
-use crate::puzzle::{Board, Difficulty, Puzzle, count_solutions, generate, generate_level, grade};
+use crate::level::{Level, LevelMap};
+use crate::puzzle::{
+    Board, Difficulty, Puzzle, PuzzleError, count_solutions, generate, generate_level, grade,
+};
 use clap::{Args, Subcommand};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -13,22 +16,22 @@ use std::time::Instant;
 pub struct PuzzleArgs {
     /// What to do.
     #[command(subcommand)]
-    pub command: PuzzleCommand,
+    pub command: PuzzleSubcommand,
 }
 
 /// The puzzle sub-commands.
 #[derive(Subcommand, Debug)]
-pub enum PuzzleCommand {
+pub enum PuzzleSubcommand {
     /// Generate a puzzle with exactly one solution.
-    Generate(GenerateArgs),
+    Generate(PuzzleGenerateArgs),
     /// Count the solutions of a puzzle (up to a limit) and show one.
-    Solve(SolveArgs),
+    Solve(PuzzleSolveArgs),
 }
 
 /// `evoboard puzzle generate --width W --height H --difficulty easy|hard
 /// [--level 1|2|3] [--seed N] [--out FILE.ron] [--force] [--json]`.
 #[derive(Args, Debug)]
-pub struct GenerateArgs {
+pub struct PuzzleGenerateArgs {
     /// Width in cells (4..=20).
     #[arg(long)]
     pub width: usize,
@@ -58,7 +61,7 @@ pub struct GenerateArgs {
 
 /// `evoboard puzzle solve FILE [--limit K] [--json]`.
 #[derive(Args, Debug)]
-pub struct SolveArgs {
+pub struct PuzzleSolveArgs {
     /// A puzzle saved by `generate --out` (.ron) or a plain text board.
     pub file: PathBuf,
     /// Stop counting at this many solutions (at least 1).
@@ -73,22 +76,31 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
-fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
+fn parse_difficulty(s: &str) -> Result<Difficulty, PuzzleError> {
     s.parse()
 }
 
-fn parse_level(s: &str) -> Result<u8, String> {
-    match s {
-        "1" | "2" | "3" => Ok(s.parse().expect("digit")),
-        _ => Err(format!("level '{s}' is not allowed; levels are 1, 2 and 3")),
+/// `1`, `2` or `3` (exactly one digit).
+fn parse_level(s: &str) -> Result<u8, PuzzleError> {
+    match (s.len(), s.parse::<u8>()) {
+        (1, Ok(level @ 1..=3)) => Ok(level),
+        _ => Err(PuzzleError::UnknownLevel {
+            text: s.to_string(),
+        }),
+    }
+}
+
+impl From<PuzzleError> for CliError {
+    fn from(e: PuzzleError) -> Self {
+        CliError(e.to_string())
     }
 }
 
 /// Run `evoboard puzzle …`.
 pub fn run(args: PuzzleArgs) -> CliResult {
     match args.command {
-        PuzzleCommand::Generate(a) => run_generate(a),
-        PuzzleCommand::Solve(a) => run_solve(a),
+        PuzzleSubcommand::Generate(a) => run_generate(a),
+        PuzzleSubcommand::Solve(a) => run_solve(a),
     }
 }
 
@@ -96,16 +108,15 @@ fn level_text(level: Option<u8>) -> String {
     level.map_or("beyond 3 (needs guessing)".into(), |l| l.to_string())
 }
 
-fn run_generate(a: GenerateArgs) -> CliResult {
+fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
     let start = Instant::now();
     let p = match a.level {
         Some(l) => generate_level(a.width, a.height, a.difficulty, l, a.seed),
         None => generate(a.width, a.height, a.difficulty, a.seed),
-    }
-    .map_err(|e| CliError(e.to_string()))?;
+    }?;
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     if let Some(out) = &a.out {
-        let level = crate::level::Level::puzzle(&crate::level::Level::name_for(out), &p);
+        let level = Level::puzzle(&Level::name_for(out), &p);
         write_atomic(out, level.to_ron().as_bytes(), a.force)?;
     }
     if a.json {
@@ -155,22 +166,31 @@ pub fn load_board(path: &Path) -> Result<Board, CliError> {
     if !looks_ron {
         return Board::parse(&text).map_err(|e| CliError(format!("{}: {e}", path.display())));
     }
-    let level = crate::level::Level::from_ron(&text)
-        .ok()
-        .and_then(|l| match l.map {
-            crate::level::LevelMap::Puzzle(p) => Some(p.cells),
-            _ => None,
-        });
-    let cells = match level.map_or_else(|| Puzzle::from_ron(&text).map(|p| p.cells), Ok) {
-        Ok(cells) => cells,
-        // A level file that embeds a puzzle: find its `cells`.
-        Err(e) => find_cells(&text).ok_or_else(|| {
-            CliError(format!(
-                "{}: not a puzzle (RON error: {e}); expected a file written by \
-                 `evoboard puzzle generate --out` or a plain text board",
-                path.display()
-            ))
-        })?,
+    let cells = match Level::from_ron(&text) {
+        Ok(Level {
+            map: LevelMap::Puzzle(p),
+            ..
+        }) => p.cells,
+        Ok(level) => {
+            return Err(CliError(format!(
+                "{}: a {} level holds no puzzle; expected a puzzle level, a file \
+                 written by `evoboard puzzle generate --out` or a plain text board",
+                path.display(),
+                level.map.game()
+            )));
+        }
+        // Not a level file: a bare puzzle, or any RON with a `cells` field.
+        Err(level_error) => match Puzzle::from_ron(&text) {
+            Ok(p) => p.cells,
+            Err(e) => find_cells(&text).ok_or_else(|| {
+                CliError(format!(
+                    "{}: not a puzzle (RON error: {e}; as a level: {level_error}); \
+                     expected a file written by `evoboard puzzle generate --out` or a \
+                     plain text board",
+                    path.display()
+                ))
+            })?,
+        },
     };
     Board::from_strings(&cells).map_err(|e| CliError(format!("{}: cells: {e}", path.display())))
 }
@@ -181,6 +201,8 @@ fn find_cells(text: &str) -> Option<Vec<String>> {
         match v {
             ron::Value::Map(m) => {
                 for (k, val) in m.iter() {
+                    // A `cells` field that is not a list of strings is
+                    // some other field of that name: keep searching.
                     if let ron::Value::String(name) = k
                         && name == "cells"
                         && let Ok(rows) = val.clone().into_rust::<Vec<String>>()
@@ -195,10 +217,11 @@ fn find_cells(text: &str) -> Option<Vec<String>> {
             _ => None,
         }
     }
+    // Text that is not RON has no `cells`; the caller reports the RON error.
     walk(&ron::from_str::<ron::Value>(text).ok()?)
 }
 
-fn run_solve(a: SolveArgs) -> CliResult {
+fn run_solve(a: PuzzleSolveArgs) -> CliResult {
     let board = load_board(&a.file)?;
     let start = Instant::now();
     let s = count_solutions(&board, a.limit);
@@ -276,6 +299,11 @@ mod tests {
     #[test]
     fn levels_parse() {
         assert_eq!(parse_level("2"), Ok(2));
-        assert!(parse_level("4").unwrap_err().contains("1, 2 and 3"));
+        assert_eq!(parse_level("3"), Ok(3));
+        for bad in ["4", "0", "01", "x", ""] {
+            let e = parse_level(bad).unwrap_err();
+            assert!(matches!(e, PuzzleError::UnknownLevel { ref text } if text == bad));
+            assert!(e.to_string().contains("1, 2 and 3"), "{e}");
+        }
     }
 }

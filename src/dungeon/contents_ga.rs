@@ -17,7 +17,8 @@
 //! one. After the GA, [`settle_empty_rooms`] guarantees the 20 % whenever
 //! the counts allow it.
 
-use super::GaSettings;
+use super::params::DungeonGaSettings;
+use super::selection::{fittest, roulette};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Objective, Progress, Search};
 
@@ -41,7 +42,7 @@ pub struct Contents {
 impl Contents {
     /// Rooms with neither enemies nor treasure.
     pub fn empty_rooms(&self, rooms: usize) -> usize {
-        rooms - (self.enemies | self.treasure).count_ones() as usize
+        rooms.saturating_sub((self.enemies | self.treasure).count_ones() as usize)
     }
 }
 
@@ -89,6 +90,7 @@ impl ContentsGoal {
     }
 
     /// Fewest empty rooms the counts allow.
+    #[cfg(test)]
     pub fn min_empty(&self) -> usize {
         self.rooms
             .saturating_sub(self.enemy_rooms + self.treasure_rooms)
@@ -138,6 +140,11 @@ fn random_mask(rng: &mut Rng, n: usize, k: usize) -> u32 {
     m
 }
 
+/// The mask of the lowest `n` bits (all 32 for `n >= 32`).
+pub(crate) fn low_bits(n: usize) -> u32 {
+    if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+}
+
 /// The `r`-th set bit of `m`.
 fn nth_bit(mut m: u32, r: u32) -> u32 {
     for _ in 0..r {
@@ -149,7 +156,7 @@ fn nth_bit(mut m: u32, r: u32) -> u32 {
 /// Bring the number of set bits of `mask` (over `n` rooms) to `target`,
 /// touching the bit `keep` only if nothing else can change.
 fn repair(mask: &mut u32, n: usize, target: usize, keep: u32, rng: &mut Rng) {
-    let all = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let all = low_bits(n);
     let keep = 1u32 << keep;
     while (mask.count_ones() as usize) > target {
         let mut cand = *mask & !keep;
@@ -171,7 +178,7 @@ fn repair(mask: &mut u32, n: usize, target: usize, keep: u32, rng: &mut Rng) {
 /// the rooms are empty (when the counts allow it). Keeps the counts.
 pub fn settle_empty_rooms(c: &mut Contents, goal: &ContentsGoal) {
     let n = goal.rooms;
-    let all = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let all = low_bits(n);
     while c.empty_rooms(n) > goal.allowed_empty() {
         let empty = all & !(c.enemies | c.treasure);
         let both = c.enemies & c.treasure;
@@ -191,7 +198,7 @@ pub fn settle_empty_rooms(c: &mut Contents, goal: &ContentsGoal) {
 /// The contents GA as an ask-and-tell [`Search`].
 pub struct ContentsSearch {
     goal: ContentsGoal,
-    ga: GaSettings,
+    ga: DungeonGaSettings,
     rng: Rng,
     pop: Vec<(Contents, f64)>,
     next: Vec<(Contents, f64)>,
@@ -202,7 +209,7 @@ pub struct ContentsSearch {
 impl ContentsSearch {
     /// A search for `goal` seeded with `seed`, its random initial
     /// population scored.
-    pub fn new(goal: ContentsGoal, ga: GaSettings, seed: u64) -> Self {
+    pub fn new(goal: ContentsGoal, ga: DungeonGaSettings, seed: u64) -> Self {
         let mut rng = seeded(seed);
         let n = ga.population.max(2);
         let pop: Vec<(Contents, f64)> = (0..n)
@@ -211,10 +218,8 @@ impl ContentsSearch {
                 (c, goal.fitness(&c))
             })
             .collect();
-        let best = *pop
-            .iter()
-            .fold(&pop[0], |b, x| if x.1 > b.1 { x } else { b });
-        let mean = pop.iter().map(|x| x.1).sum::<f64>() / n as f64;
+        let (best, mean) = fittest(pop.iter().map(|x| x.1));
+        let best = pop[best];
         ContentsSearch {
             goal,
             ga,
@@ -233,14 +238,7 @@ impl ContentsSearch {
     }
 
     fn roulette(&mut self, total: f64) -> usize {
-        let mut r = self.rng.random::<f64>() * total;
-        for (i, x) in self.pop.iter().enumerate() {
-            r -= x.1;
-            if r < 0.0 {
-                return i;
-            }
-        }
-        self.pop.len() - 1
+        roulette(&mut self.rng, self.pop.iter().map(|x| x.1), total)
     }
 
     fn child(&mut self, mut c: Contents, other: &Contents) -> (Contents, f64) {
@@ -280,11 +278,7 @@ impl Search for ContentsSearch {
     fn step(&mut self) -> Progress {
         let n = self.pop.len();
         let total: f64 = self.pop.iter().map(|x| x.1).sum();
-        let elite = *self
-            .pop
-            .iter()
-            .fold(&self.pop[0], |b, x| if x.1 > b.1 { x } else { b });
-        self.next[0] = elite;
+        self.next[0] = self.pop[fittest(self.pop.iter().map(|x| x.1)).0];
         let mut slot = 1;
         while slot < n {
             let (ia, ib) = (self.roulette(total), self.roulette(total));
@@ -297,10 +291,8 @@ impl Search for ContentsSearch {
             }
         }
         std::mem::swap(&mut self.pop, &mut self.next);
-        let top = *self
-            .pop
-            .iter()
-            .fold(&self.pop[0], |b, x| if x.1 > b.1 { x } else { b });
+        let (top, mean) = fittest(self.pop.iter().map(|x| x.1));
+        let top = self.pop[top];
         let improved = top.1 > self.best.1;
         if improved {
             self.best = top;
@@ -309,7 +301,7 @@ impl Search for ContentsSearch {
             generation: self.progress.generation + 1,
             evaluations: self.progress.evaluations + n as u64 - 1,
             best: self.best.1,
-            mean: self.pop.iter().map(|x| x.1).sum::<f64>() / n as f64,
+            mean,
             improved,
         };
         self.progress
@@ -342,7 +334,7 @@ mod tests {
         for rooms in 2..=26 {
             for (pe, pt) in [(0, 0), (25, 25), (50, 50), (75, 25), (100, 100), (33, 10)] {
                 let goal = ContentsGoal::new(rooms, pe, pt, 0, rooms - 1);
-                let mut s = ContentsSearch::new(goal, GaSettings::default(), rooms as u64);
+                let mut s = ContentsSearch::new(goal, DungeonGaSettings::default(), rooms as u64);
                 for _ in 0..10 {
                     s.step();
                 }

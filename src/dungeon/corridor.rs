@@ -14,8 +14,9 @@
 //! The optional extras on a finished layout (loops, dead ends, secret
 //! doors, traps) are in [`extras`].
 
-use super::grid::Cell;
-use super::layout_ga::Layout;
+use super::contents_ga::low_bits;
+use super::grid::Tile;
+use super::layout_ga::DungeonLayout;
 use super::room::Room;
 use crate::rng::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
@@ -34,14 +35,14 @@ pub enum CorridorKind {
     DeadEnd,
 }
 
-/// One dug corridor: `len` cells of [`Layout::corridor_cells`] from
+/// One dug corridor: `len` cells of [`DungeonLayout::corridor_cells`] from
 /// `start` (a corridor may have no cells of its own when a door opens
 /// straight onto an older corridor).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Corridor {
     /// Why it was dug.
     pub kind: CorridorKind,
-    /// First index in [`Layout::corridor_cells`].
+    /// First index in [`DungeonLayout::corridor_cells`].
     pub start: u32,
     /// Number of cells.
     pub len: u32,
@@ -120,7 +121,7 @@ impl CorridorBuilder {
     /// Paint the rooms of `layout` on its grid, put doors between touching
     /// rooms and dig the connecting corridors. Sets `layout.valid` to
     /// whether every room could be connected, and returns it.
-    pub fn build(&mut self, layout: &mut Layout, rng: &mut Rng) -> bool {
+    pub fn build(&mut self, layout: &mut DungeonLayout, rng: &mut Rng) -> bool {
         let w = self.width;
         debug_assert_eq!(layout.grid.width(), w);
         debug_assert_eq!(layout.grid.height(), self.height);
@@ -134,17 +135,17 @@ impl CorridorBuilder {
         }
         self.room_of.fill(NO_ROOM);
         let grid = layout.grid.cells_mut();
-        grid.fill(Cell::Rock);
+        grid.fill(Tile::Rock);
         for (k, r) in layout.rooms.iter().enumerate() {
             for y in r.top() - 1..=r.bottom() {
                 let row = y * w;
                 for x in r.left() - 1..=r.right() {
                     let inside = x >= r.left() && x < r.right() && y >= r.top() && y < r.bottom();
                     if inside {
-                        grid[row + x] = Cell::Floor;
+                        grid[row + x] = Tile::Floor;
                         self.room_of[row + x] = k as u8;
-                    } else if grid[row + x] == Cell::Rock {
-                        grid[row + x] = Cell::Wall;
+                    } else if grid[row + x] == Tile::Rock {
+                        grid[row + x] = Tile::Wall;
                     }
                 }
             }
@@ -165,7 +166,7 @@ impl CorridorBuilder {
                     } else {
                         (sw.start.0 + k, sw.start.1)
                     };
-                    grid[y * w + x] = Cell::Door;
+                    grid[y * w + x] = Tile::Door;
                     let merged = group[i] | group[j];
                     let mut m = merged;
                     while m != 0 {
@@ -177,7 +178,7 @@ impl CorridorBuilder {
             }
         }
 
-        let all: u32 = if n == 32 { u32::MAX } else { (1 << n) - 1 };
+        let all = low_bits(n);
         let mut connected = group[rng.random_range(0..n)];
         // Distance field from the network, kept up to date as it grows.
         let dirs = self.shuffled_dirs(rng);
@@ -201,15 +202,15 @@ impl CorridorBuilder {
             if best == u32::MAX {
                 return false;
             }
-            grid[wall] = Cell::Door;
-            let start = layout.corridor_cells.len() as u32;
-            dig_back(grid, &self.parent, out, &mut layout.corridor_cells);
-            let len = layout.corridor_cells.len() as u32 - start;
-            layout.corridors.push(Corridor {
-                kind: CorridorKind::Connection,
-                start,
-                len,
-            });
+            grid[wall] = Tile::Door;
+            let start = dig_corridor(
+                grid,
+                &self.parent,
+                out,
+                CorridorKind::Connection,
+                &mut layout.corridor_cells,
+                &mut layout.corridors,
+            );
             self.queue.clear();
             for &c in &layout.corridor_cells[start as usize..] {
                 let c = c as usize;
@@ -220,10 +221,10 @@ impl CorridorBuilder {
                 // the corridor instead (same distance, no second door).
                 for nb in [c - 1, c + 1, c - w, c + w] {
                     let p = self.parent[nb];
-                    if grid[nb] == Cell::Rock
+                    if grid[nb] == Tile::Rock
                         && self.dist[nb] == 1
                         && p != NONE
-                        && grid[p as usize] == Cell::Wall
+                        && grid[p as usize] == Tile::Wall
                     {
                         self.parent[nb] = c as u32;
                     }
@@ -242,7 +243,7 @@ impl CorridorBuilder {
     /// sources (parent: the wall that becomes their door). They start at
     /// distance 1 and corridor cells at 0, so that a new corridor rather
     /// branches off an old one than runs beside it from the next door.
-    fn add_room_sources(&mut self, grid: &[Cell], rooms: &[Room], mask: u32) {
+    fn add_room_sources(&mut self, grid: &[Tile], rooms: &[Room], mask: u32) {
         let w = self.width;
         let mut m = mask;
         while m != 0 {
@@ -250,7 +251,7 @@ impl CorridorBuilder {
             m &= m - 1;
             for_each_exit(&rooms[k], w, |wall, out| {
                 // Next to a corridor: reached from it, no second door.
-                if grid[out] == Cell::Rock
+                if grid[out] == Tile::Rock
                     && self.interior[out]
                     && self.dist[out] > 1
                     && corridor_neighbours(grid, out, w) == 0
@@ -268,7 +269,7 @@ impl CorridorBuilder {
     /// and parent (an exact multi-source BFS, touching only what changed).
     /// Rock touching two corridor cells is never entered: digging it would
     /// close a loop nobody asked for.
-    fn propagate(&mut self, grid: &[Cell], dirs: &[isize; 4]) {
+    fn propagate(&mut self, grid: &[Tile], dirs: &[isize; 4]) {
         let mut head = 0;
         while head < self.queue.len() {
             let c = self.queue[head] as usize;
@@ -276,7 +277,7 @@ impl CorridorBuilder {
             let nd = self.dist[c] + 1;
             for &d in dirs {
                 let nb = (c as isize + d) as usize;
-                if grid[nb] == Cell::Rock
+                if grid[nb] == Tile::Rock
                     && self.interior[nb]
                     && nd < self.dist[nb]
                     && corridor_neighbours(grid, nb, self.width) < 2
@@ -292,7 +293,7 @@ impl CorridorBuilder {
     /// Record which room owns each floor cell of `layout` (done by
     /// [`CorridorBuilder::build`]; needed before adding extras to a layout
     /// built elsewhere).
-    pub fn index_rooms(&mut self, layout: &Layout) {
+    pub fn index_rooms(&mut self, layout: &DungeonLayout) {
         self.room_of.fill(NO_ROOM);
         for (k, r) in layout.rooms.iter().enumerate() {
             for y in r.top()..r.bottom() {
@@ -306,7 +307,7 @@ impl CorridorBuilder {
 
 /// How many of the four neighbours of interior cell `i` are corridor.
 #[inline]
-fn corridor_neighbours(grid: &[Cell], i: usize, w: usize) -> usize {
+fn corridor_neighbours(grid: &[Tile], i: usize, w: usize) -> usize {
     [i - 1, i + 1, i - w, i + w]
         .into_iter()
         .filter(|&n| grid[n].is_corridor())
@@ -318,8 +319,8 @@ fn corridor_neighbours(grid: &[Cell], i: usize, w: usize) -> usize {
 /// back to rock a block cell whose only walkable neighbours are in the
 /// block (the other three stay connected). Returns false if a block has
 /// no such cell.
-fn narrow_corridors(grid: &mut [Cell], cells: &[u32], w: usize) -> bool {
-    let walk = |g: &[Cell], i: usize| g[i].is_walkable();
+fn narrow_corridors(grid: &mut [Tile], cells: &[u32], w: usize) -> bool {
+    let walk = |g: &[Tile], i: usize| g[i].is_walkable();
     for &c in cells {
         let c = c as usize;
         // The blocks `c` belongs to: top-left corners c, c-1, c-w, c-w-1.
@@ -332,10 +333,10 @@ fn narrow_corridors(grid: &mut [Cell], cells: &[u32], w: usize) -> bool {
                 [b - 1, b + 1, b - w, b + w]
                     .into_iter()
                     .all(|n| block.contains(&n) || !walk(grid, n))
-                    && grid[b] == Cell::Corridor
+                    && grid[b] == Tile::Corridor
             });
             match removable {
-                Some(b) => grid[b] = Cell::Rock,
+                Some(b) => grid[b] = Tile::Rock,
                 None => return false,
             }
         }
@@ -358,15 +359,36 @@ fn for_each_exit(r: &Room, w: usize, mut f: impl FnMut(usize, usize)) {
     }
 }
 
+/// Dig from `last` back along `parent` links ([`dig_back`]) and record
+/// the new cells as one corridor of `kind`; returns its first index in
+/// `cells`.
+fn dig_corridor(
+    grid: &mut [Tile],
+    parent: &[u32],
+    last: usize,
+    kind: CorridorKind,
+    cells: &mut Vec<u32>,
+    corridors: &mut Vec<Corridor>,
+) -> u32 {
+    let start = cells.len() as u32;
+    dig_back(grid, parent, last, cells);
+    corridors.push(Corridor {
+        kind,
+        start,
+        len: cells.len() as u32 - start,
+    });
+    start
+}
+
 /// Dig from `last` back along `parent` links: rock becomes corridor, the
 /// walk stops at an existing corridor or turns the starting wall into a
 /// door.
-fn dig_back(grid: &mut [Cell], parent: &[u32], last: usize, out: &mut Vec<u32>) {
+fn dig_back(grid: &mut [Tile], parent: &[u32], last: usize, out: &mut Vec<u32>) {
     let mut cur = last;
     loop {
         match grid[cur] {
-            Cell::Rock => {
-                grid[cur] = Cell::Corridor;
+            Tile::Rock => {
+                grid[cur] = Tile::Corridor;
                 out.push(cur as u32);
                 let p = parent[cur];
                 if p == NONE {
@@ -374,8 +396,8 @@ fn dig_back(grid: &mut [Cell], parent: &[u32], last: usize, out: &mut Vec<u32>) 
                 }
                 cur = p as usize;
             }
-            Cell::Wall => {
-                grid[cur] = Cell::Door;
+            Tile::Wall => {
+                grid[cur] = Tile::Door;
                 break;
             }
             _ => break,
@@ -398,7 +420,7 @@ mod tests {
             .filter(|&i| g.cells()[i as usize].is_corridor())
             .collect();
         assert!(narrow_corridors(g.cells_mut(), &cells, w));
-        assert_eq!(g.get(1, 1), Cell::Rock, "{:?}", g.rows());
+        assert_eq!(g.get(1, 1), Tile::Rock, "{:?}", g.rows());
         // A block whose every cell leads on elsewhere cannot be narrowed.
         let rows = ["      ", "  c   ", "  ccc ", " ccc  ", "   c  ", "      "];
         let mut g = Grid::from_rows(&rows).unwrap();

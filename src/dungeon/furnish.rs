@@ -2,11 +2,17 @@
 //! entrance and final room, the contents GA one generation at a time
 //! ([`Furnishing`], a [`Search`]), secret doors and traps, quality figures.
 
-use super::*;
+use super::contents_ga::{Contents, ContentsGoal, ContentsSearch, settle_empty_rooms};
+use super::corridor::{self, CorridorBuilder};
+use super::layout_ga::DungeonLayout;
+use super::metrics;
+use super::{Dungeon, DungeonParams, DungeonRoom};
+use crate::rng::{Rng, derive_seed, seeded};
+use crate::search::{Objective, Progress, Search};
 
 /// Stage two for a chosen layout: extras (loops, dead ends), entrance and
 /// final room, the contents GA, secret doors and traps, quality figures.
-pub fn furnish(params: &DungeonParams, layout: &Layout, seed: u64) -> Dungeon {
+pub fn furnish(params: &DungeonParams, layout: &DungeonLayout, seed: u64) -> Dungeon {
     let mut f = Furnishing::new(params, layout, seed);
     for _ in 0..params.ga.generations {
         f.step();
@@ -22,8 +28,8 @@ pub fn furnish(params: &DungeonParams, layout: &Layout, seed: u64) -> Dungeon {
 /// traps and measures the map. The same seed gives the same dungeon as
 /// [`furnish`] after `params.ga.generations` steps.
 pub struct Furnishing {
-    layout: Layout,
-    rng: crate::rng::Rng,
+    layout: DungeonLayout,
+    rng: Rng,
     dist: Vec<Vec<u32>>,
     entrance: usize,
     final_room: usize,
@@ -36,7 +42,7 @@ pub struct Furnishing {
 
 impl Furnishing {
     /// Start stage two for `layout` (proposal seed `seed`).
-    pub fn new(params: &DungeonParams, layout: &Layout, seed: u64) -> Furnishing {
+    pub fn new(params: &DungeonParams, layout: &DungeonLayout, seed: u64) -> Furnishing {
         let mut layout = layout.clone();
         layout.rooms.sort_by_key(|r| (r.y, r.x));
         let (w, h) = (layout.grid.width(), layout.grid.height());
@@ -69,7 +75,7 @@ impl Furnishing {
     }
 
     /// The layout with its loops and dead ends, rooms in letter order.
-    pub fn layout(&self) -> &Layout {
+    pub fn layout(&self) -> &DungeonLayout {
         &self.layout
     }
 
@@ -115,25 +121,25 @@ impl Furnishing {
 }
 
 impl Search for Furnishing {
-    type Solution = contents_ga::Contents;
+    type Solution = Contents;
 
     fn name(&self) -> &'static str {
         self.contents.name()
     }
 
-    fn objective(&self) -> crate::search::Objective {
+    fn objective(&self) -> Objective {
         self.contents.objective()
     }
 
-    fn step(&mut self) -> crate::search::Progress {
+    fn step(&mut self) -> Progress {
         self.contents.step()
     }
 
-    fn best(&self) -> (&contents_ga::Contents, f64) {
+    fn best(&self) -> (&Contents, f64) {
         self.contents.best()
     }
 
-    fn progress(&self) -> crate::search::Progress {
+    fn progress(&self) -> Progress {
         self.contents.progress()
     }
 }

@@ -2,14 +2,16 @@
 //!
 //! Cells are stored row by row (index `y * width + x`). In files the grid
 //! is a list of strings, one per row, top row first, using the symbols of
-//! [`Cell::symbol`].
+//! [`Tile::symbol`].
 
+use super::error::DungeonError;
 use serde::{Deserialize, Serialize};
 
-/// What one square of the map holds.
+/// What one square of the map holds: rock, wall, floor, corridor, door,
+/// secret door or trap.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[repr(u8)]
-pub enum Cell {
+pub enum Tile {
     /// Solid rock: not part of the dungeon (` `).
     #[default]
     Rock,
@@ -27,62 +29,62 @@ pub enum Cell {
     Trap,
 }
 
-impl Cell {
+impl Tile {
     /// Whether a character can walk on this cell (floor, corridor, doors,
     /// traps).
     #[inline]
     pub fn is_walkable(self) -> bool {
-        !matches!(self, Cell::Rock | Cell::Wall)
+        !matches!(self, Tile::Rock | Tile::Wall)
     }
 
     /// Whether this is a corridor cell (with or without a trap).
     #[inline]
     pub fn is_corridor(self) -> bool {
-        matches!(self, Cell::Corridor | Cell::Trap)
+        matches!(self, Tile::Corridor | Tile::Trap)
     }
 
     /// Whether this is a door (plain or secret).
     #[inline]
     pub fn is_door(self) -> bool {
-        matches!(self, Cell::Door | Cell::SecretDoor)
+        matches!(self, Tile::Door | Tile::SecretDoor)
     }
 
     /// The one-character symbol used in files and JSON: ` ` rock, `w` wall,
     /// `.` floor, `c` corridor, `/` door, `s` secret door, `t` trap.
     pub fn symbol(self) -> char {
         match self {
-            Cell::Rock => ' ',
-            Cell::Wall => 'w',
-            Cell::Floor => '.',
-            Cell::Corridor => 'c',
-            Cell::Door => '/',
-            Cell::SecretDoor => 's',
-            Cell::Trap => 't',
+            Tile::Rock => ' ',
+            Tile::Wall => 'w',
+            Tile::Floor => '.',
+            Tile::Corridor => 'c',
+            Tile::Door => '/',
+            Tile::SecretDoor => 's',
+            Tile::Trap => 't',
         }
     }
 
-    /// The cell for a symbol of [`Cell::symbol`].
-    pub fn from_symbol(c: char) -> Option<Cell> {
+    /// The cell for a symbol of [`Tile::symbol`].
+    pub fn from_symbol(c: char) -> Option<Tile> {
         Some(match c {
-            ' ' => Cell::Rock,
-            'w' => Cell::Wall,
-            '.' => Cell::Floor,
-            'c' => Cell::Corridor,
-            '/' => Cell::Door,
-            's' => Cell::SecretDoor,
-            't' => Cell::Trap,
+            ' ' => Tile::Rock,
+            'w' => Tile::Wall,
+            '.' => Tile::Floor,
+            'c' => Tile::Corridor,
+            '/' => Tile::Door,
+            's' => Tile::SecretDoor,
+            't' => Tile::Trap,
             _ => return None,
         })
     }
 }
 
-/// A rectangular grid of [`Cell`]s.
+/// A rectangular grid of [`Tile`]s.
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(into = "Vec<String>", try_from = "Vec<String>")]
 pub struct Grid {
     width: usize,
     height: usize,
-    cells: Vec<Cell>,
+    cells: Vec<Tile>,
 }
 
 impl Clone for Grid {
@@ -108,7 +110,7 @@ impl Grid {
         Grid {
             width,
             height,
-            cells: vec![Cell::Rock; width * height],
+            cells: vec![Tile::Rock; width * height],
         }
     }
 
@@ -138,39 +140,60 @@ impl Grid {
 
     /// The cell at (`x`, `y`); rock outside the grid.
     #[inline]
-    pub fn get(&self, x: usize, y: usize) -> Cell {
+    pub fn get(&self, x: usize, y: usize) -> Tile {
         if x < self.width && y < self.height {
             self.cells[y * self.width + x]
         } else {
-            Cell::Rock
+            Tile::Rock
         }
     }
 
-    /// Set the cell at (`x`, `y`) (panics outside the grid).
+    /// Set the cell at (`x`, `y`).
+    ///
+    /// # Panics
+    /// Outside the grid; [`Grid::try_set`] returns false instead.
     #[inline]
-    pub fn set(&mut self, x: usize, y: usize, cell: Cell) {
+    pub fn set(&mut self, x: usize, y: usize, cell: Tile) {
+        assert!(
+            x < self.width && y < self.height,
+            "({x}, {y}) is outside the {}x{} grid",
+            self.width,
+            self.height
+        );
         let i = self.index(x, y);
         self.cells[i] = cell;
     }
 
+    /// Set the cell at (`x`, `y`) if it is on the grid; returns whether it
+    /// was.
+    #[inline]
+    pub fn try_set(&mut self, x: usize, y: usize, cell: Tile) -> bool {
+        let inside = x < self.width && y < self.height;
+        if inside {
+            let i = self.index(x, y);
+            self.cells[i] = cell;
+        }
+        inside
+    }
+
     /// All cells, row by row.
     #[inline]
-    pub fn cells(&self) -> &[Cell] {
+    pub fn cells(&self) -> &[Tile] {
         &self.cells
     }
 
     /// All cells, row by row, mutable.
     #[inline]
-    pub fn cells_mut(&mut self) -> &mut [Cell] {
+    pub fn cells_mut(&mut self) -> &mut [Tile] {
         &mut self.cells
     }
 
     /// Make every cell rock.
     pub fn clear(&mut self) {
-        self.cells.fill(Cell::Rock);
+        self.cells.fill(Tile::Rock);
     }
 
-    /// The grid as rows of [`Cell::symbol`]s, top row first.
+    /// The grid as rows of [`Tile::symbol`]s, top row first.
     pub fn rows(&self) -> Vec<String> {
         self.cells
             .chunks(self.width.max(1))
@@ -178,25 +201,28 @@ impl Grid {
             .collect()
     }
 
-    /// Parse rows of [`Cell::symbol`]s (all rows the same length).
-    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Grid, String> {
+    /// Parse rows of [`Tile::symbol`]s (all rows the same length).
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Grid, DungeonError> {
         let height = rows.len();
         let width = rows.first().map_or(0, |r| r.as_ref().chars().count());
         if width == 0 || height == 0 {
-            return Err("a dungeon grid needs at least one row and one column".into());
+            return Err(DungeonError::EmptyGrid);
         }
         let mut cells = Vec::with_capacity(width * height);
         for (y, row) in rows.iter().enumerate() {
             let row = row.as_ref();
             if row.chars().count() != width {
-                return Err(format!(
-                    "grid row {y} has {} cells, expected {width}",
-                    row.chars().count()
-                ));
+                return Err(DungeonError::RaggedGrid {
+                    row: y,
+                    found: row.chars().count(),
+                    expected: width,
+                });
             }
             for (x, ch) in row.chars().enumerate() {
-                cells.push(Cell::from_symbol(ch).ok_or_else(|| {
-                    format!("grid cell ({x}, {y}) is '{ch}'; allowed: ' ' w . c / s t")
+                cells.push(Tile::from_symbol(ch).ok_or(DungeonError::UnknownTile {
+                    x,
+                    y,
+                    found: ch,
                 })?);
             }
         }
@@ -208,7 +234,7 @@ impl Grid {
     }
 
     /// How many cells are of the given kind.
-    pub fn count(&self, cell: Cell) -> usize {
+    pub fn count(&self, cell: Tile) -> usize {
         self.cells.iter().filter(|&&c| c == cell).count()
     }
 }
@@ -220,8 +246,8 @@ impl From<Grid> for Vec<String> {
 }
 
 impl TryFrom<Vec<String>> for Grid {
-    type Error = String;
-    fn try_from(rows: Vec<String>) -> Result<Grid, String> {
+    type Error = DungeonError;
+    fn try_from(rows: Vec<String>) -> Result<Grid, DungeonError> {
         Grid::from_rows(&rows)
     }
 }
@@ -233,12 +259,12 @@ mod tests {
     #[test]
     fn rows_round_trip() {
         let mut g = Grid::new(4, 3);
-        g.set(0, 0, Cell::Wall);
-        g.set(1, 1, Cell::Floor);
-        g.set(2, 1, Cell::Door);
-        g.set(3, 2, Cell::Corridor);
-        g.set(0, 2, Cell::SecretDoor);
-        g.set(1, 2, Cell::Trap);
+        g.set(0, 0, Tile::Wall);
+        g.set(1, 1, Tile::Floor);
+        g.set(2, 1, Tile::Door);
+        g.set(3, 2, Tile::Corridor);
+        g.set(0, 2, Tile::SecretDoor);
+        g.set(1, 2, Tile::Trap);
         let rows = g.rows();
         assert_eq!(rows, vec!["w   ", " ./ ", "st c"]);
         assert_eq!(Grid::from_rows(&rows).unwrap(), g);
@@ -248,9 +274,40 @@ mod tests {
     }
 
     #[test]
+    fn setting_outside_the_grid() {
+        let mut g = Grid::new(3, 2);
+        assert!(g.try_set(2, 1, Tile::Wall));
+        assert_eq!(g.get(2, 1), Tile::Wall);
+        assert!(!g.try_set(3, 0, Tile::Wall));
+        assert!(!g.try_set(0, 2, Tile::Wall));
+        assert_eq!(g.count(Tile::Wall), 1);
+    }
+
+    #[test]
     fn bad_rows_are_rejected() {
-        assert!(Grid::from_rows(&["ww", "w"]).unwrap_err().contains("row 1"));
-        assert!(Grid::from_rows(&["wx"]).unwrap_err().contains("'x'"));
-        assert!(Grid::from_rows::<&str>(&[]).is_err());
+        let e = Grid::from_rows(&["ww", "w"]).unwrap_err();
+        assert_eq!(
+            e,
+            DungeonError::RaggedGrid {
+                row: 1,
+                found: 1,
+                expected: 2
+            }
+        );
+        assert!(e.to_string().contains("row 1"), "{e}");
+        let e = Grid::from_rows(&["wx"]).unwrap_err();
+        assert!(matches!(
+            e,
+            DungeonError::UnknownTile {
+                x: 1,
+                y: 0,
+                found: 'x'
+            }
+        ));
+        assert!(e.to_string().contains("'x'"), "{e}");
+        assert_eq!(
+            Grid::from_rows::<&str>(&[]).unwrap_err(),
+            DungeonError::EmptyGrid
+        );
     }
 }

@@ -18,10 +18,12 @@
 //!   [`super::corridor`]).
 
 use super::corridor::{Corridor, CorridorBuilder, CorridorKind};
+use super::error::DungeonError;
 use super::grid::Grid;
+use super::params::DungeonGaSettings;
 use super::room::{Room, RoomShape};
+use super::selection::{fittest, roulette};
 use super::validity::rooms_are_valid;
-use super::{DungeonError, GaSettings};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Objective, Progress, Search};
 
@@ -56,7 +58,7 @@ pub struct LayoutRules {
 
 /// A dungeon layout: rooms, the grid with walls, doors and corridors.
 #[derive(Debug)]
-pub struct Layout {
+pub struct DungeonLayout {
     /// The rooms (no letters yet; order is arbitrary).
     pub rooms: Vec<Room>,
     /// The painted grid.
@@ -74,9 +76,9 @@ pub struct Layout {
     pub fitness: f64,
 }
 
-impl Clone for Layout {
+impl Clone for DungeonLayout {
     fn clone(&self) -> Self {
-        Layout {
+        DungeonLayout {
             rooms: self.rooms.clone(),
             grid: self.grid.clone(),
             corridors: self.corridors.clone(),
@@ -99,10 +101,10 @@ impl Clone for Layout {
     }
 }
 
-impl Layout {
+impl DungeonLayout {
     /// An empty layout on a `width × height` grid.
-    pub fn empty(width: usize, height: usize) -> Layout {
-        Layout {
+    pub fn empty(width: usize, height: usize) -> DungeonLayout {
+        DungeonLayout {
             rooms: Vec::with_capacity(32),
             grid: Grid::new(width, height),
             corridors: Vec::with_capacity(32),
@@ -122,7 +124,7 @@ impl Layout {
             .sum()
     }
 
-    /// Score this layout (sets and returns [`Layout::fitness`]).
+    /// Score this layout (sets and returns [`DungeonLayout::fitness`]).
     pub fn evaluate(&mut self, rules: &LayoutRules) -> f64 {
         self.fitness = if self.valid && rooms_are_valid(&self.rooms, rules) {
             let connections = self
@@ -148,25 +150,25 @@ impl Layout {
 /// one generation.
 pub struct LayoutSearch {
     rules: LayoutRules,
-    ga: GaSettings,
+    ga: DungeonGaSettings,
     rng: Rng,
     builder: CorridorBuilder,
-    pop: Vec<Layout>,
-    next: Vec<Layout>,
-    best: Layout,
+    pop: Vec<DungeonLayout>,
+    next: Vec<DungeonLayout>,
+    best: DungeonLayout,
     progress: Progress,
 }
 
 impl LayoutSearch {
     /// A search seeded with `seed`, its initial population already built
     /// (fails when no valid layout can be found for these rules).
-    pub fn new(rules: LayoutRules, ga: GaSettings, seed: u64) -> Result<Self, DungeonError> {
+    pub fn new(rules: LayoutRules, ga: DungeonGaSettings, seed: u64) -> Result<Self, DungeonError> {
         let mut rng = seeded(seed);
         let mut builder = CorridorBuilder::new(rules.width, rules.height);
         let size = ga.population.max(2);
         let mut pop = Vec::with_capacity(size);
         for _ in 0..size {
-            let mut l = Layout::empty(rules.width, rules.height);
+            let mut l = DungeonLayout::empty(rules.width, rules.height);
             random_valid_layout(&mut l, &rules, &mut builder, &mut rng)?;
             pop.push(l);
         }
@@ -193,28 +195,12 @@ impl LayoutSearch {
     }
 
     /// The current population.
-    pub fn population(&self) -> &[Layout] {
+    pub fn population(&self) -> &[DungeonLayout] {
         &self.pop
     }
 
-    /// The scratch builder (to add extras to the chosen layout).
-    pub fn builder_mut(&mut self) -> &mut CorridorBuilder {
-        &mut self.builder
-    }
-
     fn roulette(&mut self, total: f64) -> usize {
-        let n = self.pop.len();
-        if total <= 0.0 {
-            return self.rng.random_range(0..n);
-        }
-        let mut r = self.rng.random::<f64>() * total;
-        for (i, l) in self.pop.iter().enumerate() {
-            r -= l.fitness;
-            if r < 0.0 {
-                return i;
-            }
-        }
-        n - 1
+        roulette(&mut self.rng, self.pop.iter().map(|l| l.fitness), total)
     }
 
     /// Make `next[slot]` a child: recipient's rooms plus a room of the
@@ -278,7 +264,7 @@ fn mutate(rooms: &mut Vec<Room>, rules: &LayoutRules, rng: &mut Rng) {
 
 /// Fill `l` with a random valid layout.
 fn random_valid_layout(
-    l: &mut Layout,
+    l: &mut DungeonLayout,
     rules: &LayoutRules,
     builder: &mut CorridorBuilder,
     rng: &mut Rng,
@@ -303,27 +289,20 @@ fn random_valid_layout(
             return Ok(());
         }
     }
-    Err(DungeonError(format!(
-        "could not fit {} connected rooms on a {}x{} grid; ask for fewer rooms or a larger grid",
-        rules.min_rooms, rules.width, rules.height
-    )))
+    Err(DungeonError::NoValidLayout {
+        min_rooms: rules.min_rooms,
+        width: rules.width,
+        height: rules.height,
+    })
 }
 
 /// Index of the fittest layout (first on ties) and the mean fitness.
-fn stats(pop: &[Layout]) -> (usize, f64) {
-    let mut bi = 0;
-    let mut sum = 0.0;
-    for (i, l) in pop.iter().enumerate() {
-        sum += l.fitness;
-        if l.fitness > pop[bi].fitness {
-            bi = i;
-        }
-    }
-    (bi, sum / pop.len() as f64)
+fn stats(pop: &[DungeonLayout]) -> (usize, f64) {
+    fittest(pop.iter().map(|l| l.fitness))
 }
 
 impl Search for LayoutSearch {
-    type Solution = Layout;
+    type Solution = DungeonLayout;
 
     fn name(&self) -> &'static str {
         "layout-ga"
@@ -365,7 +344,7 @@ impl Search for LayoutSearch {
         self.progress
     }
 
-    fn best(&self) -> (&Layout, f64) {
+    fn best(&self) -> (&DungeonLayout, f64) {
         (&self.best, self.best.fitness)
     }
 

@@ -1,7 +1,7 @@
 //! Quality figures of a finished map and the room-to-room walking
 //! distances used to choose the entrance and the final room.
 
-use super::grid::{Cell, Grid};
+use super::grid::{Grid, Tile};
 use super::room::Room;
 use serde::{Deserialize, Serialize};
 
@@ -142,8 +142,8 @@ pub fn measure(
                 m.corridor_cells += 1;
             }
             match c {
-                Cell::Trap => m.traps += 1,
-                Cell::SecretDoor => m.secret_doors += 1,
+                Tile::Trap => m.traps += 1,
+                Tile::SecretDoor => m.secret_doors += 1,
                 _ => {}
             }
             if c.is_door() {
@@ -152,7 +152,7 @@ pub fn measure(
             if !c.is_walkable() {
                 continue;
             }
-            if c != Cell::Floor {
+            if c != Tile::Floor {
                 nodes += 1;
             }
             let mut ways = 0;
@@ -177,7 +177,7 @@ pub fn measure(
                 }
                 let d = at(nx, ny);
                 if !d.is_walkable()
-                    || (c == Cell::Floor && d == Cell::Floor)
+                    || (c == Tile::Floor && d == Tile::Floor)
                     || (c.is_door() && d.is_door())
                 {
                     continue;

@@ -1,12 +1,13 @@
 //! Dungeon maps for tabletop RPGs (`../shared/spec/dungeon.md`).
 //!
-//! Two genetic algorithms run in sequence for every proposal:
-//! [`layout_ga`] places the rooms and digs the corridors, then
-//! [`contents_ga`] decides which rooms hold enemies and treasure. In
-//! between, the optional extras are added (loops, dead ends) and the
-//! entrance and final room are chosen as the two rooms farthest apart on
-//! foot; after it, secret doors and traps. The result is a [`Dungeon`]:
-//! everything a game needs to draw and use the map, serialisable to RON.
+//! Two genetic algorithms run in sequence for every proposal: the layout
+//! GA ([`LayoutSearch`]) places the rooms and digs the corridors, then the
+//! contents GA (inside [`Furnishing`]) decides which rooms hold enemies
+//! and treasure. In between, the optional extras are added (loops, dead
+//! ends) and the entrance and final room are chosen as the two rooms
+//! farthest apart on foot; after it, secret doors and traps. The result
+//! is a [`Dungeon`]: everything a game needs to draw and use the map,
+//! serialisable to RON.
 //!
 //! ```
 //! use evoboard::dungeon::{generate, DungeonParams, Size};
@@ -16,274 +17,43 @@
 //! println!("{}", proposals[0].text_map());
 //! ```
 
-#![warn(missing_docs)]
-
-pub mod contents_ga;
-pub mod corridor;
+mod contents_ga;
+mod corridor;
+mod error;
 mod furnish;
-pub mod grid;
-pub mod layout_ga;
-pub mod metrics;
-pub mod render;
-pub mod room;
-pub mod validity;
+mod grid;
+mod layout_ga;
+mod metrics;
+mod params;
+mod render;
+mod room;
+mod selection;
+mod validity;
 
 #[cfg(test)]
 mod independent_check;
 
-use crate::rng::{derive_seed, seeded};
-use crate::search::Search;
-use contents_ga::{ContentsGoal, ContentsSearch, settle_empty_rooms};
-use corridor::CorridorBuilder;
-pub use grid::{Cell, Grid};
-use layout_ga::{Layout, LayoutRules, LayoutSearch};
-pub use metrics::Metrics;
-use rayon::prelude::*;
-pub use room::{Room, RoomShape};
-use serde::{Deserialize, Serialize};
-use std::fmt;
-
+pub use contents_ga::{CONTENTS_BASE, Contents, EMPTY_COST, GM_BONUS};
+pub use corridor::{Corridor, CorridorKind, LOOP_GAIN};
+pub use error::DungeonError;
 pub use furnish::{Furnishing, furnish};
+pub use grid::{Grid, Tile};
+pub use layout_ga::{
+    ADJACENT_COST, BASE_FITNESS, CORRIDOR_CELL_COST, CORRIDOR_COST, DungeonLayout, LayoutRules,
+    LayoutSearch,
+};
+pub use metrics::Metrics;
+pub use params::{
+    CELLS_PER_ROOM, DungeonGaSettings, DungeonParams, MAX_EXTRAS, MAX_GENERATIONS, MAX_POPULATION,
+    MAX_PROPOSALS, MAX_ROOMS, MAX_SIDE, MAX_TRAPS, MIN_POPULATION, MIN_ROOMS, MIN_SIDE, Size,
+};
+pub use room::{Room, RoomShape};
+pub use validity::{is_connected, rooms_are_valid};
 
-/// Smallest grid side.
-pub const MIN_SIDE: usize = 20;
-/// Largest grid side.
-pub const MAX_SIDE: usize = 200;
-/// Fewest rooms in a dungeon (an entrance and a final room).
-pub const MIN_ROOMS: usize = 2;
-/// Most rooms (one letter each, A to Z).
-pub const MAX_ROOMS: usize = 26;
-/// Grid cells needed per room: at most `width × height / 100` rooms.
-pub const CELLS_PER_ROOM: usize = 100;
-/// Most proposals per run.
-pub const MAX_PROPOSALS: usize = 16;
-/// Most loops, dead ends or secret doors a user may ask for.
-pub const MAX_EXTRAS: usize = 20;
-/// Most traps a user may ask for.
-pub const MAX_TRAPS: usize = 50;
-
-/// A generation error, with what is allowed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DungeonError(pub String);
-
-impl fmt::Display for DungeonError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for DungeonError {}
-
-/// The published Mapmaker sizes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Size {
-    /// 50 × 50, 5-10 rooms.
-    Small,
-    /// 75 × 75, 10-15 rooms.
-    Medium,
-    /// 100 × 100, 15-20 rooms.
-    Large,
-}
-
-impl Size {
-    /// All sizes, smallest first.
-    pub const ALL: [Size; 3] = [Size::Small, Size::Medium, Size::Large];
-
-    /// Grid side in cells.
-    pub fn side(self) -> usize {
-        match self {
-            Size::Small => 50,
-            Size::Medium => 75,
-            Size::Large => 100,
-        }
-    }
-
-    /// Room count range.
-    pub fn rooms(self) -> (usize, usize) {
-        match self {
-            Size::Small => (5, 10),
-            Size::Medium => (10, 15),
-            Size::Large => (15, 20),
-        }
-    }
-
-    /// The name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Size::Small => "small",
-            Size::Medium => "medium",
-            Size::Large => "large",
-        }
-    }
-}
-
-impl std::str::FromStr for Size {
-    type Err = DungeonError;
-    fn from_str(s: &str) -> Result<Size, DungeonError> {
-        Size::ALL
-            .into_iter()
-            .find(|z| z.name() == s)
-            .ok_or_else(|| {
-                DungeonError(format!("unknown size '{s}'; allowed: small, medium, large"))
-            })
-    }
-}
-
-/// Settings of one genetic algorithm.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GaSettings {
-    /// Generations after the initial population (published: 10).
-    pub generations: usize,
-    /// Individuals per generation (published: 10).
-    pub population: usize,
-    /// Chance that a child is mutated (published: 0.4).
-    pub mutation_rate: f64,
-}
-
-impl Default for GaSettings {
-    /// The published settings: 10 generations of 10, mutation 40 %.
-    fn default() -> Self {
-        GaSettings {
-            generations: 10,
-            population: 10,
-            mutation_rate: 0.4,
-        }
-    }
-}
-
-/// Everything the game master asks for.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct DungeonParams {
-    /// Grid columns.
-    pub width: usize,
-    /// Grid rows.
-    pub height: usize,
-    /// Fewest rooms.
-    pub min_rooms: usize,
-    /// Most rooms.
-    pub max_rooms: usize,
-    /// Percentage of rooms with enemies (0-100).
-    pub enemies_pct: u8,
-    /// Percentage of rooms with treasure (0-100).
-    pub treasure_pct: u8,
-    /// Dungeons to propose.
-    pub proposals: usize,
-    /// Extra loops to dig (0 = a tree of corridors, as the original).
-    pub loops: usize,
-    /// Dead ends to dig.
-    pub dead_ends: usize,
-    /// Doors to make secret.
-    pub secret_doors: usize,
-    /// Traps to set in corridors.
-    pub traps: usize,
-    /// Both GAs use these settings.
-    pub ga: GaSettings,
-}
-
-impl DungeonParams {
-    /// The published settings for a size: 50 % enemies, 50 % treasure,
-    /// 3 proposals, no extras.
-    pub fn for_size(size: Size) -> DungeonParams {
-        let (min_rooms, max_rooms) = size.rooms();
-        DungeonParams {
-            width: size.side(),
-            height: size.side(),
-            min_rooms,
-            max_rooms,
-            enemies_pct: 50,
-            treasure_pct: 50,
-            proposals: 3,
-            loops: 0,
-            dead_ends: 0,
-            secret_doors: 0,
-            traps: 0,
-            ga: GaSettings::default(),
-        }
-    }
-
-    /// Most rooms that fit on a `width × height` grid.
-    pub fn room_capacity(width: usize, height: usize) -> usize {
-        (width * height / CELLS_PER_ROOM).min(MAX_ROOMS)
-    }
-
-    /// Check every setting; the error says what is allowed.
-    pub fn validate(&self) -> Result<(), DungeonError> {
-        let err = |s: String| Err(DungeonError(s));
-        for (name, v) in [("width", self.width), ("height", self.height)] {
-            if !(MIN_SIDE..=MAX_SIDE).contains(&v) {
-                return err(format!(
-                    "{name} {v} is out of range; allowed: {MIN_SIDE} to {MAX_SIDE} cells"
-                ));
-            }
-        }
-        let cap = Self::room_capacity(self.width, self.height);
-        if self.min_rooms < MIN_ROOMS || self.min_rooms > self.max_rooms {
-            return err(format!(
-                "rooms {}-{} is not a range; allowed: MIN-MAX with {MIN_ROOMS} <= MIN <= MAX",
-                self.min_rooms, self.max_rooms
-            ));
-        }
-        if self.max_rooms > cap {
-            return err(format!(
-                "at most {cap} rooms fit on a {}x{} grid (one room per {CELLS_PER_ROOM} cells, \
-                 never more than {MAX_ROOMS}, one letter each); got {}",
-                self.width, self.height, self.max_rooms
-            ));
-        }
-        for (name, v) in [
-            ("enemies", self.enemies_pct),
-            ("treasure", self.treasure_pct),
-        ] {
-            if v > 100 {
-                return err(format!("{name} {v} % is out of range; allowed: 0 to 100"));
-            }
-        }
-        if !(1..=MAX_PROPOSALS).contains(&self.proposals) {
-            return err(format!(
-                "{} proposals is out of range; allowed: 1 to {MAX_PROPOSALS}",
-                self.proposals
-            ));
-        }
-        for (name, v, max) in [
-            ("loops", self.loops, MAX_EXTRAS),
-            ("dead ends", self.dead_ends, MAX_EXTRAS),
-            ("secret doors", self.secret_doors, MAX_EXTRAS),
-            ("traps", self.traps, MAX_TRAPS),
-        ] {
-            if v > max {
-                return err(format!("{v} {name} is too many; allowed: 0 to {max}"));
-            }
-        }
-        let ga = &self.ga;
-        if !(1..=1000).contains(&ga.generations) {
-            return err(format!(
-                "{} generations; allowed: 1 to 1000",
-                ga.generations
-            ));
-        }
-        if !(2..=500).contains(&ga.population) {
-            return err(format!("population {}; allowed: 2 to 500", ga.population));
-        }
-        if !(0.0..=1.0).contains(&ga.mutation_rate) {
-            return err(format!(
-                "mutation rate {}; allowed: 0 to 1",
-                ga.mutation_rate
-            ));
-        }
-        Ok(())
-    }
-
-    /// The rules the layout GA enforces.
-    pub fn layout_rules(&self) -> LayoutRules {
-        LayoutRules {
-            width: self.width,
-            height: self.height,
-            min_rooms: self.min_rooms,
-            max_rooms: self.max_rooms,
-            shape: RoomShape::for_grid(self.width, self.height),
-        }
-    }
-}
+use crate::rng::derive_seed;
+use crate::search::Search;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// A lettered room of a finished dungeon.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -307,7 +77,7 @@ pub struct DungeonRoom {
 impl DungeonRoom {
     /// Letter `rooms` A, B, C … in their order, with the contents `flags`
     /// (bit k of `enemies` / `treasure` for room k).
-    pub fn lettered(rooms: &[Room], flags: &contents_ga::Contents) -> Vec<DungeonRoom> {
+    pub(crate) fn lettered(rooms: &[Room], flags: &Contents) -> Vec<DungeonRoom> {
         rooms
             .iter()
             .enumerate()
@@ -348,7 +118,7 @@ impl DungeonRoom {
 /// contents, the entrance and final room, and quality figures.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Dungeon {
-    /// The cells, saved as rows of symbols (see [`Cell::symbol`]).
+    /// The cells, saved as rows of symbols (see [`Tile::symbol`]).
     pub grid: Grid,
     /// The rooms, lettered in reading order (top to bottom, left to right).
     pub rooms: Vec<DungeonRoom>,
@@ -457,45 +227,6 @@ mod tests {
         assert_ne!(a, c);
         // Proposals differ from each other.
         assert_ne!(a[0].grid, a[1].grid);
-    }
-
-    #[test]
-    fn bad_inputs_say_what_is_allowed() {
-        let ok = DungeonParams::for_size(Size::Small);
-        let check = |f: &dyn Fn(&mut DungeonParams), needle: &str| {
-            let mut p = ok.clone();
-            f(&mut p);
-            let e = p.validate().unwrap_err().0;
-            assert!(e.contains(needle), "{e}");
-        };
-        check(&|p| p.width = 10, "allowed: 20 to 200");
-        check(&|p| p.height = 500, "allowed: 20 to 200");
-        check(&|p| (p.min_rooms, p.max_rooms) = (8, 6), "MIN <= MAX");
-        check(&|p| p.min_rooms = 1, "MIN-MAX");
-        check(
-            &|p| p.max_rooms = 26,
-            "at most 25 rooms fit on a 50x50 grid",
-        );
-        check(&|p| p.enemies_pct = 101, "0 to 100");
-        check(&|p| p.proposals = 0, "1 to 16");
-        check(&|p| p.loops = 99, "0 to 20");
-        check(&|p| p.traps = 99, "0 to 50");
-        check(&|p| p.ga.mutation_rate = 2.0, "0 to 1");
-        assert!(
-            generate(
-                &{
-                    let mut p = ok.clone();
-                    p.width = 5;
-                    p
-                },
-                1
-            )
-            .is_err()
-        );
-        assert_eq!(
-            "huge".parse::<Size>().unwrap_err().0,
-            "unknown size 'huge'; allowed: small, medium, large"
-        );
     }
 
     #[test]

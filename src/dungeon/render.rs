@@ -3,7 +3,7 @@
 //! with the legend "ROOM A - Has enemies and treasure".
 
 use super::Dungeon;
-use super::grid::Cell;
+use super::grid::Tile;
 
 impl Dungeon {
     /// The map as text, one line per row, floors shown as room letters.
@@ -12,8 +12,9 @@ impl Dungeon {
         let mut letters = vec![None; w * h];
         for r in &self.rooms {
             let rect = r.rect();
-            for y in rect.top()..rect.bottom() {
-                for x in rect.left()..rect.right() {
+            // Clipped to the grid (a hand-edited file may disagree).
+            for y in rect.top()..rect.bottom().min(h) {
+                for x in rect.left()..rect.right().min(w) {
                     letters[y * w + x] = Some(r.letter);
                 }
             }
@@ -23,7 +24,7 @@ impl Dungeon {
             for x in 0..w {
                 let c = self.grid.get(x, y);
                 out.push(match (c, letters[y * w + x]) {
-                    (Cell::Floor, Some(l)) => l,
+                    (Tile::Floor, Some(l)) => l,
                     _ => c.symbol(),
                 });
             }
@@ -40,11 +41,14 @@ impl Dungeon {
             .collect()
     }
 
-    /// "Entrance: ROOM A, final room: ROOM F".
+    /// "Entrance: ROOM A, final room: ROOM F" (`?` for an index that
+    /// names no room, as a hand-edited file may have).
     pub fn route(&self) -> String {
+        let letter = |i: usize| self.rooms.get(i).map_or('?', |r| r.letter);
         format!(
             "Entrance: ROOM {}, final room: ROOM {}",
-            self.rooms[self.entrance].letter, self.rooms[self.final_room].letter
+            letter(self.entrance),
+            letter(self.final_room)
         )
     }
 }

@@ -20,7 +20,7 @@ pub struct Room {
 /// Where two touching rooms share a wall: the wall cells between them that
 /// have floor on both sides (any of them can hold the connecting door).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SharedWall {
+pub(crate) struct SharedWall {
     /// First wall cell (x, y).
     pub start: (usize, usize),
     /// Whether the cells run down (a vertical wall) or right (horizontal).
@@ -88,7 +88,7 @@ impl Room {
 
     /// The wall two rooms share, if their floors are one cell apart and
     /// face each other along at least one cell (touching rooms).
-    pub fn shared_wall(&self, o: &Room) -> Option<SharedWall> {
+    pub(crate) fn shared_wall(&self, o: &Room) -> Option<SharedWall> {
         let (a, b) = (self, o);
         let overlap = |a0: usize, a1: usize, b0: usize, b1: usize| {
             let lo = a0.max(b0);
@@ -135,7 +135,7 @@ impl Room {
     }
 
     /// Distance in cells from the room's floor to the nearest map edge.
-    pub fn edge_distance(&self, width: usize, height: usize) -> usize {
+    pub(crate) fn edge_distance(&self, width: usize, height: usize) -> usize {
         self.left()
             .min(self.top())
             .min(width - self.right())
@@ -163,7 +163,7 @@ impl RoomShape {
     }
 
     /// A random room anywhere on the grid (it may clash with others).
-    pub fn random(&self, rng: &mut Rng, width: usize, height: usize) -> Room {
+    pub(crate) fn random(&self, rng: &mut Rng, width: usize, height: usize) -> Room {
         let w = rng.random_range(self.min_side..=self.max_side);
         let h = rng.random_range(self.min_side..=self.max_side);
         // Floor from column 2 to width - 3 (walls inside, rock border).
@@ -173,7 +173,7 @@ impl RoomShape {
     }
 
     /// Up to `tries` random rooms until one fits among `rooms`.
-    pub fn place(
+    pub(crate) fn place(
         &self,
         rng: &mut Rng,
         rooms: &[Room],

@@ -19,12 +19,17 @@ pub fn rooms_are_valid(rooms: &[Room], rules: &LayoutRules) -> bool {
 }
 
 /// Whether every room can be reached on foot from the first room
-/// (flood fill over walkable cells: floor, corridors, doors, traps).
+/// (flood fill over walkable cells: floor, corridors, doors, traps). A
+/// room whose top-left floor cell is off the grid is never reached.
 pub fn is_connected(grid: &Grid, rooms: &[Room]) -> bool {
     let Some(first) = rooms.first() else {
         return true;
     };
     let (w, h) = (grid.width(), grid.height());
+    let on_grid = |r: &Room| r.left() < w && r.top() < h;
+    if !on_grid(first) {
+        return false;
+    }
     let mut seen = vec![false; w * h];
     let mut stack = vec![grid.index(first.left(), first.top())];
     seen[stack[0]] = true;
@@ -43,13 +48,15 @@ pub fn is_connected(grid: &Grid, rooms: &[Room]) -> bool {
             }
         }
     }
-    rooms.iter().all(|r| seen[grid.index(r.left(), r.top())])
+    rooms
+        .iter()
+        .all(|r| on_grid(r) && seen[grid.index(r.left(), r.top())])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dungeon::grid::Cell;
+    use crate::dungeon::grid::Tile;
     use crate::dungeon::room::RoomShape;
 
     fn rules() -> LayoutRules {
@@ -78,12 +85,15 @@ mod tests {
         let a = Room::new(1, 1, 1, 1);
         let b = Room::new(8, 1, 1, 1);
         for x in 1..9 {
-            g.set(x, 1, Cell::Corridor);
+            g.set(x, 1, Tile::Corridor);
         }
-        g.set(1, 1, Cell::Floor);
-        g.set(8, 1, Cell::Floor);
+        g.set(1, 1, Tile::Floor);
+        g.set(8, 1, Tile::Floor);
         assert!(is_connected(&g, &[a, b]));
-        g.set(5, 1, Cell::Wall);
+        g.set(5, 1, Tile::Wall);
         assert!(!is_connected(&g, &[a, b]));
+        let off = Room::new(10, 1, 1, 1);
+        assert!(!is_connected(&g, &[off, a]));
+        assert!(!is_connected(&g, &[a, off]));
     }
 }

@@ -206,7 +206,7 @@ impl Level {
             LevelMap::TerraMystica(b) => b.grid().map(|_| ()),
             LevelMap::Catan(b) => b.validate(),
             LevelMap::Dungeon(_) => Ok(()),
-            LevelMap::Puzzle(p) => crate::puzzle::board::Board::from_strings(&p.cells)
+            LevelMap::Puzzle(p) => crate::puzzle::Board::from_strings(&p.cells)
                 .map(|_| ())
                 .map_err(|e| format!("puzzle cells: {e}")),
         }

@@ -4,16 +4,16 @@
 //! check. Propagation applies every "no three in a row" consequence in
 //! parallel over a row with shifts and masks.
 
-use super::board::{Board, Cell, MAX_SIDE};
+use super::board::{Board, MAX_SIDE, Square};
 
 /// Padding rows above and below the board.
-pub const PAD: usize = 2;
+pub(crate) const PAD: usize = 2;
 /// Length of the row arrays.
-pub const ROWS: usize = MAX_SIDE + 2 * PAD;
+pub(crate) const ROWS: usize = MAX_SIDE + 2 * PAD;
 
 /// Which deductions [`Bits::propagate`] may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rules {
+pub(crate) enum Rules {
     /// Only "two equal in a row force the third" (XX. / .XX).
     Pairs,
     /// Pairs and gaps (X.X) — every single-line consequence.
@@ -39,21 +39,22 @@ fn forbid(m: &[u32; ROWS], i: usize, gaps: bool) -> u32 {
 
 /// A contradiction found by propagation: the row and column (0-based) of
 /// a cell that can hold neither symbol or is the middle of a rule break.
-pub type Conflict = (usize, usize);
+pub(crate) type Conflict = (usize, usize);
 
-/// A (partial) board as bitboards.
+/// A (partial) board as bitboards: what a [`crate::puzzle::CellOrder`]
+/// reads to choose the next cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bits {
     /// X cells per row index.
-    pub x: [u32; ROWS],
+    x: [u32; ROWS],
     /// O cells per row index.
-    pub o: [u32; ROWS],
+    o: [u32; ROWS],
     /// Open (not blocked) cells per row index.
-    pub open: [u32; ROWS],
+    open: [u32; ROWS],
     /// Width in cells.
-    pub width: usize,
+    width: usize,
     /// Height in cells.
-    pub height: usize,
+    height: usize,
 }
 
 impl Bits {
@@ -70,13 +71,13 @@ impl Bits {
             for c in 0..b.width() {
                 let bit = 1u32 << c;
                 match b.get(r, c) {
-                    Cell::Blocked => {}
-                    Cell::Empty => bits.open[r + PAD] |= bit,
-                    Cell::X => {
+                    Square::Blocked => {}
+                    Square::Empty => bits.open[r + PAD] |= bit,
+                    Square::X => {
                         bits.open[r + PAD] |= bit;
                         bits.x[r + PAD] |= bit;
                     }
-                    Cell::O => {
+                    Square::O => {
                         bits.open[r + PAD] |= bit;
                         bits.o[r + PAD] |= bit;
                     }
@@ -86,9 +87,22 @@ impl Bits {
         bits
     }
 
+    /// Width in cells.
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Height in cells.
+    #[inline]
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
     /// Back to a board.
     pub fn to_board(&self) -> Board {
-        let mut b = Board::new(self.width, self.height, Cell::Blocked).expect("valid size");
+        let mut b = Board::new(self.width, self.height, Square::Blocked)
+            .expect("bits are only made from a board, whose size is valid");
         for r in 0..self.height {
             for c in 0..self.width {
                 b.set(r, c, self.get(r, c));
@@ -97,39 +111,45 @@ impl Bits {
         b
     }
 
-    /// The cell at row `r`, column `c` (0-based).
+    /// The cell at row `r`, column `c` (0-based); blocked off the board.
     #[inline]
-    pub fn get(&self, r: usize, c: usize) -> Cell {
+    pub fn get(&self, r: usize, c: usize) -> Square {
+        if r >= self.height || c >= self.width {
+            return Square::Blocked;
+        }
         let bit = 1u32 << c;
         let i = r + PAD;
         if self.x[i] & bit != 0 {
-            Cell::X
+            Square::X
         } else if self.o[i] & bit != 0 {
-            Cell::O
+            Square::O
         } else if self.open[i] & bit != 0 {
-            Cell::Empty
+            Square::Empty
         } else {
-            Cell::Blocked
+            Square::Blocked
         }
     }
 
-    /// Put X or O (or empty) in an open cell.
+    /// Put X or O (or empty) in an open cell (on the board).
     #[inline]
-    pub fn set(&mut self, r: usize, c: usize, cell: Cell) {
+    pub(crate) fn set(&mut self, r: usize, c: usize, cell: Square) {
         let bit = 1u32 << c;
         let i = r + PAD;
         self.x[i] &= !bit;
         self.o[i] &= !bit;
         match cell {
-            Cell::X => self.x[i] |= bit,
-            Cell::O => self.o[i] |= bit,
+            Square::X => self.x[i] |= bit,
+            Square::O => self.o[i] |= bit,
             _ => {}
         }
     }
 
-    /// Empty cells of row `r` (0-based) as a mask.
+    /// Empty cells of row `r` (0-based) as a mask (0 off the board).
     #[inline]
     pub fn empty_row(&self, r: usize) -> u32 {
+        if r >= self.height {
+            return 0;
+        }
         let i = r + PAD;
         self.open[i] & !(self.x[i] | self.o[i])
     }
@@ -153,14 +173,14 @@ impl Bits {
     /// Apply the forced moves of `rules` until nothing changes. Returns a
     /// conflict (a rule break, or a cell that can hold neither symbol) as
     /// soon as one shows. `forced` counts the cells filled.
-    pub fn propagate(&mut self, rules: Rules, forced: &mut u32) -> Result<(), Conflict> {
+    pub(crate) fn propagate(&mut self, rules: Rules, forced: &mut u32) -> Result<(), Conflict> {
         self.propagate_rows(rules, u32::MAX, forced)
     }
 
     /// [`Bits::propagate`] when only the rows in the mask `changed` (bit r
     /// for row r) changed since the last fixpoint: only their
     /// neighbourhood is checked first.
-    pub fn propagate_rows(
+    pub(crate) fn propagate_rows(
         &mut self,
         rules: Rules,
         changed: u32,
@@ -213,9 +233,13 @@ impl Bits {
         })
     }
 
-    /// Number of filled open neighbours (8-neighbourhood) of (r, c).
+    /// Number of filled open neighbours (8-neighbourhood) of (r, c); 0
+    /// off the board.
     #[inline]
     pub fn filled_neighbours(&self, r: usize, c: usize) -> u32 {
+        if r >= self.height || c >= self.width {
+            return 0;
+        }
         let i = r + PAD;
         let window = if c == 0 { 0b11u32 } else { 0b111u32 << (c - 1) };
         let f = |k: usize| (self.x[k] | self.o[k]) & window;
@@ -233,12 +257,12 @@ mod tests {
         let mut bits = Bits::from_board(&b);
         let mut n = 0;
         bits.propagate(Rules::Pairs, &mut n).unwrap();
-        assert_eq!(bits.get(0, 2), Cell::O);
-        assert_eq!(bits.get(2, 1), Cell::Empty);
+        assert_eq!(bits.get(0, 2), Square::O);
+        assert_eq!(bits.get(2, 1), Square::Empty);
         let mut bits = Bits::from_board(&b);
         bits.propagate(Rules::All, &mut n).unwrap();
-        assert_eq!(bits.get(2, 1), Cell::O);
-        assert_eq!(bits.to_board().get(0, 0), Cell::X);
+        assert_eq!(bits.get(2, 1), Square::O);
+        assert_eq!(bits.to_board().get(0, 0), Square::X);
     }
 
     #[test]

@@ -9,9 +9,9 @@ pub const MAX_SIDE: usize = 20;
 /// Smallest width or height the generator accepts.
 pub const MIN_GEN_SIDE: usize = 4;
 
-/// One cell of a board.
+/// One square of a board: blocked, empty, or holding an X or an O.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cell {
+pub enum Square {
     /// Not part of the puzzle; breaks every line through it (`#`).
     Blocked,
     /// To be filled by the player (`.`).
@@ -22,50 +22,50 @@ pub enum Cell {
     O,
 }
 
-impl Cell {
+impl Square {
     /// The character used in board strings.
     pub fn to_char(self) -> char {
         match self {
-            Cell::Blocked => '#',
-            Cell::Empty => '.',
-            Cell::X => 'X',
-            Cell::O => 'O',
+            Square::Blocked => '#',
+            Square::Empty => '.',
+            Square::X => 'X',
+            Square::O => 'O',
         }
     }
 
     /// Parse one board character; `None` for anything else.
-    pub fn from_char(c: char) -> Option<Cell> {
+    pub fn from_char(c: char) -> Option<Square> {
         match c {
-            '#' => Some(Cell::Blocked),
-            '.' => Some(Cell::Empty),
-            'X' => Some(Cell::X),
-            'O' => Some(Cell::O),
+            '#' => Some(Square::Blocked),
+            '.' => Some(Square::Empty),
+            'X' => Some(Square::X),
+            'O' => Some(Square::O),
             _ => None,
         }
     }
 
     /// X for O and O for X; blocked and empty stay as they are.
-    pub fn opposite(self) -> Cell {
+    pub fn opposite(self) -> Square {
         match self {
-            Cell::X => Cell::O,
-            Cell::O => Cell::X,
+            Square::X => Square::O,
+            Square::O => Square::X,
             c => c,
         }
     }
 
     /// True for X and O.
     pub fn is_symbol(self) -> bool {
-        matches!(self, Cell::X | Cell::O)
+        matches!(self, Square::X | Square::O)
     }
 
     /// The next state when a player clicks the cell: X → O → empty → X.
     /// Blocked cells stay blocked.
-    pub fn cycled(self) -> Cell {
+    pub fn cycled(self) -> Square {
         match self {
-            Cell::Empty => Cell::X,
-            Cell::X => Cell::O,
-            Cell::O => Cell::Empty,
-            Cell::Blocked => Cell::Blocked,
+            Square::Empty => Square::X,
+            Square::X => Square::O,
+            Square::O => Square::Empty,
+            Square::Blocked => Square::Blocked,
         }
     }
 }
@@ -75,7 +75,7 @@ impl Cell {
 pub struct Board {
     width: usize,
     height: usize,
-    cells: Vec<Cell>,
+    cells: Vec<Square>,
 }
 
 /// Why a board string or size was refused.
@@ -100,6 +100,17 @@ pub enum BoardError {
         found: usize,
         /// The first row's length.
         expected: usize,
+    },
+    /// A cell (row, column; 0-based) that is not on the board.
+    OffBoard {
+        /// The row asked for.
+        row: usize,
+        /// The column asked for.
+        column: usize,
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
     },
     /// A size outside the allowed range.
     Size {
@@ -135,6 +146,15 @@ impl fmt::Display for BoardError {
                 f,
                 "line {line} has {found} cells but the first row has {expected}; \
                  every row must have the same length"
+            ),
+            BoardError::OffBoard {
+                row,
+                column,
+                width,
+                height,
+            } => write!(
+                f,
+                "row {row}, column {column} (0-based) is off the {width} × {height} board"
             ),
             BoardError::Size {
                 width,
@@ -174,7 +194,7 @@ pub fn check_generation_size(width: usize, height: usize) -> Result<(), BoardErr
 
 impl Board {
     /// A board of `width` × `height` cells, all `fill` (1..=20 each side).
-    pub fn new(width: usize, height: usize, fill: Cell) -> Result<Board, BoardError> {
+    pub fn new(width: usize, height: usize, fill: Square) -> Result<Board, BoardError> {
         check_size(width, height, 1)?;
         Ok(Board {
             width,
@@ -184,7 +204,7 @@ impl Board {
     }
 
     /// Build a board from rows of cells (all rows the same length).
-    pub fn from_rows(rows: &[Vec<Cell>]) -> Result<Board, BoardError> {
+    pub fn from_rows(rows: &[Vec<Square>]) -> Result<Board, BoardError> {
         let height = rows.len();
         if height == 0 {
             return Err(BoardError::NoRows);
@@ -226,7 +246,7 @@ impl Board {
         for &(line, l) in &lines[first..=last] {
             let mut row = Vec::new();
             for (j, ch) in l.chars().enumerate() {
-                let cell = Cell::from_char(ch).ok_or(BoardError::BadChar {
+                let cell = Square::from_char(ch).ok_or(BoardError::BadChar {
                     line,
                     column: j + 1,
                     found: ch,
@@ -279,38 +299,71 @@ impl Board {
     }
 
     /// The cell at row `r`, column `c` (0-based).
-    pub fn get(&self, r: usize, c: usize) -> Cell {
+    ///
+    /// # Panics
+    /// Off the board; [`Board::try_get`] returns `None` instead.
+    pub fn get(&self, r: usize, c: usize) -> Square {
         self.cells[r * self.width + c]
     }
 
+    /// The cell at row `r`, column `c` (0-based), `None` off the board.
+    pub fn try_get(&self, r: usize, c: usize) -> Option<Square> {
+        (r < self.height && c < self.width).then(|| self.cells[r * self.width + c])
+    }
+
     /// Set the cell at row `r`, column `c` (0-based).
-    pub fn set(&mut self, r: usize, c: usize, cell: Cell) {
+    ///
+    /// # Panics
+    /// Off the board; [`Board::try_set`] returns an error instead.
+    pub fn set(&mut self, r: usize, c: usize, cell: Square) {
         self.cells[r * self.width + c] = cell;
     }
 
+    /// Set the cell at row `r`, column `c` (0-based); an error off the
+    /// board.
+    pub fn try_set(&mut self, r: usize, c: usize, cell: Square) -> Result<(), BoardError> {
+        if r < self.height && c < self.width {
+            self.cells[r * self.width + c] = cell;
+            Ok(())
+        } else {
+            Err(BoardError::OffBoard {
+                row: r,
+                column: c,
+                width: self.width,
+                height: self.height,
+            })
+        }
+    }
+
     /// The cell at a row-major index.
-    pub fn at(&self, i: usize) -> Cell {
+    ///
+    /// # Panics
+    /// When `i >= self.len()`; `self.cells().get(i)` does not.
+    pub fn at(&self, i: usize) -> Square {
         self.cells[i]
     }
 
     /// Set the cell at a row-major index.
-    pub fn set_at(&mut self, i: usize, cell: Cell) {
+    ///
+    /// # Panics
+    /// When `i >= self.len()`; [`Board::try_set`] does not.
+    pub fn set_at(&mut self, i: usize, cell: Square) {
         self.cells[i] = cell;
     }
 
     /// The cells, row-major.
-    pub fn cells(&self) -> &[Cell] {
+    pub fn cells(&self) -> &[Square] {
         &self.cells
     }
 
     /// Number of cells equal to `cell`.
-    pub fn count(&self, cell: Cell) -> usize {
+    pub fn count(&self, cell: Square) -> usize {
         self.cells.iter().filter(|&&c| c == cell).count()
     }
 
     /// True when no cell is empty.
     pub fn is_full(&self) -> bool {
-        !self.cells.contains(&Cell::Empty)
+        !self.cells.contains(&Square::Empty)
     }
 
     /// One string per row (the JSON/RON form).
@@ -345,8 +398,8 @@ mod tests {
         let text = "#.XO\nXX.O\n....";
         let b = Board::parse(text).unwrap();
         assert_eq!((b.width(), b.height()), (4, 3));
-        assert_eq!(b.get(0, 0), Cell::Blocked);
-        assert_eq!(b.get(1, 1), Cell::X);
+        assert_eq!(b.get(0, 0), Square::Blocked);
+        assert_eq!(b.get(1, 1), Square::X);
         assert_eq!(b.to_string(), text);
         assert_eq!(Board::from_strings(&b.to_strings()).unwrap(), b);
         // Blank lines around and CRLF are fine.
@@ -391,10 +444,24 @@ mod tests {
     }
 
     #[test]
+    fn off_board_access() {
+        let mut b = Board::parse("X.\n.O").unwrap();
+        assert_eq!(b.try_get(1, 1), Some(Square::O));
+        assert_eq!(b.try_get(0, 2), None);
+        assert_eq!(b.try_get(2, 0), None);
+        assert!(b.try_set(1, 0, Square::X).is_ok());
+        assert_eq!(b.get(1, 0), Square::X);
+        assert!(matches!(
+            b.try_set(0, 5, Square::X),
+            Err(BoardError::OffBoard { column: 5, .. })
+        ));
+    }
+
+    #[test]
     fn cycling() {
-        assert_eq!(Cell::Empty.cycled(), Cell::X);
-        assert_eq!(Cell::X.cycled(), Cell::O);
-        assert_eq!(Cell::O.cycled(), Cell::Empty);
-        assert_eq!(Cell::Blocked.cycled(), Cell::Blocked);
+        assert_eq!(Square::Empty.cycled(), Square::X);
+        assert_eq!(Square::X.cycled(), Square::O);
+        assert_eq!(Square::O.cycled(), Square::Empty);
+        assert_eq!(Square::Blocked.cycled(), Square::Blocked);
     }
 }

@@ -17,43 +17,12 @@
 //! with the deductions of the requested level and not with a lower one.
 
 use super::bits::Bits;
-use super::board::{Board, BoardError, Cell, check_generation_size};
+use super::board::{Board, Square, check_generation_size};
+use super::error::PuzzleError;
 use super::grade::{Grade, grade};
 use super::solver::{most_neighbours, random_solution, satisfiable};
 use super::{Difficulty, Puzzle};
 use crate::rng::{Rng, RngExt, derive_seed, seeded};
-
-/// What went wrong in generation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GenError {
-    /// A size outside 4 × 4 .. 20 × 20.
-    Size(BoardError),
-    /// A level outside 1..=3.
-    Level(u8),
-    /// No puzzle of the level within the attempts.
-    LevelNotReached {
-        /// The requested level.
-        level: u8,
-        /// Attempts made.
-        attempts: u32,
-    },
-}
-
-impl std::fmt::Display for GenError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            GenError::Size(e) => write!(f, "{e}"),
-            GenError::Level(l) => write!(f, "level {l} is not allowed; levels are 1, 2 and 3"),
-            GenError::LevelNotReached { level, attempts } => write!(
-                f,
-                "no level-{level} puzzle found in {attempts} attempts; \
-                 try another seed, size or difficulty"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for GenError {}
 
 /// The stripped puzzle and what is needed to add givens back.
 struct Stripped {
@@ -66,17 +35,17 @@ struct Stripped {
 
 /// Steps 1–3 of the published procedure.
 fn strip(width: usize, height: usize, p: f64, rng: &mut Rng) -> Stripped {
-    let mut raw = Board::new(width, height, Cell::Empty).expect("checked size");
+    let mut raw = Board::new(width, height, Square::Empty).expect("checked size");
     for i in 0..raw.len() {
         if rng.random_bool(p) {
-            raw.set_at(i, Cell::Blocked);
+            raw.set_at(i, Square::Blocked);
         }
     }
     // A board with blocked cells keeps every solution of the open board
     // restricted to it, so a solution always exists.
     let solution = random_solution(&raw, rng).expect("every raw board has a solution");
     let mut order: Vec<usize> = (0..raw.len())
-        .filter(|&i| solution.at(i) != Cell::Blocked)
+        .filter(|&i| solution.at(i) != Square::Blocked)
         .collect();
     shuffle(&mut order, rng);
     let mut bits = Bits::from_board(&solution);
@@ -87,7 +56,7 @@ fn strip(width: usize, height: usize, p: f64, rng: &mut Rng) -> Stripped {
         let mut flipped = bits;
         flipped.set(r, c, v.opposite());
         if !satisfiable(flipped, &most_neighbours) {
-            bits.set(r, c, Cell::Empty);
+            bits.set(r, c, Square::Empty);
             removed.push(i);
         }
     }
@@ -141,13 +110,28 @@ pub fn generate(
     height: usize,
     difficulty: Difficulty,
     seed: u64,
-) -> Result<Puzzle, GenError> {
-    check_generation_size(width, height).map_err(GenError::Size)?;
+) -> Result<Puzzle, PuzzleError> {
+    check_generation_size(width, height)?;
     let mut rng = seeded(seed);
     let s = strip(width, height, difficulty.blocked_p(), &mut rng);
     let cells = s.with_givens(s.target_k(difficulty.empty_share()));
     let g = grade(&cells);
     Ok(finish(cells, s.solution, difficulty, g, seed))
+}
+
+/// Narrow `lo < hi` to neighbours (`hi - lo <= 1`) by bisection, where
+/// `low_side(k)` holds up to some k and fails after it; returns the final
+/// `(lo, hi)`.
+fn bisect(mut lo: usize, mut hi: usize, mut low_side: impl FnMut(usize) -> bool) -> (usize, usize) {
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if low_side(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    (lo, hi)
 }
 
 /// Attempts [`generate_level`] makes before giving up.
@@ -172,10 +156,10 @@ pub fn generate_level(
     difficulty: Difficulty,
     level: u8,
     seed: u64,
-) -> Result<Puzzle, GenError> {
-    check_generation_size(width, height).map_err(GenError::Size)?;
+) -> Result<Puzzle, PuzzleError> {
+    check_generation_size(width, height)?;
     if !(1..=3).contains(&level) {
-        return Err(GenError::Level(level));
+        return Err(PuzzleError::LevelOutOfRange { level });
     }
     // Grade as a number: None (needs guessing) is 4.
     let lvl = |b: &Board| grade(b).level.unwrap_or(4);
@@ -191,31 +175,13 @@ pub fn generate_level(
             Some(k0)
         } else if g0 > level {
             // Smallest k > k0 with grade <= level (grade falls as k grows).
-            let (mut lo, mut hi) = (k0, n);
-            while hi - lo > 1 {
-                let mid = (lo + hi) / 2;
-                if lvl(&s.with_givens(mid)) <= level {
-                    hi = mid;
-                } else {
-                    lo = mid;
-                }
-            }
-            Some(hi)
+            Some(bisect(k0, n, |mid| lvl(&s.with_givens(mid)) > level).1)
         } else {
             // Largest k < k0 with grade >= level.
             if lvl(&s.with_givens(0)) < level {
                 None
             } else {
-                let (mut lo, mut hi) = (0, k0);
-                while hi - lo > 1 {
-                    let mid = (lo + hi) / 2;
-                    if lvl(&s.with_givens(mid)) >= level {
-                        lo = mid;
-                    } else {
-                        hi = mid;
-                    }
-                }
-                Some(lo)
+                Some(bisect(0, k0, |mid| lvl(&s.with_givens(mid)) >= level).0)
             }
         };
         if let Some(k) = k {
@@ -223,7 +189,7 @@ pub fn generate_level(
             if k < k0 {
                 // Too easy at the target share: give back further cells one
                 // by one, keeping only those that leave the level as it is.
-                let mut empty = cells.count(Cell::Empty);
+                let mut empty = cells.count(Square::Empty);
                 let target = s.target_empty(difficulty.empty_share());
                 for &i in &s.removed[k..] {
                     if empty <= target {
@@ -233,7 +199,7 @@ pub fn generate_level(
                     if lvl(&cells) == level {
                         empty -= 1;
                     } else {
-                        cells.set_at(i, Cell::Empty);
+                        cells.set_at(i, Square::Empty);
                     }
                 }
             }
@@ -251,7 +217,7 @@ pub fn generate_level(
             }
         }
     }
-    best.map(|(_, p)| p).ok_or(GenError::LevelNotReached {
+    best.map(|(_, p)| p).ok_or(PuzzleError::LevelNotReached {
         level,
         attempts: LEVEL_ATTEMPTS,
     })
@@ -260,14 +226,15 @@ pub fn generate_level(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::board::BoardError;
     use crate::puzzle::grade::grade_up_to;
     use crate::puzzle::rules::is_solved;
 
     /// An independent, deliberately simple counter: plain backtracking in
-    /// row-major order over a `Vec<Cell>`, checking only the triples that
+    /// row-major order over a `Vec<Square>`, checking only the triples that
     /// end at the cell just filled. Shares no code with the solver.
     fn brute_count(b: &Board, limit: u32) -> u32 {
-        fn ok(g: &[Cell], w: usize, r: usize, c: usize) -> bool {
+        fn ok(g: &[Square], w: usize, r: usize, c: usize) -> bool {
             let s = g[r * w + c];
             // Triples ending at (r, c) coming from earlier cells.
             for (dr, dc) in [(0isize, -1isize), (-1, 0), (-1, -1), (-1, 1)] {
@@ -284,7 +251,7 @@ mod tests {
             }
             true
         }
-        fn go(g: &mut [Cell], given: &[Cell], w: usize, i: usize, n: &mut u32, limit: u32) {
+        fn go(g: &mut [Square], given: &[Square], w: usize, i: usize, n: &mut u32, limit: u32) {
             if *n >= limit {
                 return;
             }
@@ -293,15 +260,15 @@ mod tests {
                 return;
             }
             let (r, c) = (i / w, i % w);
-            let options: &[Cell] = match given[i] {
-                Cell::Empty => &[Cell::X, Cell::O],
-                Cell::X => &[Cell::X],
-                Cell::O => &[Cell::O],
-                Cell::Blocked => &[Cell::Blocked],
+            let options: &[Square] = match given[i] {
+                Square::Empty => &[Square::X, Square::O],
+                Square::X => &[Square::X],
+                Square::O => &[Square::O],
+                Square::Blocked => &[Square::Blocked],
             };
             for &v in options {
                 g[i] = v;
-                if v == Cell::Blocked || ok(g, w, r, c) {
+                if v == Square::Blocked || ok(g, w, r, c) {
                     go(g, given, w, i + 1, n, limit);
                 }
             }
@@ -317,7 +284,7 @@ mod tests {
     #[test]
     fn brute_counter_knows_the_facts() {
         for (n, want) in [(3, 32), (4, 18), (5, 8), (6, 8)] {
-            let b = Board::new(n, n, Cell::Empty).unwrap();
+            let b = Board::new(n, n, Square::Empty).unwrap();
             assert_eq!(brute_count(&b, 1000), want, "n = {n}");
         }
     }
@@ -334,7 +301,7 @@ mod tests {
             assert!(is_solved(&sol));
             for i in 0..cells.len() {
                 let c = cells.at(i);
-                assert!(c == Cell::Empty || c == sol.at(i), "seed {seed}");
+                assert!(c == Square::Empty || c == sol.at(i), "seed {seed}");
             }
             levels[p.level.unwrap_or(4) as usize] += 1;
         }
@@ -377,12 +344,12 @@ mod tests {
     fn sizes_checked() {
         assert!(matches!(
             generate(3, 8, Difficulty::Easy, 1),
-            Err(GenError::Size(_))
+            Err(PuzzleError::Board(BoardError::Size { .. }))
         ));
         assert!(generate(21, 8, Difficulty::Easy, 1).is_err());
         assert!(matches!(
             generate_level(8, 8, Difficulty::Easy, 4, 1),
-            Err(GenError::Level(4))
+            Err(PuzzleError::LevelOutOfRange { level: 4 })
         ));
     }
 

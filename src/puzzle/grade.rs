@@ -10,7 +10,7 @@
 //! finish have no level (`None`: they need guessing).
 
 use super::bits::{Bits, Rules};
-use super::board::{Board, Cell};
+use super::board::{Board, Square};
 use super::rules::{DIRECTIONS, RuleBreak, direction_with_article, rule_breaks, step};
 
 /// Name of the technique of each level (index = level).
@@ -29,7 +29,7 @@ pub struct Deduction {
     /// Column, 0-based.
     pub col: usize,
     /// The symbol that must go there.
-    pub value: Cell,
+    pub value: Square,
     /// The technique's level (1..=3).
     pub level: u8,
     /// The explanation, for a person.
@@ -55,11 +55,11 @@ pub enum Hint {
 }
 
 /// A cell position for people: "row 3, column 4" (1-based).
-pub fn at(r: usize, c: usize) -> String {
+pub fn cell_name(r: usize, c: usize) -> String {
     format!("row {}, column {}", r + 1, c + 1)
 }
 
-fn sym(c: Cell) -> char {
+fn sym(c: Square) -> char {
     c.to_char()
 }
 
@@ -69,7 +69,7 @@ fn line_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
     for level in 1..=max_level.min(2) {
         for r in 0..b.height() {
             for c in 0..b.width() {
-                if b.get(r, c) != Cell::Empty {
+                if b.get(r, c) != Square::Empty {
                     continue;
                 }
                 for d in DIRECTIONS {
@@ -94,9 +94,9 @@ fn line_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
                             format!(
                                 "The {s} at {} and {} are two in a row on {line}, \
                                  so {} must be {v} (no three {s} in a row).",
-                                at(p1.0, p1.1),
-                                at(p2.0, p2.1),
-                                at(r, c),
+                                cell_name(p1.0, p1.1),
+                                cell_name(p2.0, p2.1),
+                                cell_name(r, c),
                                 s = sym(s),
                                 v = sym(value)
                             )
@@ -104,9 +104,9 @@ fn line_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
                             format!(
                                 "{} lies between two {s} on {line} ({} and {}), \
                                  so it must be {v} (no three {s} in a row).",
-                                at(r, c),
-                                at(p1.0, p1.1),
-                                at(p2.0, p2.1),
+                                cell_name(r, c),
+                                cell_name(p1.0, p1.1),
+                                cell_name(p2.0, p2.1),
                                 s = sym(s),
                                 v = sym(value)
                             )
@@ -131,13 +131,13 @@ fn line_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
 /// one symbol makes the level 1–2 deductions run into a contradiction.
 /// Returns the cell, the symbol it must hold, and where the contradiction
 /// showed.
-fn probe(st: &Bits) -> Option<(usize, usize, Cell, (usize, usize))> {
-    for r in 0..st.height {
+fn probe(st: &Bits) -> Option<(usize, usize, Square, (usize, usize))> {
+    for r in 0..st.height() {
         let mut e = st.empty_row(r);
         while e != 0 {
             let c = e.trailing_zeros() as usize;
             e &= e - 1;
-            for v in [Cell::X, Cell::O] {
+            for v in [Square::X, Square::O] {
                 let mut t = *st;
                 t.set(r, c, v);
                 let mut n = 0;
@@ -169,8 +169,8 @@ pub fn next_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
             "If {} were {g}, the level 1–2 deductions that follow would leave \
              {} unable to hold either symbol (or make three in a row); \
              so it must be {v}.",
-            at(r, c),
-            at(cr, cc),
+            cell_name(r, c),
+            cell_name(cr, cc),
             g = sym(value.opposite()),
             v = sym(value)
         ),
@@ -274,7 +274,7 @@ mod tests {
         assert!(unique(&b));
         assert_eq!(grade(&b).level, Some(1));
         let d = next_deduction(&b, 3).unwrap();
-        assert_eq!((d.row, d.col, d.value, d.level), (0, 2, Cell::O, 1));
+        assert_eq!((d.row, d.col, d.value, d.level), (0, 2, Square::O, 1));
         assert_eq!(d.support, vec![(0, 1), (0, 0)]);
         assert!(d.reason.contains("two in a row"), "{}", d.reason);
     }
@@ -287,7 +287,7 @@ mod tests {
         assert_eq!(grade(&b).level, Some(2));
         assert_eq!(grade_up_to(&b, 1).level, None);
         let d = next_deduction(&b, 3).unwrap();
-        assert_eq!((d.row, d.col, d.value, d.level), (0, 1, Cell::O, 2));
+        assert_eq!((d.row, d.col, d.value, d.level), (0, 1, Square::O, 2));
         assert_eq!(d.support, vec![(0, 0), (0, 2)]);
         assert!(d.reason.contains("between two X"), "{}", d.reason);
     }
@@ -329,7 +329,7 @@ mod tests {
             Hint::Deduction(_)
         ));
         // An empty 5x5 board has 8 solutions: no logical step.
-        let e = Board::new(5, 5, Cell::Empty).unwrap();
+        let e = Board::new(5, 5, Square::Empty).unwrap();
         assert_eq!(hint(&e), Hint::Stuck);
         assert_eq!(grade(&e).level, None);
     }

@@ -1,28 +1,47 @@
 //! X/O logic puzzles ("no three in a row"), engine-free.
 //!
-//! - [`board`]: cells, board strings, size limits;
-//! - [`rules`]: the rule check and the list of rule breaks;
-//! - [`bits`]: bitboards and propagation shared by solver and grader;
-//! - [`solver`]: counts solutions up to a limit, the solution tree;
-//! - [`generator`]: the published generator, and one that hits a level;
-//! - [`grade`]: the human-style solver (hints) and difficulty levels;
-//! - [`play`]: playing a puzzle (the state behind the app screen).
+//! - boards: [`Square`], [`Board`] (board strings, size limits);
+//! - the rule: [`rule_breaks`], [`is_valid`], [`is_solved`];
+//! - solving: [`count_solutions`] (up to a limit), the [`SolutionTree`],
+//!   pluggable [`CellOrder`]s over [`Bits`];
+//! - generating: [`generate`] (the published procedure) and
+//!   [`generate_level`] (a requested deduction level);
+//! - grading and hints: [`grade`], [`hint`], [`next_deduction`];
+//! - playing: [`Play`] (the state behind the app screen) and its
+//!   [`Settings`].
 //!
 //! [`Puzzle`] is the serde type saved in RON files and embedded in levels.
+//! Every refusal is a [`PuzzleError`] (board strings: [`BoardError`]).
 
-pub mod bits;
-pub mod board;
-pub mod generator;
-pub mod grade;
-pub mod play;
-pub mod rules;
-pub mod solver;
+mod bits;
+mod board;
+mod error;
+mod generator;
+mod grade;
+mod play;
+mod rules;
+mod solver;
 
-pub use board::{Board, BoardError, Cell};
-pub use generator::{GenError, generate, generate_level};
-pub use grade::{Deduction, Grade, Hint, grade, hint, next_deduction};
-pub use rules::{RuleBreak, is_solved, is_valid, rule_breaks};
-pub use solver::{SolutionTree, Solved, count_solutions};
+pub use bits::Bits;
+pub use board::{
+    Board, BoardError, MAX_SIDE, MIN_GEN_SIDE, Square, check_generation_size, check_size,
+};
+pub use error::PuzzleError;
+pub use generator::{LEVEL_ATTEMPTS, LEVEL_CANDIDATES, generate, generate_level};
+pub use grade::{
+    Deduction, Grade, Hint, LEVEL_NAMES, cell_name, grade, grade_up_to, hint, next_deduction,
+};
+pub use play::{
+    Action, CellView, CheckResult, Play, Settings, ShownHint, parse_difficulty, parse_size,
+};
+pub use rules::{
+    DIRECTIONS, RuleBreak, break_mask, direction_name, direction_with_article, is_solved, is_valid,
+    rule_breaks,
+};
+pub use solver::{
+    CellOrder, NearestTo, Node, NodeKind, SolutionTree, Solved, count_solutions, count_with,
+    most_neighbours, random_solution, row_major, satisfiable,
+};
 
 use serde::{Deserialize, Serialize};
 
@@ -63,14 +82,15 @@ impl Difficulty {
 }
 
 impl std::str::FromStr for Difficulty {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Difficulty, String> {
+    type Err = PuzzleError;
+    fn from_str(s: &str) -> Result<Difficulty, PuzzleError> {
         match s {
             "easy" => Ok(Difficulty::Easy),
             "hard" => Ok(Difficulty::Hard),
-            _ => Err(format!(
-                "unknown difficulty '{s}'; allowed are easy and hard"
-            )),
+            _ => Err(PuzzleError::UnknownDifficulty {
+                text: s.to_string(),
+                with_levels: false,
+            }),
         }
     }
 }
@@ -117,8 +137,8 @@ impl Puzzle {
         seed: u64,
     ) -> Puzzle {
         let n = cells.len() as f64;
-        let empty = cells.count(Cell::Empty) as f64;
-        let blocked = cells.count(Cell::Blocked) as f64;
+        let empty = cells.count(Square::Empty) as f64;
+        let blocked = cells.count(Square::Blocked) as f64;
         Puzzle {
             width: cells.width(),
             height: cells.height(),
@@ -144,21 +164,10 @@ impl Puzzle {
     }
 
     /// The filled cells of `play` (same size) that differ from the
-    /// solution, as (row, column), for a Check button.
-    pub fn mistakes(&self, play: &Board) -> Vec<(usize, usize)> {
-        let Ok(sol) = self.solution_board() else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for r in 0..sol.height().min(play.height()) {
-            for c in 0..sol.width().min(play.width()) {
-                let p = play.get(r, c);
-                if p.is_symbol() && p != sol.get(r, c) {
-                    out.push((r, c));
-                }
-            }
-        }
-        out
+    /// solution, as (row, column), for a Check button; an error when the
+    /// saved solution does not parse.
+    pub fn mistakes(&self, play: &Board) -> Result<Vec<(usize, usize)>, BoardError> {
+        Ok(mistakes(&self.solution_board()?, play))
     }
 
     /// The puzzle as RON (pretty).
@@ -174,6 +183,21 @@ impl Puzzle {
     }
 }
 
+/// The filled cells of `play` that differ from `solution` (the overlap of
+/// the two sizes), as (row, column).
+fn mistakes(solution: &Board, play: &Board) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for r in 0..solution.height().min(play.height()) {
+        for c in 0..solution.width().min(play.width()) {
+            let p = play.get(r, c);
+            if p.is_symbol() && p != solution.get(r, c) {
+                out.push((r, c));
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,12 +209,16 @@ mod tests {
         assert!(text.contains("cells"), "{text}");
         assert_eq!(Puzzle::from_ron(&text).unwrap(), p);
         let sol = p.solution_board().unwrap();
-        assert!(p.mistakes(&sol).is_empty());
+        assert!(p.mistakes(&sol).unwrap().is_empty());
         let mut wrong = sol.clone();
         let i = (0..wrong.len()).find(|&i| wrong.at(i).is_symbol()).unwrap();
         wrong.set_at(i, wrong.at(i).opposite());
-        assert_eq!(p.mistakes(&wrong).len(), 1);
+        assert_eq!(p.mistakes(&wrong).unwrap().len(), 1);
         assert_eq!("hard".parse::<Difficulty>(), Ok(Difficulty::Hard));
-        assert!("medium".parse::<Difficulty>().unwrap_err().contains("easy"));
+        let e = "medium".parse::<Difficulty>().unwrap_err();
+        assert!(
+            matches!(e, PuzzleError::UnknownDifficulty { ref text, with_levels: false } if text == "medium")
+        );
+        assert!(e.to_string().contains("easy"), "{e}");
     }
 }

@@ -3,7 +3,7 @@
 //! breaks a line. [`rule_breaks`] lists every offending triple, for
 //! highlighting.
 
-use super::board::{Board, Cell};
+use super::board::{Board, Square};
 
 /// The four line directions as (row step, column step).
 pub const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
@@ -32,7 +32,7 @@ pub fn direction_with_article(d: (isize, isize)) -> &'static str {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleBreak {
     /// The symbol repeated (X or O).
-    pub symbol: Cell,
+    pub symbol: Square,
     /// The three cells as (row, column), 0-based, in line order.
     pub cells: [(usize, usize); 3],
     /// The direction (row step, column step), one of [`DIRECTIONS`].

@@ -5,11 +5,13 @@
 //! partial boards with its road/treasure/trail nodes.
 
 use super::bits::{Bits, Rules};
-use super::board::{Board, Cell};
+use super::board::{Board, Square};
 use crate::rng::{Rng, RngExt};
 
 /// Chooses the next empty cell to branch on, or `None` when the board is
-/// full. Called on a propagated, conflict-free partial board. Any
+/// full. Called on a propagated, conflict-free partial board; the cell
+/// returned must be an empty cell of that board (the search branches on
+/// it, and a cell off the board panics). Any
 /// `Fn(&Bits) -> Option<(usize, usize)>` is a cell order ([`row_major`],
 /// [`most_neighbours`]); [`NearestTo`] is one with state.
 pub trait CellOrder {
@@ -69,7 +71,7 @@ pub fn row_major(b: &Bits) -> Option<(usize, usize)> {
 /// The default order of [`count_solutions`] and [`random_solution`].
 pub fn most_neighbours(b: &Bits) -> Option<(usize, usize)> {
     let mut best: Option<((usize, usize), u32)> = None;
-    for r in 0..b.height {
+    for r in 0..b.height() {
         let mut e = b.empty_row(r);
         while e != 0 {
             let c = e.trailing_zeros() as usize;
@@ -119,7 +121,7 @@ impl Dfs<'_> {
             return;
         };
         let flip = self.rng.as_deref_mut().is_some_and(|g| g.random_bool(0.5));
-        let first = if flip { Cell::O } else { Cell::X };
+        let first = if flip { Square::O } else { Square::X };
         for v in [first, first.opposite()] {
             let mut child = st;
             child.set(r, c, v);
@@ -195,7 +197,7 @@ pub struct Node {
     /// The parent node (none for the root).
     pub parent: Option<usize>,
     /// The branch taken from the parent: row, column, symbol.
-    pub choice: Option<(usize, usize, Cell)>,
+    pub choice: Option<(usize, usize, Square)>,
     /// Treasure, trail or road.
     pub kind: NodeKind,
     /// Solutions below this node (itself included when a treasure).
@@ -236,7 +238,7 @@ impl SolutionTree {
         &mut self,
         mut st: Bits,
         parent: Option<usize>,
-        choice: Option<(usize, usize, Cell)>,
+        choice: Option<(usize, usize, Square)>,
         order: &dyn CellOrder,
         max_nodes: usize,
     ) -> Option<usize> {
@@ -263,7 +265,7 @@ impl SolutionTree {
             return Some(id);
         };
         let mut total = 0;
-        for v in [Cell::X, Cell::O] {
+        for v in [Square::X, Square::O] {
             let mut child = st;
             child.set(r, c, v);
             if let Some(k) = self.grow(child, Some(id), Some((r, c, v)), order, max_nodes) {
@@ -316,7 +318,7 @@ mod tests {
     use crate::puzzle::rules::is_solved;
 
     fn empty(w: usize, h: usize) -> Board {
-        Board::new(w, h, Cell::Empty).unwrap()
+        Board::new(w, h, Square::Empty).unwrap()
     }
 
     #[test]

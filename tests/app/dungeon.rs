@@ -11,8 +11,7 @@ use evoboard::app::dungeon::{
 };
 use evoboard::app::shell::save_box::SaveBox;
 use evoboard::app::{AppArgs, Game, Screen};
-use evoboard::dungeon::validity::{is_connected, rooms_are_valid};
-use evoboard::dungeon::{self, Dungeon, DungeonParams, Size};
+use evoboard::dungeon::{self, Dungeon, DungeonParams, Size, is_connected, rooms_are_valid};
 use evoboard::level::Level;
 use evoboard::plugin::{
     DungeonMap, ENTRANCE_RGB, FINAL_RGB, FLOOR_RGB, LevelAsset, LevelTilemap, ROCK_RGB,

@@ -6,8 +6,7 @@ use crate::common::{Display, count_near, headless, read_png, run_app, temp_dir, 
 use bevy::prelude::*;
 use evoboard::app::Screen;
 use evoboard::app::puzzle::{self, PuzzleGame, PuzzleInput, PuzzleRequest, PuzzleSettings};
-use evoboard::puzzle::play::{Action, CellView, CheckResult, Settings};
-use evoboard::puzzle::{Cell, Difficulty};
+use evoboard::puzzle::{Action, CellView, CheckResult, Difficulty, Settings, Square};
 
 fn puzzle_app(root: &std::path::Path, settings: Settings) -> App {
     let mut app = headless(root);
@@ -45,7 +44,7 @@ fn press(app: &mut App, key: KeyCode) {
     keys.clear();
 }
 
-fn play_of(app: &App) -> &evoboard::puzzle::play::Play {
+fn play_of(app: &App) -> &evoboard::puzzle::Play {
     app.world().resource::<PuzzleGame>().play.as_ref().unwrap()
 }
 
@@ -77,7 +76,7 @@ fn generates_like_the_core_and_solves_by_clicks_and_keys() {
     let half = empty.len() / 2;
     // First half by clicks: X is one click, O two.
     for &(r, c) in &empty[..half] {
-        let clicks = if sol.get(r, c) == Cell::X { 1 } else { 2 };
+        let clicks = if sol.get(r, c) == Square::X { 1 } else { 2 };
         for _ in 0..clicks {
             send(&mut app, Action::Cycle(r, c));
         }
@@ -106,7 +105,7 @@ fn generates_like_the_core_and_solves_by_clicks_and_keys() {
             };
             press(&mut app, key);
         }
-        let key = if sol.get(r, c) == Cell::X {
+        let key = if sol.get(r, c) == Square::X {
             KeyCode::KeyX
         } else {
             KeyCode::KeyO
@@ -169,7 +168,7 @@ fn wrong_marks_are_flagged_and_hints_are_correct() {
     press(&mut app, KeyCode::KeyH);
     let h = play_of(&app).shown_hint().unwrap();
     assert_eq!(h.cell, Some((wr, wc)), "{}", h.text);
-    assert_eq!(h.value, Some(Cell::Empty));
+    assert_eq!(h.value, Some(Square::Empty));
 
     // Generate again with another seed through the command.
     app.world_mut().resource_mut::<PuzzleSettings>().0.seed = 5;

@@ -11,9 +11,9 @@
 //! proposal ends exactly as `dungeon::generate_proposal` (the CLI) makes
 //! it for the same seed.
 
-use crate::dungeon::layout_ga::Layout;
 use crate::dungeon::{
-    self, Dungeon, DungeonParams, DungeonRoom, Furnishing, Size, best_proposal, proposal_seed,
+    self, Dungeon, DungeonLayout, DungeonParams, DungeonRoom, Furnishing, Size, best_proposal,
+    proposal_seed,
 };
 use crate::plugin::DungeonMap;
 use crate::search::Search;
@@ -101,7 +101,7 @@ pub enum DungeonRunState {
 /// Where one proposal is.
 pub enum Stage {
     /// Stage one, the layout GA.
-    Layout(Box<dyn Search<Solution = Layout> + Sync>),
+    Layout(Box<dyn Search<Solution = DungeonLayout> + Sync>),
     /// Stage two, the contents GA.
     Contents(Box<Furnishing>),
     /// Finished.
@@ -194,7 +194,7 @@ impl ProposalRun {
 /// A layout drawn with letters in reading order (as the finished dungeon
 /// letters them); with a furnishing, its entrance, final room and best
 /// contents so far.
-fn layout_map(layout: &Layout, furnishing: Option<&Furnishing>) -> DungeonMap {
+fn layout_map(layout: &DungeonLayout, furnishing: Option<&Furnishing>) -> DungeonMap {
     let mut rects = layout.rooms.clone();
     rects.sort_by_key(|r| (r.y, r.x));
     let flags = furnishing.map(|f| *f.best().0).unwrap_or_default();
@@ -243,7 +243,7 @@ impl DungeonRun {
         let seed = settings.seed;
         let mut proposals = Vec::with_capacity(params.proposals);
         for index in 0..params.proposals {
-            let search = dungeon::layout_search(&params, seed, index).map_err(|e| e.0)?;
+            let search = dungeon::layout_search(&params, seed, index).map_err(|e| e.to_string())?;
             let p = search.progress();
             proposals.push(ProposalRun {
                 index,

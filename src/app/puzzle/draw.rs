@@ -4,8 +4,7 @@
 //! hint's cell green with its symbol ghosted and its reasons outlined
 //! amber, the cursor blue. Row and column numbers match the hint texts.
 
-use crate::puzzle::Cell;
-use crate::puzzle::play::{Action, CellView, CheckResult, Play};
+use crate::puzzle::{Action, CellView, CheckResult, Play, Square};
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
 const PAPER: Color32 = Color32::from_rgb(0xf4, 0xf1, 0xea);
@@ -25,19 +24,19 @@ const CURSOR: Color32 = Color32::from_rgb(0x30, 0x80, 0xff);
 const SOLVED: Color32 = Color32::from_rgb(0x30, 0xb0, 0x40);
 
 /// The colour of a player's symbol (givens are always black).
-pub fn ink(c: Cell) -> Color32 {
-    if c == Cell::X { X_INK } else { O_INK }
+pub fn ink(c: Square) -> Color32 {
+    if c == Square::X { X_INK } else { O_INK }
 }
 
-fn symbol(p: &egui::Painter, rect: Rect, c: Cell, color: Color32, width: f32) {
+fn symbol(p: &egui::Painter, rect: Rect, c: Square, color: Color32, width: f32) {
     let r = rect.shrink(rect.width() * 0.24);
     let stroke = Stroke::new(width, color);
     match c {
-        Cell::X => {
+        Square::X => {
             p.line_segment([r.left_top(), r.right_bottom()], stroke);
             p.line_segment([r.right_top(), r.left_bottom()], stroke);
         }
-        Cell::O => {
+        Square::O => {
             p.circle_stroke(r.center(), r.width() * 0.52, stroke);
         }
         _ => {}
@@ -204,7 +203,7 @@ pub fn legend(ui: &mut egui::Ui) {
     let item = |ui: &mut egui::Ui,
                 bg: Color32,
                 outline: Option<Color32>,
-                sym: Option<(Cell, Color32)>,
+                sym: Option<(Square, Color32)>,
                 text: &str| {
         ui.horizontal(|ui| {
             let (rect, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
@@ -224,18 +223,24 @@ pub fn legend(ui: &mut egui::Ui) {
         ui,
         GIVEN_BG,
         None,
-        Some((Cell::X, GIVEN_INK)),
+        Some((Square::X, GIVEN_INK)),
         "given (fixed)",
     );
-    item(ui, PAPER, None, Some((Cell::O, O_INK)), "your mark");
+    item(ui, PAPER, None, Some((Square::O, O_INK)), "your mark");
     item(ui, BLOCKED, None, None, "blocked");
-    item(ui, BREAK_BG, None, Some((Cell::X, X_INK)), "three in a row");
+    item(
+        ui,
+        BREAK_BG,
+        None,
+        Some((Square::X, X_INK)),
+        "three in a row",
+    );
     item(ui, PAPER, Some(WRONG), None, "wrong (after Check)");
     item(
         ui,
         HINT_BG,
         Some(SOLVED),
-        Some((Cell::O, HINT_INK)),
+        Some((Square::O, HINT_INK)),
         "hint: this cell",
     );
     item(ui, PAPER, Some(SUPPORT), None, "hint: because of these");

@@ -2,8 +2,7 @@
 //! Delete clear, C cycles, Enter checks, H asks for a hint, A applies it.
 
 use super::PuzzleInput;
-use crate::puzzle::Cell;
-use crate::puzzle::play::Action;
+use crate::puzzle::{Action, Square};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
@@ -14,9 +13,9 @@ pub fn action_for(key: KeyCode) -> Option<Action> {
         KeyCode::ArrowDown => Action::Move(1, 0),
         KeyCode::ArrowLeft => Action::Move(0, -1),
         KeyCode::ArrowRight => Action::Move(0, 1),
-        KeyCode::KeyX => Action::SetAtCursor(Cell::X),
-        KeyCode::KeyO => Action::SetAtCursor(Cell::O),
-        KeyCode::Space | KeyCode::Backspace | KeyCode::Delete => Action::SetAtCursor(Cell::Empty),
+        KeyCode::KeyX => Action::SetAtCursor(Square::X),
+        KeyCode::KeyO => Action::SetAtCursor(Square::O),
+        KeyCode::Space | KeyCode::Backspace | KeyCode::Delete => Action::SetAtCursor(Square::Empty),
         KeyCode::KeyC => Action::CycleAtCursor,
         KeyCode::Enter | KeyCode::NumpadEnter => Action::Check,
         KeyCode::KeyH => Action::Hint,

@@ -1,7 +1,7 @@
 //! The Puzzle screen: generate an X/O puzzle ("no three in a row"), play
 //! it, check it, ask for hints, save it as a level.
 //!
-//! The rules of play live in [`crate::puzzle::play`] (engine-free, unit
+//! The rules of play live in [`crate::puzzle::Play`] (engine-free, unit
 //! tested); this module wires them to Bevy:
 //! - [`logic_plugin`]: resources, generation on the async compute pool,
 //!   the input messages, keyboard, timer and scripted flags — no egui, so
@@ -17,8 +17,7 @@ use crate::app::AppArgs;
 use crate::app::Screen;
 use crate::app::shell::scripted::ScriptArgs;
 use crate::level::{Level, LevelMap};
-use crate::puzzle::play::{self, Action, Play, Settings};
-use crate::puzzle::{GenError, Puzzle};
+use crate::puzzle::{self, Action, Play, Puzzle, PuzzleError, Settings};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use std::path::{Path, PathBuf};
@@ -61,7 +60,7 @@ pub struct PuzzleGame {
 }
 
 /// The background job: the puzzle (or why not) and how long it took.
-type GenTask = Task<(Result<Puzzle, GenError>, Duration)>;
+type GenTask = Task<(Result<Puzzle, PuzzleError>, Duration)>;
 
 /// A generation running on the async compute pool.
 #[derive(Resource, Default)]
@@ -143,10 +142,10 @@ impl PuzzleLevels {
 /// allowed.
 pub fn validate(args: &AppArgs) -> Result<(), String> {
     if let Some(s) = &args.size {
-        play::parse_size(s).map_err(|e| format!("--size: {e}"))?;
+        puzzle::parse_size(s).map_err(|e| format!("--size: {e}"))?;
     }
     if let Some(d) = &args.difficulty {
-        play::parse_difficulty(d).map_err(|e| format!("--difficulty: {e}"))?;
+        puzzle::parse_difficulty(d).map_err(|e| format!("--difficulty: {e}"))?;
     }
     Ok(())
 }
@@ -157,14 +156,18 @@ pub fn settings_from_args(args: &AppArgs, base: &Settings) -> Settings {
     if let Some(seed) = args.seed {
         s.seed = seed;
     }
-    if let Some((w, h)) = args.size.as_deref().and_then(|t| play::parse_size(t).ok()) {
+    if let Some((w, h)) = args
+        .size
+        .as_deref()
+        .and_then(|t| puzzle::parse_size(t).ok())
+    {
         s.width = w;
         s.height = h;
     }
     if let Some((d, l)) = args
         .difficulty
         .as_deref()
-        .and_then(|d| play::parse_difficulty(d).ok())
+        .and_then(|d| puzzle::parse_difficulty(d).ok())
     {
         s.difficulty = d;
         s.level = l;
@@ -240,7 +243,7 @@ fn handle_commands(
             PuzzleRequest::Generate => {
                 let s = settings.0.clone();
                 if let Err(e) = s.check() {
-                    game.error = Some(e);
+                    game.error = Some(e.to_string());
                     continue;
                 }
                 game.error = None;
@@ -279,7 +282,7 @@ fn poll_generation(
         return;
     };
     let (_, settings, _) = generation.task.take().expect("a task was running");
-    match result.map_err(|e| e.to_string()).and_then(Play::new) {
+    match result.and_then(Play::new).map_err(|e| e.to_string()) {
         Ok(mut p) => {
             if args.as_deref().is_some_and(|a| a.0.screenshot.is_some()) {
                 println!(

@@ -7,10 +7,7 @@ use super::{Generation, PuzzleGame, PuzzleInput, PuzzleLevels, PuzzleRequest, Pu
 use crate::app::Screen;
 use crate::app::shell::camera::PanelInsets;
 use crate::level::{Level, LevelMap};
-use crate::puzzle::Difficulty;
-use crate::puzzle::board::{MAX_SIDE, MIN_GEN_SIDE};
-use crate::puzzle::grade::LEVEL_NAMES;
-use crate::puzzle::play::{Action, CheckResult, Play};
+use crate::puzzle::{Action, CheckResult, Difficulty, LEVEL_NAMES, MAX_SIDE, MIN_GEN_SIDE, Play};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::Path;

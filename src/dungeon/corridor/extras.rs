@@ -1,9 +1,9 @@
 //! The optional extras on a finished layout: loops, dead ends, secret
 //! doors and traps. All are best effort: each returns how many it made.
 
-use super::{Corridor, CorridorBuilder, CorridorKind, dig_back, for_each_exit};
-use crate::dungeon::grid::Cell;
-use crate::dungeon::layout_ga::Layout;
+use super::{Corridor, CorridorBuilder, CorridorKind, dig_corridor, for_each_exit};
+use crate::dungeon::grid::Tile;
+use crate::dungeon::layout_ga::DungeonLayout;
 use crate::rng::{Rng, RngExt};
 
 /// How many steps a loop must save at least, so loops are worth walking.
@@ -12,7 +12,7 @@ pub const LOOP_GAIN: u32 = 12;
 impl CorridorBuilder {
     /// Walking distances (in steps) from the floor of room `k` over
     /// walkable cells, into `walk_dist` (valid where `walk_seen == stamp`).
-    fn walk_from_room(&mut self, layout: &Layout, k: usize, stamp: u32) {
+    fn walk_from_room(&mut self, layout: &DungeonLayout, k: usize, stamp: u32) {
         let w = self.width as isize;
         let grid = layout.grid.cells();
         let r = layout.rooms[k];
@@ -45,7 +45,7 @@ impl CorridorBuilder {
     /// steps further away on foot than along the new corridor (on cramped
     /// maps the gain asked for drops to 6, then 3). Returns how many were
     /// dug (fewer when the map has no room for them).
-    pub fn add_loops(&mut self, layout: &mut Layout, count: usize, rng: &mut Rng) -> usize {
+    pub fn add_loops(&mut self, layout: &mut DungeonLayout, count: usize, rng: &mut Rng) -> usize {
         let n = layout.rooms.len();
         self.index_rooms(layout);
         let mut added = 0;
@@ -62,7 +62,7 @@ impl CorridorBuilder {
         added
     }
 
-    fn dig_loop(&mut self, layout: &mut Layout, k: usize, gain: u32, rng: &mut Rng) -> bool {
+    fn dig_loop(&mut self, layout: &mut DungeonLayout, k: usize, gain: u32, rng: &mut Rng) -> bool {
         let w = self.width;
         let stamp = self.next_stamp();
         self.walk_from_room(layout, k, stamp);
@@ -71,7 +71,7 @@ impl CorridorBuilder {
         let r = layout.rooms[k];
         self.queue.clear();
         for_each_exit(&r, w, |wall, out| {
-            if grid[out] == Cell::Rock && self.interior[out] && self.seen[out] != stamp {
+            if grid[out] == Tile::Rock && self.interior[out] && self.seen[out] != stamp {
                 self.seen[out] = stamp;
                 self.parent[out] = wall as u32;
                 self.depth[out] = 1;
@@ -109,15 +109,15 @@ impl CorridorBuilder {
             for &d in &dirs {
                 let nb = (c as isize + d) as usize;
                 match grid[nb] {
-                    Cell::Rock if self.interior[nb] && self.seen[nb] != stamp => {
+                    Tile::Rock if self.interior[nb] && self.seen[nb] != stamp => {
                         self.seen[nb] = stamp;
                         self.parent[nb] = c as u32;
                         self.depth[nb] = len + 1;
                         self.queue.push(nb as u32);
                     }
-                    Cell::Wall => {
+                    Tile::Wall => {
                         let f = (nb as isize + d) as usize;
-                        if grid[f] == Cell::Floor
+                        if grid[f] == Tile::Floor
                             && self.room_of[f] as usize != k
                             && self.walk_seen[f] == stamp
                             && self.walk_dist[f] >= len + 2 + gain
@@ -134,23 +134,28 @@ impl CorridorBuilder {
             return false;
         };
         if let Some(door) = door {
-            grid[door] = Cell::Door;
+            grid[door] = Tile::Door;
         }
-        let start = layout.corridor_cells.len() as u32;
-        dig_back(grid, &self.parent, last, &mut layout.corridor_cells);
-        let len = layout.corridor_cells.len() as u32 - start;
-        layout.corridors.push(Corridor {
-            kind: CorridorKind::Loop,
-            start,
-            len,
-        });
+        dig_corridor(
+            grid,
+            &self.parent,
+            last,
+            CorridorKind::Loop,
+            &mut layout.corridor_cells,
+            &mut layout.corridors,
+        );
         true
     }
 
     /// Dig up to `count` dead ends: straight passages of 3 to 8 cells that
     /// branch off a corridor (or open from a room through a new door) and
     /// lead nowhere. Returns how many were dug.
-    pub fn add_dead_ends(&mut self, layout: &mut Layout, count: usize, rng: &mut Rng) -> usize {
+    pub fn add_dead_ends(
+        &mut self,
+        layout: &mut DungeonLayout,
+        count: usize,
+        rng: &mut Rng,
+    ) -> usize {
         let w = self.width as isize;
         // Branch only off corridors that existed before: branching off the
         // tip of a new dead end would just make it longer.
@@ -174,7 +179,7 @@ impl CorridorBuilder {
                 let r = layout.rooms[rng.random_range(0..layout.rooms.len())];
                 self.exits.clear();
                 for_each_exit(&r, self.width, |wall, out| {
-                    if grid[out] == Cell::Rock {
+                    if grid[out] == Tile::Rock {
                         self.exits.push((wall, out));
                     }
                 });
@@ -190,12 +195,12 @@ impl CorridorBuilder {
             let mut prev = from;
             while len < target {
                 let c = (prev as isize + d) as usize;
-                if !(self.interior[c] && grid[c] == Cell::Rock) {
+                if !(self.interior[c] && grid[c] == Tile::Rock) {
                     break;
                 }
                 let clear = [-w, 1, w, -1].iter().all(|&e| {
                     let nb = (c as isize + e) as usize;
-                    nb == prev || grid[nb] == Cell::Rock
+                    nb == prev || grid[nb] == Tile::Rock
                 });
                 if !clear {
                     break;
@@ -208,12 +213,12 @@ impl CorridorBuilder {
                 continue;
             }
             let grid = layout.grid.cells_mut();
-            if grid[from] == Cell::Wall {
-                grid[from] = Cell::Door;
+            if grid[from] == Tile::Wall {
+                grid[from] = Tile::Door;
             }
             let start = layout.corridor_cells.len() as u32;
             for &c in &cells[..len] {
-                grid[c] = Cell::Corridor;
+                grid[c] = Tile::Corridor;
                 layout.corridor_cells.push(c as u32);
             }
             layout.corridors.push(Corridor {
@@ -228,31 +233,31 @@ impl CorridorBuilder {
 }
 
 /// Turn up to `count` random doors into secret doors. Returns how many.
-pub fn add_secret_doors(layout: &mut Layout, count: usize, rng: &mut Rng) -> usize {
+pub fn add_secret_doors(layout: &mut DungeonLayout, count: usize, rng: &mut Rng) -> usize {
     let grid = layout.grid.cells_mut();
-    let mut doors: Vec<usize> = (0..grid.len()).filter(|&i| grid[i] == Cell::Door).collect();
+    let mut doors: Vec<usize> = (0..grid.len()).filter(|&i| grid[i] == Tile::Door).collect();
     let mut added = 0;
     while added < count && !doors.is_empty() {
         let i = rng.random_range(0..doors.len());
-        grid[doors.swap_remove(i)] = Cell::SecretDoor;
+        grid[doors.swap_remove(i)] = Tile::SecretDoor;
         added += 1;
     }
     added
 }
 
 /// Put traps on up to `count` random corridor cells. Returns how many.
-pub fn add_traps(layout: &mut Layout, count: usize, rng: &mut Rng) -> usize {
+pub fn add_traps(layout: &mut DungeonLayout, count: usize, rng: &mut Rng) -> usize {
     let grid = layout.grid.cells_mut();
     let mut free: Vec<u32> = layout
         .corridor_cells
         .iter()
         .copied()
-        .filter(|&c| grid[c as usize] == Cell::Corridor)
+        .filter(|&c| grid[c as usize] == Tile::Corridor)
         .collect();
     let mut added = 0;
     while added < count && !free.is_empty() {
         let i = rng.random_range(0..free.len());
-        grid[free.swap_remove(i) as usize] = Cell::Trap;
+        grid[free.swap_remove(i) as usize] = Tile::Trap;
         added += 1;
     }
     added

@@ -7,10 +7,11 @@
 //! - [`parse_size`]: `WxH` for `--size`, with the allowed range.
 
 use super::Puzzle;
-use super::board::{Board, Cell};
-use super::grade::{self, Hint, LEVEL_NAMES, at};
-use super::rules::{self, RuleBreak, direction_with_article};
+use super::board::{Board, Square};
+use super::error::PuzzleError;
+use super::rules::{self, RuleBreak};
 
+mod hints;
 mod settings;
 pub use settings::{Settings, parse_difficulty, parse_size};
 
@@ -21,12 +22,12 @@ pub enum Action {
     Cycle(usize, usize),
     /// Cycle a cell backwards: empty → O → X → empty (right click).
     CycleBack(usize, usize),
-    /// Put a symbol (or `Cell::Empty`) in a cell.
-    Set(usize, usize, Cell),
+    /// Put a symbol (or `Square::Empty`) in a cell.
+    Set(usize, usize, Square),
     /// Move the cursor by (rows, columns), staying on the board.
     Move(isize, isize),
-    /// Put a symbol (or `Cell::Empty`) under the cursor.
-    SetAtCursor(Cell),
+    /// Put a symbol (or `Square::Empty`) under the cursor.
+    SetAtCursor(Square),
     /// Cycle the cell under the cursor forwards.
     CycleAtCursor,
     /// Check the board against the rules and the solution.
@@ -94,8 +95,8 @@ pub struct ShownHint {
     pub text: String,
     /// The cell the hint is about, if any.
     pub cell: Option<(usize, usize)>,
-    /// What Apply puts there (`Cell::Empty` clears a wrong mark).
-    pub value: Option<Cell>,
+    /// What Apply puts there (`Square::Empty` clears a wrong mark).
+    pub value: Option<Square>,
     /// The cells that justify it (highlighted).
     pub support: Vec<(usize, usize)>,
     /// The deduction level (1..=3) when it is a logical step.
@@ -108,9 +109,9 @@ pub enum CellView {
     /// Not part of the puzzle.
     Blocked,
     /// A given symbol (fixed).
-    Given(Cell),
+    Given(Square),
     /// The player's symbol.
-    Mark(Cell),
+    Mark(Square),
     /// Still empty.
     Empty,
 }
@@ -132,24 +133,19 @@ pub struct Play {
 
 impl Play {
     /// Start playing `puzzle` (its boards must parse and match in size).
-    pub fn new(puzzle: Puzzle) -> Result<Play, String> {
-        let start = puzzle
-            .cells_board()
-            .map_err(|e| format!("puzzle cells: {e}"))?;
-        let solution = puzzle
-            .solution_board()
-            .map_err(|e| format!("puzzle solution: {e}"))?;
+    pub fn new(puzzle: Puzzle) -> Result<Play, PuzzleError> {
+        let start = puzzle.cells_board().map_err(PuzzleError::Cells)?;
+        let solution = puzzle.solution_board().map_err(PuzzleError::Solution)?;
         if (start.width(), start.height()) != (solution.width(), solution.height()) {
-            return Err(format!(
-                "the puzzle is {}×{} but its solution is {}×{}",
-                start.width(),
-                start.height(),
-                solution.width(),
-                solution.height()
-            ));
+            return Err(PuzzleError::SolutionSize {
+                width: start.width(),
+                height: start.height(),
+                solution_width: solution.width(),
+                solution_height: solution.height(),
+            });
         }
         let cursor = (0..start.len())
-            .find(|&i| start.at(i) == Cell::Empty)
+            .find(|&i| start.at(i) == Square::Empty)
             .map_or((0, 0), |i| (i / start.width(), i % start.width()));
         let mut play = Play {
             puzzle,
@@ -236,24 +232,28 @@ impl Play {
         }
     }
 
-    /// True for blocked cells and givens (the player cannot change them).
+    /// True for blocked cells and givens (the player cannot change them),
+    /// and off the board.
     pub fn is_fixed(&self, r: usize, c: usize) -> bool {
-        self.start.get(r, c) != Cell::Empty
+        self.start.try_get(r, c) != Some(Square::Empty)
     }
 
-    /// How the cell at (r, c) looks.
+    /// How the cell at (r, c) looks (blocked off the board).
     pub fn view(&self, r: usize, c: usize) -> CellView {
-        match (self.start.get(r, c), self.board.get(r, c)) {
-            (Cell::Blocked, _) => CellView::Blocked,
-            (g @ (Cell::X | Cell::O), _) => CellView::Given(g),
-            (_, Cell::Empty) => CellView::Empty,
+        let (Some(start), Some(now)) = (self.start.try_get(r, c), self.board.try_get(r, c)) else {
+            return CellView::Blocked;
+        };
+        match (start, now) {
+            (Square::Blocked, _) => CellView::Blocked,
+            (g @ (Square::X | Square::O), _) => CellView::Given(g),
+            (_, Square::Empty) => CellView::Empty,
             (_, m) => CellView::Mark(m),
         }
     }
 
     /// Empty cells the player still has to fill.
     pub fn empty_left(&self) -> usize {
-        self.board.count(Cell::Empty)
+        self.board.count(Square::Empty)
     }
 
     /// Every three-in-a-row on the board now.
@@ -271,7 +271,7 @@ impl Play {
         match action {
             Action::Cycle(r, c) => {
                 self.cursor_to(r, c);
-                let next = self.board_get(r, c).map(Cell::cycled);
+                let next = self.board_get(r, c).map(Square::cycled);
                 next.is_some_and(|v| self.set(r, c, v))
             }
             Action::CycleBack(r, c) => {
@@ -317,7 +317,7 @@ impl Play {
         }
     }
 
-    fn board_get(&self, r: usize, c: usize) -> Option<Cell> {
+    fn board_get(&self, r: usize, c: usize) -> Option<Square> {
         (r < self.height() && c < self.width()).then(|| self.board.get(r, c))
     }
 
@@ -329,8 +329,8 @@ impl Play {
 
     /// Put `v` (X, O or empty) at (r, c); refused (false) off the board, on
     /// fixed cells, for blocked, once solved, or when nothing changes.
-    pub fn set(&mut self, r: usize, c: usize, v: Cell) -> bool {
-        if self.solved || v == Cell::Blocked || self.board_get(r, c).is_none_or(|old| old == v) {
+    pub fn set(&mut self, r: usize, c: usize, v: Square) -> bool {
+        if self.solved || v == Square::Blocked || self.board_get(r, c).is_none_or(|old| old == v) {
             return false;
         }
         if self.is_fixed(r, c) {
@@ -356,7 +356,7 @@ impl Play {
 
     /// Check: solved, the wrong marks, or how many cells are left.
     pub fn evaluate(&self) -> CheckResult {
-        let cells = self.puzzle.mistakes(&self.board);
+        let cells = super::mistakes(&self.solution, &self.board);
         if !cells.is_empty() {
             return CheckResult::Wrong {
                 cells,
@@ -367,134 +367,6 @@ impl Play {
             0 => CheckResult::Solved,
             empty => CheckResult::Incomplete { empty },
         }
-    }
-
-    /// The next hint: a rule break first, then a wrong mark (to clear),
-    /// then the next logical deduction from the human-style solver.
-    pub fn next_hint(&self) -> ShownHint {
-        if let Some(rb) = self.rule_breaks().into_iter().next() {
-            let [a, b, c] = rb.cells;
-            // The wrong mark among the three, to clear.
-            let wrong = rb.cells.into_iter().find(|&(r, c)| {
-                !self.is_fixed(r, c) && self.board.get(r, c) != self.solution.get(r, c)
-            });
-            return ShownHint {
-                text: format!(
-                    "Three {} in a row on {} ({}, {} and {}): change one of them first{}.",
-                    rb.symbol.to_char(),
-                    direction_with_article(rb.direction),
-                    at(a.0, a.1),
-                    at(b.0, b.1),
-                    at(c.0, c.1),
-                    wrong.map_or(String::new(), |(r, c)| format!(
-                        " — {} is the wrong one",
-                        at(r, c)
-                    ))
-                ),
-                cell: wrong,
-                value: wrong.map(|_| Cell::Empty),
-                support: rb.cells.to_vec(),
-                level: None,
-            };
-        }
-        if let Some(&(r, c)) = self.puzzle.mistakes(&self.board).first() {
-            return ShownHint {
-                text: format!(
-                    "The {} at {} does not fit the solution: clear it first \
-                     (hints reason from your marks).",
-                    self.board.get(r, c).to_char(),
-                    at(r, c)
-                ),
-                cell: Some((r, c)),
-                value: Some(Cell::Empty),
-                support: Vec::new(),
-                level: None,
-            };
-        }
-        match grade::hint(&self.board) {
-            Hint::Deduction(d) => ShownHint {
-                text: format!(
-                    "Level {} ({}): {}",
-                    d.level, LEVEL_NAMES[d.level as usize], d.reason
-                ),
-                cell: Some((d.row, d.col)),
-                value: Some(d.value),
-                support: d.support,
-                level: Some(d.level),
-            },
-            Hint::Solved | Hint::RuleBreak(_) => ShownHint {
-                text: "Solved: nothing left to deduce.".into(),
-                cell: None,
-                value: None,
-                support: Vec::new(),
-                level: None,
-            },
-            Hint::Stuck => {
-                // No step of levels 1–3: reveal one cell of the solution.
-                let i = (0..self.board.len()).find(|&i| self.board.at(i) == Cell::Empty);
-                let cell = i.map(|i| (i / self.width(), i % self.width()));
-                let value = cell.map(|(r, c)| self.solution.get(r, c));
-                ShownHint {
-                    text: match (cell, value) {
-                        (Some((r, c)), Some(v)) => format!(
-                            "No step of levels 1–3 applies here; the solution has {} at {}.",
-                            v.to_char(),
-                            at(r, c)
-                        ),
-                        _ => "No step applies.".into(),
-                    },
-                    cell,
-                    value,
-                    support: Vec::new(),
-                    level: None,
-                }
-            }
-        }
-    }
-
-    /// Apply the shown hint's step; false when there is none.
-    pub fn apply_hint(&mut self) -> bool {
-        let Some(h) = self.hint.clone() else {
-            return false;
-        };
-        match (h.cell, h.value) {
-            (Some((r, c)), Some(v)) => {
-                self.cursor_to(r, c);
-                self.set(r, c, v)
-            }
-            _ => false,
-        }
-    }
-
-    /// A slip for demonstrations: an empty cell and the symbol that makes
-    /// three in a row there, away from the shown hint's cells.
-    pub fn find_slip(&self) -> Option<(usize, usize, Cell)> {
-        let hint_cells: Vec<(usize, usize)> = self
-            .hint
-            .iter()
-            .flat_map(|h| h.cell.into_iter().chain(h.support.iter().copied()))
-            .collect();
-        let mut b = self.board.clone();
-        for r in 0..self.height() {
-            for c in 0..self.width() {
-                if b.get(r, c) != Cell::Empty || hint_cells.contains(&(r, c)) {
-                    continue;
-                }
-                for v in [Cell::X, Cell::O] {
-                    b.set(r, c, v);
-                    let breaks = rules::rule_breaks(&b);
-                    b.set(r, c, Cell::Empty);
-                    if !breaks.is_empty()
-                        && breaks
-                            .iter()
-                            .all(|rb| rb.cells.iter().all(|p| !hint_cells.contains(p)))
-                    {
-                        return Some((r, c, v));
-                    }
-                }
-            }
-        }
-        None
     }
 
     /// The status line: "Solved in 01:23 with 2 hints" or the empty count.

@@ -2,12 +2,13 @@
 //! `--difficulty`) and how it is saved ([`crate::level::Level::puzzle`]).
 
 use super::super::board::{MAX_SIDE, MIN_GEN_SIDE};
-use super::super::generator::{GenError, generate, generate_level};
+use super::super::error::PuzzleError;
+use super::super::generator::{generate, generate_level};
 use super::super::{Difficulty, Puzzle};
 
 /// Parse a board size `WxH` (also `W×H`, or one number for a square),
 /// each side 4..=20.
-pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
+pub fn parse_size(text: &str) -> Result<(usize, usize), PuzzleError> {
     let t = text.trim();
     let parts: Vec<&str> = t.split(['x', 'X', '×']).collect();
     let nums: Vec<Result<usize, _>> = parts.iter().map(|p| p.trim().parse::<usize>()).collect();
@@ -15,10 +16,9 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
         [Ok(n)] => (*n, *n),
         [Ok(w), Ok(h)] => (*w, *h),
         _ => {
-            return Err(format!(
-                "size '{text}' is not WIDTHxHEIGHT (e.g. 10x10); each side \
-                 {MIN_GEN_SIDE}..={MAX_SIDE}"
-            ));
+            return Err(PuzzleError::SizeSyntax {
+                text: text.to_string(),
+            });
         }
     };
     check_side("width", w)?;
@@ -29,32 +29,31 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
 /// Parse a difficulty for `--difficulty`: `easy` or `hard` (the
 /// published procedure), or `easy-L` / `hard-L` for a puzzle of exactly
 /// deduction level L (1..=3).
-pub fn parse_difficulty(text: &str) -> Result<(Difficulty, Option<u8>), String> {
-    let allowed = "allowed are easy, hard, or easy-1..3 / hard-1..3 for a deduction level";
+pub fn parse_difficulty(text: &str) -> Result<(Difficulty, Option<u8>), PuzzleError> {
+    let unknown = || PuzzleError::UnknownDifficulty {
+        text: text.to_string(),
+        with_levels: true,
+    };
     let (d, l) = match text.trim().split_once('-') {
         None => (text.trim(), None),
         Some((d, l)) => (d, Some(l)),
     };
-    let difficulty: Difficulty = d
-        .parse()
-        .map_err(|_| format!("unknown difficulty '{text}'; {allowed}"))?;
+    let difficulty: Difficulty = d.parse().map_err(|_| unknown())?;
     let level = match l {
         None => None,
         Some(l) => match l.parse::<u8>() {
             Ok(n @ 1..=3) => Some(n),
-            _ => return Err(format!("unknown difficulty '{text}'; {allowed}")),
+            _ => return Err(unknown()),
         },
     };
     Ok((difficulty, level))
 }
 
-fn check_side(what: &str, n: usize) -> Result<(), String> {
-    if (MIN_GEN_SIDE..=MAX_SIDE).contains(&n) {
+fn check_side(dimension: &'static str, value: usize) -> Result<(), PuzzleError> {
+    if (MIN_GEN_SIDE..=MAX_SIDE).contains(&value) {
         Ok(())
     } else {
-        Err(format!(
-            "{what} {n} is outside the allowed range {MIN_GEN_SIDE}..={MAX_SIDE}"
-        ))
+        Err(PuzzleError::SizeOutOfRange { dimension, value })
     }
 }
 
@@ -88,20 +87,18 @@ impl Default for Settings {
 
 impl Settings {
     /// Check the values; the error says what is allowed.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), PuzzleError> {
         check_side("width", self.width)?;
         check_side("height", self.height)?;
         match self.level {
-            Some(l) if !(1..=3).contains(&l) => {
-                Err(format!("level {l} is outside the allowed range 1..=3"))
-            }
+            Some(level) if !(1..=3).contains(&level) => Err(PuzzleError::LevelOutOfRange { level }),
             _ => Ok(()),
         }
     }
 
     /// Generate the puzzle these settings describe (the same puzzle as
     /// `evoboard puzzle generate` with the same values).
-    pub fn generate(&self) -> Result<Puzzle, GenError> {
+    pub fn generate(&self) -> Result<Puzzle, PuzzleError> {
         match self.level {
             None => generate(self.width, self.height, self.difficulty, self.seed),
             Some(l) => generate_level(self.width, self.height, self.difficulty, l, self.seed),

@@ -1,7 +1,8 @@
-//! Tests of the play logic (`play.rs`).
+//! Tests of the play logic (`play/`).
 use super::*;
 use crate::level::{Level, LevelMap};
 use crate::puzzle::Difficulty;
+use crate::puzzle::PuzzleError;
 use crate::puzzle::generator::{generate, generate_level};
 
 fn play(seed: u64) -> Play {
@@ -33,10 +34,28 @@ fn sizes_parse_with_clear_errors() {
     assert_eq!(parse_size("20×4"), Ok((20, 4)));
     assert_eq!(parse_size("7"), Ok((7, 7)));
     let e = parse_size("3x10").unwrap_err();
+    assert_eq!(
+        e,
+        PuzzleError::SizeOutOfRange {
+            dimension: "width",
+            value: 3
+        }
+    );
+    let e = e.to_string();
     assert!(e.contains("width 3") && e.contains("4..=20"), "{e}");
     let e = parse_size("10x21").unwrap_err();
+    assert!(matches!(
+        e,
+        PuzzleError::SizeOutOfRange {
+            dimension: "height",
+            value: 21
+        }
+    ));
+    let e = e.to_string();
     assert!(e.contains("height 21") && e.contains("4..=20"), "{e}");
     let e = parse_size("ten").unwrap_err();
+    assert!(matches!(e, PuzzleError::SizeSyntax { ref text } if text == "ten"));
+    let e = e.to_string();
     assert!(e.contains("WIDTHxHEIGHT"), "{e}");
     assert!(parse_size("10x10x10").is_err());
 }
@@ -47,6 +66,11 @@ fn difficulties_parse() {
     assert_eq!(parse_difficulty("easy-3"), Ok((Difficulty::Easy, Some(3))));
     for bad in ["medium", "hard-4", "hard-", "easy-x", ""] {
         let e = parse_difficulty(bad).unwrap_err();
+        assert!(matches!(
+            e,
+            PuzzleError::UnknownDifficulty { ref text, with_levels: true } if text == bad
+        ));
+        let e = e.to_string();
         assert!(e.contains("easy, hard") && e.contains("1..3"), "{e}");
     }
 }
@@ -76,12 +100,22 @@ fn settings_generate_like_the_core() {
         width: 21,
         ..Settings::default()
     };
-    assert!(bad.check().unwrap_err().contains("4..=20"));
+    let e = bad.check().unwrap_err();
+    assert!(matches!(
+        e,
+        PuzzleError::SizeOutOfRange {
+            dimension: "width",
+            value: 21
+        }
+    ));
+    assert!(e.to_string().contains("4..=20"), "{e}");
     let bad = Settings {
         level: Some(4),
         ..Settings::default()
     };
-    assert!(bad.check().unwrap_err().contains("1..=3"));
+    let e = bad.check().unwrap_err();
+    assert_eq!(e, PuzzleError::LevelOutOfRange { level: 4 });
+    assert!(e.to_string().contains("1, 2 and 3"), "{e}");
 }
 
 #[test]
@@ -90,15 +124,15 @@ fn cycling_and_fixed_cells() {
     let (r, c) = empty_cells(&p)[0];
     assert_eq!(p.cursor(), (r, c), "cursor starts on the first empty cell");
     assert!(p.apply(Action::Cycle(r, c)));
-    assert_eq!(p.view(r, c), CellView::Mark(Cell::X));
+    assert_eq!(p.view(r, c), CellView::Mark(Square::X));
     p.apply(Action::Cycle(r, c));
-    assert_eq!(p.view(r, c), CellView::Mark(Cell::O));
+    assert_eq!(p.view(r, c), CellView::Mark(Square::O));
     p.apply(Action::Cycle(r, c));
     assert_eq!(p.view(r, c), CellView::Empty);
     p.apply(Action::CycleBack(r, c));
-    assert_eq!(p.view(r, c), CellView::Mark(Cell::O));
+    assert_eq!(p.view(r, c), CellView::Mark(Square::O));
     p.apply(Action::CycleBack(r, c));
-    assert_eq!(p.view(r, c), CellView::Mark(Cell::X));
+    assert_eq!(p.view(r, c), CellView::Mark(Square::X));
     p.apply(Action::CycleBack(r, c));
     assert_eq!(p.view(r, c), CellView::Empty);
     // Givens and blocked cells never change.
@@ -107,19 +141,21 @@ fn cycling_and_fixed_cells() {
             if p.is_fixed(rr, cc) {
                 let before = p.view(rr, cc);
                 assert!(!p.apply(Action::Cycle(rr, cc)));
-                assert!(!p.apply(Action::Set(rr, cc, Cell::Empty)));
+                assert!(!p.apply(Action::Set(rr, cc, Square::Empty)));
                 assert_eq!(p.view(rr, cc), before);
                 assert!(matches!(before, CellView::Blocked | CellView::Given(_)));
             }
         }
     }
-    assert!(!p.apply(Action::Set(99, 0, Cell::X)));
+    assert!(!p.apply(Action::Set(99, 0, Square::X)));
+    assert!(p.is_fixed(99, 0) && p.is_fixed(0, 99));
+    assert_eq!(p.view(0, 99), CellView::Blocked);
 }
 
 #[test]
 fn cursor_moves_and_sets() {
     let mut p = play(2);
-    p.apply(Action::Set(0, 0, Cell::Empty)); // moves the cursor there
+    p.apply(Action::Set(0, 0, Square::Empty)); // moves the cursor there
     assert_eq!(p.cursor(), (0, 0));
     assert!(!p.apply(Action::Move(-1, 0)), "stays on the board");
     p.apply(Action::Move(2, 3));
@@ -127,9 +163,9 @@ fn cursor_moves_and_sets() {
     p.apply(Action::Move(100, 100));
     assert_eq!(p.cursor(), (p.height() - 1, p.width() - 1));
     let (r, c) = empty_cells(&p)[1];
-    p.apply(Action::Set(r, c, Cell::Empty));
-    p.apply(Action::SetAtCursor(Cell::O));
-    assert_eq!(p.view(r, c), CellView::Mark(Cell::O));
+    p.apply(Action::Set(r, c, Square::Empty));
+    p.apply(Action::SetAtCursor(Square::O));
+    assert_eq!(p.view(r, c), CellView::Mark(Square::O));
     p.apply(Action::CycleAtCursor);
     assert_eq!(p.view(r, c), CellView::Empty);
 }
@@ -191,7 +227,7 @@ fn wrong_marks_and_rule_breaks() {
     }
     assert!(p.check_result().unwrap().message().contains("1 wrong mark"));
     // A change clears the stale check.
-    p.apply(Action::Set(r, c, Cell::Empty));
+    p.apply(Action::Set(r, c, Square::Empty));
     assert_eq!(p.check_result(), None);
     // Three in a row: find an empty cell whose wrong symbol makes one.
     let mut found = false;
@@ -211,7 +247,7 @@ fn wrong_marks_and_rule_breaks() {
             found = true;
             break;
         }
-        p.apply(Action::Set(r, c, Cell::Empty));
+        p.apply(Action::Set(r, c, Square::Empty));
     }
     assert!(found, "some wrong mark makes three in a row");
 }
@@ -247,11 +283,11 @@ fn a_wrong_mark_hint_says_clear_it() {
         p.apply(Action::Set(r, c, p.solution().get(r, c).opposite()));
         if p.rule_breaks().is_empty() {
             let h = p.next_hint();
-            assert_eq!((h.cell, h.value), (Some((r, c)), Some(Cell::Empty)));
+            assert_eq!((h.cell, h.value), (Some((r, c)), Some(Square::Empty)));
             assert!(h.text.contains("does not fit"), "{}", h.text);
             return;
         }
-        p.apply(Action::Set(r, c, Cell::Empty));
+        p.apply(Action::Set(r, c, Square::Empty));
     }
     panic!("no quiet wrong mark found");
 }

@@ -1,0 +1,132 @@
+//! [`PuzzleError`]: everything the puzzle domain refuses, as a value a
+//! caller can match on; its text says what is allowed.
+
+use super::board::{BoardError, MAX_SIDE, MIN_GEN_SIDE};
+use std::fmt;
+
+/// Why a puzzle request, a setting or a saved puzzle was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleError {
+    /// A board string or board size that is not allowed (also a
+    /// generation size outside 4 × 4 .. 20 × 20).
+    Board(BoardError),
+    /// A difficulty name that is not `easy` or `hard` (with
+    /// `with_levels`, also not `easy-L` / `hard-L` with L in 1..=3).
+    UnknownDifficulty {
+        /// The text given.
+        text: String,
+        /// Whether the `-L` level suffix was accepted.
+        with_levels: bool,
+    },
+    /// A size text that is not `WxH` or one number.
+    SizeSyntax {
+        /// The text given.
+        text: String,
+    },
+    /// A width or height outside 4..=20.
+    SizeOutOfRange {
+        /// `"width"` or `"height"`.
+        dimension: &'static str,
+        /// The value given.
+        value: usize,
+    },
+    /// A deduction level outside 1..=3.
+    LevelOutOfRange {
+        /// The level given.
+        level: u8,
+    },
+    /// A level text that is not `1`, `2` or `3`.
+    UnknownLevel {
+        /// The text given.
+        text: String,
+    },
+    /// No puzzle of the level within the attempts.
+    LevelNotReached {
+        /// The requested level.
+        level: u8,
+        /// Attempts made.
+        attempts: u32,
+    },
+    /// A saved puzzle whose `cells` do not parse.
+    Cells(BoardError),
+    /// A saved puzzle whose `solution` does not parse.
+    Solution(BoardError),
+    /// A saved puzzle whose solution has another size than its cells.
+    SolutionSize {
+        /// Width of the cells.
+        width: usize,
+        /// Height of the cells.
+        height: usize,
+        /// Width of the solution.
+        solution_width: usize,
+        /// Height of the solution.
+        solution_height: usize,
+    },
+}
+
+impl fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PuzzleError::Board(e) => write!(f, "{e}"),
+            PuzzleError::UnknownDifficulty {
+                text,
+                with_levels: false,
+            } => write!(f, "unknown difficulty '{text}'; allowed are easy and hard"),
+            PuzzleError::UnknownDifficulty {
+                text,
+                with_levels: true,
+            } => write!(
+                f,
+                "unknown difficulty '{text}'; allowed are easy, hard, or \
+                 easy-1..3 / hard-1..3 for a deduction level"
+            ),
+            PuzzleError::SizeSyntax { text } => write!(
+                f,
+                "size '{text}' is not WIDTHxHEIGHT (e.g. 10x10); each side \
+                 {MIN_GEN_SIDE}..={MAX_SIDE}"
+            ),
+            PuzzleError::SizeOutOfRange { dimension, value } => write!(
+                f,
+                "{dimension} {value} is outside the allowed range {MIN_GEN_SIDE}..={MAX_SIDE}"
+            ),
+            PuzzleError::LevelOutOfRange { level } => {
+                write!(f, "level {level} is not allowed; levels are 1, 2 and 3")
+            }
+            PuzzleError::UnknownLevel { text } => {
+                write!(f, "level '{text}' is not allowed; levels are 1, 2 and 3")
+            }
+            PuzzleError::LevelNotReached { level, attempts } => write!(
+                f,
+                "no level-{level} puzzle found in {attempts} attempts; \
+                 try another seed, size or difficulty"
+            ),
+            PuzzleError::Cells(e) => write!(f, "puzzle cells: {e}"),
+            PuzzleError::Solution(e) => write!(f, "puzzle solution: {e}"),
+            PuzzleError::SolutionSize {
+                width,
+                height,
+                solution_width,
+                solution_height,
+            } => write!(
+                f,
+                "the puzzle is {width}×{height} but its solution is \
+                 {solution_width}×{solution_height}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PuzzleError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PuzzleError::Board(e) | PuzzleError::Cells(e) | PuzzleError::Solution(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<BoardError> for PuzzleError {
+    fn from(e: BoardError) -> Self {
+        PuzzleError::Board(e)
+    }
+}
