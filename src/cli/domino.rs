@@ -2,10 +2,10 @@
 //! `shared/spec/cli.md`, section Domino).
 
 use super::common::{CliError, CliResult, print_json, progress_bar, write_atomic};
-use crate::domino::agents::{CoefficientFile, parse_agent, parse_eval_agent};
-use crate::domino::simulator::duel;
 use crate::domino::stats::{chi_square_uniform, t_test_rate};
-use crate::domino::tuner::{GaSettings, GaTuner, stage_opponents};
+use crate::domino::{
+    Agent, AgentSpec, CoefficientFile, EvalSpec, GaTuner, TunerSettings, duel, stage_opponents,
+};
 use crate::search::Search;
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -111,9 +111,17 @@ fn threads(t: Option<usize>) -> Result<usize, CliError> {
     }
 }
 
+/// The agent of a team: its spec (`spec`, as typed) built; errors name
+/// the flag.
+fn team(flag: &str, spec: &str) -> Result<Box<dyn Agent>, CliError> {
+    spec.parse::<AgentSpec>()
+        .and_then(|s| s.build())
+        .map_err(|e| CliError(format!("{flag}: {e}")))
+}
+
 fn run_duel(a: DuelArgs) -> CliResult {
-    let team_a = parse_agent(&a.team_a).map_err(|e| CliError(format!("--team-a: {e}")))?;
-    let team_b = parse_agent(&a.team_b).map_err(|e| CliError(format!("--team-b: {e}")))?;
+    let team_a = team("--team-a", &a.team_a)?;
+    let team_b = team("--team-b", &a.team_b)?;
     if a.matches == 0 {
         return Err("--matches must be at least 1".into());
     }
@@ -131,7 +139,7 @@ fn run_duel(a: DuelArgs) -> CliResult {
     let chi = chi_square_uniform(&[r.wins_a, r.wins_b]);
     let t50 = t_test_rate(r.wins_a, r.matches, 0.50);
     let t66 = t_test_rate(r.wins_a, r.matches, 0.66);
-    let think = |a: &dyn crate::domino::Agent| {
+    let think = |a: &dyn Agent| {
         a.think_stats()
             .map(|(n, t)| t.as_secs_f64() * 1000.0 / n.max(1) as f64)
     };
@@ -210,17 +218,23 @@ fn run_tune(a: TuneArgs) -> CliResult {
     } else {
         a.opponents
             .iter()
-            .map(|n| parse_eval_agent(n).map_err(|e| CliError(format!("--opponent: {e}"))))
-            .collect::<Result<Vec<_>, _>>()?
+            .map(|n| {
+                let spec = n.parse::<EvalSpec>()?;
+                // Read a coefficient file now, so its error names the flag.
+                spec.build()?;
+                Ok(spec)
+            })
+            .collect::<Result<Vec<_>, crate::domino::DominoError>>()
+            .map_err(|e| CliError(format!("--opponent: {e}")))?
     };
-    let opponent_names: Vec<String> = opponents.iter().map(|o| o.label.clone()).collect();
-    let settings = GaSettings {
+    let opponent_names: Vec<String> = opponents.iter().map(EvalSpec::to_string).collect();
+    let settings = TunerSettings {
         population: a.population,
         generations: a.generations,
         matches: a.matches,
-        ..GaSettings::default()
+        ..TunerSettings::default()
     };
-    let mut ga = GaTuner::new(a.strategy, opponents, settings, a.seed)?;
+    let mut ga = GaTuner::new(a.strategy, &opponents, settings, a.seed)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads(a.threads)?)
         .build()

@@ -10,7 +10,7 @@
 //!   `input.rs`: what a click or a key does.
 //!
 //! The engine is `crate::domino` ([`LocalMatch`] and the table
-//! [`layout`](crate::domino::layout)).
+//! [`table_layout`](crate::domino::table_layout)).
 
 mod draw;
 mod input;
@@ -19,10 +19,10 @@ mod ui;
 use super::Screen;
 use super::scripted::ScriptArgs;
 use crate::cli::app_args::AppArgs;
-use crate::domino::agents::{Agent, parse_agent};
-use crate::domino::local_match::{Actor, LocalMatch};
-use crate::domino::round::Event;
-use crate::domino::seat_ai::SeatAi;
+use crate::domino::Event;
+use crate::domino::SeatAi;
+use crate::domino::{Actor, LocalMatch};
+use crate::domino::{Agent, parse_agent};
 use bevy::prelude::*;
 
 /// Who plays a seat.
@@ -131,7 +131,7 @@ impl DominoGame {
         let mut agents: [Option<Box<dyn Agent>>; 4] = [None, None, None, None];
         for (s, c) in settings.seats.iter().enumerate() {
             if let Some(name) = c.agent_name() {
-                agents[s] = Some(parse_agent(&name)?);
+                agents[s] = Some(parse_agent(&name).map_err(|e| e.to_string())?);
             }
         }
         Ok(DominoGame {
@@ -363,7 +363,7 @@ fn report_result(game: Option<ResMut<DominoGame>>) {
             g.game.seed(),
             names.join(","),
             ["A", "B"][r.winner],
-            crate::domino::local_match::TEAM_NAMES[r.winner],
+            crate::domino::TEAM_NAMES[r.winner],
             r.score[0],
             r.score[1],
             r.rounds
