@@ -35,10 +35,10 @@ pub struct DuelArgs {
     /// Team A (seats 0 and 2): basic, hand, s1..s4, s1@2..s4@2, t1..t4,
     /// t1@2..t4@2, t1@3, t1full, coef:a1,..,a7, file:PATH, mc, mc:N, mc:Nms, mc:N:POLICY.
     #[arg(long)]
-    pub team_a: String,
+    pub team_a: AgentSpec,
     /// Team B (seats 1 and 3), same names as team A.
     #[arg(long)]
-    pub team_b: String,
+    pub team_b: AgentSpec,
     /// Matches to play.
     #[arg(long)]
     pub matches: u64,
@@ -83,7 +83,7 @@ pub struct TuneArgs {
     /// basic; stage 2 the strategy's stage-1 preset (tK, else sK); stage 3
     /// the other three at stage 2 (tJ@2, else sJ@2).
     #[arg(long = "opponent")]
-    pub opponents: Vec<String>,
+    pub opponents: Vec<EvalSpec>,
     /// Save the coefficients (RON), loadable as `file:PATH`.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -111,12 +111,9 @@ fn threads(t: Option<usize>) -> Result<usize, CliError> {
     }
 }
 
-/// The agent of a team: its spec (`spec`, as typed) built; errors name
-/// the flag.
-fn team(flag: &str, spec: &str) -> Result<Box<dyn Agent>, CliError> {
-    spec.parse::<AgentSpec>()
-        .and_then(|s| s.build())
-        .map_err(|e| CliError(format!("{flag}: {e}")))
+/// The agent of a team (reads a coefficient file); errors name the flag.
+fn team(flag: &str, spec: &AgentSpec) -> Result<Box<dyn Agent>, CliError> {
+    spec.build().map_err(|e| CliError(format!("{flag}: {e}")))
 }
 
 fn run_duel(a: DuelArgs) -> CliResult {
@@ -216,16 +213,12 @@ fn run_tune(a: TuneArgs) -> CliResult {
     let opponents = if a.opponents.is_empty() {
         stage_opponents(a.strategy, a.stage)?
     } else {
+        // Read the coefficient files now, so that their errors name the flag.
+        for o in &a.opponents {
+            o.build()
+                .map_err(|e| CliError(format!("--opponent: {e}")))?;
+        }
         a.opponents
-            .iter()
-            .map(|n| {
-                let spec = n.parse::<EvalSpec>()?;
-                // Read a coefficient file now, so its error names the flag.
-                spec.build()?;
-                Ok(spec)
-            })
-            .collect::<Result<Vec<_>, crate::domino::DominoError>>()
-            .map_err(|e| CliError(format!("--opponent: {e}")))?
     };
     let opponent_names: Vec<String> = opponents.iter().map(EvalSpec::to_string).collect();
     let settings = TunerSettings {

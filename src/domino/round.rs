@@ -224,6 +224,7 @@ impl Round {
     }
 
     /// Whether the seat to move may play `m` now.
+    #[inline(always)]
     pub fn is_legal(&self, m: Move) -> bool {
         self.hands[self.turn as usize].contains(m.tile) && self.table.is_legal(m)
     }
@@ -253,6 +254,7 @@ impl Round {
         Ok(())
     }
 
+    #[inline(always)]
     fn place(&mut self, m: Move, sink: &mut impl FnMut(Event)) {
         let seat = self.turn;
         self.hands[seat as usize].remove(m.tile);

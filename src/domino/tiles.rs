@@ -88,7 +88,8 @@ const fn build_numbers_of() -> [u8; TILE_COUNT] {
     p
 }
 
-/// One domino ("pedra"), by its index in [`TILES`].
+/// One domino ("pedra"), by its index 0..28 in the double-six set
+/// (0-0, 0-1, …, 0-6, 1-1, …, 6-6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Tile(pub u8);
 
