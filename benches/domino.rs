@@ -2,15 +2,13 @@
 //! the parallel simulator).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use evoboard::domino::agents::{Agent, EvalAgent, preset};
-use evoboard::domino::game::play_match;
-use evoboard::domino::simulator::duel;
+use evoboard::domino::{Agent, EvalAgent, Preset, duel, play_match};
 use evoboard::rng::{derive_seed, seeded};
 use std::hint::black_box;
 
 fn matches(c: &mut Criterion) {
     let basic = EvalAgent::basic();
-    let hand = EvalAgent::new("hand", preset("hand").unwrap());
+    let hand = EvalAgent::new("hand", Preset::named("hand").unwrap().coefficients());
     let mut g = c.benchmark_group("domino");
     g.throughput(Throughput::Elements(1));
     let agents: [&dyn Agent; 4] = [&hand, &basic, &hand, &basic];

@@ -24,6 +24,12 @@ impl From<String> for CliError {
     }
 }
 
+impl From<crate::domino::DominoError> for CliError {
+    fn from(e: crate::domino::DominoError) -> Self {
+        CliError(e.to_string())
+    }
+}
+
 impl From<&str> for CliError {
     fn from(s: &str) -> Self {
         CliError(s.to_string())

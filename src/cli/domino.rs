@@ -2,10 +2,10 @@
 //! `shared/spec/cli.md`, section Domino).
 
 use super::common::{CliError, CliResult, print_json, progress_bar, write_atomic};
-use crate::domino::agents::{CoefficientFile, parse_agent, parse_eval_agent};
-use crate::domino::simulator::duel;
 use crate::domino::stats::{chi_square_uniform, t_test_rate};
-use crate::domino::tuner::{GaSettings, GaTuner, stage_opponents};
+use crate::domino::{
+    Agent, AgentSpec, CoefficientFile, EvalSpec, GaTuner, TunerSettings, duel, stage_opponents,
+};
 use crate::search::Search;
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -35,10 +35,10 @@ pub struct DuelArgs {
     /// Team A (seats 0 and 2): basic, hand, s1..s4, s1@2..s4@2, t1..t4,
     /// t1@2..t4@2, t1@3, t1full, coef:a1,..,a7, file:PATH, mc, mc:N, mc:Nms, mc:N:POLICY.
     #[arg(long)]
-    pub team_a: String,
+    pub team_a: AgentSpec,
     /// Team B (seats 1 and 3), same names as team A.
     #[arg(long)]
-    pub team_b: String,
+    pub team_b: AgentSpec,
     /// Matches to play.
     #[arg(long)]
     pub matches: u64,
@@ -83,7 +83,7 @@ pub struct TuneArgs {
     /// basic; stage 2 the strategy's stage-1 preset (tK, else sK); stage 3
     /// the other three at stage 2 (tJ@2, else sJ@2).
     #[arg(long = "opponent")]
-    pub opponents: Vec<String>,
+    pub opponents: Vec<EvalSpec>,
     /// Save the coefficients (RON), loadable as `file:PATH`.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -111,9 +111,14 @@ fn threads(t: Option<usize>) -> Result<usize, CliError> {
     }
 }
 
+/// The agent of a team (reads a coefficient file); errors name the flag.
+fn team(flag: &str, spec: &AgentSpec) -> Result<Box<dyn Agent>, CliError> {
+    spec.build().map_err(|e| CliError(format!("{flag}: {e}")))
+}
+
 fn run_duel(a: DuelArgs) -> CliResult {
-    let team_a = parse_agent(&a.team_a).map_err(|e| CliError(format!("--team-a: {e}")))?;
-    let team_b = parse_agent(&a.team_b).map_err(|e| CliError(format!("--team-b: {e}")))?;
+    let team_a = team("--team-a", &a.team_a)?;
+    let team_b = team("--team-b", &a.team_b)?;
     if a.matches == 0 {
         return Err("--matches must be at least 1".into());
     }
@@ -131,7 +136,7 @@ fn run_duel(a: DuelArgs) -> CliResult {
     let chi = chi_square_uniform(&[r.wins_a, r.wins_b]);
     let t50 = t_test_rate(r.wins_a, r.matches, 0.50);
     let t66 = t_test_rate(r.wins_a, r.matches, 0.66);
-    let think = |a: &dyn crate::domino::Agent| {
+    let think = |a: &dyn Agent| {
         a.think_stats()
             .map(|(n, t)| t.as_secs_f64() * 1000.0 / n.max(1) as f64)
     };
@@ -208,19 +213,21 @@ fn run_tune(a: TuneArgs) -> CliResult {
     let opponents = if a.opponents.is_empty() {
         stage_opponents(a.strategy, a.stage)?
     } else {
+        // Read the coefficient files now, so that their errors name the flag.
+        for o in &a.opponents {
+            o.build()
+                .map_err(|e| CliError(format!("--opponent: {e}")))?;
+        }
         a.opponents
-            .iter()
-            .map(|n| parse_eval_agent(n).map_err(|e| CliError(format!("--opponent: {e}"))))
-            .collect::<Result<Vec<_>, _>>()?
     };
-    let opponent_names: Vec<String> = opponents.iter().map(|o| o.label.clone()).collect();
-    let settings = GaSettings {
+    let opponent_names: Vec<String> = opponents.iter().map(EvalSpec::to_string).collect();
+    let settings = TunerSettings {
         population: a.population,
         generations: a.generations,
         matches: a.matches,
-        ..GaSettings::default()
+        ..TunerSettings::default()
     };
-    let mut ga = GaTuner::new(a.strategy, opponents, settings, a.seed)?;
+    let mut ga = GaTuner::new(a.strategy, &opponents, settings, a.seed)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads(a.threads)?)
         .build()

@@ -2,25 +2,25 @@
 //! hand, strategies 1-4 with any coefficients, published and tuned presets)
 //! and the parser of agent names used on the command line.
 
-use super::round::View;
-use super::search_agent::MonteCarloAgent;
+use super::error::DominoError;
+use super::round::SeatView;
 use super::table::Move;
 use super::tiles::{Hand, NUMBER_MASK, Tile};
 use crate::rng::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
-/// A player at the table. It decides only from a [`View`] (own hand, table,
+/// A player at the table. It decides only from a [`SeatView`] (own hand, table,
 /// history), never from the other hands.
 pub trait Agent: Send + Sync {
     /// The name, as on the command line.
     fn name(&self) -> String;
 
     /// Pick one of `moves` (at least two, all legal); returns its index.
-    fn choose(&self, view: &View<'_>, moves: &[Move], rng: &mut Rng) -> usize;
+    fn choose(&self, view: &SeatView<'_>, moves: &[Move], rng: &mut Rng) -> usize;
 
     /// Pick the opening double among `doubles` (at least two, all in hand).
-    fn choose_opening(&self, view: &View<'_>, doubles: Hand, rng: &mut Rng) -> Tile;
+    fn choose_opening(&self, view: &SeatView<'_>, doubles: Hand, rng: &mut Rng) -> Tile;
 
     /// For searching agents: decisions taken so far (with at least two
     /// choices) and the wall time spent on them. `None` for agents that do
@@ -34,20 +34,21 @@ pub trait Agent: Send + Sync {
 pub type Coefficients = [f64; 7];
 
 /// Which coefficients a strategy may use (the rest stay 0).
-pub fn free_coefficients(strategy: u8) -> Result<[bool; 7], String> {
+pub fn free_coefficients(strategy: u8) -> Result<[bool; 7], DominoError> {
     Ok(match strategy {
         1 => [true; 7],
         2 => [false, false, false, true, true, true, false],
         3 => [false, false, false, true, false, true, true],
         4 => [true, true, true, false, false, false, false],
-        _ => return Err(format!("strategy must be 1, 2, 3 or 4, got {strategy}")),
+        _ => return Err(DominoError::BadStrategy { strategy }),
     })
 }
 
 /// Named coefficient sets: `hand`, the published stage-1 (`s1`..`s4`) and
 /// stage-2 (`s1@2`..`s4@2`) tables, and our own GA results (`t…`, see
-/// src/domino/README.md for the commands that made them).
-pub const PRESETS: &[(&str, Coefficients)] = &[
+/// src/domino/README.md for the commands that made them). Public as
+/// [`Preset`](super::Preset).
+pub(super) const PRESETS: &[(&str, Coefficients)] = &[
     ("hand", [4.5, 4.5, 4.5, 4.5, 4.5, 4.5, 0.0]),
     ("s1", [-2.802, -3.196, -4.199, -6.34, 1.093, 6.58, 1.341]),
     ("s2", [0.0, 0.0, 0.0, -9.3674, 1.8851, 5.4356, 0.0]),
@@ -193,8 +194,8 @@ pub const PRESETS: &[(&str, Coefficients)] = &[
 ];
 
 /// The coefficients of a named preset.
-pub fn preset(name: &str) -> Option<Coefficients> {
-    PRESETS.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
+pub(super) fn preset(name: &str) -> Option<Coefficients> {
+    super::spec::Preset::named(name).map(super::spec::Preset::coefficients)
 }
 
 /// The evaluation-function agent: plays the move with the highest
@@ -222,7 +223,7 @@ impl EvalAgent {
     }
 
     /// f(n) of every move, in order (for tests and display).
-    pub fn scores(&self, view: &View<'_>, moves: &[Move]) -> Vec<f64> {
+    pub fn scores(&self, view: &SeatView<'_>, moves: &[Move]) -> Vec<f64> {
         let ctx = Ctx::new(view, &self.coef);
         moves.iter().map(|m| self.score(&ctx, *m)).collect()
     }
@@ -278,17 +279,10 @@ struct Ctx {
 
 impl Ctx {
     #[inline]
-    fn new(view: &View<'_>, coef: &Coefficients) -> Ctx {
+    fn new(view: &SeatView<'_>, coef: &Coefficients) -> Ctx {
         let s = view.seat();
         let t = view.table();
-        let arm_val: [u32; 4] = std::array::from_fn(|i| {
-            let a = t.arms[i];
-            if a.len > 0 {
-                (a.end as u32) << a.double_end as u32
-            } else {
-                0
-            }
-        });
+        let arm_val: [u32; 4] = std::array::from_fn(|i| t.end_value(i));
         let table = view.table().tiles.0;
         let hand = view.hand().0;
         let known = table | hand;
@@ -377,12 +371,12 @@ impl Agent for EvalAgent {
         self.label.clone()
     }
 
-    fn choose(&self, view: &View<'_>, moves: &[Move], rng: &mut Rng) -> usize {
+    fn choose(&self, view: &SeatView<'_>, moves: &[Move], rng: &mut Rng) -> usize {
         let ctx = Ctx::new(view, &self.coef);
         argmax_random(moves.iter().map(|m| self.score(&ctx, *m)), rng)
     }
 
-    fn choose_opening(&self, view: &View<'_>, doubles: Hand, rng: &mut Rng) -> Tile {
+    fn choose_opening(&self, view: &SeatView<'_>, doubles: Hand, rng: &mut Rng) -> Tile {
         // The spinner as a move on the empty table: L1 = L2 = its number.
         let ctx = Ctx::new(view, &self.coef);
         let c = &self.coef;
@@ -420,21 +414,21 @@ pub struct CoefficientFile {
 
 impl CoefficientFile {
     /// Load and check a coefficient file.
-    pub fn load(path: &Path) -> Result<CoefficientFile, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read coefficient file {}: {e}", path.display()))?;
-        let f: CoefficientFile = ron::from_str(&text).map_err(|e| {
-            format!(
-                "{} is not a coefficient file saved by `evoboard domino tune --out` \
-                 (expected strategy, stage, coefficients: 7 numbers, fitness, matches, seed): {e}",
-                path.display()
-            )
-        })?;
+    pub fn load(path: &Path) -> Result<CoefficientFile, DominoError> {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| DominoError::UnreadableCoefficientFile {
+                path: path.to_path_buf(),
+                reason: e.to_string(),
+            })?;
+        let f: CoefficientFile =
+            ron::from_str(&text).map_err(|e| DominoError::NotACoefficientFile {
+                path: path.to_path_buf(),
+                reason: e.to_string(),
+            })?;
         if f.coefficients.iter().any(|a| !a.is_finite()) {
-            return Err(format!(
-                "{}: coefficients must be finite numbers",
-                path.display()
-            ));
+            return Err(DominoError::NonFiniteCoefficients {
+                path: path.to_path_buf(),
+            });
         }
         Ok(f)
     }
@@ -444,55 +438,4 @@ impl CoefficientFile {
         ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .expect("coefficients serialize")
     }
-}
-
-/// The agent names the command line accepts, for error messages.
-pub const AGENT_NAMES_HELP: &str = "basic, hand, s1..s4 (published stage 1), s1@2..s4@2 \
-(published stage 2), t1..t4, t1@2..t4@2, t1@3 and t1full (our GA), coef:a1,a2,a3,a4,a5,a6,a7, file:PATH \
-(saved by `domino tune --out`), mc, mc:N or mc:N:AGENT (Monte Carlo search, N \
-determinizations per move, AGENT the playout policy), mc:Nms (N milliseconds per move)";
-
-/// An evaluation-function agent from a name: `basic`, a preset, `coef:…`
-/// or `file:PATH`.
-pub fn parse_eval_agent(name: &str) -> Result<EvalAgent, String> {
-    if name == "basic" {
-        return Ok(EvalAgent::basic());
-    }
-    if let Some(c) = preset(name) {
-        return Ok(EvalAgent::new(name, c));
-    }
-    if let Some(list) = name.strip_prefix("coef:") {
-        let v: Vec<&str> = list.split(',').collect();
-        if v.len() != 7 {
-            return Err(format!(
-                "'{name}': coef: takes exactly 7 comma-separated numbers a1..a7, got {}",
-                v.len()
-            ));
-        }
-        let mut c = [0.0; 7];
-        for (i, s) in v.iter().enumerate() {
-            c[i] = s
-                .trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite())
-                .ok_or_else(|| format!("'{name}': a{} = '{s}' is not a finite number", i + 1))?;
-        }
-        return Ok(EvalAgent::new(name, c));
-    }
-    if let Some(path) = name.strip_prefix("file:") {
-        let f = CoefficientFile::load(Path::new(path))?;
-        return Ok(EvalAgent::new(name, f.coefficients));
-    }
-    Err(format!(
-        "unknown agent '{name}'; allowed: {AGENT_NAMES_HELP}"
-    ))
-}
-
-/// Any agent from its command-line name (see [`AGENT_NAMES_HELP`]).
-pub fn parse_agent(name: &str) -> Result<Box<dyn Agent>, String> {
-    if name == "mc" || name.starts_with("mc:") {
-        return Ok(Box::new(MonteCarloAgent::parse(name)?));
-    }
-    Ok(Box::new(parse_eval_agent(name)?))
 }

@@ -63,26 +63,26 @@ impl Dir {
 
 /// An axis-aligned rectangle (centre and half sizes).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rect {
+pub struct TableRect {
     /// Centre.
     pub center: [f32; 2],
     /// Half width and half height.
     pub half: [f32; 2],
 }
 
-impl Rect {
-    fn new(center: [f32; 2], along: Dir, len: f32, width: f32) -> Rect {
+impl TableRect {
+    fn new(center: [f32; 2], along: Dir, len: f32, width: f32) -> TableRect {
         let half = if along.horizontal() {
             [len / 2.0, width / 2.0]
         } else {
             [width / 2.0, len / 2.0]
         };
-        Rect { center, half }
+        TableRect { center, half }
     }
 
     /// Whether the two rectangles are closer than `gap` on both axes
     /// (`gap = 0`: they overlap with a positive area).
-    pub fn near(&self, o: &Rect, gap: f32) -> bool {
+    pub fn near(&self, o: &TableRect, gap: f32) -> bool {
         (0..2).all(|k| (self.center[k] - o.center[k]).abs() < self.half[k] + o.half[k] + gap - 1e-4)
     }
 
@@ -98,7 +98,7 @@ pub struct TileSpot {
     /// The tile.
     pub tile: Tile,
     /// Where it lies.
-    pub rect: Rect,
+    pub rect: TableRect,
     /// The arm (`None` for the spinner).
     pub arm: Option<u8>,
     /// The direction from the inner half (towards the spinner) to the
@@ -136,9 +136,9 @@ pub struct ArmEnd {
 impl ArmEnd {
     /// The free unit square just beyond the end (where the end marker is
     /// drawn).
-    pub fn marker(&self) -> Rect {
+    pub fn marker(&self) -> TableRect {
         let v = self.dir.vec();
-        Rect {
+        TableRect {
             center: [self.point[0] + 0.5 * v[0], self.point[1] + 0.5 * v[1]],
             half: [0.5, 0.5],
         }
@@ -147,7 +147,7 @@ impl ArmEnd {
 
 /// The whole table as drawn.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Layout {
+pub struct TableLayout {
     /// Tiles in the order they were laid.
     pub tiles: Vec<TileSpot>,
     /// The four arm ends (meaningless before the spinner is down).
@@ -191,7 +191,7 @@ fn add(p: [f32; 2], v: [f32; 2], k: f32) -> [f32; 2] {
 
 /// Lay out the tiles of a round (in the order they were played) inside
 /// `[-half[0], half[0]] × [-half[1], half[1]]` tile units.
-pub fn layout(placements: &[Placement], half: [f32; 2]) -> Layout {
+pub fn table_layout(placements: &[Placement], half: [f32; 2]) -> TableLayout {
     let mut tiles: Vec<TileSpot> = Vec::with_capacity(placements.len());
     let mut ends = start_ends();
     // Index in `tiles` of each arm's last tile (the spinner at first).
@@ -202,7 +202,7 @@ pub fn layout(placements: &[Placement], half: [f32; 2]) -> Layout {
         let Some(arm) = p.arm else {
             tiles.push(TileSpot {
                 tile: p.tile,
-                rect: Rect::new([0.0, 0.0], Dir::Up, 2.0, 1.0),
+                rect: TableRect::new([0.0, 0.0], Dir::Up, 2.0, 1.0),
                 arm: None,
                 long: Dir::Up,
                 inner: p.inner,
@@ -223,20 +223,25 @@ pub fn layout(placements: &[Placement], half: [f32; 2]) -> Layout {
         let v = d.vec();
         if double {
             let c = add(end.point, v, 0.5);
-            let rect = Rect::new(c, d, 1.0, 2.0);
+            let rect = TableRect::new(c, d, 1.0, 2.0);
             let long = d.clockwise();
             candidates.push((rect, long, add(end.point, v, 1.0), d));
         } else {
             let c = add(end.point, v, 1.0);
-            candidates.push((Rect::new(c, d, 2.0, 1.0), d, add(end.point, v, 2.0), d));
+            candidates.push((TableRect::new(c, d, 2.0, 1.0), d, add(end.point, v, 2.0), d));
         }
         for turn in [d.clockwise(), d.counter_clockwise()] {
             let w = turn.vec();
             let near = add(end.point, v, 0.5);
             let c = add(near, w, 0.5);
-            candidates.push((Rect::new(c, turn, 2.0, 1.0), turn, add(near, w, 1.5), turn));
+            candidates.push((
+                TableRect::new(c, turn, 2.0, 1.0),
+                turn,
+                add(near, w, 1.5),
+                turn,
+            ));
         }
-        let ok = |rect: &Rect, point: [f32; 2], dir: Dir| {
+        let ok = |rect: &TableRect, point: [f32; 2], dir: Dir| {
             let room = room(point, dir);
             if !rect.inside(half) || !room.inside(half) {
                 return false;
@@ -271,7 +276,7 @@ pub fn layout(placements: &[Placement], half: [f32; 2]) -> Layout {
             len: end.len + 1,
         };
     }
-    Layout { tiles, ends, fits }
+    TableLayout { tiles, ends, fits }
 }
 
 /// The space an arm needs beyond its end: the end marker's square, and
@@ -279,8 +284,8 @@ pub fn layout(placements: &[Placement], half: [f32; 2]) -> Layout {
 /// crosswise double on the new line.
 pub const ROOM: f32 = 1.5;
 
-fn room(point: [f32; 2], dir: Dir) -> Rect {
-    Rect::new(add(point, dir.vec(), ROOM / 2.0), dir, ROOM, 1.0)
+fn room(point: [f32; 2], dir: Dir) -> TableRect {
+    TableRect::new(add(point, dir.vec(), ROOM / 2.0), dir, ROOM, 1.0)
 }
 
 /// Whether tile `i` is the first tile laid on arm `arm`.

@@ -5,41 +5,61 @@
 //! Engine-free (no Bevy). The rules are in `shared/spec/domino.md`; the
 //! choices made where it is silent are in `src/domino/README.md`.
 //!
-//! - [`tiles`]: [`Tile`], [`Hand`] (28-bit masks);
-//! - [`table`]: the [`Table`] with its spinner and four [`Arm`]s;
-//! - [`round`]: turns, passes and scoring (P1 table count, P2 passes, P3
-//!   galo, P4 garagem, P5 double out, blocked rounds), and the [`View`] a
-//!   player gets;
-//! - [`game`]: deals and matches to 200;
-//! - [`local_match`]: a match played a turn at a time, with people at
-//!   some seats (the app), and its log;
-//! - [`layout`]: where each tile lies when the table is drawn;
-//! - [`seat_ai`]: the AI choices of the app's settings;
-//! - [`state`]: the seven state vectors V0..V6;
-//! - [`agents`]: the [`Agent`] trait, basic / hand / strategies 1-4 and the
-//!   agent-name parser;
-//! - [`search_agent`]: determinized Monte Carlo;
-//! - [`simulator`]: parallel duels; [`tuner`]: the GA; [`stats`].
+//! Everything is re-exported here; the files behind it are private:
+//!
+//! - tiles and the table: [`Tile`], [`Hand`] (28-bit masks), the [`Table`]
+//!   with its spinner and four [`Arm`]s, a [`Move`];
+//! - a round: [`Round`] holds turns, passes and scoring (P1 table count,
+//!   P2 passes, P3 galo, P4 garagem, P5 double out, blocked rounds) and
+//!   gives each player a [`SeatView`]; it reports [`Event`]s;
+//! - matches to 200: [`play_match`], [`MatchResult`];
+//! - a match played a turn at a time, with people at some seats (the
+//!   app), and its log: [`LocalMatch`];
+//! - where each tile lies when the table is drawn: [`table_layout`],
+//!   [`TableLayout`];
+//! - players: the [`Agent`] trait, the evaluation-function [`EvalAgent`]
+//!   (basic, hand, strategies 1-4, [`Preset`]s), the search agent
+//!   [`MonteCarloAgent`], all named by an [`AgentSpec`] (parsed from and
+//!   printed as the command-line spelling, [`AGENT_NAMES_HELP`]);
+//! - the AI choices of the app's settings: [`SeatAi`];
+//! - the seven state vectors V0..V6: [`StateVectors`];
+//! - parallel duels: [`duel`]; the GA: [`GaTuner`]; statistics: [`stats`];
+//! - every refusal is a [`DominoError`]; functions that panic on bad input
+//!   (an illegal move, say) have a `try_` form that returns one.
 
-pub mod agents;
-pub mod game;
-pub mod layout;
-pub mod local_match;
-pub mod round;
-pub mod search_agent;
-pub mod seat_ai;
-pub mod simulator;
-pub mod state;
+mod agents;
+mod error;
+mod game;
+mod layout;
+mod local_match;
+mod round;
+mod search_agent;
+mod seat_ai;
+mod simulator;
+mod spec;
+mod state;
 pub mod stats;
-pub mod table;
-pub mod tiles;
-pub mod tuner;
+mod table;
+mod tiles;
+mod tuner;
 
 #[cfg(test)]
 mod tests;
 
-pub use agents::{Agent, Coefficients, EvalAgent, parse_agent};
-pub use game::{MatchResult, play_match};
-pub use round::{Event, Round, Rule, View};
+pub use agents::{Agent, CoefficientFile, Coefficients, EvalAgent, free_coefficients};
+pub use error::{AGENT_NAMES_HELP, DominoError};
+pub use game::{MATCH_TARGET, MatchResult, deal, opener, play_match, play_match_logged};
+pub use layout::{ArmEnd, Dir, GAP, ROOM, TableLayout, TableRect, TileSpot, table_layout};
+pub use local_match::{
+    ARM_NAMES, Actor, HumanChoice, LocalMatch, LogEntry, Placement, RoundSummary, SEAT_NAMES,
+    TEAM_NAMES, all_legal_moves, count_terms, end_text, opener_text, team_name_of,
+};
+pub use round::{Event, Opening, Round, RoundEnd, Rule, SeatView, team_of};
+pub use search_agent::{DEFAULT_DETERMINIZATIONS, DEFAULT_POLICY, MonteCarloAgent, sample_hidden};
+pub use seat_ai::{AiKind, CoefSet, SEARCH_LEVELS, SeatAi};
+pub use simulator::{DuelResult, duel};
+pub use spec::{AgentSpec, CoefList, EvalSpec, Preset, SearchBudget, SearchSpec, parse_agent};
+pub use state::StateVectors;
 pub use table::{Arm, Move, Table};
-pub use tiles::{Hand, Tile};
+pub use tiles::{Hand, HandIter, Tile};
+pub use tuner::{GaTuner, TunerSettings, stage_opponents};

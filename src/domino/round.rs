@@ -1,11 +1,12 @@
 //! One round ("mão"): turns, passes, and the P1-P5 scoring.
 //!
 //! [`Round`] is the referee: it holds all four hands, but an agent only
-//! ever gets a [`View`], which shows its own hand, the table, who played
+//! ever gets a [`SeatView`], which shows its own hand, the table, who played
 //! what, who passed on which numbers and the scores: what a real player at
 //! the table sees.
 
 use super::agents::Agent;
+use super::error::DominoError;
 use super::table::{Move, Table};
 use super::tiles::{Hand, Tile};
 use crate::rng::Rng;
@@ -136,14 +137,14 @@ impl Round {
         }
     }
 
-    /// A seat's hand (the referee's knowledge; agents get a [`View`]).
+    /// A seat's hand (the referee's knowledge; agents get a [`SeatView`]).
     pub fn hand(&self, seat: u8) -> Hand {
         self.hands[seat as usize]
     }
 
     /// What `seat` sees.
-    pub fn view(&self, seat: u8) -> View<'_> {
-        View { round: self, seat }
+    pub fn view(&self, seat: u8) -> SeatView<'_> {
+        SeatView { round: self, seat }
     }
 
     /// Whether the round is over.
@@ -163,7 +164,24 @@ impl Round {
         sink(Event::Scored { team, points, rule });
     }
 
+    /// The tiles the seat to move may open with (empty once the spinner is
+    /// down).
+    pub fn opening_doubles(&self) -> Vec<Tile> {
+        if self.table.spinner.is_some() {
+            return Vec::new();
+        }
+        let hand = self.hands[self.turn as usize];
+        match self.opening {
+            Opening::Forced(t) => hand.contains(t).then_some(t).into_iter().collect(),
+            Opening::AnyDouble => hand.doubles().iter().collect(),
+        }
+    }
+
     /// Lay the opening double (the spinner) for the seat to move.
+    ///
+    /// # Panics
+    /// If the spinner is down, or the seat to move may not open with
+    /// `tile` ([`Round::try_open_with`] returns an error instead).
     pub fn open_with(&mut self, tile: Tile, sink: &mut impl FnMut(Event)) {
         let seat = self.turn;
         assert!(self.table.spinner.is_none(), "the spinner is already down");
@@ -171,6 +189,29 @@ impl Round {
         if let Opening::Forced(t) = self.opening {
             assert_eq!(t, tile, "this round must open with {t}");
         }
+        self.place_spinner(tile, sink);
+    }
+
+    /// [`Round::open_with`], or an error if the spinner is down or `tile`
+    /// may not open the round.
+    pub fn try_open_with(
+        &mut self,
+        tile: Tile,
+        sink: &mut impl FnMut(Event),
+    ) -> Result<(), DominoError> {
+        if self.table.spinner.is_some() {
+            return Err(DominoError::SpinnerDown);
+        }
+        let allowed = self.opening_doubles();
+        if !allowed.contains(&tile) {
+            return Err(DominoError::CannotOpenWith { tile, allowed });
+        }
+        self.place_spinner(tile, sink);
+        Ok(())
+    }
+
+    fn place_spinner(&mut self, tile: Tile, sink: &mut impl FnMut(Event)) {
+        let seat = self.turn;
         self.hands[seat as usize].remove(tile);
         self.played[seat as usize].insert(tile);
         self.table.place_spinner(tile);
@@ -182,15 +223,40 @@ impl Round {
         self.after_placing(seat, tile, sink);
     }
 
-    /// Play `m` for the seat to move. Panics on an illegal move.
+    /// Whether the seat to move may play `m` now.
+    #[inline(always)]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.hands[self.turn as usize].contains(m.tile) && self.table.is_legal(m)
+    }
+
+    /// Play `m` for the seat to move.
+    ///
+    /// # Panics
+    /// On an illegal move ([`Round::try_play`] returns an error instead).
     pub fn play(&mut self, m: Move, sink: &mut impl FnMut(Event)) {
+        assert!(self.is_legal(m), "illegal move {} on arm {}", m.tile, m.arm);
+        self.place(m, sink);
+    }
+
+    /// [`Round::play`], or an error if the round is over or `m` is not
+    /// legal.
+    pub fn try_play(&mut self, m: Move, sink: &mut impl FnMut(Event)) -> Result<(), DominoError> {
+        if self.is_over() {
+            return Err(DominoError::RoundIsOver);
+        }
+        if !self.is_legal(m) {
+            return Err(DominoError::IllegalMove {
+                tile: m.tile,
+                arm: m.arm,
+            });
+        }
+        self.place(m, sink);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn place(&mut self, m: Move, sink: &mut impl FnMut(Event)) {
         let seat = self.turn;
-        assert!(
-            self.hands[seat as usize].contains(m.tile) && self.table.is_legal(m),
-            "illegal move {} on arm {}",
-            m.tile,
-            m.arm
-        );
         self.hands[seat as usize].remove(m.tile);
         self.played[seat as usize].insert(m.tile);
         self.table.play(m);
@@ -233,7 +299,28 @@ impl Round {
         self.turn = (seat + 1) % 4;
     }
 
-    /// The seat to move passes (it must have no legal move).
+    /// Whether the seat to move must pass: the spinner is down and no tile
+    /// in its hand fits an open end.
+    pub fn must_pass(&self) -> bool {
+        self.table.spinner.is_some()
+            && self.hands[self.turn as usize].0 & self.table.playable_tiles().0 == 0
+    }
+
+    /// [`Round::pass`], or an error if the round is over or the seat to
+    /// move has a tile that fits (or the round is not opened yet).
+    pub fn try_pass(&mut self, sink: &mut impl FnMut(Event)) -> Result<(), DominoError> {
+        if self.is_over() {
+            return Err(DominoError::RoundIsOver);
+        }
+        if !self.must_pass() {
+            return Err(DominoError::CannotPass);
+        }
+        self.pass(sink);
+        Ok(())
+    }
+
+    /// The seat to move passes. It must have no legal move: this is not
+    /// checked (the simulator's fast path); [`Round::try_pass`] checks.
     pub fn pass(&mut self, sink: &mut impl FnMut(Event)) {
         let seat = self.turn;
         debug_assert!(self.table.spinner.is_some());
@@ -268,6 +355,10 @@ impl Round {
 
     /// One turn: the seat to move opens, plays or passes, as its agent
     /// decides.
+    ///
+    /// # Panics
+    /// If the round is over, or an agent breaks the [`Agent`] contract
+    /// (an index outside the moves, a tile that is not one of the doubles).
     pub fn step(&mut self, agents: &[&dyn Agent; 4], rng: &mut Rng, sink: &mut impl FnMut(Event)) {
         let seat = self.turn;
         let agent = agents[seat as usize];
@@ -277,7 +368,7 @@ impl Round {
                 Opening::AnyDouble => {
                     let d = self.hands[seat as usize].doubles();
                     if d.len() == 1 {
-                        d.iter().next().unwrap()
+                        d.iter().next().expect("one double")
                     } else {
                         let t = agent.choose_opening(&self.view(seat), d, rng);
                         assert!(d.contains(t), "agent {} chose a non-double", agent.name());
@@ -289,14 +380,7 @@ impl Round {
             return;
         }
         // Fast path: nothing in hand matches an open end.
-        let open = self.table.open_numbers();
-        let mut playable = 0u32;
-        for n in 0..7 {
-            if open & (1 << n) != 0 {
-                playable |= super::tiles::NUMBER_MASK[n];
-            }
-        }
-        if self.hands[seat as usize].0 & playable == 0 {
+        if self.hands[seat as usize].0 & self.table.playable_tiles().0 == 0 {
             self.pass(sink);
             return;
         }
@@ -331,12 +415,12 @@ impl Round {
 /// What one seat sees of a round: its own hand, the table, the history of
 /// plays and passes, the scores. Never the other hands.
 #[derive(Clone, Copy, Debug)]
-pub struct View<'a> {
+pub struct SeatView<'a> {
     round: &'a Round,
     seat: u8,
 }
 
-impl<'a> View<'a> {
+impl<'a> SeatView<'a> {
     /// The seat looking.
     pub fn seat(&self) -> u8 {
         self.seat
@@ -389,9 +473,19 @@ impl<'a> View<'a> {
 
     /// A full round with this view's public state and the given hands for
     /// the three others (a "determinization"; used by search agents). The
-    /// own hand is kept; `others[seat]` is ignored. Panics if a hand has the
-    /// wrong size or overlaps a seen tile.
+    /// own hand is kept; `others[seat]` is ignored.
+    ///
+    /// # Panics
+    /// If a hand has the wrong size or holds a seen tile
+    /// ([`SeatView::try_determinize`] returns an error instead).
     pub fn determinize(&self, others: [Hand; 4]) -> Round {
+        self.try_determinize(others)
+            .unwrap_or_else(|e| panic!("bad determinization: {e}"))
+    }
+
+    /// [`SeatView::determinize`], or an error if a hand has the wrong size
+    /// or holds a seen tile.
+    pub fn try_determinize(&self, others: [Hand; 4]) -> Result<Round, DominoError> {
         let mut r = self.round.clone();
         let seen = self.round.table.tiles.0 | self.hand().0;
         for s in 0..4u8 {
@@ -399,15 +493,18 @@ impl<'a> View<'a> {
                 continue;
             }
             let h = others[s as usize];
-            assert_eq!(
-                h.len(),
-                self.hand_len(s),
-                "seat {s} holds {} tiles",
-                self.hand_len(s)
-            );
-            assert_eq!(h.0 & seen, 0, "seat {s} cannot hold a seen tile");
+            if h.len() != self.hand_len(s) {
+                return Err(DominoError::WrongHandSize {
+                    seat: s,
+                    expected: self.hand_len(s),
+                    got: h.len(),
+                });
+            }
+            if h.0 & seen != 0 {
+                return Err(DominoError::SeenTileInHand { seat: s });
+            }
             r.hands[s as usize] = h;
         }
-        r
+        Ok(r)
     }
 }

@@ -10,8 +10,8 @@
 //! comparison. Strength is set by the number of determinizations per move,
 //! or by a think time per move.
 
-use super::agents::{Agent, EvalAgent, argmax_random, parse_eval_agent, preset};
-use super::round::{View, team_of};
+use super::agents::{Agent, EvalAgent, argmax_random, preset};
+use super::round::{SeatView, team_of};
 use super::table::Move;
 use super::tiles::{Hand, NUMBERS_OF, Tile};
 use crate::rng::{Rng, RngExt, seeded};
@@ -53,35 +53,18 @@ impl MonteCarloAgent {
         }
     }
 
-    /// Parse `mc`, `mc:N`, `mc:Nms` (think time) or `mc:N:POLICY`.
-    pub fn parse(name: &str) -> Result<MonteCarloAgent, String> {
-        let mut parts = name.splitn(3, ':');
-        let head = parts.next();
-        debug_assert_eq!(head, Some("mc"));
-        let strength = parts.next();
-        let policy = match parts.next() {
-            Some(p) => {
-                parse_eval_agent(p).map_err(|e| format!("'{name}': bad playout policy: {e}"))?
-            }
-            None => default_policy(),
-        };
-        let mut agent = MonteCarloAgent::new(DEFAULT_DETERMINIZATIONS, policy);
-        match strength {
-            None => {}
-            Some(s) if s.ends_with("ms") => {
-                let ms: u64 = s[..s.len() - 2].parse().ok().filter(|&v| v > 0).ok_or_else(|| {
-                    format!("'{name}': think time must be a positive number of milliseconds, like mc:50ms")
-                })?;
-                agent.think_time = Some(Duration::from_millis(ms));
-            }
-            Some(s) => {
-                agent.determinizations = s.parse().ok().filter(|&v| v > 0).ok_or_else(|| {
-                    format!("'{name}': mc:N takes a positive number of determinizations per move, like mc:64")
-                })?;
-            }
-        }
-        agent.label = name.to_string();
-        Ok(agent)
+    /// A search agent with `determinizations` samples per move and
+    /// `policy` for the playouts, or the default policy (`t1`) for `None`.
+    pub(super) fn with_default_policy(
+        determinizations: u32,
+        policy: Option<EvalAgent>,
+    ) -> MonteCarloAgent {
+        MonteCarloAgent::new(determinizations, policy.unwrap_or_else(default_policy))
+    }
+
+    /// Rename (the name shown in results).
+    pub(super) fn set_label(&mut self, label: String) {
+        self.label = label;
     }
 }
 
@@ -95,7 +78,7 @@ fn default_policy() -> EvalAgent {
 /// Sample the hands of the three other seats consistently with `view`:
 /// right sizes, unseen tiles only, no tile showing a number the holder is
 /// known to lack. `result[view.seat()]` is the own hand.
-pub fn sample_hidden(view: &View<'_>, rng: &mut Rng) -> [Hand; 4] {
+pub fn sample_hidden(view: &SeatView<'_>, rng: &mut Rng) -> [Hand; 4] {
     let me = view.seat();
     let mut tiles: Vec<Tile> = view.unseen().iter().collect();
     let voids: [u8; 4] = std::array::from_fn(|s| view.voids(s as u8));
@@ -152,7 +135,7 @@ impl Agent for MonteCarloAgent {
         self.label.clone()
     }
 
-    fn choose(&self, view: &View<'_>, moves: &[Move], rng: &mut Rng) -> usize {
+    fn choose(&self, view: &SeatView<'_>, moves: &[Move], rng: &mut Rng) -> usize {
         let team = team_of(view.seat());
         let diff = |p: [u32; 2]| p[team] as f64 - p[1 - team] as f64;
         let base = diff(view.round_points());
@@ -184,7 +167,7 @@ impl Agent for MonteCarloAgent {
         argmax_random(totals.into_iter(), rng)
     }
 
-    fn choose_opening(&self, view: &View<'_>, doubles: Hand, rng: &mut Rng) -> Tile {
+    fn choose_opening(&self, view: &SeatView<'_>, doubles: Hand, rng: &mut Rng) -> Tile {
         self.policy.choose_opening(view, doubles, rng)
     }
 

@@ -1,7 +1,10 @@
 //! The AI a seat can be given in the app's settings, as a person would pick
 //! it: a kind (basic, hand, strategy 1-4, search), a coefficient set for
 //! the strategies, a strength for the search agent. Each choice maps to an
-//! agent name of [`parse_agent`](super::agents::parse_agent).
+//! [`AgentSpec`].
+
+use super::error::DominoError;
+use super::spec::AgentSpec;
 
 /// Which coefficients a strategy plays with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -109,7 +112,12 @@ impl SeatAi {
         }
     }
 
-    /// The agent name for [`parse_agent`](super::agents::parse_agent).
+    /// The agent, as a typed spec (errors only for a strategy outside 1-4).
+    pub fn agent_spec(&self) -> Result<AgentSpec, DominoError> {
+        self.agent_name().parse()
+    }
+
+    /// The agent's name, the spelling of [`SeatAi::agent_spec`].
     pub fn agent_name(&self) -> String {
         match self.kind {
             AiKind::Basic => "basic".into(),
@@ -141,7 +149,7 @@ impl SeatAi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domino::agents::parse_agent;
+    use crate::domino::parse_agent;
 
     #[test]
     fn every_menu_choice_is_a_known_agent() {
@@ -156,6 +164,7 @@ mod tests {
                     let name = ai.agent_name();
                     let agent = parse_agent(&name).unwrap_or_else(|e| panic!("{name}: {e}"));
                     assert_eq!(agent.name(), name);
+                    assert_eq!(ai.agent_spec().unwrap().to_string(), name);
                 }
             }
         }

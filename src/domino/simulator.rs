@@ -5,6 +5,7 @@
 //! whatever the thread count or scheduling.
 
 use super::agents::Agent;
+use super::error::DominoError;
 use super::game::play_match;
 use crate::rng::{derive_seed, seeded};
 use rayon::prelude::*;
@@ -70,11 +71,14 @@ pub fn duel(
     threads: usize,
     seed: u64,
     on_progress: &(dyn Fn(u64) + Sync),
-) -> Result<DuelResult, String> {
+) -> Result<DuelResult, DominoError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+        .map_err(|e| DominoError::ThreadPool {
+            threads,
+            reason: e.to_string(),
+        })?;
     let start = Instant::now();
     let chunks = matches.div_ceil(CHUNK);
     let (wins_a, rounds) = pool.install(|| {

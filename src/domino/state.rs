@@ -4,7 +4,7 @@
 //! (see [`super::agents::EvalAgent`]); [`StateVectors`] builds the whole
 //! picture for display, tests and documentation.
 
-use super::round::View;
+use super::round::SeatView;
 use super::tiles::NUMBER_MASK;
 
 /// V0..V6 for one seat, each indexed by the number 0..=6.
@@ -28,7 +28,7 @@ pub struct StateVectors {
 
 impl StateVectors {
     /// The vectors of the seat behind `view`.
-    pub fn from_view(view: &View<'_>) -> StateVectors {
+    pub fn from_view(view: &SeatView<'_>) -> StateVectors {
         let s = view.seat();
         let (next, partner, prev) = ((s + 1) % 4, (s + 2) % 4, (s + 3) % 4);
         let mut v = StateVectors::default();

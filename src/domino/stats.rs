@@ -34,29 +34,11 @@ pub fn t_test(x: &[f64], mu0: f64) -> TestResult {
     let n = x.len() as f64;
     let df = n - 1.0;
     let se = sd(x) / n.sqrt();
-    let t = (mean(x) - mu0) / se;
-    let p = if t.is_finite() && df > 0.0 {
-        incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
-    } else if t.is_nan() {
-        1.0
-    } else {
-        0.0
-    };
-    TestResult {
-        statistic: t,
-        df,
-        p_value: p,
-    }
+    t_result((mean(x) - mu0) / se, df)
 }
 
-/// One-sample t-test of a success rate: `successes` of `n` 0/1 outcomes
-/// (e.g. matches won) against H0: rate = `rate0`.
-pub fn t_test_rate(successes: u64, n: u64, rate0: f64) -> TestResult {
-    let nf = n as f64;
-    let p = successes as f64 / nf;
-    let df = nf - 1.0;
-    let var = if n > 1 { p * (1.0 - p) * nf / df } else { 0.0 };
-    let t = (p - rate0) / (var / nf).sqrt();
+/// The two-sided p-value of Student's `t` with `df` degrees of freedom.
+fn t_result(t: f64, df: f64) -> TestResult {
     let p_value = if t.is_finite() && df > 0.0 {
         incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
     } else if t.is_nan() {
@@ -69,6 +51,16 @@ pub fn t_test_rate(successes: u64, n: u64, rate0: f64) -> TestResult {
         df,
         p_value,
     }
+}
+
+/// One-sample t-test of a success rate: `successes` of `n` 0/1 outcomes
+/// (e.g. matches won) against H0: rate = `rate0`.
+pub fn t_test_rate(successes: u64, n: u64, rate0: f64) -> TestResult {
+    let nf = n as f64;
+    let p = successes as f64 / nf;
+    let df = nf - 1.0;
+    let var = if n > 1 { p * (1.0 - p) * nf / df } else { 0.0 };
+    t_result((p - rate0) / (var / nf).sqrt(), df)
 }
 
 /// χ² goodness-of-fit of observed counts against equal expected counts

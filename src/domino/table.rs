@@ -5,7 +5,7 @@
 //! is played against the spinner's number. A double played on an arm lies
 //! crosswise, so its end counts both halves.
 
-use super::tiles::{Hand, Tile};
+use super::tiles::{Hand, NUMBER_MASK, Tile};
 
 /// One of the spinner's four arms.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -83,15 +83,38 @@ impl Table {
     pub fn count(&self) -> u32 {
         let Some(s) = self.spinner else { return 0 };
         let mut sum = 0u32;
-        for a in &self.arms {
-            if a.len > 0 {
-                sum += (a.end as u32) << (a.double_end as u32);
-            }
+        for i in 0..4 {
+            sum += self.end_value(i);
         }
         if self.open != 0b1111 {
             sum += 2 * s as u32;
         }
         sum
+    }
+
+    /// What arm `i`'s end adds to the table count: its end number, twice
+    /// for a crosswise double; 0 while the arm is empty.
+    #[inline]
+    pub fn end_value(&self, i: usize) -> u32 {
+        let a = self.arms[i];
+        if a.len > 0 {
+            (a.end as u32) << a.double_end as u32
+        } else {
+            0
+        }
+    }
+
+    /// Every tile that shows a number on an open end (whoever holds it).
+    #[inline]
+    pub fn playable_tiles(&self) -> Hand {
+        let open = self.open_numbers();
+        let mut playable = 0u32;
+        for (n, mask) in NUMBER_MASK.iter().enumerate() {
+            if open & (1 << n) != 0 {
+                playable |= mask;
+            }
+        }
+        Hand(playable)
     }
 
     /// 7-bit mask of the numbers showing on open ends.
@@ -173,7 +196,7 @@ impl Table {
                 continue;
             }
             keys[i] = key;
-            let mut m = hand.0 & super::tiles::NUMBER_MASK[a.end as usize];
+            let mut m = hand.0 & NUMBER_MASK[a.end as usize];
             while m != 0 {
                 let t = m.trailing_zeros() as u8;
                 m &= m - 1;

@@ -5,6 +5,8 @@
 //! "how many tiles with a 4 does this hand hold" is one `popcount` of
 //! `hand & NUMBER_MASK[4]`.
 
+use super::error::DominoError;
+
 /// Number of tiles in a double-six set.
 pub const TILE_COUNT: usize = 28;
 
@@ -86,18 +88,30 @@ const fn build_numbers_of() -> [u8; TILE_COUNT] {
     p
 }
 
-/// One domino ("pedra"), by its index in [`TILES`].
+/// One domino ("pedra"), by its index 0..28 in the double-six set
+/// (0-0, 0-1, …, 0-6, 1-1, …, 6-6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Tile(pub u8);
 
 impl Tile {
-    /// The tile showing `a` and `b` (in any order). Panics if a pip is > 6.
+    /// The tile showing `a` and `b` (in any order).
+    ///
+    /// # Panics
+    /// If a pip is above 6 ([`Tile::try_new`] returns an error instead).
     pub fn new(a: u8, b: u8) -> Tile {
-        assert!(a < 7 && b < 7, "pips are 0..=6, got {a}-{b}");
+        Tile::try_new(a, b).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The tile showing `a` and `b` (in any order), or an error if a pip is
+    /// above 6.
+    pub fn try_new(a: u8, b: u8) -> Result<Tile, DominoError> {
+        if a > 6 || b > 6 {
+            return Err(DominoError::BadPips { a, b });
+        }
         let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
         // Tiles with low half < lo: sum_{k<lo} (7-k).
         let before = (lo as usize * (15 - lo as usize)) / 2;
-        Tile((before + (hi - lo) as usize) as u8)
+        Ok(Tile((before + (hi - lo) as usize) as u8))
     }
 
     /// The double-six, which opens the first round.

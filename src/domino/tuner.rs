@@ -9,15 +9,17 @@
 //! random numbers), elites included, so a lucky evaluation does not stick.
 //! It is an ask-and-tell [`Search`]: one `step` is one generation.
 
-use super::agents::{Coefficients, EvalAgent, free_coefficients, preset};
+use super::agents::{Coefficients, EvalAgent, free_coefficients};
+use super::error::DominoError;
 use super::simulator::play_range;
+use super::spec::{EvalSpec, Preset};
 use crate::rng::{Rng, RngExt, derive_seed, seeded};
 use crate::search::{Objective, Progress, Search};
 use rayon::prelude::*;
 
 /// GA settings; [`Default`] is the published setup.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GaSettings {
+pub struct TunerSettings {
     /// Individuals per generation.
     pub population: usize,
     /// Generations.
@@ -34,9 +36,9 @@ pub struct GaSettings {
     pub range: f64,
 }
 
-impl Default for GaSettings {
+impl Default for TunerSettings {
     fn default() -> Self {
-        GaSettings {
+        TunerSettings {
             population: 100,
             generations: 200,
             matches: 5000,
@@ -51,31 +53,28 @@ impl Default for GaSettings {
 /// The fixed opponents of a stage: 1 → basic; 2 → the strategy's own
 /// stage-1 coefficients (our `tK` preset, else the published `sK`);
 /// 3 → the other three strategies at stage 2 (`tJ@2`, else `sJ@2`).
-pub fn stage_opponents(strategy: u8, stage: u8) -> Result<Vec<EvalAgent>, String> {
+pub fn stage_opponents(strategy: u8, stage: u8) -> Result<Vec<EvalSpec>, DominoError> {
     free_coefficients(strategy)?;
     let named = |ours: String, published: String| {
-        let name = if preset(&ours).is_some() {
-            ours
-        } else {
-            published
-        };
-        let c = preset(&name).expect("published presets exist");
-        EvalAgent::new(name, c)
+        let p = Preset::named(&ours)
+            .or_else(|| Preset::named(&published))
+            .expect("the published presets s1..s4 and s1@2..s4@2 exist");
+        EvalSpec::Preset(p)
     };
     match stage {
-        1 => Ok(vec![EvalAgent::basic()]),
+        1 => Ok(vec![EvalSpec::Basic]),
         2 => Ok(vec![named(format!("t{strategy}"), format!("s{strategy}"))]),
         3 => Ok((1..=4u8)
             .filter(|&j| j != strategy)
             .map(|j| named(format!("t{j}@2"), format!("s{j}@2")))
             .collect()),
-        _ => Err(format!("stage must be 1, 2 or 3, got {stage}")),
+        _ => Err(DominoError::BadStage { stage }),
     }
 }
 
 /// The GA tuner.
 pub struct GaTuner {
-    settings: GaSettings,
+    settings: TunerSettings,
     free: [bool; 7],
     opponents: Vec<EvalAgent>,
     seed: u64,
@@ -89,20 +88,27 @@ pub struct GaTuner {
 }
 
 impl GaTuner {
-    /// A tuner for `strategy` (1-4) against `opponents`.
+    /// A tuner for `strategy` (1-4) against `opponents` (errors on a bad
+    /// strategy or settings, or an opponent's unreadable coefficient file).
     pub fn new(
         strategy: u8,
-        opponents: Vec<EvalAgent>,
-        settings: GaSettings,
+        opponents: &[EvalSpec],
+        settings: TunerSettings,
         seed: u64,
-    ) -> Result<GaTuner, String> {
+    ) -> Result<GaTuner, DominoError> {
         let free = free_coefficients(strategy)?;
         if settings.population < 2 {
-            return Err("population must be at least 2".into());
+            return Err(DominoError::PopulationTooSmall {
+                population: settings.population,
+            });
         }
         if settings.matches == 0 {
-            return Err("matches must be at least 1".into());
+            return Err(DominoError::NoMatches);
         }
+        let opponents = opponents
+            .iter()
+            .map(EvalSpec::build)
+            .collect::<Result<Vec<_>, _>>()?;
         let mut rng = seeded(seed);
         let population = (0..settings.population)
             .map(|_| random_genome(&free, settings.range, &mut rng))
@@ -197,7 +203,7 @@ impl Search for GaTuner {
         let mut order: Vec<usize> = (0..fitness.len()).collect();
         order.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]).then(a.cmp(&b)));
         let best_i = order[0];
-        let mean = crate::domino::stats::mean(&fitness);
+        let mean = super::stats::mean(&fitness);
         let improved = fitness[best_i] > self.best.1 || self.generation == 0;
         self.best = (self.population[best_i], fitness[best_i]);
         self.history.push((fitness[best_i], mean));

@@ -9,9 +9,9 @@ use evoboard::app::Screen;
 use evoboard::app::domino::{
     self, DominoGame, DominoSettings, NewMatch, SeatController, settings_from_args,
 };
-use evoboard::domino::agents::{Agent, parse_agent};
-use evoboard::domino::local_match::{Actor, HumanChoice};
-use evoboard::domino::seat_ai::{AiKind, CoefSet, SeatAi};
+use evoboard::domino::{Actor, HumanChoice};
+use evoboard::domino::{Agent, parse_agent};
+use evoboard::domino::{AiKind, CoefSet, SeatAi};
 use evoboard::domino::{MatchResult, play_match};
 use evoboard::rng::seeded;
 

@@ -1,11 +1,11 @@
 //! Painting the table: the felt, the tiles with their pips (laid out by
-//! [`crate::domino::layout`]), the open ends with their numbers, the seats
+//! [`crate::domino::table_layout`]), the open ends with their numbers, the seats
 //! around the table and the floating labels.
 
 use super::{DominoGame, FloatingLabel, LABEL_SECONDS, input};
-use crate::domino::layout::{Layout, TileSpot, layout};
-use crate::domino::local_match::{Actor, SEAT_NAMES, count_terms};
-use crate::domino::round::team_of;
+use crate::domino::team_of;
+use crate::domino::{Actor, SEAT_NAMES, count_terms};
+use crate::domino::{TableLayout, TileSpot, table_layout};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
 /// Team colours: A (you and your partner) blue, B orange.
@@ -107,7 +107,7 @@ impl View {
         self.centre + Vec2::new(p[0], -p[1]) * self.unit
     }
 
-    fn rect(&self, r: &crate::domino::layout::Rect) -> Rect {
+    fn rect(&self, r: &crate::domino::TableRect) -> Rect {
         Rect::from_center_size(
             self.pos(r.center),
             Vec2::new(r.half[0], r.half[1]) * 2.0 * self.unit,
@@ -117,12 +117,12 @@ impl View {
 
 /// Lay the table out in `area` (px), as large as it fits: the layout's
 /// bounds are the area in tile units, made smaller until every arm fits.
-pub fn fit_layout(g: &DominoGame, area: Rect) -> (Layout, View) {
+pub fn fit_layout(g: &DominoGame, area: Rect) -> (TableLayout, View) {
     let size = area.size();
     let mut unit = (size.x / 26.0).min(size.y / 17.0).clamp(9.0, 40.0);
     loop {
         let half = [size.x / 2.0 / unit, size.y / 2.0 / unit];
-        let l = layout(g.game.placements(), half);
+        let l = table_layout(g.game.placements(), half);
         if l.fits || unit <= 9.0 {
             return (
                 l,
@@ -232,7 +232,7 @@ pub fn table(ui: &mut egui::Ui, g: &mut DominoGame) {
                 hit.on_hover_text(format!(
                     "Play {} on the {} end",
                     placing.map(|t| t.to_string()).unwrap_or_default(),
-                    crate::domino::local_match::ARM_NAMES[arm as usize]
+                    crate::domino::ARM_NAMES[arm as usize]
                 ));
             }
         }

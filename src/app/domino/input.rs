@@ -3,7 +3,7 @@
 //! nothing.
 
 use super::DominoGame;
-use crate::domino::local_match::{Actor, HumanChoice};
+use crate::domino::{Actor, HumanChoice};
 use crate::domino::{Move, Tile};
 use bevy_egui::egui;
 

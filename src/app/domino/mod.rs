@@ -10,7 +10,7 @@
 //!   `input.rs`: what a click or a key does.
 //!
 //! The engine is `crate::domino` ([`LocalMatch`] and the table
-//! [`layout`](crate::domino::layout)).
+//! [`table_layout`](crate::domino::table_layout)).
 
 mod draw;
 mod input;
@@ -19,10 +19,7 @@ mod ui;
 use crate::app::AppArgs;
 use crate::app::Screen;
 use crate::app::shell::scripted::ScriptArgs;
-use crate::domino::agents::{Agent, parse_agent};
-use crate::domino::local_match::{Actor, LocalMatch};
-use crate::domino::round::Event;
-use crate::domino::seat_ai::SeatAi;
+use crate::domino::{Actor, Agent, Event, LocalMatch, SeatAi, parse_agent};
 use bevy::prelude::*;
 
 /// Who plays a seat.
@@ -131,7 +128,7 @@ impl DominoGame {
         let mut agents: [Option<Box<dyn Agent>>; 4] = [None, None, None, None];
         for (s, c) in settings.seats.iter().enumerate() {
             if let Some(name) = c.agent_name() {
-                agents[s] = Some(parse_agent(&name)?);
+                agents[s] = Some(parse_agent(&name).map_err(|e| e.to_string())?);
             }
         }
         Ok(DominoGame {
@@ -363,7 +360,7 @@ fn report_result(game: Option<ResMut<DominoGame>>) {
             g.game.seed(),
             names.join(","),
             ["A", "B"][r.winner],
-            crate::domino::local_match::TEAM_NAMES[r.winner],
+            crate::domino::TEAM_NAMES[r.winner],
             r.score[0],
             r.score[1],
             r.rounds

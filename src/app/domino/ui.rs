@@ -6,11 +6,9 @@ use super::draw::{self, TEAM_COLORS, paint_tile};
 use super::{DominoGame, DominoSettings, NewMatch, SeatController, input};
 use crate::app::Screen;
 use crate::app::shell::camera::PanelInsets;
-use crate::domino::local_match::{
-    ARM_NAMES, Actor, HumanChoice, SEAT_NAMES, TEAM_NAMES, end_text, opener_text,
-};
-use crate::domino::round::{Event, RoundEnd, Rule};
-use crate::domino::seat_ai::{AiKind, CoefSet, SEARCH_LEVELS, SeatAi};
+use crate::domino::{ARM_NAMES, Actor, HumanChoice, SEAT_NAMES, TEAM_NAMES, end_text, opener_text};
+use crate::domino::{AiKind, CoefSet, SEARCH_LEVELS, SeatAi};
+use crate::domino::{Event, RoundEnd, Rule};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, Pos2, Rect, RichText, Sense, Vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -395,9 +393,7 @@ fn round_summary(ctx: &egui::Context, table: Rect, g: &mut DominoGame) {
         });
         if let Some((seat, opening)) = s.next_opener {
             let why = match (s.end, opening) {
-                (RoundEnd::Out { seat: out }, crate::domino::round::Opening::AnyDouble)
-                    if out != seat =>
-                {
+                (RoundEnd::Out { seat: out }, crate::domino::Opening::AnyDouble) if out != seat => {
                     format!(
                         " ({} went out but has no double in the new deal; {} is the next with one)",
                         SEAT_NAMES[out as usize], SEAT_NAMES[seat as usize]

@@ -15,8 +15,10 @@
 //! that says why points were scored.
 
 use super::agents::{Agent, EvalAgent};
+use super::error::DominoError;
 use super::game::{MAX_ROUNDS, MatchResult, deal, match_winner, opener};
 use super::round::{Event, Opening, Round, RoundEnd, Rule, floor5, team_of};
+use super::spec::AgentSpec;
 use super::table::{Move, Table};
 use super::tiles::{Hand, NUMBER_MASK, Tile};
 use crate::rng::{Rng, seeded};
@@ -164,12 +166,10 @@ pub fn count_terms(table: &Table) -> Vec<u32> {
     let Some(s) = table.spinner else {
         return Vec::new();
     };
-    let mut terms = Vec::new();
-    for a in &table.arms {
-        if a.len > 0 {
-            terms.push((a.end as u32) << (a.double_end as u32));
-        }
-    }
+    let mut terms: Vec<u32> = (0..4)
+        .filter(|&i| table.arms[i].len > 0)
+        .map(|i| table.end_value(i))
+        .collect();
     if !table.cross_open() {
         terms.push(2 * s as u32);
     }
@@ -201,6 +201,21 @@ impl LocalMatch {
         };
         m.log_round_start(None);
         m
+    }
+
+    /// A new match with the agents `specs[s]` at seat `s`, `None` a
+    /// person; errors if an agent cannot be built (a coefficient file).
+    pub fn from_specs(
+        specs: &[Option<AgentSpec>; 4],
+        seed: u64,
+    ) -> Result<LocalMatch, DominoError> {
+        let mut agents: [Option<Box<dyn Agent>>; 4] = [None, None, None, None];
+        for (a, spec) in agents.iter_mut().zip(specs) {
+            if let Some(spec) = spec {
+                *a = Some(spec.build()?);
+            }
+        }
+        Ok(LocalMatch::new(agents, seed))
     }
 
     /// The seed the match was started with.
@@ -289,11 +304,7 @@ impl LocalMatch {
         };
         let hand = self.round.hand(seat);
         if self.round.table.spinner.is_none() {
-            let doubles = match self.round.opening {
-                Opening::Forced(t) => vec![t],
-                Opening::AnyDouble => hand.doubles().iter().collect(),
-            };
-            return Some(HumanChoice::Open(doubles));
+            return Some(HumanChoice::Open(self.round.opening_doubles()));
         }
         let moves = all_legal_moves(&self.round.table, hand);
         Some(if moves.is_empty() {
@@ -331,79 +342,70 @@ impl LocalMatch {
         out
     }
 
-    /// An AI seat takes its turn (opens, plays or passes). Errors when it
-    /// is not an AI seat's turn.
-    pub fn ai_step(&mut self) -> Result<(), String> {
-        let Actor::Ai(seat) = self.next_actor() else {
-            return Err(format!("not an AI seat's turn ({:?})", self.next_actor()));
-        };
-        let fallback: &dyn Agent = &self.fallback;
-        let agents: [&dyn Agent; 4] =
-            std::array::from_fn(|s| self.agents[s].as_deref().unwrap_or(fallback));
+    /// Run one turn of the seat to move with `act` and log its events.
+    fn logged_turn(&mut self, act: impl FnOnce(&mut LocalMatch, &mut dyn FnMut(Event))) {
+        let seat = self.round.turn;
         let before = self.round.last_placer;
         let mut events = Vec::new();
-        self.round
-            .step(&agents, &mut self.rng, &mut |e| events.push(e));
+        act(self, &mut |e| events.push(e));
         self.record(seat, before, events);
+    }
+
+    /// An AI seat takes its turn (opens, plays or passes). Errors when it
+    /// is not an AI seat's turn.
+    pub fn ai_step(&mut self) -> Result<(), DominoError> {
+        let actor = self.next_actor();
+        if !matches!(actor, Actor::Ai(_)) {
+            return Err(DominoError::NotAiTurn { actor });
+        }
+        self.logged_turn(|m, sink| {
+            let fallback: &dyn Agent = &m.fallback;
+            let agents: [&dyn Agent; 4] =
+                std::array::from_fn(|s| m.agents[s].as_deref().unwrap_or(fallback));
+            m.round.step(&agents, &mut m.rng, &mut |e| sink(e));
+        });
         Ok(())
     }
 
     /// The person to move opens with `tile`.
-    pub fn human_open(&mut self, tile: Tile) -> Result<(), String> {
+    pub fn human_open(&mut self, tile: Tile) -> Result<(), DominoError> {
         match self.human_choice() {
             Some(HumanChoice::Open(d)) if d.contains(&tile) => {}
-            Some(HumanChoice::Open(d)) => {
-                let list: Vec<String> = d.iter().map(Tile::to_string).collect();
-                return Err(format!(
-                    "{tile} cannot open this round; allowed: {}",
-                    list.join(", ")
-                ));
+            Some(HumanChoice::Open(allowed)) => {
+                return Err(DominoError::CannotOpenWith { tile, allowed });
             }
-            _ => return Err("it is not a person's turn to open".into()),
+            _ => return Err(DominoError::NotOpeningTurn),
         }
-        let seat = self.round.turn;
-        let before = self.round.last_placer;
-        let mut events = Vec::new();
-        self.round.open_with(tile, &mut |e| events.push(e));
-        self.record(seat, before, events);
+        self.logged_turn(|m, sink| m.round.open_with(tile, &mut |e| sink(e)));
         Ok(())
     }
 
     /// The person to move plays `m`.
-    pub fn human_play(&mut self, m: Move) -> Result<(), String> {
+    pub fn human_play(&mut self, m: Move) -> Result<(), DominoError> {
         if !self.human_moves().contains(&m) {
-            return Err(format!(
-                "{} on the {} arm is not a legal move now",
-                m.tile,
-                ARM_NAMES.get(m.arm as usize).unwrap_or(&"?")
-            ));
+            return Err(DominoError::IllegalMove {
+                tile: m.tile,
+                arm: m.arm,
+            });
         }
-        let seat = self.round.turn;
-        let before = self.round.last_placer;
-        let mut events = Vec::new();
-        self.round.play(m, &mut |e| events.push(e));
-        self.record(seat, before, events);
+        self.logged_turn(|lm, sink| lm.round.play(m, &mut |e| sink(e)));
         Ok(())
     }
 
     /// The person to move passes (only when no tile fits).
-    pub fn human_pass(&mut self) -> Result<(), String> {
+    pub fn human_pass(&mut self) -> Result<(), DominoError> {
         if self.human_choice() != Some(HumanChoice::MustPass) {
-            return Err("you can only pass when no tile fits".into());
+            return Err(DominoError::CannotPass);
         }
-        let seat = self.round.turn;
-        let before = self.round.last_placer;
-        let mut events = Vec::new();
-        self.round.pass(&mut |e| events.push(e));
-        self.record(seat, before, events);
+        self.logged_turn(|m, sink| m.round.pass(&mut |e| sink(e)));
         Ok(())
     }
 
     /// Start the round dealt when the last one ended. Errors unless a
     /// round is over and the match is not.
-    pub fn next_round(&mut self) -> Result<(), String> {
+    pub fn next_round(&mut self) -> Result<(), DominoError> {
         if self.next_actor() != Actor::RoundOver {
-            return Err("the round is not over yet".into());
+            return Err(DominoError::RoundNotOver);
         }
         let next = self.next.take().expect("dealt when the round ended");
         let previous = self.round.end;

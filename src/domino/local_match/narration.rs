@@ -253,13 +253,10 @@ fn open_numbers_text(mask: u8) -> String {
         .filter(|n| mask & (1 << n) != 0)
         .map(|n| n.to_string())
         .collect();
-    match nums.len() {
-        0 => "the table".into(),
-        1 => format!("the {}", nums[0]),
-        _ => {
-            let (last, rest) = nums.split_last().unwrap();
-            format!("the {} or the {last}", rest.join(", "))
-        }
+    match nums.split_last() {
+        None => "the table".into(),
+        Some((only, [])) => format!("the {only}"),
+        Some((last, rest)) => format!("the {} or the {last}", rest.join(", ")),
     }
 }
 

@@ -40,21 +40,81 @@ fn agent_names_parse_and_bad_names_say_what_is_allowed() {
         assert!(parse_agent(n).is_ok(), "{n}");
     }
     let e = parse_agent("s9").err().unwrap();
-    assert!(e.contains("allowed") && e.contains("coef:"), "{e}");
-    assert!(parse_agent("coef:1,2,3").err().unwrap().contains("7"));
     assert!(
-        parse_agent("coef:1,2,3,4,5,6,x")
-            .err()
-            .unwrap()
-            .contains("a7")
+        matches!(&e, DominoError::UnknownAgent { name } if name == "s9"),
+        "{e}"
     );
-    assert!(parse_agent("mc:0").is_err());
+    let text = e.to_string();
+    assert!(text.contains("allowed") && text.contains("coef:"), "{text}");
+    let e = parse_agent("coef:1,2,3").err().unwrap();
+    assert!(matches!(e, DominoError::CoefCount { got: 3, .. }), "{e}");
+    assert!(e.to_string().contains("7"));
+    let e = parse_agent("coef:1,2,3,4,5,6,x").err().unwrap();
     assert!(
-        parse_agent("file:/nonexistent/x.ron")
-            .err()
-            .unwrap()
-            .contains("cannot read")
+        matches!(&e, DominoError::CoefNotFinite { index: 7, text, .. } if text == "x"),
+        "{e}"
     );
+    assert!(e.to_string().contains("a7"));
+    assert!(matches!(
+        parse_agent("mc:0").err().unwrap(),
+        DominoError::BadDeterminizations { .. }
+    ));
+    assert!(matches!(
+        parse_agent("mc:0ms").err().unwrap(),
+        DominoError::BadThinkTime { .. }
+    ));
+    assert!(matches!(
+        parse_agent("mc:8:mc").err().unwrap(),
+        DominoError::BadPlayoutPolicy { .. }
+    ));
+    let e = parse_agent("file:/nonexistent/x.ron").err().unwrap();
+    assert!(
+        matches!(e, DominoError::UnreadableCoefficientFile { .. }),
+        "{e}"
+    );
+    assert!(e.to_string().contains("cannot read"));
+}
+
+#[test]
+fn agent_specs_print_as_they_were_spelled() {
+    for n in [
+        "basic",
+        "hand",
+        "s1",
+        "s4@2",
+        "t1",
+        "t1@3",
+        "t1full",
+        "coef:1,2,3,4,5,6,7",
+        "coef:1.0, -2.5,3,4,5,6,7e-3",
+        "file:/tmp/some where.ron",
+        "mc",
+        "mc:8",
+        "mc:20ms",
+        "mc:8:hand",
+        "mc:20ms:coef:1,2,3,4,5,6,7",
+    ] {
+        let spec: AgentSpec = n.parse().unwrap();
+        assert_eq!(spec.to_string(), n);
+        if !n.contains("file:") {
+            assert_eq!(spec.build().unwrap().name(), n);
+            assert_eq!(parse_agent(n).unwrap().name(), n);
+        }
+    }
+    assert_eq!(
+        "s2".parse::<AgentSpec>().unwrap(),
+        AgentSpec::Eval(super::super::spec::EvalSpec::Preset(
+            super::super::spec::Preset::named("s2").unwrap()
+        ))
+    );
+    let c = super::super::spec::CoefList::new([1.0, -2.5, 0.0, 0.1, 4.0, 5.0, 6.0]);
+    let spec = AgentSpec::Eval(super::super::spec::EvalSpec::Coef(c.clone()));
+    assert_eq!(spec.to_string(), "coef:1,-2.5,0,0.1,4,5,6");
+    assert_eq!(
+        spec.to_string().parse::<AgentSpec>().unwrap().to_string(),
+        spec.to_string()
+    );
+    assert_eq!(c.values()[3], 0.1);
 }
 
 #[test]
@@ -77,7 +137,8 @@ fn coefficient_files_round_trip_and_bad_files_are_refused() {
     let bad = dir.join("bad.ron");
     std::fs::write(&bad, "(strategy: 1)").unwrap();
     let e = CoefficientFile::load(&bad).unwrap_err();
-    assert!(e.contains("not a coefficient file"), "{e}");
+    assert!(matches!(e, DominoError::NotACoefficientFile { .. }), "{e}");
+    assert!(e.to_string().contains("not a coefficient file"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -126,7 +187,13 @@ fn hidden_hands_respect_sizes_and_known_voids() {
 
 #[test]
 fn monte_carlo_agent_plays_legal_deterministic_matches() {
-    let mc = MonteCarloAgent::parse("mc:4:hand").unwrap();
+    let mc = "mc:4:hand"
+        .parse::<super::super::spec::SearchSpec>()
+        .unwrap()
+        .build()
+        .unwrap();
+    assert_eq!(mc.determinizations, 4);
+    let _: &MonteCarloAgent = &mc;
     let basic = EvalAgent::basic();
     let agents: [&dyn Agent; 4] = [&mc, &basic, &mc, &basic];
     let a = play_match(&agents, &mut seeded(3));
@@ -167,16 +234,16 @@ fn shipped_tuned_presets_match_their_files() {
 
 #[test]
 fn ga_tuner_is_seeded_and_keeps_fixed_coefficients_zero() {
-    use crate::domino::tuner::{GaSettings, GaTuner, stage_opponents};
+    use crate::domino::tuner::{GaTuner, TunerSettings, stage_opponents};
     use crate::search::{Objective, Search};
-    let settings = GaSettings {
+    let settings = TunerSettings {
         population: 8,
         generations: 3,
         matches: 40,
-        ..GaSettings::default()
+        ..TunerSettings::default()
     };
     let run = || {
-        let mut ga = GaTuner::new(3, stage_opponents(3, 1).unwrap(), settings, 9).unwrap();
+        let mut ga = GaTuner::new(3, &stage_opponents(3, 1).unwrap(), settings, 9).unwrap();
         assert_eq!(ga.objective(), Objective::Maximize);
         for _ in 0..3 {
             ga.step();
@@ -190,7 +257,14 @@ fn ga_tuner_is_seeded_and_keeps_fixed_coefficients_zero() {
     assert_eq!((c[0], c[1], c[2], c[4]), (0.0, 0.0, 0.0, 0.0));
     assert!(c[3] != 0.0 && c[5] != 0.0 && c[6] != 0.0);
     assert_eq!(stage_opponents(2, 3).unwrap().len(), 3);
-    assert!(stage_opponents(5, 1).is_err() && stage_opponents(1, 4).is_err());
+    assert!(matches!(
+        stage_opponents(5, 1),
+        Err(DominoError::BadStrategy { strategy: 5 })
+    ));
+    assert!(matches!(
+        stage_opponents(1, 4),
+        Err(DominoError::BadStage { stage: 4 })
+    ));
 }
 
 #[test]

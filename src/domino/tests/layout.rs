@@ -1,7 +1,7 @@
 //! The table layout: inside the bounds, no overlaps, arms turn, doubles
 //! crosswise, tiles never move.
 
-use super::super::layout::{Dir, GAP, layout};
+use super::super::layout::{Dir, GAP, table_layout};
 use super::super::local_match::{Actor, LocalMatch, Placement};
 use super::*;
 
@@ -37,7 +37,7 @@ fn real_rounds_fit_without_overlaps_and_tiles_never_move() {
     assert!(all.len() > 120, "{} rounds", all.len());
     let mut turned = 0;
     for p in &all {
-        let l = layout(p, half);
+        let l = table_layout(p, half);
         if !l.fits {
             for t in &l.tiles {
                 eprintln!(
@@ -79,7 +79,7 @@ fn real_rounds_fit_without_overlaps_and_tiles_never_move() {
         }
         // Stability: the layout of every prefix is a prefix of the layout.
         for k in 0..p.len() {
-            let lk = layout(&p[..k], half);
+            let lk = table_layout(&p[..k], half);
             assert_eq!(lk.tiles[..], l.tiles[..k]);
         }
     }
@@ -121,7 +121,7 @@ fn a_long_arm_turns_before_the_edge_and_doubles_lie_crosswise() {
         (0, 0),
     ];
     let half = [8.0, 6.0];
-    let l = layout(&chain(0, &tiles), half);
+    let l = table_layout(&chain(0, &tiles), half);
     assert!(l.fits);
     let mut dirs = Vec::new();
     for s in &l.tiles {
@@ -170,8 +170,8 @@ fn too_small_bounds_report_that_the_table_does_not_fit() {
         (2, 4),
         (4, 6),
     ];
-    let l = layout(&chain(2, &tiles), [3.0, 3.0]);
+    let l = table_layout(&chain(2, &tiles), [3.0, 3.0]);
     assert!(!l.fits);
-    let big = layout(&chain(2, &tiles), [12.0, 8.0]);
+    let big = table_layout(&chain(2, &tiles), [12.0, 8.0]);
     assert!(big.fits);
 }

@@ -1,13 +1,15 @@
 //! Domino tests: shared helpers here; property tests over seeded deals,
 //! one hand-made situation per scoring rule, and the agents in submodules.
 
-use super::agents::{Agent, CoefficientFile, EvalAgent, parse_agent, preset};
+use super::agents::{Agent, CoefficientFile, EvalAgent, preset};
+use super::error::DominoError;
 use super::game::{
     MATCH_TARGET, MAX_ROUNDS, deal, match_winner, opener, play_match, play_match_logged,
 };
 use super::round::{Event, Opening, Round, RoundEnd, Rule};
 use super::search_agent::{MonteCarloAgent, sample_hidden};
 use super::simulator::duel;
+use super::spec::{AgentSpec, parse_agent};
 use super::table::Move;
 use super::tiles::{ALL_TILES, Hand, NUMBERS_OF, Tile};
 use crate::rng::{derive_seed, seeded};

@@ -238,3 +238,52 @@ fn illegal_moves_are_refused() {
     r.open_with(t(6, 6), &mut |_| {});
     r.play(mv(1, 2, 0), &mut |_| {});
 }
+
+#[test]
+fn try_forms_refuse_bad_input_and_change_nothing() {
+    assert!(matches!(
+        Tile::try_new(7, 1),
+        Err(DominoError::BadPips { a: 7, b: 1 })
+    ));
+    assert_eq!(Tile::try_new(1, 6), Ok(t(6, 1)));
+    let mut r = round([&[(6, 6), (6, 1)], &[(2, 3)], &[(4, 4)], &[(5, 0)]], 0);
+    let mut events = Vec::new();
+    let sink = &mut |e| events.push(e);
+    assert!(matches!(
+        r.try_play(mv(6, 1, 0), sink),
+        Err(DominoError::IllegalMove { arm: 0, .. })
+    ));
+    assert!(matches!(r.try_pass(sink), Err(DominoError::CannotPass)));
+    assert!(matches!(
+        r.try_open_with(t(4, 4), sink),
+        Err(DominoError::CannotOpenWith { allowed, .. }) if allowed == vec![t(6, 6)]
+    ));
+    assert_eq!(r.try_open_with(t(6, 6), sink), Ok(()));
+    assert!(matches!(
+        r.try_open_with(t(6, 6), sink),
+        Err(DominoError::SpinnerDown)
+    ));
+    // Seat 1 holds 2-3: nothing fits, it must pass; playing is refused.
+    assert!(matches!(
+        r.try_play(mv(2, 3, 0), sink),
+        Err(DominoError::IllegalMove { .. })
+    ));
+    assert_eq!(r.try_pass(sink), Ok(()));
+    // Seat 2 holds 4-4: must pass too, and cannot play a tile it lacks.
+    assert!(matches!(
+        r.try_play(mv(6, 1, 0), sink),
+        Err(DominoError::IllegalMove { .. })
+    ));
+    let v = r.view(3);
+    let bad = [
+        Hand::EMPTY,
+        hand(&[(2, 3), (1, 1)]),
+        Hand::EMPTY,
+        Hand::EMPTY,
+    ];
+    assert!(matches!(
+        v.try_determinize(bad),
+        Err(DominoError::WrongHandSize { seat: 0, .. })
+    ));
+    assert_eq!(events.len(), 2, "only the opening and one pass happened");
+}

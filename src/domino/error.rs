@@ -1,0 +1,241 @@
+//! [`DominoError`]: everything the domino engine can refuse.
+
+use super::local_match::{ARM_NAMES, Actor};
+use super::tiles::Tile;
+use std::fmt;
+use std::path::PathBuf;
+
+/// The agent names the command line accepts, for error messages.
+pub const AGENT_NAMES_HELP: &str = "basic, hand, s1..s4 (published stage 1), s1@2..s4@2 \
+(published stage 2), t1..t4, t1@2..t4@2, t1@3 and t1full (our GA), coef:a1,a2,a3,a4,a5,a6,a7, file:PATH \
+(saved by `domino tune --out`), mc, mc:N or mc:N:AGENT (Monte Carlo search, N \
+determinizations per move, AGENT the playout policy), mc:Nms (N milliseconds per move)";
+
+/// Why the domino engine refused a request: a bad agent name or
+/// coefficient file, bad tuner settings, or a move the rules do not allow.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum DominoError {
+    /// An agent name that is none of the allowed ones
+    /// ([`AGENT_NAMES_HELP`]).
+    UnknownAgent {
+        /// The name as given.
+        name: String,
+    },
+    /// `coef:` without exactly seven numbers.
+    CoefCount {
+        /// The name as given.
+        name: String,
+        /// How many numbers it held.
+        got: usize,
+    },
+    /// A `coef:` entry that is not a finite number.
+    CoefNotFinite {
+        /// The name as given.
+        name: String,
+        /// Which coefficient, 1..=7.
+        index: usize,
+        /// Its text.
+        text: String,
+    },
+    /// A coefficient file that cannot be read.
+    UnreadableCoefficientFile {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        reason: String,
+    },
+    /// A file that is not a coefficient file saved by `domino tune --out`.
+    NotACoefficientFile {
+        /// The file.
+        path: PathBuf,
+        /// The parser's reason.
+        reason: String,
+    },
+    /// A coefficient file with a coefficient that is not finite.
+    NonFiniteCoefficients {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The playout policy of `mc:N:POLICY` is not a usable
+    /// evaluation-function agent.
+    BadPlayoutPolicy {
+        /// The search agent's name as given.
+        name: String,
+        /// What is wrong with the policy.
+        cause: Box<DominoError>,
+    },
+    /// `mc:Nms` with N not a positive number.
+    BadThinkTime {
+        /// The name as given.
+        name: String,
+    },
+    /// `mc:N` with N not a positive number.
+    BadDeterminizations {
+        /// The name as given.
+        name: String,
+    },
+    /// A strategy other than 1-4.
+    BadStrategy {
+        /// The strategy asked for.
+        strategy: u8,
+    },
+    /// A GA stage other than 1-3.
+    BadStage {
+        /// The stage asked for.
+        stage: u8,
+    },
+    /// A GA population below 2.
+    PopulationTooSmall {
+        /// The population asked for.
+        population: usize,
+    },
+    /// Zero matches per evaluation.
+    NoMatches,
+    /// The worker threads could not be started.
+    ThreadPool {
+        /// Threads asked for.
+        threads: usize,
+        /// The system's reason.
+        reason: String,
+    },
+    /// Pips outside 0..=6.
+    BadPips {
+        /// One half.
+        a: u8,
+        /// The other half.
+        b: u8,
+    },
+    /// An AI step asked for when no AI seat is to move.
+    NotAiTurn {
+        /// Who is to act instead.
+        actor: Actor,
+    },
+    /// An opening asked for when no person is to open the round.
+    NotOpeningTurn,
+    /// An opening double that may not open this round.
+    CannotOpenWith {
+        /// The tile offered.
+        tile: Tile,
+        /// The tiles that may open it.
+        allowed: Vec<Tile>,
+    },
+    /// An opening asked for when the spinner is already down.
+    SpinnerDown,
+    /// A move that is not legal now.
+    IllegalMove {
+        /// The tile.
+        tile: Tile,
+        /// The arm (0..4).
+        arm: u8,
+    },
+    /// A pass while a tile fits (or before the round is opened).
+    CannotPass,
+    /// A move asked for in a round that is over.
+    RoundIsOver,
+    /// The next round asked for while the current one goes on.
+    RoundNotOver,
+    /// A determinization giving a seat the wrong number of tiles.
+    WrongHandSize {
+        /// The seat.
+        seat: u8,
+        /// Tiles it holds.
+        expected: u32,
+        /// Tiles it was given.
+        got: u32,
+    },
+    /// A determinization giving a seat a tile already seen.
+    SeenTileInHand {
+        /// The seat.
+        seat: u8,
+    },
+}
+
+impl fmt::Display for DominoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use DominoError::*;
+        match self {
+            UnknownAgent { name } => {
+                write!(f, "unknown agent '{name}'; allowed: {AGENT_NAMES_HELP}")
+            }
+            CoefCount { name, got } => write!(
+                f,
+                "'{name}': coef: takes exactly 7 comma-separated numbers a1..a7, got {got}"
+            ),
+            CoefNotFinite { name, index, text } => {
+                write!(f, "'{name}': a{index} = '{text}' is not a finite number")
+            }
+            UnreadableCoefficientFile { path, reason } => {
+                write!(
+                    f,
+                    "cannot read coefficient file {}: {reason}",
+                    path.display()
+                )
+            }
+            NotACoefficientFile { path, reason } => write!(
+                f,
+                "{} is not a coefficient file saved by `evoboard domino tune --out` \
+                 (expected strategy, stage, coefficients: 7 numbers, fitness, matches, seed): {reason}",
+                path.display()
+            ),
+            NonFiniteCoefficients { path } => {
+                write!(f, "{}: coefficients must be finite numbers", path.display())
+            }
+            BadPlayoutPolicy { name, cause } => {
+                write!(f, "'{name}': bad playout policy: {cause}")
+            }
+            BadThinkTime { name } => write!(
+                f,
+                "'{name}': think time must be a positive number of milliseconds, like mc:50ms"
+            ),
+            BadDeterminizations { name } => write!(
+                f,
+                "'{name}': mc:N takes a positive number of determinizations per move, like mc:64"
+            ),
+            BadStrategy { strategy } => {
+                write!(f, "strategy must be 1, 2, 3 or 4, got {strategy}")
+            }
+            BadStage { stage } => write!(f, "stage must be 1, 2 or 3, got {stage}"),
+            PopulationTooSmall { .. } => write!(f, "population must be at least 2"),
+            NoMatches => write!(f, "matches must be at least 1"),
+            ThreadPool { threads, reason } => {
+                write!(f, "cannot start {threads} threads: {reason}")
+            }
+            BadPips { a, b } => write!(f, "pips are 0..=6, got {a}-{b}"),
+            NotAiTurn { actor } => write!(f, "not an AI seat's turn ({actor:?})"),
+            NotOpeningTurn => write!(f, "it is not a person's turn to open"),
+            CannotOpenWith { tile, allowed } => {
+                let list: Vec<String> = allowed.iter().map(Tile::to_string).collect();
+                write!(
+                    f,
+                    "{tile} cannot open this round; allowed: {}",
+                    list.join(", ")
+                )
+            }
+            SpinnerDown => write!(f, "the spinner is already down"),
+            IllegalMove { tile, arm } => write!(
+                f,
+                "{tile} on the {} arm is not a legal move now",
+                ARM_NAMES.get(*arm as usize).unwrap_or(&"?")
+            ),
+            CannotPass => write!(f, "you can only pass when no tile fits"),
+            RoundIsOver => write!(f, "the round is over"),
+            RoundNotOver => write!(f, "the round is not over yet"),
+            WrongHandSize {
+                seat,
+                expected,
+                got,
+            } => write!(f, "seat {seat} holds {expected} tiles, not {got}"),
+            SeenTileInHand { seat } => write!(f, "seat {seat} cannot hold a seen tile"),
+        }
+    }
+}
+
+impl std::error::Error for DominoError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DominoError::BadPlayoutPolicy { cause, .. } => Some(cause.as_ref()),
+            _ => None,
+        }
+    }
+}
