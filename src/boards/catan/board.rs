@@ -1,7 +1,8 @@
-//! Settlers of Catan: the 19-hex island, number tokens, R1-R3 and the
-//! optional rules a player asks for.
+//! The Catan island: 19 hexes, their terrains and number tokens, and the
+//! one-byte code of a hex ([`CatanCode`]) that the searches work on.
 
-use super::hex::{HexGrid, HexIndex};
+use super::rules::{CatanOptions, CatanViolations, evaluate};
+use crate::boards::{BoardError, HexGrid, HexIndex};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -68,6 +69,11 @@ pub const TERRAIN_COUNTS: [usize; 6] = [4, 4, 4, 3, 3, 1];
 pub const TOKENS: [u8; 18] = [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12];
 
 impl CatanTerrain {
+    /// The terrain with index `i` in [`TERRAINS`] order, if there is one.
+    pub fn from_index(i: u8) -> Option<CatanTerrain> {
+        TERRAINS.get(i as usize).copied()
+    }
+
     /// Name as in the CLI's JSON.
     pub fn name(self) -> &'static str {
         match self {
@@ -81,16 +87,92 @@ impl CatanTerrain {
     }
 }
 
-/// Ways to roll `n` with two dice (0 for 7 / no token).
-pub fn pips(n: u8) -> u8 {
-    match n {
-        2 | 12 => 1,
-        3 | 11 => 2,
-        4 | 10 => 3,
-        5 | 9 => 4,
-        6 | 8 => 5,
-        _ => 0,
+/// A hex as one byte: `terrain << 4 | token`, with the terrain's index in
+/// [`TERRAINS`] order and token 0 for none (the desert). Boards are
+/// row-major slices of these bytes; this type reads and writes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct CatanCode(u8);
+
+impl CatanCode {
+    /// The terrain index of the desert.
+    pub const DESERT: u8 = CatanTerrain::Desert as u8;
+
+    /// The code of a hex: terrain index (0..=5) and token (0 = none, 2..=12).
+    #[inline]
+    pub const fn new(terrain: u8, token: u8) -> Self {
+        CatanCode((terrain << 4) | token)
     }
+
+    /// The code stored in `byte`.
+    #[inline]
+    pub const fn from_byte(byte: u8) -> Self {
+        CatanCode(byte)
+    }
+
+    /// The byte of this code.
+    #[inline]
+    pub const fn byte(self) -> u8 {
+        self.0
+    }
+
+    /// The terrain index.
+    #[inline]
+    pub const fn terrain(self) -> u8 {
+        self.0 >> 4
+    }
+
+    /// The number token (0 = none).
+    #[inline]
+    pub const fn token(self) -> u8 {
+        self.0 & 15
+    }
+
+    /// Whether this hex is the desert.
+    #[inline]
+    pub const fn is_desert(self) -> bool {
+        self.terrain() == Self::DESERT
+    }
+
+    /// This hex's token on `other`'s terrain.
+    #[inline]
+    pub const fn with_terrain_of(self, other: CatanCode) -> Self {
+        CatanCode((other.0 & 0xF0) | (self.0 & 15))
+    }
+
+    /// This hex's terrain with `other`'s token.
+    #[inline]
+    pub const fn with_token_of(self, other: CatanCode) -> Self {
+        CatanCode((self.0 & 0xF0) | (other.0 & 15))
+    }
+}
+
+/// Swap the terrains of hexes `a` and `b` of a legal board; when one of
+/// them is the desert the whole hexes swap, so the desert never holds a
+/// token. Swapping again undoes it.
+#[inline]
+pub(crate) fn swap_terrains(codes: &mut [u8], a: usize, b: usize) {
+    let (ca, cb) = (
+        CatanCode::from_byte(codes[a]),
+        CatanCode::from_byte(codes[b]),
+    );
+    if ca.is_desert() || cb.is_desert() {
+        codes.swap(a, b);
+    } else {
+        codes[a] = ca.with_terrain_of(cb).byte();
+        codes[b] = cb.with_terrain_of(ca).byte();
+    }
+}
+
+/// Swap the number tokens of hexes `a` and `b`. Swapping again undoes it.
+#[inline]
+pub(crate) fn swap_tokens(codes: &mut [u8], a: usize, b: usize) {
+    let (ca, cb) = (
+        CatanCode::from_byte(codes[a]),
+        CatanCode::from_byte(codes[b]),
+    );
+    codes[a] = ca.with_token_of(cb).byte();
+    codes[b] = cb.with_token_of(ca).byte();
 }
 
 /// One hex of the island.
@@ -102,95 +184,6 @@ pub struct CatanHex {
     pub number: Option<u8>,
 }
 
-/// Where the desert may lie.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum DesertPlacement {
-    /// Anywhere (the base rules).
-    #[default]
-    Anywhere,
-    /// On the centre hex.
-    Centre,
-    /// On the coast (an outer hex).
-    Coast,
-    /// Inland (not on the coast).
-    Inland,
-}
-
-/// Optional rules, each switchable (off by default).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CatanOptions {
-    /// No two neighbours hold the same number.
-    pub no_equal_neighbours: bool,
-    /// No 2 or 12 next to a 2 or 12.
-    pub no_2_12_neighbours: bool,
-    /// Where the desert goes.
-    pub desert: DesertPlacement,
-    /// The most pips a settlement corner (three hexes) may touch; 0 = no
-    /// bound. (Coast corners touch at most two hexes and are not bounded.)
-    pub max_corner_pips: u8,
-}
-
-/// Violation counts: R1..R3 and the optional rules.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CatanViolations {
-    /// R1, R2, R3.
-    pub r: [u32; 3],
-    /// Hexes with a neighbour of the same number (optional rule).
-    pub equal_neighbours: u32,
-    /// Hexes with 2/12 next to 2/12 (optional rule).
-    pub two_twelve: u32,
-    /// 1 when the desert is not where the option wants it.
-    pub desert: u32,
-    /// Corners above the pip bound.
-    pub corners: u32,
-}
-
-impl CatanViolations {
-    /// Total score (0 is perfect).
-    pub fn total(&self) -> u32 {
-        self.r.iter().sum::<u32>()
-            + self.equal_neighbours
-            + self.two_twelve
-            + self.desert
-            + self.corners
-    }
-
-    /// `(name, count)` pairs: `r1..r3`, then the optional rules enabled in
-    /// `opts`.
-    pub fn named_with(&self, opts: &CatanOptions) -> Vec<(&'static str, u32)> {
-        let mut v = vec![("r1", self.r[0]), ("r2", self.r[1]), ("r3", self.r[2])];
-        if opts.no_equal_neighbours {
-            v.push(("equal_neighbours", self.equal_neighbours));
-        }
-        if opts.no_2_12_neighbours {
-            v.push(("two_twelve", self.two_twelve));
-        }
-        if opts.desert != DesertPlacement::Anywhere {
-            v.push(("desert", self.desert));
-        }
-        if opts.max_corner_pips > 0 {
-            v.push(("corners", self.corners));
-        }
-        v
-    }
-
-    /// `(name, count)` pairs of every rule with a non-zero count or R1..R3.
-    pub fn named(&self) -> Vec<(&'static str, u32)> {
-        let mut v = vec![("r1", self.r[0]), ("r2", self.r[1]), ("r3", self.r[2])];
-        for (n, c) in [
-            ("equal_neighbours", self.equal_neighbours),
-            ("two_twelve", self.two_twelve),
-            ("desert", self.desert),
-            ("corners", self.corners),
-        ] {
-            if c > 0 {
-                v.push((n, c));
-            }
-        }
-        v
-    }
-}
-
 /// A Catan island: 19 hexes in rows of 3, 4, 5, 4, 3.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CatanBoard {
@@ -198,44 +191,59 @@ pub struct CatanBoard {
     pub rows: Vec<Vec<CatanHex>>,
 }
 
-/// Encode a hex as one byte: `terrain * 16 + number` (number 0 = none).
-#[inline]
-pub fn code(terrain: u8, number: u8) -> u8 {
-    terrain * 16 + number
-}
-
 impl CatanBoard {
-    /// Decode row-major hex codes (see [`code`]).
+    /// Decode row-major [`CatanCode`] bytes.
+    ///
+    /// # Panics
+    /// When there are not 19 codes or a code's terrain is not one of
+    /// [`TERRAINS`] (see [`Self::try_decode`]).
     pub fn decode(codes: &[u8]) -> Self {
-        let hexes: Vec<CatanHex> = codes
-            .iter()
-            .map(|&c| CatanHex {
-                terrain: TERRAINS[(c >> 4) as usize],
-                number: (c & 15 != 0).then_some(c & 15),
-            })
-            .collect();
-        CatanBoard {
-            rows: grid().split_rows(&hexes).map(<[_]>::to_vec).collect(),
-        }
+        Self::try_decode(codes).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// Row-major hex codes.
+    /// Decode row-major [`CatanCode`] bytes, or an error when there are not
+    /// 19 or a code's terrain is not one of [`TERRAINS`]. (Whether the
+    /// tiles are the standard set is [`Self::validate`]'s question.)
+    pub fn try_decode(codes: &[u8]) -> Result<Self, BoardError> {
+        let g = grid();
+        if codes.len() != g.len() {
+            return Err(BoardError::TileCount {
+                expected: g.len(),
+                got: codes.len(),
+            });
+        }
+        let hexes: Vec<CatanHex> = codes
+            .iter()
+            .map(|&b| {
+                let c = CatanCode::from_byte(b);
+                let terrain = CatanTerrain::from_index(c.terrain())
+                    .ok_or(BoardError::BadTileCode { code: b })?;
+                Ok(CatanHex {
+                    terrain,
+                    number: (c.token() != 0).then_some(c.token()),
+                })
+            })
+            .collect::<Result<_, BoardError>>()?;
+        Ok(CatanBoard {
+            rows: g.split_rows(&hexes).map(<[_]>::to_vec).collect(),
+        })
+    }
+
+    /// Row-major [`CatanCode`] bytes.
     pub fn encode(&self) -> Vec<u8> {
         self.rows
             .iter()
             .flatten()
-            .map(|h| code(h.terrain as u8, h.number.unwrap_or(0)))
+            .map(|h| CatanCode::new(h.terrain as u8, h.number.unwrap_or(0)).byte())
             .collect()
     }
 
     /// Check the shape (rows of 3, 4, 5, 4, 3), the tile counts and that
     /// exactly the desert has no number; the error says what is expected.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), BoardError> {
         let lens: Vec<usize> = self.rows.iter().map(Vec::len).collect();
         if lens != ROWS {
-            return Err(format!(
-                "a Catan board has rows of 3, 4, 5, 4, 3 hexes, not {lens:?}"
-            ));
+            return Err(BoardError::CatanShape { rows: lens });
         }
         let mut counts = [0usize; 6];
         let mut tokens: Vec<u8> = Vec::new();
@@ -243,24 +251,26 @@ impl CatanBoard {
             counts[h.terrain as usize] += 1;
             match (h.terrain, h.number) {
                 (CatanTerrain::Desert, None) => {}
-                (CatanTerrain::Desert, Some(_)) => return Err("the desert takes no number".into()),
-                (_, None) => return Err(format!("a {} hex needs a number", h.terrain.name())),
+                (CatanTerrain::Desert, Some(_)) => return Err(BoardError::DesertWithNumber),
+                (terrain, None) => return Err(BoardError::MissingNumber { terrain }),
                 (_, Some(n)) => tokens.push(n),
             }
         }
         if counts != TERRAIN_COUNTS {
-            return Err(format!(
-                "terrain counts {counts:?}; expected fields 4, forest 4, pasture 4, hills 3, mountains 3, desert 1"
-            ));
+            return Err(BoardError::TerrainCounts { counts });
         }
         tokens.sort_unstable();
         if tokens != TOKENS {
-            return Err("number tokens must be 2 and 12 once and 3-6, 8-11 twice".into());
+            return Err(BoardError::TokenSet);
         }
         Ok(())
     }
 
     /// Score the board.
+    ///
+    /// # Panics
+    /// When the board has fewer than 19 hexes (check with
+    /// [`Self::validate`]).
     pub fn violations(&self, opts: &CatanOptions) -> CatanViolations {
         evaluate(&self.encode(), opts)
     }
@@ -280,90 +290,6 @@ impl CatanBoard {
     }
 }
 
-/// Score row-major hex codes (no allocation).
-pub fn evaluate(codes: &[u8], opts: &CatanOptions) -> CatanViolations {
-    let g = grid();
-    let mut v = CatanViolations::default();
-    let mut sums = [0u32; 5];
-    let hot = |n: u8| n == 6 || n == 8;
-    let rare = |n: u8| n == 2 || n == 12;
-    for i in g.indices() {
-        let c = codes[i as usize];
-        let (t, n) = (c >> 4, c & 15);
-        if t < 5 {
-            sums[t as usize] += pips(n) as u32;
-        }
-        let (mut same_t, mut hot_nb, mut eq_nb, mut rare_nb) = (false, false, false, false);
-        for &j in g.neighbours(i) {
-            let d = codes[j as usize];
-            let (u, m) = (d >> 4, d & 15);
-            same_t |= u == t;
-            hot_nb |= hot(m);
-            eq_nb |= n != 0 && m == n;
-            rare_nb |= rare(m);
-        }
-        v.r[0] += same_t as u32;
-        v.r[2] += (hot(n) && hot_nb) as u32;
-        v.equal_neighbours += (opts.no_equal_neighbours && eq_nb) as u32;
-        v.two_twelve += (opts.no_2_12_neighbours && rare(n) && rare_nb) as u32;
-        if t == CatanTerrain::Desert as u8 {
-            let coast = g.neighbours(i).len() < 6;
-            v.desert = match opts.desert {
-                DesertPlacement::Anywhere => 0,
-                DesertPlacement::Centre => (i != g.index(2, 2).unwrap_or(9)) as u32,
-                DesertPlacement::Coast => !coast as u32,
-                DesertPlacement::Inland => coast as u32,
-            };
-        }
-    }
-    let spread = |s: &[u32]| s.iter().max().unwrap() - s.iter().min().unwrap();
-    v.r[1] = (spread(&sums[0..3]) > 1) as u32 + (spread(&sums[3..5]) > 1) as u32;
-    if opts.max_corner_pips > 0 {
-        for k in corners() {
-            let p: u32 = k.iter().map(|&i| pips(codes[i as usize] & 15) as u32).sum();
-            v.corners += (p > opts.max_corner_pips as u32) as u32;
-        }
-    }
-    v
-}
-
-/// Hexes that break a per-hex rule, one bit per rule (bit 0 = R1 same
-/// terrain, bit 2 = R3 hot numbers, bit 4 = equal numbers, bit 5 = 2/12,
-/// bit 6 = misplaced desert), for highlighting.
-pub fn broken_hexes(codes: &[u8], opts: &CatanOptions) -> Vec<u8> {
-    let g = grid();
-    let hot = |n: u8| n == 6 || n == 8;
-    let rare = |n: u8| n == 2 || n == 12;
-    let whole = evaluate(codes, opts);
-    g.indices()
-        .map(|i| {
-            let c = codes[i as usize];
-            let (t, n) = (c >> 4, c & 15);
-            let mut m = 0u8;
-            for &j in g.neighbours(i) {
-                let d = codes[j as usize];
-                let (u, k) = (d >> 4, d & 15);
-                if u == t {
-                    m |= 1;
-                }
-                if hot(n) && hot(k) {
-                    m |= 1 << 2;
-                }
-                if opts.no_equal_neighbours && n != 0 && k == n {
-                    m |= 1 << 4;
-                }
-                if opts.no_2_12_neighbours && rare(n) && rare(k) {
-                    m |= 1 << 5;
-                }
-            }
-            if t == CatanTerrain::Desert as u8 && whole.desert > 0 {
-                m |= 1 << 6;
-            }
-            m
-        })
-        .collect()
-}
-
 /// The standard tile set as codes: terrains in [`TERRAINS`] order with
 /// the tokens dealt in order (the desert takes none).
 pub fn standard_codes() -> Vec<u8> {
@@ -374,9 +300,11 @@ pub fn standard_codes() -> Vec<u8> {
             let n = if *t == CatanTerrain::Desert {
                 0
             } else {
-                *tokens.next().unwrap()
+                *tokens
+                    .next()
+                    .expect("18 tokens for the 18 hexes that are not the desert")
             };
-            out.push(code(*t as u8, n));
+            out.push(CatanCode::new(*t as u8, n).byte());
         }
     }
     out
@@ -396,39 +324,45 @@ mod tests {
     }
 
     #[test]
-    fn rules_on_a_hand_made_board() {
-        // Standard order: fields ×4 in row 0 and the start of row 1, etc.
-        let codes = standard_codes();
-        let v = evaluate(&codes, &CatanOptions::default());
-        // Row 0 = 3 fields, row 1 starts with fields then forests: many
-        // same-terrain neighbours.
-        assert!(v.r[0] >= 15, "{v:?}");
-        // Fields hold 2,3,3,4 (9 pips); forest 4,5,5,6 (16); pasture 6,8,8,9 (19).
-        assert_eq!(v.r[1], 2);
-        // Tokens 6,6,8,8 are adjacent in the standard order.
-        assert!(v.r[2] >= 2);
-        assert_eq!(v.total(), v.r.iter().sum::<u32>());
-    }
-
-    #[test]
-    fn r3_counts_each_hot_hex_next_to_another() {
-        let g = grid();
-        let mut codes = vec![code(0, 3); 19];
-        let a = g.index(2, 2).unwrap() as usize;
-        let b = g.index(2, 3).unwrap() as usize;
-        codes[a] = code(0, 6);
-        codes[b] = code(0, 8);
-        assert_eq!(evaluate(&codes, &CatanOptions::default()).r[2], 2);
-        codes[b] = code(0, 9);
-        assert_eq!(evaluate(&codes, &CatanOptions::default()).r[2], 0);
+    fn codes_keep_the_bit_layout() {
+        let c = CatanCode::new(3, 11);
+        assert_eq!(c.byte(), 3 * 16 + 11);
+        assert_eq!((c.terrain(), c.token()), (3, 11));
+        assert!(CatanCode::new(5, 0).is_desert());
+        let d = CatanCode::new(1, 6);
+        assert_eq!(c.with_terrain_of(d), CatanCode::new(1, 11));
+        assert_eq!(c.with_token_of(d), CatanCode::new(3, 6));
     }
 
     #[test]
     fn validation_errors() {
         let mut b = CatanBoard::decode(&standard_codes());
         b.rows[0][0].number = None;
-        assert!(b.validate().unwrap_err().contains("needs a number"));
+        let err = b.validate().unwrap_err();
+        assert!(
+            matches!(
+                err,
+                BoardError::MissingNumber {
+                    terrain: CatanTerrain::Fields
+                }
+            ),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("needs a number"));
         b.rows.pop();
-        assert!(b.validate().unwrap_err().contains("3, 4, 5, 4, 3"));
+        let err = b.validate().unwrap_err();
+        assert!(matches!(&err, BoardError::CatanShape { rows } if rows == &[3, 4, 5, 4]));
+        assert!(err.to_string().contains("3, 4, 5, 4, 3"));
+        assert!(matches!(
+            CatanBoard::try_decode(&[CatanCode::new(6, 2).byte(); 19]),
+            Err(BoardError::BadTileCode { code: 98 })
+        ));
+        assert!(matches!(
+            CatanBoard::try_decode(&standard_codes()[..5]),
+            Err(BoardError::TileCount {
+                expected: 19,
+                got: 5
+            })
+        ));
     }
 }

@@ -10,8 +10,8 @@
 //! - **construction**: a board filled step by step with a heuristic for
 //!   every value a step may take (`aco`).
 
-use super::hex::HexIndex;
-use super::terra_mystica::shuffle;
+use crate::boards::HexIndex;
+use crate::boards::common::shuffle;
 use crate::rng::Rng;
 
 /// A run of genes that holds a permutation of `pool`.
@@ -96,77 +96,18 @@ pub fn random_genes<P: BoardProblem + ?Sized>(p: &P, rng: &mut Rng, genes: &mut 
     }
 }
 
-/// The best board so far of a search, and its score.
-#[derive(Clone, Debug)]
-pub struct Best {
-    /// The board.
-    pub board: Vec<u8>,
-    /// Its score.
-    pub score: u64,
-}
-
-impl Best {
-    /// No board yet: any score beats it.
-    pub fn unscored(hexes: usize) -> Self {
-        Best {
-            board: vec![0; hexes],
-            score: u64::MAX,
-        }
-    }
-
-    /// A first board and its score.
-    pub fn of(board: &[u8], score: u64) -> Self {
-        Best {
-            board: board.to_vec(),
-            score,
-        }
-    }
-
-    /// Record `board` if it beats the best; returns whether it did.
-    pub fn offer(&mut self, board: &[u8], score: u64) -> bool {
-        if score < self.score {
-            self.score = score;
-            self.board.copy_from_slice(board);
-            true
-        } else {
-            false
-        }
-    }
-}
-
-/// `best`, `progress` and `is_solved` of a [`crate::search::Search`] over
-/// boards that keeps its best board in a `best: Best` field and its last
-/// report in a `progress: Progress` field.
-macro_rules! board_search_accessors {
-    () => {
-        fn best(&self) -> (&Vec<u8>, f64) {
-            (&self.best.board, self.best.score as f64)
-        }
-
-        fn progress(&self) -> Progress {
-            self.progress
-        }
-
-        fn is_solved(&self) -> bool {
-            self.best.score == 0
-        }
-    };
-}
-pub(crate) use board_search_accessors;
-
 #[cfg(test)]
-pub mod testing {
+pub(crate) mod testing {
     //! Checks shared by the algorithms' tests.
-    use super::super::catan::{self, CatanOptions};
-    use super::super::registry::{BoardGame, BoardSearch};
-    use super::super::terra_mystica::{standard_grid, standard_tiles};
-    use super::super::tm_rules::{self, Rules, Weights};
+    use crate::boards::catan::{self, CatanOptions};
+    use crate::boards::terra_mystica::{self, Rules, Weights, standard_grid, standard_tiles};
+    use crate::boards::{BoardGame, BoardSearch};
 
     /// The full recomputed score of a board.
     pub fn recompute(game: BoardGame, rules: Rules, w: Weights, board: &[u8]) -> f64 {
         match game {
             BoardGame::TerraMystica => {
-                w.score(&tm_rules::evaluate(standard_grid(), board, rules)) as f64
+                w.score(&terra_mystica::evaluate(standard_grid(), board, rules)) as f64
             }
             BoardGame::Catan => catan::evaluate(board, &CatanOptions::default()).total() as f64,
         }

@@ -18,8 +18,9 @@
 //! our default of 2000 particles is the best of a short probe (see
 //! `src/boards/README.md`).
 
-use super::params::{ParamSpec, Params};
-use super::problem::{Best, BoardProblem, board_search_accessors};
+use super::problem::BoardProblem;
+use crate::boards::common::{Best, board_search_accessors};
+use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::decode::repair_indices;
 use crate::search::{Progress, Search};
@@ -33,44 +34,44 @@ pub fn published_set(k: usize) -> (f64, f64, f64) {
     (GRID[k / 16], GRID[k / 4 % 4], GRID[k % 4])
 }
 
+const PARTICLES: ParamSpec = ParamSpec::new(
+    "particles",
+    2000.0,
+    2.0,
+    100_000.0,
+    "particles in the swarm",
+);
+const SET: ParamSpec = ParamSpec::new(
+    "set",
+    0.0,
+    0.0,
+    64.0,
+    "published hyper-parameter set 1-64 (inertia-major); 0 = use inertia/cognitive/social",
+);
+const INERTIA: ParamSpec = ParamSpec::new(
+    "inertia",
+    0.66,
+    0.0,
+    2.0,
+    "inertia weight w (published grid 0.01, 0.33, 0.66, 0.99)",
+);
+const COGNITIVE: ParamSpec = ParamSpec::new(
+    "cognitive",
+    0.99,
+    0.0,
+    4.0,
+    "pull towards the particle's own best c1 (published grid as inertia)",
+);
+const SOCIAL: ParamSpec = ParamSpec::new(
+    "social",
+    0.99,
+    0.0,
+    4.0,
+    "pull towards the swarm's best c2 (published grid as inertia)",
+);
+
 /// The parameters of `pso`.
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::new(
-        "particles",
-        2000.0,
-        2.0,
-        100_000.0,
-        "particles in the swarm",
-    ),
-    ParamSpec::new(
-        "set",
-        0.0,
-        0.0,
-        64.0,
-        "published hyper-parameter set 1-64 (inertia-major); 0 = use inertia/cognitive/social",
-    ),
-    ParamSpec::new(
-        "inertia",
-        0.66,
-        0.0,
-        2.0,
-        "inertia weight w (published grid 0.01, 0.33, 0.66, 0.99)",
-    ),
-    ParamSpec::new(
-        "cognitive",
-        0.99,
-        0.0,
-        4.0,
-        "pull towards the particle's own best c1 (published grid as inertia)",
-    ),
-    ParamSpec::new(
-        "social",
-        0.99,
-        0.0,
-        4.0,
-        "pull towards the swarm's best c2 (published grid as inertia)",
-    ),
-];
+pub const PARAMS: &[ParamSpec] = &[PARTICLES, SET, INERTIA, COGNITIVE, SOCIAL];
 
 /// A particle swarm on any [`BoardProblem`].
 pub struct Pso<P: BoardProblem> {
@@ -99,17 +100,17 @@ pub struct Pso<P: BoardProblem> {
 impl<P: BoardProblem> Pso<P> {
     /// A random swarm on `problem`.
     pub fn new(problem: P, params: &Params, seed: u64) -> Self {
-        let set = params.get("set") as usize;
+        let set = params.get(&SET) as usize;
         let (w, c1, c2) = if set > 0 {
             published_set(set)
         } else {
             (
-                params.get("inertia"),
-                params.get("cognitive"),
-                params.get("social"),
+                params.get(&INERTIA),
+                params.get(&COGNITIVE),
+                params.get(&SOCIAL),
             )
         };
-        let particles = params.get("particles") as usize;
+        let particles = params.get(&PARTICLES) as usize;
         let n = problem.genes();
         let mut span = vec![0.0; n];
         for seg in problem.segments() {
@@ -223,12 +224,10 @@ impl<P: BoardProblem> Search for Pso<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::catan::CatanOptions;
-    use crate::boards::catan_problem::CatanProblem;
-    use crate::boards::problem::testing::check;
-    use crate::boards::registry::BoardGame;
-    use crate::boards::tm_problem::TmProblem;
-    use crate::boards::tm_rules::{Rules, Weights};
+    use crate::boards::catan::{CatanOptions, CatanProblem};
+    use crate::boards::published::testing::check;
+    use crate::boards::terra_mystica::{Rules, TmProblem, Weights};
+    use crate::boards::{Algorithm, BoardGame};
 
     #[test]
     fn sets_are_numbered_inertia_major() {
@@ -243,7 +242,7 @@ mod tests {
     fn terra_mystica_improves_and_reports_true_scores() {
         let w = Weights::default();
         check(BoardGame::TerraMystica, Rules::Strict, w, 20, |seed| {
-            let p = Params::parse(PARAMS, &["particles=20".into()], "pso").unwrap();
+            let p = Params::parse(PARAMS, &["particles=20".into()], Algorithm::Pso).unwrap();
             Box::new(Pso::new(TmProblem::new(Rules::Strict, w), &p, seed))
         });
     }
@@ -256,8 +255,12 @@ mod tests {
             Weights::default(),
             20,
             |seed| {
-                let p = Params::parse(PARAMS, &["particles=10".into(), "set=43".into()], "pso")
-                    .unwrap();
+                let p = Params::parse(
+                    PARAMS,
+                    &["particles=10".into(), "set=43".into()],
+                    Algorithm::Pso,
+                )
+                .unwrap();
                 Box::new(Pso::new(
                     CatanProblem::new(CatanOptions::default()),
                     &p,

@@ -15,29 +15,29 @@
 //! Swaps are scored incrementally (Terra Mystica:
 //! [`super::tm_state::TmState`]).
 
-use super::params::{ParamSpec, Params};
-use super::problem::{Best, BoardProblem, board_search_accessors, random_genes};
-use super::terra_mystica::shuffle;
+use super::problem::{BoardProblem, random_genes};
+use crate::boards::common::{Best, board_search_accessors, shuffle};
+use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, seeded};
 use crate::search::{Progress, Search};
 
+const MOVES: ParamSpec = ParamSpec::new(
+    "moves",
+    100.0,
+    1.0,
+    1_000_000.0,
+    "hexes tried per step (one step = one point in the plot)",
+);
+const PATIENCE: ParamSpec = ParamSpec::new(
+    "patience",
+    1.0,
+    0.0,
+    1_000_000.0,
+    "hexes in a row without an improving swap before a restart (1 = the paper; 0 = only at a local optimum)",
+);
+
 /// The parameters of `sahc`.
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::new(
-        "moves",
-        100.0,
-        1.0,
-        1_000_000.0,
-        "hexes tried per step (one step = one point in the plot)",
-    ),
-    ParamSpec::new(
-        "patience",
-        1.0,
-        0.0,
-        1_000_000.0,
-        "hexes in a row without an improving swap before a restart (1 = the paper; 0 = only at a local optimum)",
-    ),
-];
+pub const PARAMS: &[ParamSpec] = &[MOVES, PATIENCE];
 
 /// Steepest-ascent hill climbing on any [`BoardProblem`].
 pub struct Sahc<P: BoardProblem> {
@@ -64,8 +64,8 @@ impl<P: BoardProblem> Sahc<P> {
         let mut s = Sahc {
             problem,
             rng: seeded(seed),
-            moves: params.get("moves") as u32,
-            patience: match params.get("patience") as usize {
+            moves: params.get(&MOVES) as u32,
+            patience: match params.get(&PATIENCE) as usize {
                 0 => n,
                 k => k,
             },
@@ -160,12 +160,10 @@ impl<P: BoardProblem> Search for Sahc<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::catan::CatanOptions;
-    use crate::boards::catan_problem::CatanProblem;
-    use crate::boards::problem::testing::check;
-    use crate::boards::registry::BoardGame;
-    use crate::boards::tm_problem::TmProblem;
-    use crate::boards::tm_rules::{Rules, Weights};
+    use crate::boards::catan::{CatanOptions, CatanProblem};
+    use crate::boards::published::testing::check;
+    use crate::boards::terra_mystica::{Rules, TmProblem, Weights};
+    use crate::boards::{Algorithm, BoardGame};
 
     #[test]
     fn terra_mystica_improves_and_reports_true_scores() {
@@ -173,7 +171,7 @@ mod tests {
             let w = Weights::default();
             check(BoardGame::TerraMystica, rules, w, 300, |seed| {
                 let pairs = ["moves=5".into(), format!("patience={patience}")];
-                let p = Params::parse(PARAMS, &pairs, "sahc").unwrap();
+                let p = Params::parse(PARAMS, &pairs, Algorithm::Sahc).unwrap();
                 Box::new(Sahc::new(TmProblem::new(rules, w), &p, seed))
             });
         }
@@ -187,7 +185,7 @@ mod tests {
             Weights::default(),
             100,
             |seed| {
-                let p = Params::parse(PARAMS, &["moves=2".into()], "sahc").unwrap();
+                let p = Params::parse(PARAMS, &["moves=2".into()], Algorithm::Sahc).unwrap();
                 Box::new(Sahc::new(
                     CatanProblem::new(CatanOptions::default()),
                     &p,

@@ -5,9 +5,9 @@
 //! at most 14) and recounts river components only when a river hex moved.
 //! No allocation happens after construction.
 
-use super::hex::{HexGrid, HexIndex};
+use super::rules::{self as tm_rules, Rules, Violations, Weights};
 use super::terrain::RIVER;
-use super::tm_rules::{self, Rules, Violations, Weights};
+use crate::boards::{HexGrid, HexIndex};
 
 /// A board with cached per-hex terms, for fast swap scoring.
 #[derive(Clone, Debug)]
@@ -156,7 +156,8 @@ impl<'g> TmState<'g> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::terra_mystica::{shuffle, standard_grid, standard_tiles};
+    use crate::boards::shuffle;
+    use crate::boards::terra_mystica::{standard_grid, standard_tiles};
     use crate::rng::{RngExt, seeded};
 
     #[test]
