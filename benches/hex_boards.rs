@@ -5,7 +5,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use evoboard::boards::catan::{self, BalancedCatan, CatanOptions};
 use evoboard::boards::terra_mystica::{
-    self as tm_rules, BalancedTm, Rules, TmState, Weights, standard_grid, standard_tiles,
+    self, BalancedTm, Rules, TmState, Weights, standard_grid, standard_tiles,
 };
 use evoboard::boards::{Params, shuffle};
 use evoboard::rng::{RngExt, seeded};
@@ -21,7 +21,7 @@ fn scoring(c: &mut Criterion) {
     g.throughput(Throughput::Elements(1));
     for rules in [Rules::Strict, Rules::Published] {
         g.bench_function(format!("full_{}", rules.name()), |b| {
-            b.iter(|| tm_rules::evaluate(grid, black_box(&tiles), rules))
+            b.iter(|| terra_mystica::evaluate(grid, black_box(&tiles), rules))
         });
         let mut state = TmState::new(grid, tiles.clone(), rules, Weights::default());
         let pairs: Vec<(u16, u16)> = (0..4096)

@@ -3,7 +3,8 @@
 
 use super::Screen;
 use super::runtime::{BoardSettings, GeneratorCommand};
-use crate::boards::registry::{self, BoardGame};
+use crate::boards::terra_mystica::Rules;
+use crate::boards::{self, Algorithm, BoardGame, Params};
 use crate::cli::app_args::AppArgs;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -31,11 +32,17 @@ pub fn validate(args: &AppArgs) -> Result<(), String> {
         Some(g) => BoardGame::parse(g)?,
         None => BoardGame::TerraMystica,
     };
-    let algorithm = args.algorithm.as_deref().unwrap_or(registry::ALGORITHMS[0]);
-    let specs = registry::param_specs(game, algorithm)?;
-    crate::boards::params::Params::parse(specs, &args.params, algorithm)?;
+    let algorithm: Algorithm = match &args.algorithm {
+        Some(a) => a.parse()?,
+        None => Algorithm::default(),
+    };
+    Params::parse(
+        boards::param_specs(game, algorithm),
+        &args.params,
+        algorithm,
+    )?;
     if let Some(r) = &args.rules {
-        crate::boards::tm_rules::Rules::parse(r)?;
+        Rules::parse(r)?;
     }
     Ok(())
 }
@@ -104,29 +111,25 @@ fn apply_args(
         .as_deref()
         .and_then(|g| BoardGame::parse(g).ok())
         .unwrap_or(settings.game);
-    let algorithm = a
-        .algorithm
-        .clone()
-        .unwrap_or_else(|| settings.algorithm.clone());
-    if let Err(e) = settings.select(game, &algorithm) {
-        error!("{e}");
-    }
+    let algorithm = match a.algorithm.as_deref().map(str::parse::<Algorithm>) {
+        Some(Ok(alg)) => alg,
+        Some(Err(e)) => {
+            error!("{e}");
+            settings.algorithm
+        }
+        None => settings.algorithm,
+    };
+    settings.select(game, algorithm);
     if let Some(seed) = a.seed {
         settings.seed = seed;
     }
-    if let Some(r) = a
-        .rules
-        .as_deref()
-        .and_then(|r| crate::boards::tm_rules::Rules::parse(r).ok())
-    {
+    if let Some(r) = a.rules.as_deref().and_then(|r| Rules::parse(r).ok()) {
         settings.scoring.rules = r;
     }
     if let Some(s) = a.steps_per_second {
         settings.steps_per_second = s;
     }
-    if let Ok(specs) = registry::param_specs(game, &algorithm)
-        && let Ok(p) = crate::boards::params::Params::parse(specs, &a.params, &algorithm)
-    {
+    if let Ok(p) = Params::parse(boards::param_specs(game, algorithm), &a.params, algorithm) {
         settings.params = p;
     }
     out.write(GeneratorCommand::Reset);

@@ -2,6 +2,7 @@
 //! accessors of a board search, and a shuffle.
 
 use crate::rng::{Rng, RngExt};
+use crate::search::Progress;
 
 /// The best board so far of a search, and its score.
 #[derive(Clone, Debug)]
@@ -38,6 +39,35 @@ impl Best {
         } else {
             false
         }
+    }
+}
+
+/// The moves of one step of a local search (our `best` searches): the sum
+/// and count of their scores and whether one found a new best.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct StepMoves {
+    sum: u64,
+    count: u64,
+    /// Whether a move found a new best board.
+    pub(crate) improved: bool,
+}
+
+impl StepMoves {
+    /// Count a move that left the board at `score`.
+    pub(crate) fn record(&mut self, score: u64) {
+        self.sum += score;
+        self.count += 1;
+    }
+
+    /// The report after this step: the mean score of its moves (the best
+    /// score when it made none).
+    pub(crate) fn progress(&self, last: Progress, evaluations: u64, best: &Best) -> Progress {
+        let mean = if self.count > 0 {
+            self.sum as f64 / self.count as f64
+        } else {
+            best.score as f64
+        };
+        last.next(evaluations, best.score as f64, mean, self.improved)
     }
 }
 

@@ -6,8 +6,7 @@ use bevy::prelude::*;
 use evoboard::app::HexBoardMap;
 use evoboard::app::levels::{LevelAsset, LevelLibrary};
 use evoboard::app::runtime::{BoardSettings, Generator, GeneratorCommand, MainGenerator, RunState};
-use evoboard::boards::params::Params;
-use evoboard::boards::registry::{self, BoardGame, Scoring};
+use evoboard::boards::{self, Algorithm, BoardGame, Params, Scoring};
 use evoboard::cli::boards::{make_level, run_one};
 use std::time::{Duration, Instant};
 
@@ -15,10 +14,18 @@ use std::time::{Duration, Instant};
 fn generate_save_load_through_the_asset_server_gives_the_same_board() {
     let root = temp_dir("roundtrip");
     for game in [BoardGame::TerraMystica, BoardGame::Catan] {
-        let params = Params::defaults(registry::param_specs(game, "best").unwrap());
+        let params = Params::defaults(boards::param_specs(game, Algorithm::Best));
         let scoring = Scoring::default();
-        let run = run_one(game, "best", &params, scoring, 77, 0.0, 30.0).unwrap();
-        let level = make_level(game, &run.tiles, "rt", "best", &params, scoring, 77);
+        let run = run_one(game, Algorithm::Best, &params, scoring, 77, 0.0, 30.0);
+        let level = make_level(
+            game,
+            &run.tiles,
+            "rt",
+            Algorithm::Best,
+            &params,
+            scoring,
+            77,
+        );
         let file = format!("levels/rt-{}.ron", game.name());
         std::fs::write(root.join(&file), level.to_ron()).unwrap();
 
@@ -41,7 +48,7 @@ fn generate_save_load_through_the_asset_server_gives_the_same_board() {
         assert_eq!(map.tiles, run.tiles);
         assert_eq!(loaded.scores.total, run.score);
         assert_eq!(
-            registry::violations(game, &map.tiles, scoring)
+            boards::violations(game, &map.tiles, scoring)
                 .iter()
                 .map(|v| v.1)
                 .sum::<u32>(),
@@ -102,7 +109,7 @@ fn the_generator_runtime_steps_to_a_perfect_board() {
         if g.state == RunState::Solved {
             assert_eq!(g.progress.best, 0.0);
             assert!(g.history.len() >= 2, "a history point per generation");
-            let v = registry::violations(BoardGame::TerraMystica, &map.tiles, Scoring::default());
+            let v = boards::violations(BoardGame::TerraMystica, &map.tiles, Scoring::default());
             assert!(v.iter().all(|(_, c)| *c == 0), "{v:?}");
             assert!(map.broken.iter().all(|&b| b == 0));
             break;
@@ -161,13 +168,21 @@ fn the_real_app_runs_a_search_and_saves_a_screenshot() {
 fn the_level_browser_puts_a_saved_level_on_the_board() {
     let root = temp_dir("browser");
     let game = BoardGame::Catan;
-    let params = Params::defaults(registry::param_specs(game, "best").unwrap());
-    let run = run_one(game, "best", &params, Scoring::default(), 31, 0.0, 30.0).unwrap();
+    let params = Params::defaults(boards::param_specs(game, Algorithm::Best));
+    let run = run_one(
+        game,
+        Algorithm::Best,
+        &params,
+        Scoring::default(),
+        31,
+        0.0,
+        30.0,
+    );
     let level = make_level(
         game,
         &run.tiles,
         "mine",
-        "best",
+        Algorithm::Best,
         &params,
         Scoring::default(),
         31,

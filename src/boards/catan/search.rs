@@ -4,7 +4,7 @@
 
 use super::board::{CatanCode, standard_codes, swap_terrains, swap_tokens};
 use super::rules::{CatanOptions, evaluate};
-use crate::boards::common::{Best, board_search_accessors, shuffle};
+use crate::boards::common::{Best, StepMoves, board_search_accessors, shuffle};
 use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Progress, Search};
@@ -173,34 +173,23 @@ impl Search for BalancedCatan {
     }
 
     fn step(&mut self) -> Progress {
-        let mut improved = false;
-        let (mut sum, mut count) = (0u64, 0u64);
+        let mut moves = StepMoves::default();
         for _ in 0..self.moves_per_step {
             if self.best.score == 0 {
                 break;
             }
-            let s = self.one_move();
-            sum += s as u64;
-            count += 1;
+            let s = self.one_move() as u64;
+            moves.record(s);
             self.since_best += 1;
-            if self.best.offer(&self.codes, s as u64) {
+            if self.best.offer(&self.codes, s) {
                 self.since_best = 0;
-                improved = true;
+                moves.improved = true;
             } else if self.since_best >= self.stall {
                 random_board(&mut self.codes, &mut self.rng);
                 self.since_best = 0;
             }
         }
-        self.progress = self.progress.next(
-            self.evaluations,
-            self.best.score as f64,
-            if count > 0 {
-                sum as f64 / count as f64
-            } else {
-                self.best.score as f64
-            },
-            improved,
-        );
+        self.progress = moves.progress(self.progress, self.evaluations, &self.best);
         self.progress
     }
 

@@ -9,7 +9,7 @@
 //! iteration's best ants deposit ρ / k each on their choices (so τ stays in
 //! [τmin, 1], the hyper-cube form of ACO); τmin keeps every tile possible.
 
-use super::problem::BoardProblem;
+use super::problem::{BoardProblem, first_progress, next_progress};
 use crate::boards::common::{Best, board_search_accessors};
 use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, seeded};
@@ -95,9 +95,7 @@ impl<P: BoardProblem> Aco<P> {
         };
         // One board before the first iteration, so that there is a best.
         let first = s.construct(0) as f64;
-        s.progress.best = first;
-        s.progress.mean = first;
-        s.progress.evaluations = s.problem.evaluations();
+        s.progress = first_progress(&s.problem, &s.best, first);
         s
     }
 
@@ -162,12 +160,8 @@ impl<P: BoardProblem> Search for Aco<P> {
         for t in self.tau.iter_mut() {
             *t = t.max(self.tau_min);
         }
-        self.progress = self.progress.next(
-            self.problem.evaluations(),
-            self.best.score as f64,
-            self.scores.iter().map(|&s| s as f64).sum::<f64>() / self.ants as f64,
-            self.best.score < before,
-        );
+        let mean = self.scores.iter().map(|&s| s as f64).sum::<f64>() / self.ants as f64;
+        self.progress = next_progress(self.progress, &self.problem, &self.best, mean, before);
         self.progress
     }
 
@@ -176,38 +170,33 @@ impl<P: BoardProblem> Search for Aco<P> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::boards::catan::{CatanOptions, CatanProblem};
-    use crate::boards::published::testing::check;
-    use crate::boards::terra_mystica::{Rules, TmProblem, Weights};
+    use crate::boards::published::testing::check_algorithm;
+    use crate::boards::terra_mystica::{Rules, Weights};
     use crate::boards::{Algorithm, BoardGame};
 
     #[test]
     fn terra_mystica_improves_and_reports_true_scores() {
         for rules in [Rules::Strict, Rules::Published] {
-            let w = Weights::default();
-            check(BoardGame::TerraMystica, rules, w, 20, |seed| {
-                let p = Params::parse(PARAMS, &["ants=5".into()], Algorithm::Aco).unwrap();
-                Box::new(Aco::new(TmProblem::new(rules, w), &p, seed))
-            });
+            check_algorithm(
+                Algorithm::Aco,
+                BoardGame::TerraMystica,
+                rules,
+                Weights::default(),
+                20,
+                &["ants=5"],
+            );
         }
     }
 
     #[test]
     fn catan_improves_and_reports_true_scores() {
-        check(
+        check_algorithm(
+            Algorithm::Aco,
             BoardGame::Catan,
             Rules::Strict,
             Weights::default(),
             30,
-            |seed| {
-                let p = Params::parse(PARAMS, &["ants=3".into()], Algorithm::Aco).unwrap();
-                Box::new(Aco::new(
-                    CatanProblem::new(CatanOptions::default()),
-                    &p,
-                    seed,
-                ))
-            },
+            &["ants=3"],
         );
     }
 }

@@ -11,7 +11,7 @@
 //! generations without a new best. The weighted objective is the
 //! `--weights` of the scoring. All buffers are allocated once.
 
-use super::problem::BoardProblem;
+use super::problem::{BoardProblem, first_progress, next_progress};
 use crate::boards::common::{Best, board_search_accessors};
 use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
@@ -110,9 +110,7 @@ impl<P: BoardProblem> Brkga<P> {
             progress: Progress::start(0, 0.0),
         };
         s.random_population();
-        s.progress.best = s.best.score as f64;
-        s.progress.mean = s.mean();
-        s.progress.evaluations = s.problem.evaluations();
+        s.progress = first_progress(&s.problem, &s.best, s.mean());
         s
     }
 
@@ -197,12 +195,8 @@ impl<P: BoardProblem> Search for Brkga<P> {
             self.random_population();
             self.since_best = 0;
         }
-        self.progress = self.progress.next(
-            self.problem.evaluations(),
-            self.best.score as f64,
-            self.mean(),
-            self.best.score < before,
-        );
+        let mean = self.mean();
+        self.progress = next_progress(self.progress, &self.problem, &self.best, mean, before);
         self.progress
     }
 
@@ -211,36 +205,32 @@ impl<P: BoardProblem> Search for Brkga<P> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::boards::catan::{CatanOptions, CatanProblem};
-    use crate::boards::published::testing::check;
-    use crate::boards::terra_mystica::{Rules, TmProblem, Weights};
+    use crate::boards::published::testing::check_algorithm;
+    use crate::boards::terra_mystica::{Rules, Weights};
     use crate::boards::{Algorithm, BoardGame};
-
-    fn params(extra: &[&str]) -> Params {
-        let pairs: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
-        Params::parse(PARAMS, &pairs, Algorithm::Brkga).unwrap()
-    }
 
     #[test]
     fn terra_mystica_improves_and_reports_true_scores() {
         let w = Weights::BRKGA_STUDY;
-        check(BoardGame::TerraMystica, Rules::Published, w, 15, |seed| {
-            let p = params(&["population=60", "restart=3"]);
-            Box::new(Brkga::new(TmProblem::new(Rules::Published, w), &p, seed))
-        });
+        check_algorithm(
+            Algorithm::Brkga,
+            BoardGame::TerraMystica,
+            Rules::Published,
+            w,
+            15,
+            &["population=60", "restart=3"],
+        );
     }
 
     #[test]
     fn catan_improves_and_reports_true_scores() {
-        let w = Weights::default();
-        check(BoardGame::Catan, Rules::Strict, w, 30, |seed| {
-            let p = params(&["population=40"]);
-            Box::new(Brkga::new(
-                CatanProblem::new(CatanOptions::default()),
-                &p,
-                seed,
-            ))
-        });
+        check_algorithm(
+            Algorithm::Brkga,
+            BoardGame::Catan,
+            Rules::Strict,
+            Weights::default(),
+            30,
+            &["population=40"],
+        );
     }
 }

@@ -11,8 +11,9 @@
 //!   every value a step may take (`aco`).
 
 use crate::boards::HexIndex;
-use crate::boards::common::shuffle;
+use crate::boards::common::{Best, shuffle};
 use crate::rng::Rng;
+use crate::search::Progress;
 
 /// A run of genes that holds a permutation of `pool`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,12 +97,38 @@ pub fn random_genes<P: BoardProblem + ?Sized>(p: &P, rng: &mut Rng, genes: &mut 
     }
 }
 
+/// The first report of a published search, built with its first board(s)
+/// scored: generation 0, the best so far, the `mean` of what it scored.
+pub(super) fn first_progress<P: BoardProblem>(problem: &P, best: &Best, mean: f64) -> Progress {
+    Progress {
+        mean,
+        ..Progress::start(problem.evaluations(), best.score as f64)
+    }
+}
+
+/// The report after one step of a published search whose best score was
+/// `before` when the step began.
+pub(super) fn next_progress<P: BoardProblem>(
+    last: Progress,
+    problem: &P,
+    best: &Best,
+    mean: f64,
+    before: u64,
+) -> Progress {
+    last.next(
+        problem.evaluations(),
+        best.score as f64,
+        mean,
+        best.score < before,
+    )
+}
+
 #[cfg(test)]
 pub(crate) mod testing {
     //! Checks shared by the algorithms' tests.
     use crate::boards::catan::{self, CatanOptions};
     use crate::boards::terra_mystica::{self, Rules, Weights, standard_grid, standard_tiles};
-    use crate::boards::{BoardGame, BoardSearch};
+    use crate::boards::{Algorithm, BoardGame, BoardSearch, Params, Scoring, make_search};
 
     /// The full recomputed score of a board.
     pub fn recompute(game: BoardGame, rules: Rules, w: Weights, board: &[u8]) -> f64 {
@@ -159,5 +186,28 @@ pub(crate) mod testing {
         }
         assert_eq!(t.best().0, s.best().0);
         assert_eq!(t.progress(), s.progress());
+    }
+
+    /// [`check`] on `algorithm` with the parameters `pairs` (`NAME=VALUE`),
+    /// built as the CLI builds it, under `rules` and `w` (Catan: its
+    /// default options).
+    pub fn check_algorithm(
+        algorithm: Algorithm,
+        game: BoardGame,
+        rules: Rules,
+        w: Weights,
+        steps: usize,
+        pairs: &[&str],
+    ) {
+        let pairs: Vec<String> = pairs.iter().map(|s| s.to_string()).collect();
+        let p = Params::parse(algorithm.param_specs(game), &pairs, algorithm).unwrap();
+        let scoring = Scoring {
+            rules,
+            weights: w,
+            catan: CatanOptions::default(),
+        };
+        check(game, rules, w, steps, |seed| {
+            make_search(game, algorithm, &p, scoring, seed)
+        });
     }
 }

@@ -18,7 +18,7 @@
 //! our default of 2000 particles is the best of a short probe (see
 //! `src/boards/README.md`).
 
-use super::problem::BoardProblem;
+use super::problem::{BoardProblem, first_progress, next_progress};
 use crate::boards::common::{Best, board_search_accessors};
 use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
@@ -28,10 +28,11 @@ use crate::search::{Progress, Search};
 /// The published grid of each weight.
 pub const GRID: [f64; 4] = [0.01, 0.33, 0.66, 0.99];
 
-/// (inertia, cognitive, social) of published set `k` (1..=64).
-pub fn published_set(k: usize) -> (f64, f64, f64) {
-    let k = k - 1;
-    (GRID[k / 16], GRID[k / 4 % 4], GRID[k % 4])
+/// (inertia, cognitive, social) of published set `k` (1..=64), or `None`
+/// for any other `k`.
+pub fn published_set(k: usize) -> Option<(f64, f64, f64)> {
+    let k = k.checked_sub(1).filter(|&k| k < 64)?;
+    Some((GRID[k / 16], GRID[k / 4 % 4], GRID[k % 4]))
 }
 
 const PARTICLES: ParamSpec = ParamSpec::new(
@@ -100,16 +101,12 @@ pub struct Pso<P: BoardProblem> {
 impl<P: BoardProblem> Pso<P> {
     /// A random swarm on `problem`.
     pub fn new(problem: P, params: &Params, seed: u64) -> Self {
-        let set = params.get(&SET) as usize;
-        let (w, c1, c2) = if set > 0 {
-            published_set(set)
-        } else {
-            (
-                params.get(&INERTIA),
-                params.get(&COGNITIVE),
-                params.get(&SOCIAL),
-            )
-        };
+        // `set` 0 (or any number that is not a set) selects the values.
+        let (w, c1, c2) = published_set(params.get(&SET) as usize).unwrap_or((
+            params.get(&INERTIA),
+            params.get(&COGNITIVE),
+            params.get(&SOCIAL),
+        ));
         let particles = params.get(&PARTICLES) as usize;
         let n = problem.genes();
         let mut span = vec![0.0; n];
@@ -150,9 +147,7 @@ impl<P: BoardProblem> Pso<P> {
         for i in 0..particles {
             sum += s.evaluate(i) as f64;
         }
-        s.progress.best = s.best.score as f64;
-        s.progress.mean = sum / particles as f64;
-        s.progress.evaluations = s.problem.evaluations();
+        s.progress = first_progress(&s.problem, &s.best, sum / particles as f64);
         s
     }
 
@@ -209,12 +204,8 @@ impl<P: BoardProblem> Search for Pso<P> {
             }
             sum += self.evaluate(i) as f64;
         }
-        self.progress = self.progress.next(
-            self.problem.evaluations(),
-            self.best.score as f64,
-            sum / self.particles as f64,
-            self.best.score < before,
-        );
+        let mean = sum / self.particles as f64;
+        self.progress = next_progress(self.progress, &self.problem, &self.best, mean, before);
         self.progress
     }
 
@@ -224,49 +215,42 @@ impl<P: BoardProblem> Search for Pso<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::catan::{CatanOptions, CatanProblem};
-    use crate::boards::published::testing::check;
-    use crate::boards::terra_mystica::{Rules, TmProblem, Weights};
+    use crate::boards::published::testing::check_algorithm;
+    use crate::boards::terra_mystica::{Rules, Weights};
     use crate::boards::{Algorithm, BoardGame};
 
     #[test]
     fn sets_are_numbered_inertia_major() {
-        assert_eq!(published_set(1), (0.01, 0.01, 0.01));
-        assert_eq!(published_set(2), (0.01, 0.01, 0.33));
-        assert_eq!(published_set(5), (0.01, 0.33, 0.01));
-        assert_eq!(published_set(17), (0.33, 0.01, 0.01));
-        assert_eq!(published_set(64), (0.99, 0.99, 0.99));
+        assert_eq!(published_set(1), Some((0.01, 0.01, 0.01)));
+        assert_eq!(published_set(2), Some((0.01, 0.01, 0.33)));
+        assert_eq!(published_set(5), Some((0.01, 0.33, 0.01)));
+        assert_eq!(published_set(17), Some((0.33, 0.01, 0.01)));
+        assert_eq!(published_set(64), Some((0.99, 0.99, 0.99)));
+        assert_eq!(published_set(0), None);
+        assert_eq!(published_set(65), None);
     }
 
     #[test]
     fn terra_mystica_improves_and_reports_true_scores() {
-        let w = Weights::default();
-        check(BoardGame::TerraMystica, Rules::Strict, w, 20, |seed| {
-            let p = Params::parse(PARAMS, &["particles=20".into()], Algorithm::Pso).unwrap();
-            Box::new(Pso::new(TmProblem::new(Rules::Strict, w), &p, seed))
-        });
+        check_algorithm(
+            Algorithm::Pso,
+            BoardGame::TerraMystica,
+            Rules::Strict,
+            Weights::default(),
+            20,
+            &["particles=20"],
+        );
     }
 
     #[test]
     fn catan_improves_and_reports_true_scores() {
-        check(
+        check_algorithm(
+            Algorithm::Pso,
             BoardGame::Catan,
             Rules::Strict,
             Weights::default(),
             20,
-            |seed| {
-                let p = Params::parse(
-                    PARAMS,
-                    &["particles=10".into(), "set=43".into()],
-                    Algorithm::Pso,
-                )
-                .unwrap();
-                Box::new(Pso::new(
-                    CatanProblem::new(CatanOptions::default()),
-                    &p,
-                    seed,
-                ))
-            },
+            &["particles=10", "set=43"],
         );
     }
 }

@@ -13,9 +13,9 @@
 //!   a row without an improvement have tried every neighbour swap.
 //!
 //! Swaps are scored incrementally (Terra Mystica:
-//! [`super::tm_state::TmState`]).
+//! [`TmState`](crate::boards::terra_mystica::TmState)).
 
-use super::problem::{BoardProblem, random_genes};
+use super::problem::{BoardProblem, first_progress, next_progress, random_genes};
 use crate::boards::common::{Best, board_search_accessors, shuffle};
 use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, seeded};
@@ -79,9 +79,7 @@ impl<P: BoardProblem> Sahc<P> {
             progress: Progress::start(0, 0.0),
         };
         s.restart();
-        s.progress.best = s.best.score as f64;
-        s.progress.mean = s.progress.best;
-        s.progress.evaluations = s.problem.evaluations();
+        s.progress = first_progress(&s.problem, &s.best, s.best.score as f64);
         s
     }
 
@@ -145,12 +143,8 @@ impl<P: BoardProblem> Search for Sahc<P> {
             }
             self.climb_once();
         }
-        self.progress = self.progress.next(
-            self.problem.evaluations(),
-            self.best.score as f64,
-            self.problem.current_score() as f64,
-            self.best.score < before,
-        );
+        let mean = self.problem.current_score() as f64;
+        self.progress = next_progress(self.progress, &self.problem, &self.best, mean, before);
         self.progress
     }
 
@@ -159,39 +153,34 @@ impl<P: BoardProblem> Search for Sahc<P> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::boards::catan::{CatanOptions, CatanProblem};
-    use crate::boards::published::testing::check;
-    use crate::boards::terra_mystica::{Rules, TmProblem, Weights};
+    use crate::boards::published::testing::check_algorithm;
+    use crate::boards::terra_mystica::{Rules, Weights};
     use crate::boards::{Algorithm, BoardGame};
 
     #[test]
     fn terra_mystica_improves_and_reports_true_scores() {
         for (rules, patience) in [(Rules::Strict, "0"), (Rules::Published, "1")] {
-            let w = Weights::default();
-            check(BoardGame::TerraMystica, rules, w, 300, |seed| {
-                let pairs = ["moves=5".into(), format!("patience={patience}")];
-                let p = Params::parse(PARAMS, &pairs, Algorithm::Sahc).unwrap();
-                Box::new(Sahc::new(TmProblem::new(rules, w), &p, seed))
-            });
+            let patience = format!("patience={patience}");
+            check_algorithm(
+                Algorithm::Sahc,
+                BoardGame::TerraMystica,
+                rules,
+                Weights::default(),
+                300,
+                &["moves=5", &patience],
+            );
         }
     }
 
     #[test]
     fn catan_improves_and_reports_true_scores() {
-        check(
+        check_algorithm(
+            Algorithm::Sahc,
             BoardGame::Catan,
             Rules::Strict,
             Weights::default(),
             100,
-            |seed| {
-                let p = Params::parse(PARAMS, &["moves=2".into()], Algorithm::Sahc).unwrap();
-                Box::new(Sahc::new(
-                    CatanProblem::new(CatanOptions::default()),
-                    &p,
-                    seed,
-                ))
-            },
+            &["moves=2"],
         );
     }
 }

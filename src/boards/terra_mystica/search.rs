@@ -8,7 +8,7 @@ use super::river::grow_river;
 use super::rules::{Rules, Violations, Weights};
 use super::state::TmState;
 use super::terrain::RIVER;
-use crate::boards::common::{Best, board_search_accessors, shuffle};
+use crate::boards::common::{Best, StepMoves, board_search_accessors, shuffle};
 use crate::boards::{HexIndex, ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Progress, Search};
@@ -242,35 +242,23 @@ impl Search for BalancedTm {
     }
 
     fn step(&mut self) -> Progress {
-        let mut improved = false;
-        let mut sum = 0u64;
-        let mut count = 0u64;
+        let mut moves = StepMoves::default();
         for _ in 0..self.moves_per_step {
             if self.best.score == 0 {
                 break;
             }
             let s = self.one_move();
-            sum += s;
-            count += 1;
+            moves.record(s);
             self.since_best += 1;
             if self.best.offer(self.state.tiles(), s) {
                 self.best_violations = self.state.violations();
                 self.since_best = 0;
-                improved = true;
+                moves.improved = true;
             } else if self.since_best >= self.stall_limit {
                 self.escape();
             }
         }
-        self.progress = self.progress.next(
-            self.state.evaluations,
-            self.best.score as f64,
-            if count > 0 {
-                sum as f64 / count as f64
-            } else {
-                self.best.score as f64
-            },
-            improved,
-        );
+        self.progress = moves.progress(self.progress, self.state.evaluations, &self.best);
         self.progress
     }
 
