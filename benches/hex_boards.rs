@@ -3,13 +3,11 @@
 //! `cargo bench --no-default-features --bench hex_boards`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use evoboard::boards::balanced::{self, BalancedTm};
-use evoboard::boards::catan::{self, CatanOptions};
-use evoboard::boards::catan_search::{self, BalancedCatan};
-use evoboard::boards::params::Params;
-use evoboard::boards::terra_mystica::{shuffle, standard_grid, standard_tiles};
-use evoboard::boards::tm_rules::{self, Rules, Weights};
-use evoboard::boards::tm_state::TmState;
+use evoboard::boards::catan::{self, BalancedCatan, CatanOptions};
+use evoboard::boards::terra_mystica::{
+    self, BalancedTm, Rules, TmState, Weights, standard_grid, standard_tiles,
+};
+use evoboard::boards::{Params, shuffle};
 use evoboard::rng::{RngExt, seeded};
 use evoboard::search::Search;
 use std::hint::black_box;
@@ -23,7 +21,7 @@ fn scoring(c: &mut Criterion) {
     g.throughput(Throughput::Elements(1));
     for rules in [Rules::Strict, Rules::Published] {
         g.bench_function(format!("full_{}", rules.name()), |b| {
-            b.iter(|| tm_rules::evaluate(grid, black_box(&tiles), rules))
+            b.iter(|| terra_mystica::evaluate(grid, black_box(&tiles), rules))
         });
         let mut state = TmState::new(grid, tiles.clone(), rules, Weights::default());
         let pairs: Vec<(u16, u16)> = (0..4096)
@@ -59,7 +57,7 @@ fn scoring(c: &mut Criterion) {
 fn solving(c: &mut Criterion) {
     let mut g = c.benchmark_group("time_to_zero");
     g.sample_size(30);
-    let tm = Params::defaults(balanced::PARAMS);
+    let tm = Params::defaults(BalancedTm::PARAMS);
     for rules in [Rules::Strict, Rules::Published] {
         let mut seed = 0;
         g.bench_function(format!("tm_best_{}", rules.name()), |b| {
@@ -72,7 +70,7 @@ fn solving(c: &mut Criterion) {
             })
         });
     }
-    let cp = Params::defaults(catan_search::PARAMS);
+    let cp = Params::defaults(BalancedCatan::PARAMS);
     let mut seed = 0;
     g.bench_function("catan_best", |b| {
         b.iter(|| {

@@ -1,5 +1,7 @@
 //! Flags of `evoboard app` (scripted runs for tests and screenshots).
 
+use crate::boards::Algorithm;
+use crate::boards::terra_mystica::Rules;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -27,14 +29,14 @@ pub struct AppArgs {
     #[arg(long, value_enum)]
     pub game: Option<Game>,
     /// The search algorithm to select.
-    #[arg(long)]
-    pub algorithm: Option<String>,
+    #[arg(long, value_parser = parse_algorithm)]
+    pub algorithm: Option<Algorithm>,
     /// The seed to use.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Terra Mystica rule set: strict or published.
-    #[arg(long)]
-    pub rules: Option<String>,
+    #[arg(long, value_parser = Rules::parse)]
+    pub rules: Option<Rules>,
     /// Algorithm parameter NAME=VALUE (repeatable).
     #[arg(long = "param")]
     pub params: Vec<String>,
@@ -62,6 +64,11 @@ pub struct AppArgs {
     /// deduction level L = 1..3.
     #[arg(long)]
     pub difficulty: Option<String>,
+}
+
+/// `--algorithm` with the same spellings and error as the CLI.
+fn parse_algorithm(s: &str) -> Result<Algorithm, crate::boards::BoardError> {
+    s.parse()
 }
 
 impl AppArgs {

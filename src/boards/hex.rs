@@ -8,6 +8,7 @@
 //! when they differ by 1. For Terra Mystica (rows of 13 and 12) this is
 //! exactly the rule book's neighbour list.
 
+use super::error::BoardError;
 use hexx::Hex;
 
 /// Index of a hex in row-major order.
@@ -39,9 +40,9 @@ impl HexGrid {
     /// long (255 at most) or a row's half-hex shift does not fit a hex grid
     /// (neighbouring rows must differ in length by an odd number, e.g.
     /// 13/12/13 or 3/4/5/4/3).
-    pub fn try_from_rows(lengths: &[usize]) -> Result<Self, String> {
+    pub fn try_from_rows(lengths: &[usize]) -> Result<Self, BoardError> {
         if lengths.is_empty() {
-            return Err("a map needs at least one row".into());
+            return Err(BoardError::EmptyMap);
         }
         let widest = lengths.iter().copied().max().unwrap_or(0);
         let mut row_start = Vec::with_capacity(lengths.len());
@@ -49,15 +50,11 @@ impl HexGrid {
         let mut x2 = Vec::new();
         for (r, &len) in lengths.iter().enumerate() {
             if len == 0 || len > 255 {
-                return Err(format!("row {} has {len} hexes; allowed: 1 to 255", r + 1));
+                return Err(BoardError::RowLength { row: r + 1, len });
             }
             let offset = (widest - len) as i16;
             if (offset - (widest - lengths[0]) as i16 - r as i16) % 2 != 0 {
-                return Err(format!(
-                    "row {} has {len} hexes: rows must alternate in length by an odd number \
-                     (like 13/12/13 or 3/4/5/4/3) to form a hex grid",
-                    r + 1
-                ));
+                return Err(BoardError::RowShift { row: r + 1, len });
             }
             row_start.push(cells.len() as u16);
             for c in 0..len {
@@ -212,5 +209,18 @@ mod tests {
             assert!(g.degree[i as usize] >= 3);
         }
         assert_eq!(g.neighbours(g.index(2, 2).unwrap()).len(), 6);
+    }
+
+    #[test]
+    fn bad_shapes_are_errors() {
+        assert_eq!(HexGrid::try_from_rows(&[]), Err(BoardError::EmptyMap));
+        assert_eq!(
+            HexGrid::try_from_rows(&[3, 0]),
+            Err(BoardError::RowLength { row: 2, len: 0 })
+        );
+        assert_eq!(
+            HexGrid::try_from_rows(&[3, 3]),
+            Err(BoardError::RowShift { row: 2, len: 3 })
+        );
     }
 }

@@ -1,21 +1,29 @@
 //! Balanced hex boards: Terra Mystica and Settlers of Catan, their rules,
 //! and the searches that balance them.
+//!
+//! - [`terra_mystica`]: the board, its two rule sets, incremental scoring,
+//!   river growing and our search (`best`);
+//! - [`catan`]: the island, its rules and optional rules, and our search;
+//! - [`published`]: the four algorithms of the papers (`brkga`, `pso`,
+//!   `sahc`, `aco`), written once over [`published::BoardProblem`];
+//! - here: the hex grid, parameters, errors, and the registry that names
+//!   games ([`BoardGame`]) and algorithms ([`Algorithm`]) and builds any
+//!   search ([`make_search`]).
 
-pub mod aco;
-pub mod balanced;
-pub mod brkga;
 pub mod catan;
-pub mod catan_problem;
-pub mod catan_search;
-pub mod hex;
-pub mod params;
-pub mod problem;
-pub mod pso;
-pub mod registry;
-pub mod river;
-pub mod sahc;
+mod common;
+mod error;
+mod hex;
+mod params;
+pub mod published;
+mod registry;
 pub mod terra_mystica;
-pub mod terrain;
-pub mod tm_problem;
-pub mod tm_rules;
-pub mod tm_state;
+
+pub use common::shuffle;
+pub use error::BoardError;
+pub use hex::{HexGrid, HexIndex};
+pub use params::{ParamSpec, Params};
+pub use registry::{
+    Algorithm, BoardGame, BoardSearch, Scoring, broken_hexes, grid, make_search, param_specs,
+    violations,
+};

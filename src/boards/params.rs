@@ -1,7 +1,14 @@
 //! Named numeric parameters of the searches, with defaults, bounds and a
 //! tooltip each, shared by the CLI (`--param NAME=VALUE`) and the app's
 //! panels.
+//!
+//! A search reads its values through its own [`ParamSpec`] constants
+//! ([`Params::get`]), so a misspelt name does not compile; names typed by
+//! a user go through [`Params::parse`] / [`Params::set`], whose errors list
+//! the allowed names.
 
+use super::error::BoardError;
+use super::registry::Algorithm;
 use std::collections::BTreeMap;
 
 /// One parameter's description.
@@ -54,12 +61,16 @@ impl Params {
 
     /// Defaults overridden by `NAME=VALUE` pairs; an unknown name or a value
     /// out of bounds is an error that lists what is allowed.
-    pub fn parse(specs: &[ParamSpec], pairs: &[String], algorithm: &str) -> Result<Self, String> {
+    pub fn parse(
+        specs: &[ParamSpec],
+        pairs: &[String],
+        algorithm: Algorithm,
+    ) -> Result<Self, BoardError> {
         let mut p = Self::defaults(specs);
         for pair in pairs {
             let (name, value) = pair
                 .split_once('=')
-                .ok_or_else(|| format!("--param takes NAME=VALUE, got '{pair}'"))?;
+                .ok_or_else(|| BoardError::ParamSyntax { pair: pair.clone() })?;
             p.set(specs, name.trim(), value.trim(), algorithm)?;
         }
         Ok(p)
@@ -71,38 +82,37 @@ impl Params {
         specs: &[ParamSpec],
         name: &str,
         value: &str,
-        algorithm: &str,
-    ) -> Result<(), String> {
-        let spec = specs.iter().find(|s| s.name == name).ok_or_else(|| {
-            let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
-            format!(
-                "algorithm '{algorithm}' has no parameter '{name}'; allowed: {}",
-                if names.is_empty() {
-                    "none".to_string()
-                } else {
-                    names.join(", ")
-                }
-            )
+        algorithm: Algorithm,
+    ) -> Result<(), BoardError> {
+        let spec =
+            specs
+                .iter()
+                .find(|s| s.name == name)
+                .ok_or_else(|| BoardError::UnknownParam {
+                    algorithm: algorithm.name().to_string(),
+                    name: name.to_string(),
+                    allowed: specs.iter().map(|s| s.name).collect(),
+                })?;
+        let v: f64 = value.parse().map_err(|_| BoardError::ParamNotANumber {
+            name: name.to_string(),
+            value: value.to_string(),
         })?;
-        let v: f64 = value
-            .parse()
-            .map_err(|_| format!("parameter {name}: '{value}' is not a number"))?;
         if !(v.is_finite() && v >= spec.min && v <= spec.max) {
-            return Err(format!(
-                "parameter {name} = {value} is out of bounds; allowed: {} to {}",
-                spec.min, spec.max
-            ));
+            return Err(BoardError::ParamOutOfBounds {
+                name: name.to_string(),
+                value: value.to_string(),
+                min: spec.min,
+                max: spec.max,
+            });
         }
         self.values.insert(spec.name, v);
         Ok(())
     }
 
-    /// A value (panics on a name that is not in the specs: a programming error).
-    pub fn get(&self, name: &str) -> f64 {
-        *self
-            .values
-            .get(name)
-            .unwrap_or_else(|| panic!("no parameter {name}"))
+    /// The value of `spec`: the one set, else the spec's default. Searches
+    /// pass their own spec constants, so a misspelt name cannot compile.
+    pub fn get(&self, spec: &ParamSpec) -> f64 {
+        self.values.get(spec.name).copied().unwrap_or(spec.default)
     }
 
     /// All `(name, value)` pairs, sorted by name.
@@ -115,22 +125,42 @@ impl Params {
 mod tests {
     use super::*;
 
-    const SPECS: &[ParamSpec] = &[ParamSpec::new("pop", 10.0, 2.0, 100.0, "population")];
+    const POP: ParamSpec = ParamSpec::new("pop", 10.0, 2.0, 100.0, "population");
+    const SPECS: &[ParamSpec] = &[POP];
+    const X: Algorithm = Algorithm::Best;
 
     #[test]
     fn parse_and_bounds() {
-        let p = Params::parse(SPECS, &["pop=20".into()], "x").unwrap();
-        assert_eq!(p.get("pop"), 20.0);
+        let p = Params::parse(SPECS, &["pop=20".into()], X).unwrap();
+        assert_eq!(p.get(&POP), 20.0);
+        assert_eq!(Params::defaults(SPECS).get(&POP), 10.0);
+        let err = Params::parse(SPECS, &["pop=1".into()], X).unwrap_err();
         assert!(
-            Params::parse(SPECS, &["pop=1".into()], "x")
-                .unwrap_err()
-                .contains("2 to 100")
+            matches!(
+                &err,
+                BoardError::ParamOutOfBounds {
+                    min: 2.0,
+                    max: 100.0,
+                    ..
+                }
+            ),
+            "{err:?}"
         );
+        assert!(err.to_string().contains("2 to 100"));
+        let err = Params::parse(SPECS, &["size=1".into()], X).unwrap_err();
         assert!(
-            Params::parse(SPECS, &["size=1".into()], "x")
-                .unwrap_err()
-                .contains("allowed: pop")
+            matches!(&err, BoardError::UnknownParam { name, allowed, .. }
+                if name == "size" && allowed == &["pop"]),
+            "{err:?}"
         );
-        assert!(Params::parse(SPECS, &["pop".into()], "x").is_err());
+        assert!(err.to_string().contains("allowed: pop"));
+        assert!(matches!(
+            Params::parse(SPECS, &["pop".into()], X),
+            Err(BoardError::ParamSyntax { .. })
+        ));
+        assert!(matches!(
+            Params::parse(SPECS, &["pop=x".into()], X),
+            Err(BoardError::ParamNotANumber { .. })
+        ));
     }
 }

@@ -1,15 +1,17 @@
-//! The hex-board algorithms by name, for the CLI, the benchmarks and the
-//! app: every one is a [`Search`] over row-major tile codes.
+//! The hex-board games and algorithms by name, for the CLI, the
+//! benchmarks and the app: every algorithm is a [`Search`] over row-major
+//! tile codes.
 
-use super::catan::{self, CatanOptions};
-use super::catan_problem::CatanProblem;
+use super::catan::{self, BalancedCatan, CatanOptions, CatanProblem};
+use super::error::BoardError;
+use super::hex::HexGrid;
 use super::params::{ParamSpec, Params};
-use super::problem::BoardProblem;
-use super::tm_problem::TmProblem;
-use super::tm_rules::{Rules, Weights};
-use super::{aco, balanced, brkga, catan_search, pso, sahc};
+use super::published::{self, Aco, BoardProblem, Brkga, Pso, Sahc};
+use super::terra_mystica::{self, BalancedTm, Rules, TmProblem, Weights};
 use crate::search::Search;
 use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
 
 /// The two hex-board games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -21,6 +23,9 @@ pub enum BoardGame {
 }
 
 impl BoardGame {
+    /// Both games.
+    pub const ALL: [BoardGame; 2] = [BoardGame::TerraMystica, BoardGame::Catan];
+
     /// Name on the command line.
     pub fn name(self) -> &'static str {
         match self {
@@ -29,23 +34,107 @@ impl BoardGame {
         }
     }
 
-    /// Parse `terra-mystica` or `catan`.
-    pub fn parse(s: &str) -> Result<Self, String> {
+    /// Parse `terra-mystica` (or `tm`) or `catan`.
+    pub fn parse(s: &str) -> Result<Self, BoardError> {
         match s {
             "terra-mystica" | "tm" => Ok(BoardGame::TerraMystica),
             "catan" => Ok(BoardGame::Catan),
-            _ => Err(format!("unknown game '{s}'; allowed: terra-mystica, catan")),
+            _ => Err(BoardError::UnknownGame {
+                name: s.to_string(),
+            }),
         }
     }
 }
 
-/// A boxed hex-board search. Solutions are tile codes in row-major order
-/// (Terra Mystica: [`super::terrain::Terrain`] codes; Catan: see
-/// [`catan::CatanBoard::encode`]).
-pub type BoardSearch = Box<dyn Search<Solution = Vec<u8>>>;
+impl FromStr for BoardGame {
+    type Err = BoardError;
 
-/// Algorithm names, default first.
-pub const ALGORITHMS: &[&str] = &["best", "brkga", "pso", "sahc", "aco"];
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::parse(s)
+    }
+}
+
+impl fmt::Display for BoardGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The hex-board searches: ours and the four of the papers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Algorithm {
+    /// Ours (the default): min-conflicts repair with restarts
+    /// ([`BalancedTm`], [`BalancedCatan`]).
+    #[default]
+    Best,
+    /// Biased random-key genetic algorithm ([`Brkga`]).
+    Brkga,
+    /// Particle swarm with the published repair ([`Pso`]).
+    Pso,
+    /// Steepest-ascent hill climbing with random restart ([`Sahc`]).
+    Sahc,
+    /// Ant colony optimisation ([`Aco`]).
+    Aco,
+}
+
+impl Algorithm {
+    /// Every algorithm, the default ([`Algorithm::Best`]) first.
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::Best,
+        Algorithm::Brkga,
+        Algorithm::Pso,
+        Algorithm::Sahc,
+        Algorithm::Aco,
+    ];
+
+    /// Name on the command line and in the JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Best => "best",
+            Algorithm::Brkga => "brkga",
+            Algorithm::Pso => "pso",
+            Algorithm::Sahc => "sahc",
+            Algorithm::Aco => "aco",
+        }
+    }
+
+    /// The parameter specs of this algorithm on `game`.
+    pub fn param_specs(self, game: BoardGame) -> &'static [ParamSpec] {
+        match (game, self) {
+            (BoardGame::TerraMystica, Algorithm::Best) => BalancedTm::PARAMS,
+            (BoardGame::Catan, Algorithm::Best) => BalancedCatan::PARAMS,
+            (_, Algorithm::Brkga) => published::BRKGA_PARAMS,
+            (_, Algorithm::Pso) => published::PSO_PARAMS,
+            (_, Algorithm::Sahc) => published::SAHC_PARAMS,
+            (_, Algorithm::Aco) => published::ACO_PARAMS,
+        }
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = BoardError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| BoardError::UnknownAlgorithm {
+                name: s.to_string(),
+            })
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A boxed hex-board search. Solutions are tile codes in row-major order
+/// (Terra Mystica: [`terra_mystica::Terrain`] codes; Catan:
+/// [`catan::CatanCode`]s, see [`catan::CatanBoard::encode`]).
+pub type BoardSearch = Box<dyn Search<Solution = Vec<u8>>>;
 
 /// How to score a board: the rule set, weights and Catan options.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -58,72 +147,62 @@ pub struct Scoring {
     pub catan: CatanOptions,
 }
 
-/// The parameter specs of `algorithm` for `game`.
-pub fn param_specs(game: BoardGame, algorithm: &str) -> Result<&'static [ParamSpec], String> {
-    match (game, algorithm) {
-        (BoardGame::TerraMystica, "best") => Ok(balanced::PARAMS),
-        (BoardGame::Catan, "best") => Ok(catan_search::PARAMS),
-        (_, "brkga") => Ok(brkga::PARAMS),
-        (_, "pso") => Ok(pso::PARAMS),
-        (_, "sahc") => Ok(sahc::PARAMS),
-        (_, "aco") => Ok(aco::PARAMS),
-        _ => Err(unknown(algorithm)),
-    }
+/// The parameter specs of `algorithm` for `game` (the same as
+/// [`Algorithm::param_specs`]).
+pub fn param_specs(game: BoardGame, algorithm: Algorithm) -> &'static [ParamSpec] {
+    algorithm.param_specs(game)
 }
 
-fn unknown(algorithm: &str) -> String {
-    format!(
-        "unknown algorithm '{algorithm}'; allowed: {}",
-        ALGORITHMS.join(", ")
-    )
-}
-
-/// Build a search.
+/// Build a search. `params` are read through the algorithm's specs; a
+/// value they lack takes its default.
 pub fn make_search(
     game: BoardGame,
-    algorithm: &str,
+    algorithm: Algorithm,
     params: &Params,
     scoring: Scoring,
     seed: u64,
-) -> Result<BoardSearch, String> {
-    match (game, algorithm) {
-        (BoardGame::TerraMystica, "best") => Ok(Box::new(balanced::BalancedTm::new(
-            seed,
-            scoring.rules,
-            scoring.weights,
-            params,
-        ))),
-        (BoardGame::Catan, "best") => Ok(Box::new(catan_search::BalancedCatan::new(
-            seed,
-            scoring.catan,
-            params,
-        ))),
-        (BoardGame::TerraMystica, _) => published(
-            TmProblem::new(scoring.rules, scoring.weights),
+) -> BoardSearch {
+    match game {
+        BoardGame::TerraMystica => on_problem(
             algorithm,
             params,
             seed,
+            || TmProblem::new(scoring.rules, scoring.weights),
+            || {
+                Box::new(BalancedTm::new(
+                    seed,
+                    scoring.rules,
+                    scoring.weights,
+                    params,
+                ))
+            },
         ),
-        (BoardGame::Catan, _) => {
-            published(CatanProblem::new(scoring.catan), algorithm, params, seed)
-        }
+        BoardGame::Catan => on_problem(
+            algorithm,
+            params,
+            seed,
+            || CatanProblem::new(scoring.catan),
+            || Box::new(BalancedCatan::new(seed, scoring.catan, params)),
+        ),
     }
 }
 
-/// One of the published algorithms on `problem`.
-fn published<P: BoardProblem>(
-    problem: P,
-    algorithm: &str,
+/// `algorithm` on a game: `best` is the game's own search, the published
+/// ones run on the game's [`BoardProblem`].
+fn on_problem<P: BoardProblem>(
+    algorithm: Algorithm,
     params: &Params,
     seed: u64,
-) -> Result<BoardSearch, String> {
-    Ok(match algorithm {
-        "brkga" => Box::new(brkga::Brkga::new(problem, params, seed)),
-        "pso" => Box::new(pso::Pso::new(problem, params, seed)),
-        "sahc" => Box::new(sahc::Sahc::new(problem, params, seed)),
-        "aco" => Box::new(aco::Aco::new(problem, params, seed)),
-        _ => return Err(unknown(algorithm)),
-    })
+    problem: impl FnOnce() -> P,
+    best: impl FnOnce() -> BoardSearch,
+) -> BoardSearch {
+    match algorithm {
+        Algorithm::Best => best(),
+        Algorithm::Brkga => Box::new(Brkga::new(problem(), params, seed)),
+        Algorithm::Pso => Box::new(Pso::new(problem(), params, seed)),
+        Algorithm::Sahc => Box::new(Sahc::new(problem(), params, seed)),
+        Algorithm::Aco => Box::new(Aco::new(problem(), params, seed)),
+    }
 }
 
 /// The (unweighted) violations of a tile vector, as `(name, count)` pairs
@@ -131,11 +210,7 @@ fn published<P: BoardProblem>(
 pub fn violations(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<(&'static str, u32)> {
     match game {
         BoardGame::TerraMystica => {
-            let v = super::tm_rules::evaluate(
-                super::terra_mystica::standard_grid(),
-                tiles,
-                scoring.rules,
-            );
+            let v = terra_mystica::evaluate(terra_mystica::standard_grid(), tiles, scoring.rules);
             vec![
                 ("req1", v[0]),
                 ("req2", v[1]),
@@ -143,28 +218,24 @@ pub fn violations(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<(&'sta
                 ("req4", v[3]),
             ]
         }
-        BoardGame::Catan => catan::CatanBoard::decode(tiles)
-            .violations(&scoring.catan)
-            .named_with(&scoring.catan),
+        BoardGame::Catan => catan::evaluate(tiles, &scoring.catan).named_with(&scoring.catan),
     }
 }
 
 /// Per-hex flags of broken requirements (non-zero = highlight the hex).
 pub fn broken_hexes(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<u8> {
     match game {
-        BoardGame::TerraMystica => super::tm_rules::broken_hexes(
-            super::terra_mystica::standard_grid(),
-            tiles,
-            scoring.rules,
-        ),
+        BoardGame::TerraMystica => {
+            terra_mystica::broken_hexes(terra_mystica::standard_grid(), tiles, scoring.rules)
+        }
         BoardGame::Catan => catan::broken_hexes(tiles, &scoring.catan),
     }
 }
 
 /// The layout of a game's board.
-pub fn grid(game: BoardGame) -> &'static super::hex::HexGrid {
+pub fn grid(game: BoardGame) -> &'static HexGrid {
     match game {
-        BoardGame::TerraMystica => super::terra_mystica::standard_grid(),
+        BoardGame::TerraMystica => terra_mystica::standard_grid(),
         BoardGame::Catan => catan::grid(),
     }
 }
@@ -175,10 +246,11 @@ mod tests {
 
     #[test]
     fn every_algorithm_runs_on_both_games_with_its_defaults() {
-        assert_eq!(ALGORITHMS[0], "best");
-        for game in [BoardGame::TerraMystica, BoardGame::Catan] {
-            for &alg in ALGORITHMS {
-                let specs = param_specs(game, alg).unwrap();
+        assert_eq!(Algorithm::ALL[0], Algorithm::Best);
+        assert_eq!(Algorithm::default(), Algorithm::Best);
+        for game in BoardGame::ALL {
+            for alg in Algorithm::ALL {
+                let specs = param_specs(game, alg);
                 for s in specs {
                     assert!(s.min <= s.default && s.default <= s.max, "{alg} {}", s.name);
                     assert!(!s.help.is_empty());
@@ -190,21 +262,33 @@ mod tests {
                         p.set(specs, name, v, alg).unwrap();
                     }
                 }
-                let mut s = make_search(game, alg, &p, Scoring::default(), 1).unwrap();
-                assert_eq!(s.name(), alg);
+                let mut s = make_search(game, alg, &p, Scoring::default(), 1);
+                assert_eq!(s.name(), alg.name());
                 s.step();
                 assert!(s.best().1.is_finite());
             }
         }
-        assert!(
-            make_search(
-                BoardGame::Catan,
-                "nope",
-                &Params::defaults(&[]),
-                Scoring::default(),
-                1
-            )
-            .is_err()
+        let err = "nope".parse::<Algorithm>().unwrap_err();
+        assert!(matches!(&err, BoardError::UnknownAlgorithm { name } if name == "nope"));
+        assert_eq!(
+            err.to_string(),
+            "unknown algorithm 'nope'; allowed: best, brkga, pso, sahc, aco"
         );
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for alg in Algorithm::ALL {
+            assert_eq!(alg.name().parse::<Algorithm>(), Ok(alg));
+            assert_eq!(alg.to_string(), alg.name());
+        }
+        for game in BoardGame::ALL {
+            assert_eq!(game.name().parse::<BoardGame>(), Ok(game));
+        }
+        assert_eq!(BoardGame::parse("tm"), Ok(BoardGame::TerraMystica));
+        assert!(matches!(
+            BoardGame::parse("chess"),
+            Err(BoardError::UnknownGame { .. })
+        ));
     }
 }

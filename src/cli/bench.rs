@@ -5,8 +5,7 @@ use super::boards::{RunOutcome, ScoringArgs, run_traced};
 use super::common::{
     CliError, CliResult, parse_time_limit, print_json, progress_bar, write_atomic,
 };
-use crate::boards::params::Params;
-use crate::boards::registry::{self, BoardGame};
+use crate::boards::{self, Algorithm, BoardGame, Params};
 use clap::Args;
 use rayon::prelude::*;
 use serde_json::{Map, json};
@@ -72,15 +71,16 @@ pub fn bench(a: BenchArgs) -> CliResult {
         return Err("--runs must be at least 1".into());
     }
     let scoring = a.scoring.scoring(a.game)?;
-    let algorithms: Vec<&str> = a
+    let algorithms: Vec<Algorithm> = a
         .algorithms
         .split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .collect();
+        .map(str::parse)
+        .collect::<Result<_, _>>()?;
     let mut specs = Vec::new();
-    for alg in &algorithms {
-        let spec = registry::param_specs(a.game, alg)?;
+    for &alg in &algorithms {
+        let spec = boards::param_specs(a.game, alg);
         let mine: Vec<String> = a
             .params
             .iter()
@@ -94,13 +94,16 @@ pub fn bench(a: BenchArgs) -> CliResult {
     }
     for p in &a.params {
         let name = p.split_once('=').map_or(p.as_str(), |(n, _)| n.trim());
-        let known = algorithms.iter().any(|alg| {
-            registry::param_specs(a.game, alg).is_ok_and(|s| s.iter().any(|s| s.name == name))
+        let known = algorithms.iter().any(|&alg| {
+            boards::param_specs(a.game, alg)
+                .iter()
+                .any(|s| s.name == name)
         });
         if !known {
+            let names: Vec<&str> = algorithms.iter().map(|alg| alg.name()).collect();
             return Err(CliError(format!(
                 "--param {p}: none of {} has a parameter '{name}'",
-                algorithms.join(", ")
+                names.join(", ")
             )));
         }
     }
@@ -120,7 +123,8 @@ pub fn bench(a: BenchArgs) -> CliResult {
         .map_err(|e| CliError(format!("cannot start threads: {e}")))?;
     let bar = progress_bar(a.runs * algorithms.len() as u64, "bench");
     let mut results = Vec::new();
-    for (alg, params) in algorithms.iter().zip(&specs) {
+    let mut table = Vec::new();
+    for (&alg, params) in algorithms.iter().zip(&specs) {
         let runs: Vec<RunOutcome> = pool.install(|| {
             (1..=a.runs)
                 .into_par_iter()
@@ -138,8 +142,8 @@ pub fn bench(a: BenchArgs) -> CliResult {
                     bar.inc(1);
                     r
                 })
-                .collect::<Result<_, _>>()
-        })?;
+                .collect()
+        });
         for (seed, r) in (1..).zip(&runs) {
             for (ms, score) in &r.trace {
                 csv_text.push_str(&format!("{alg},{seed},{ms:.1},{score}\n"));
@@ -153,14 +157,28 @@ pub fn bench(a: BenchArgs) -> CliResult {
         let solved = runs.iter().filter(|r| r.score <= 0.0).count();
         let evals: u64 = runs.iter().map(|r| r.evaluations).sum();
         let secs: f64 = runs.iter().map(|r| r.elapsed.as_secs_f64()).sum();
+        let mean = scores.iter().sum::<f64>() / scores.len() as f64;
+        let best = scores.iter().copied().fold(f64::INFINITY, f64::min);
+        let median_ms = median(&mut ms);
+        let max_ms = ms.iter().copied().fold(0.0, f64::max);
+        table.push(format!(
+            "{:<8} {:>6} {:>6} {:>10.2} {:>10} {:>12.1} {:>12.1}",
+            alg.name(),
+            json!(a.runs),
+            json!(solved),
+            mean,
+            json!(best),
+            median_ms,
+            max_ms
+        ));
         results.push(json!({
-            "algorithm": alg,
+            "algorithm": alg.name(),
             "runs": a.runs,
             "solved": solved,
-            "mean_score": scores.iter().sum::<f64>() / scores.len() as f64,
-            "best_score": scores.iter().copied().fold(f64::INFINITY, f64::min),
-            "median_ms_to_best": median(&mut ms),
-            "max_ms_to_best": ms.iter().copied().fold(0.0, f64::max),
+            "mean_score": mean,
+            "best_score": best,
+            "median_ms_to_best": median_ms,
+            "max_ms_to_best": max_ms,
             "evaluations_per_sec": evals as f64 / secs.max(1e-9),
             "params": params.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<Map<_, _>>(),
             "scores": scores,
@@ -190,17 +208,8 @@ pub fn bench(a: BenchArgs) -> CliResult {
         "{:<8} {:>6} {:>6} {:>10} {:>10} {:>12} {:>12}",
         "alg", "runs", "solved", "mean", "best", "median ms", "max ms"
     );
-    for r in out["results"].as_array().unwrap() {
-        println!(
-            "{:<8} {:>6} {:>6} {:>10.2} {:>10} {:>12.1} {:>12.1}",
-            r["algorithm"].as_str().unwrap(),
-            r["runs"],
-            r["solved"],
-            r["mean_score"].as_f64().unwrap(),
-            r["best_score"],
-            r["median_ms_to_best"].as_f64().unwrap(),
-            r["max_ms_to_best"].as_f64().unwrap()
-        );
+    for row in table {
+        println!("{row}");
     }
     Ok(())
 }
@@ -208,7 +217,7 @@ pub fn bench(a: BenchArgs) -> CliResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::tm_rules::Rules;
+    use crate::boards::terra_mystica::Rules;
 
     fn bench_args(csv: PathBuf, params: Vec<String>) -> BenchArgs {
         BenchArgs {

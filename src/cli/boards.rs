@@ -3,14 +3,13 @@
 
 use super::common::{CliError, CliResult, parse_time_limit, print_json, write_atomic};
 use crate::boards::catan::{CatanBoard, CatanOptions, DesertPlacement};
-use crate::boards::params::Params;
-use crate::boards::registry::{self, BoardGame, Scoring};
-use crate::boards::terra_mystica::{TerraMysticaBoard, standard_grid};
-use crate::boards::tm_rules::{Rules, Weights};
+use crate::boards::terra_mystica::{Rules, TerraMysticaBoard, Weights, standard_grid};
+use crate::boards::{self, Algorithm, BoardGame, Params, Scoring};
 use crate::level::{Level, LevelMap};
 use clap::Args;
 use serde_json::{Map, Value, json};
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Duration;
 
 /// How boards are scored: shared by generate, evaluate and bench.
@@ -70,17 +69,7 @@ impl ScoringArgs {
                 ));
             }
         }
-        let desert = match self.desert.as_str() {
-            "anywhere" => DesertPlacement::Anywhere,
-            "centre" | "center" => DesertPlacement::Centre,
-            "coast" => DesertPlacement::Coast,
-            "inland" => DesertPlacement::Inland,
-            d => {
-                return Err(CliError(format!(
-                    "unknown desert placement '{d}'; allowed: anywhere, centre, coast, inland"
-                )));
-            }
-        };
+        let desert: DesertPlacement = self.desert.parse()?;
         Ok(Scoring {
             rules: self.rules,
             weights,
@@ -101,8 +90,8 @@ pub struct GenerateArgs {
     #[arg(value_parser = BoardGame::parse)]
     pub game: BoardGame,
     /// Algorithm: best (default), brkga, pso, sahc, aco.
-    #[arg(long, default_value = "best")]
-    pub algorithm: String,
+    #[arg(long, default_value = "best", value_parser = Algorithm::from_str)]
+    pub algorithm: Algorithm,
     /// Stop after this many seconds.
     #[arg(long, default_value = "60", value_parser = parse_time_limit, allow_hyphen_values = true)]
     pub time_limit: f64,
@@ -159,13 +148,13 @@ pub const TRACE_POINTS: u32 = 50;
 /// Run one search to the target or time limit.
 pub fn run_one(
     game: BoardGame,
-    algorithm: &str,
+    algorithm: Algorithm,
     params: &Params,
     scoring: Scoring,
     seed: u64,
     target: f64,
     time_limit: f64,
-) -> Result<RunOutcome, String> {
+) -> RunOutcome {
     run_traced(
         game, algorithm, params, scoring, seed, target, time_limit, false,
     )
@@ -175,16 +164,16 @@ pub fn run_one(
 #[allow(clippy::too_many_arguments)]
 pub fn run_traced(
     game: BoardGame,
-    algorithm: &str,
+    algorithm: Algorithm,
     params: &Params,
     scoring: Scoring,
     seed: u64,
     target: f64,
     time_limit: f64,
     traced: bool,
-) -> Result<RunOutcome, String> {
+) -> RunOutcome {
     let start = std::time::Instant::now();
-    let mut search = registry::make_search(game, algorithm, params, scoring, seed)?;
+    let mut search = boards::make_search(game, algorithm, params, scoring, seed);
     let mut trace = Vec::new();
     let ms = |t: Duration| t.as_secs_f64() * 1000.0;
     let tick = time_limit * 1000.0 / TRACE_POINTS as f64;
@@ -221,7 +210,7 @@ pub fn run_traced(
     if traced {
         trace.push((ms(start.elapsed()), score));
     }
-    Ok(RunOutcome {
+    RunOutcome {
         tiles: tiles.clone(),
         score,
         elapsed: setup + summary.elapsed,
@@ -229,7 +218,7 @@ pub fn run_traced(
         evaluations: summary.progress.evaluations,
         generations: summary.progress.generation,
         trace,
-    })
+    }
 }
 
 fn board_json(game: BoardGame, tiles: &[u8]) -> Value {
@@ -250,8 +239,8 @@ fn violations_json(v: &[(&str, u32)]) -> Value {
 /// Run `generate`.
 pub fn generate(a: GenerateArgs) -> CliResult {
     let scoring = a.scoring.scoring(a.game)?;
-    let specs = registry::param_specs(a.game, &a.algorithm)?;
-    let params = Params::parse(specs, &a.params, &a.algorithm)?;
+    let specs = boards::param_specs(a.game, a.algorithm);
+    let params = Params::parse(specs, &a.params, a.algorithm)?;
     if let Some(out) = &a.out
         && out.exists()
         && !a.force
@@ -263,14 +252,14 @@ pub fn generate(a: GenerateArgs) -> CliResult {
     }
     let run = run_one(
         a.game,
-        &a.algorithm,
+        a.algorithm,
         &params,
         scoring,
         a.seed,
         a.target,
         a.time_limit,
-    )?;
-    let violations = registry::violations(a.game, &run.tiles, scoring);
+    );
+    let violations = boards::violations(a.game, &run.tiles, scoring);
     if let Some(out) = &a.out {
         let name = a.name.clone().unwrap_or_else(|| {
             out.file_stem()
@@ -280,7 +269,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             &name,
             a.game,
             &run.tiles,
-            &a.algorithm,
+            a.algorithm,
             &params,
             scoring,
             a.seed,
@@ -290,7 +279,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
     if a.json {
         return print_json(&json!({
             "game": a.game.name(),
-            "algorithm": a.algorithm,
+            "algorithm": a.algorithm.name(),
             "seed": a.seed,
             "rules": scoring.rules.name(),
             "score": run.score,

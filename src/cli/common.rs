@@ -30,6 +30,12 @@ impl From<crate::domino::DominoError> for CliError {
     }
 }
 
+impl From<crate::boards::BoardError> for CliError {
+    fn from(e: crate::boards::BoardError) -> Self {
+        CliError(e.to_string())
+    }
+}
+
 impl From<&str> for CliError {
     fn from(s: &str) -> Self {
         CliError(s.to_string())

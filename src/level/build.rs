@@ -4,9 +4,8 @@
 
 use super::{Level, LevelMap, LevelOrigin, Scores};
 use crate::boards::catan::CatanBoard;
-use crate::boards::params::Params;
-use crate::boards::registry::{self, BoardGame, Scoring};
 use crate::boards::terra_mystica::{TerraMysticaBoard, standard_grid};
+use crate::boards::{self, Algorithm, BoardGame, Params, Scoring};
 use crate::dungeon::{Dungeon, DungeonParams};
 use crate::puzzle::Puzzle;
 
@@ -18,17 +17,17 @@ impl Level {
     /// parameters, the rules and seed that made it, and its scores.
     ///
     /// `tiles` are the search's tile codes (row-major, as
-    /// [`registry::make_search`] reports them).
+    /// [`boards::make_search`] reports them).
     pub fn hex_board(
         name: &str,
         game: BoardGame,
         tiles: &[u8],
-        algorithm: &str,
+        algorithm: Algorithm,
         params: &Params,
         scoring: Scoring,
         seed: u64,
     ) -> Level {
-        let violations = registry::violations(game, tiles, scoring);
+        let violations = boards::violations(game, tiles, scoring);
         let map = match game {
             BoardGame::TerraMystica => {
                 LevelMap::TerraMystica(TerraMysticaBoard::from_tiles(standard_grid(), tiles))
@@ -49,7 +48,7 @@ impl Level {
             name,
             map,
             LevelOrigin {
-                algorithm: algorithm.to_string(),
+                algorithm: algorithm.name().to_string(),
                 seed,
                 rules: (game == BoardGame::TerraMystica).then_some(scoring.rules),
                 params: params.iter().map(|(k, v)| (k.to_string(), v)).collect(),

@@ -20,8 +20,8 @@
 //! ```
 
 use crate::boards::catan::CatanBoard;
+use crate::boards::terra_mystica::Rules;
 use crate::boards::terra_mystica::TerraMysticaBoard;
-use crate::boards::tm_rules::Rules;
 use crate::dungeon::Dungeon;
 use crate::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
@@ -203,8 +203,8 @@ impl Level {
     /// Check the map's shape and tile set.
     pub fn validate(&self) -> Result<(), String> {
         match &self.map {
-            LevelMap::TerraMystica(b) => b.grid().map(|_| ()),
-            LevelMap::Catan(b) => b.validate(),
+            LevelMap::TerraMystica(b) => b.grid().map(|_| ()).map_err(String::from),
+            LevelMap::Catan(b) => b.validate().map_err(String::from),
             LevelMap::Dungeon(_) => Ok(()),
             LevelMap::Puzzle(p) => crate::puzzle::Board::from_strings(&p.cells)
                 .map(|_| ())

@@ -4,9 +4,8 @@
 
 use super::level_asset::LevelAsset;
 use crate::boards::catan::CatanBoard;
-use crate::boards::hex::HexGrid;
-use crate::boards::registry::{self, BoardGame};
-use crate::boards::terrain::Terrain;
+use crate::boards::terra_mystica::Terrain;
+use crate::boards::{self, BoardGame, HexGrid};
 use crate::level::LevelMap;
 use bevy::prelude::*;
 use hexx::{HexLayout, HexOrientation};
@@ -32,7 +31,7 @@ pub struct HexBoardMap {
 impl HexBoardMap {
     /// A map of `game` with no highlights.
     pub fn new(game: BoardGame, tiles: Vec<u8>) -> Self {
-        let grid = registry::grid(game).clone();
+        let grid = boards::grid(game).clone();
         HexBoardMap {
             game,
             broken: vec![0; tiles.len()],

@@ -8,8 +8,7 @@ use evoboard::app::hex_boards::{
     save_level,
 };
 use evoboard::app::shell::library::LevelLibrary;
-use evoboard::boards::params::Params;
-use evoboard::boards::registry::{self, BoardGame, Scoring};
+use evoboard::boards::{self, Algorithm, BoardGame, Params, Scoring};
 use evoboard::cli::boards::run_one;
 use evoboard::level::Level;
 use evoboard::plugin::{HexBoardMap, LevelAsset};
@@ -18,10 +17,18 @@ use evoboard::plugin::{HexBoardMap, LevelAsset};
 fn generate_save_load_through_the_asset_server_gives_the_same_board() {
     let root = temp_dir("roundtrip");
     for game in [BoardGame::TerraMystica, BoardGame::Catan] {
-        let params = Params::defaults(registry::param_specs(game, "best").unwrap());
+        let params = Params::defaults(boards::param_specs(game, Algorithm::Best));
         let scoring = Scoring::default();
-        let run = run_one(game, "best", &params, scoring, 77, 0.0, 30.0).unwrap();
-        let level = Level::hex_board("rt", game, &run.tiles, "best", &params, scoring, 77);
+        let run = run_one(game, Algorithm::Best, &params, scoring, 77, 0.0, 30.0);
+        let level = Level::hex_board(
+            "rt",
+            game,
+            &run.tiles,
+            Algorithm::Best,
+            &params,
+            scoring,
+            77,
+        );
         let file = format!("levels/rt-{}.ron", game.name());
         std::fs::write(root.join(&file), level.to_ron()).unwrap();
 
@@ -42,7 +49,7 @@ fn generate_save_load_through_the_asset_server_gives_the_same_board() {
         assert_eq!(map.tiles, run.tiles);
         assert_eq!(loaded.scores.total, run.score);
         assert_eq!(
-            registry::violations(game, &map.tiles, scoring)
+            boards::violations(game, &map.tiles, scoring)
                 .iter()
                 .map(|v| v.1)
                 .sum::<u32>(),
@@ -98,7 +105,7 @@ fn the_generator_runtime_steps_to_a_perfect_board() {
         if g.state == BoardRunState::Solved {
             assert_eq!(g.progress.best, 0.0);
             assert!(g.history.len() >= 2, "a history point per generation");
-            let v = registry::violations(BoardGame::TerraMystica, &map.tiles, Scoring::default());
+            let v = boards::violations(BoardGame::TerraMystica, &map.tiles, Scoring::default());
             assert!(v.iter().all(|(_, c)| *c == 0), "{v:?}");
             assert!(map.broken.iter().all(|&b| b == 0));
             break;
@@ -167,13 +174,21 @@ fn the_real_app_runs_a_search_and_saves_a_screenshot() {
 fn the_level_browser_puts_a_saved_level_on_the_board() {
     let root = temp_dir("browser");
     let game = BoardGame::Catan;
-    let params = Params::defaults(registry::param_specs(game, "best").unwrap());
-    let run = run_one(game, "best", &params, Scoring::default(), 31, 0.0, 30.0).unwrap();
+    let params = Params::defaults(boards::param_specs(game, Algorithm::Best));
+    let run = run_one(
+        game,
+        Algorithm::Best,
+        &params,
+        Scoring::default(),
+        31,
+        0.0,
+        30.0,
+    );
     let level = Level::hex_board(
         "mine",
         game,
         &run.tiles,
-        "best",
+        Algorithm::Best,
         &params,
         Scoring::default(),
         31,

@@ -4,7 +4,11 @@ use super::{fails_with, json, temp_dir};
 use serde_json::Value;
 
 fn base_map() -> String {
-    concat!(env!("CARGO_MANIFEST_DIR"), "/src/boards/base_map.txt").to_string()
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/boards/terra_mystica/base_map.txt"
+    )
+    .to_string()
 }
 
 #[test]

@@ -17,9 +17,7 @@ pub use runtime::{
 
 use crate::app::shell::scripted::{ScriptArgs, ScriptReport};
 use crate::app::{AppArgs, Game, Screen};
-use crate::boards::params::Params;
-use crate::boards::registry::{self, BoardGame};
-use crate::boards::tm_rules::Rules;
+use crate::boards::{self, BoardGame, Params};
 use bevy::prelude::*;
 
 /// Registers the whole screen: the generator runtime and the panels.
@@ -46,12 +44,12 @@ pub fn logic_plugin(app: &mut App) {
 /// `--param`, `--rules`; the error says what is allowed.
 pub fn validate(args: &AppArgs) -> Result<(), String> {
     let game = board_game(args);
-    let algorithm = args.algorithm.as_deref().unwrap_or(registry::ALGORITHMS[0]);
-    let specs = registry::param_specs(game, algorithm)?;
-    Params::parse(specs, &args.params, algorithm)?;
-    if let Some(r) = &args.rules {
-        Rules::parse(r)?;
-    }
+    let algorithm = args.algorithm.unwrap_or_default();
+    Params::parse(
+        boards::param_specs(game, algorithm),
+        &args.params,
+        algorithm,
+    )?;
     Ok(())
 }
 
@@ -81,28 +79,19 @@ fn apply_script_args(
         return;
     }
     let game = board_game(a);
-    let algorithm = a
-        .algorithm
-        .clone()
-        .unwrap_or_else(|| settings.algorithm.clone());
-    if let Err(e) = settings.select(game, &algorithm) {
-        error!("{e}");
-    }
+    let algorithm = a.algorithm.unwrap_or(settings.algorithm);
+    settings.select(game, algorithm);
     if let Some(seed) = a.seed {
         settings.seed = seed;
     }
-    if let Some(r) = &a.rules {
-        match Rules::parse(r) {
-            Ok(r) => settings.scoring.rules = r,
-            Err(e) => error!("{e}"),
-        }
+    if let Some(r) = a.rules {
+        settings.scoring.rules = r;
     }
     if let Some(s) = a.steps_per_second {
         settings.steps_per_second = s;
     }
-    match registry::param_specs(game, &algorithm)
-        .and_then(|specs| Params::parse(specs, &a.params, &algorithm))
-    {
+    // Checked by `validate` before the window opened.
+    match Params::parse(boards::param_specs(game, algorithm), &a.params, algorithm) {
         Ok(p) => settings.params = p,
         Err(e) => error!("{e}"),
     }

@@ -10,8 +10,8 @@ use crate::app::shell::library::{LEVELS_DIR, LevelLibrary};
 use crate::app::shell::save_box::levels_dir;
 use crate::app::shell::{ScreenUiSet, content_root};
 use crate::boards::catan::DesertPlacement;
-use crate::boards::registry::{self, BoardGame};
-use crate::boards::tm_rules::Rules;
+use crate::boards::terra_mystica::Rules;
+use crate::boards::{self, Algorithm, BoardGame};
 use crate::level::Level;
 use crate::plugin::LevelAsset;
 use bevy::prelude::*;
@@ -96,15 +96,16 @@ fn settings_ui(
         ui.radio_value(&mut game, BoardGame::TerraMystica, "Terra Mystica");
         ui.radio_value(&mut game, BoardGame::Catan, "Catan");
     });
-    let mut algorithm = s.algorithm.clone();
+    let mut algorithm = s.algorithm;
     egui::ComboBox::from_label("algorithm")
-        .selected_text(&algorithm)
+        .selected_text(algorithm.name())
         .show_ui(ui, |ui| {
-            for a in registry::ALGORITHMS {
-                ui.selectable_value(&mut algorithm, a.to_string(), *a);
+            for a in Algorithm::ALL {
+                ui.selectable_value(&mut algorithm, a, a.name());
             }
         });
-    if (game != s.game || algorithm != s.algorithm) && s.select(game, &algorithm).is_ok() {
+    if game != s.game || algorithm != s.algorithm {
+        s.select(game, algorithm);
         out.write(GeneratorCommand::Reset);
     }
     ui.horizontal(|ui| {
@@ -120,12 +121,12 @@ fn settings_ui(
     });
     ui.separator();
     ui.label("Parameters");
-    let specs = registry::param_specs(s.game, &s.algorithm).unwrap_or(&[]);
+    let specs = boards::param_specs(s.game, s.algorithm);
     let mut changed = false;
     egui::Grid::new("params").num_columns(2).show(ui, |ui| {
         for spec in specs {
             ui.label(spec.name).on_hover_text(spec.help);
-            let mut v = s.params.get(spec.name);
+            let mut v = s.params.get(spec);
             let integer = spec.default.fract() == 0.0 && spec.max > 1.0;
             let speed = if integer {
                 1.0
@@ -144,7 +145,7 @@ fn settings_ui(
                     spec.help, spec.min, spec.max, spec.default
                 ));
             if r.changed() {
-                let _ = s.params.set(specs, spec.name, &v.to_string(), &s.algorithm);
+                let _ = s.params.set(specs, spec.name, &v.to_string(), s.algorithm);
                 changed = true;
             }
             ui.end_row();
@@ -307,7 +308,7 @@ fn generator_level(g: &HexBoardGenerator, name: &str) -> Level {
         name,
         s.game,
         &g.best_tiles(),
-        &s.algorithm,
+        s.algorithm,
         &s.params,
         s.scoring,
         s.seed,

@@ -3,8 +3,7 @@
 //! advances every running generator within a per-frame time budget and
 //! copies the best board into the map when it improves.
 
-use crate::boards::params::Params;
-use crate::boards::registry::{self, BoardGame, BoardSearch, Scoring};
+use crate::boards::{self, Algorithm, BoardGame, BoardSearch, Params, Scoring};
 use crate::plugin::HexBoardMap;
 use crate::search::Progress;
 use bevy::prelude::*;
@@ -19,8 +18,8 @@ pub const FRAME_BUDGET: Duration = Duration::from_millis(8);
 pub struct BoardSettings {
     /// The game.
     pub game: BoardGame,
-    /// The algorithm name.
-    pub algorithm: String,
+    /// The algorithm.
+    pub algorithm: Algorithm,
     /// The algorithm's parameters.
     pub params: Params,
     /// Rules, weights and Catan options.
@@ -36,9 +35,8 @@ pub struct BoardSettings {
 impl Default for BoardSettings {
     fn default() -> Self {
         let game = BoardGame::TerraMystica;
-        let algorithm = registry::ALGORITHMS[0].to_string();
-        let params =
-            Params::defaults(registry::param_specs(game, &algorithm).expect("best exists"));
+        let algorithm = Algorithm::default();
+        let params = Params::defaults(boards::param_specs(game, algorithm));
         BoardSettings {
             game,
             algorithm,
@@ -54,12 +52,10 @@ impl Default for BoardSettings {
 impl BoardSettings {
     /// Switch game or algorithm, keeping the seed; parameters reset to the
     /// new algorithm's defaults.
-    pub fn select(&mut self, game: BoardGame, algorithm: &str) -> Result<(), String> {
-        let specs = registry::param_specs(game, algorithm)?;
+    pub fn select(&mut self, game: BoardGame, algorithm: Algorithm) {
         self.game = game;
-        self.algorithm = algorithm.to_string();
-        self.params = Params::defaults(specs);
-        Ok(())
+        self.algorithm = algorithm;
+        self.params = Params::defaults(boards::param_specs(game, algorithm));
     }
 }
 
@@ -105,15 +101,15 @@ pub struct HexBoardGenerator {
 impl HexBoardGenerator {
     /// Build a generator from settings.
     pub fn new(settings: &BoardSettings) -> Result<Self, String> {
-        let search = registry::make_search(
+        let search = boards::make_search(
             settings.game,
-            &settings.algorithm,
+            settings.algorithm,
             &settings.params,
             settings.scoring,
             settings.seed,
-        )?;
+        );
         let progress = search.progress();
-        let violations = registry::violations(settings.game, search.best().0, settings.scoring);
+        let violations = boards::violations(settings.game, search.best().0, settings.scoring);
         Ok(HexBoardGenerator {
             search: Mutex::new(search),
             settings: settings.clone(),
@@ -168,9 +164,9 @@ impl HexBoardGenerator {
     pub fn board_map(&mut self) -> HexBoardMap {
         let tiles = self.best_tiles();
         let s = &self.settings;
-        self.violations = registry::violations(s.game, &tiles, s.scoring);
+        self.violations = boards::violations(s.game, &tiles, s.scoring);
         let mut map = HexBoardMap::new(s.game, tiles.clone());
-        map.broken = registry::broken_hexes(s.game, &tiles, s.scoring);
+        map.broken = boards::broken_hexes(s.game, &tiles, s.scoring);
         map.show_broken = s.show_broken;
         map
     }
@@ -322,17 +318,13 @@ pub fn settings_from_level(
 ) -> Option<BoardSettings> {
     let game = BoardGame::parse(level.map.game()).ok()?;
     let mut s = base.clone();
-    let algorithm = if registry::param_specs(game, &level.generator.algorithm).is_ok() {
-        level.generator.algorithm.as_str()
-    } else {
-        registry::ALGORITHMS[0]
-    };
-    s.select(game, algorithm).ok()?;
+    let algorithm: Algorithm = level.generator.algorithm.parse().unwrap_or_default();
+    s.select(game, algorithm);
     s.seed = level.generator.seed;
     if let Some(r) = level.generator.rules {
         s.scoring.rules = r;
     }
-    let specs = registry::param_specs(game, algorithm).ok()?;
+    let specs = boards::param_specs(game, algorithm);
     for (k, v) in &level.generator.params {
         let _ = s.params.set(specs, k, &v.to_string(), algorithm);
     }

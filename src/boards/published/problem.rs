@@ -10,9 +10,10 @@
 //! - **construction**: a board filled step by step with a heuristic for
 //!   every value a step may take (`aco`).
 
-use super::hex::HexIndex;
-use super::terra_mystica::shuffle;
+use crate::boards::HexIndex;
+use crate::boards::common::{Best, shuffle};
 use crate::rng::Rng;
+use crate::search::Progress;
 
 /// A run of genes that holds a permutation of `pool`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,77 +97,44 @@ pub fn random_genes<P: BoardProblem + ?Sized>(p: &P, rng: &mut Rng, genes: &mut 
     }
 }
 
-/// The best board so far of a search, and its score.
-#[derive(Clone, Debug)]
-pub struct Best {
-    /// The board.
-    pub board: Vec<u8>,
-    /// Its score.
-    pub score: u64,
-}
-
-impl Best {
-    /// No board yet: any score beats it.
-    pub fn unscored(hexes: usize) -> Self {
-        Best {
-            board: vec![0; hexes],
-            score: u64::MAX,
-        }
-    }
-
-    /// A first board and its score.
-    pub fn of(board: &[u8], score: u64) -> Self {
-        Best {
-            board: board.to_vec(),
-            score,
-        }
-    }
-
-    /// Record `board` if it beats the best; returns whether it did.
-    pub fn offer(&mut self, board: &[u8], score: u64) -> bool {
-        if score < self.score {
-            self.score = score;
-            self.board.copy_from_slice(board);
-            true
-        } else {
-            false
-        }
+/// The first report of a published search, built with its first board(s)
+/// scored: generation 0, the best so far, the `mean` of what it scored.
+pub(super) fn first_progress<P: BoardProblem>(problem: &P, best: &Best, mean: f64) -> Progress {
+    Progress {
+        mean,
+        ..Progress::start(problem.evaluations(), best.score as f64)
     }
 }
 
-/// `best`, `progress` and `is_solved` of a [`crate::search::Search`] over
-/// boards that keeps its best board in a `best: Best` field and its last
-/// report in a `progress: Progress` field.
-macro_rules! board_search_accessors {
-    () => {
-        fn best(&self) -> (&Vec<u8>, f64) {
-            (&self.best.board, self.best.score as f64)
-        }
-
-        fn progress(&self) -> Progress {
-            self.progress
-        }
-
-        fn is_solved(&self) -> bool {
-            self.best.score == 0
-        }
-    };
+/// The report after one step of a published search whose best score was
+/// `before` when the step began.
+pub(super) fn next_progress<P: BoardProblem>(
+    last: Progress,
+    problem: &P,
+    best: &Best,
+    mean: f64,
+    before: u64,
+) -> Progress {
+    last.next(
+        problem.evaluations(),
+        best.score as f64,
+        mean,
+        best.score < before,
+    )
 }
-pub(crate) use board_search_accessors;
 
 #[cfg(test)]
-pub mod testing {
+pub(crate) mod testing {
     //! Checks shared by the algorithms' tests.
-    use super::super::catan::{self, CatanOptions};
-    use super::super::registry::{BoardGame, BoardSearch};
-    use super::super::terra_mystica::{standard_grid, standard_tiles};
-    use super::super::tm_rules::{self, Rules, Weights};
+    use crate::boards::catan::{self, CatanOptions};
+    use crate::boards::terra_mystica::{self, Rules, Weights, standard_grid, standard_tiles};
+    use crate::boards::{Algorithm, BoardGame, BoardSearch, Params, Scoring, make_search};
 
     /// The full recomputed score of a board.
     pub fn recompute(game: BoardGame, rules: Rules, w: Weights, board: &[u8]) -> f64 {
         match game {
             BoardGame::TerraMystica => {
-                w.score(&tm_rules::evaluate(standard_grid(), board, rules)) as f64
+                w.score(&terra_mystica::evaluate(standard_grid(), board, rules)) as f64
             }
             BoardGame::Catan => catan::evaluate(board, &CatanOptions::default()).total() as f64,
         }
@@ -218,5 +186,28 @@ pub mod testing {
         }
         assert_eq!(t.best().0, s.best().0);
         assert_eq!(t.progress(), s.progress());
+    }
+
+    /// [`check`] on `algorithm` with the parameters `pairs` (`NAME=VALUE`),
+    /// built as the CLI builds it, under `rules` and `w` (Catan: its
+    /// default options).
+    pub fn check_algorithm(
+        algorithm: Algorithm,
+        game: BoardGame,
+        rules: Rules,
+        w: Weights,
+        steps: usize,
+        pairs: &[&str],
+    ) {
+        let pairs: Vec<String> = pairs.iter().map(|s| s.to_string()).collect();
+        let p = Params::parse(algorithm.param_specs(game), &pairs, algorithm).unwrap();
+        let scoring = Scoring {
+            rules,
+            weights: w,
+            catan: CatanOptions::default(),
+        };
+        check(game, rules, w, steps, |seed| {
+            make_search(game, algorithm, &p, scoring, seed)
+        });
     }
 }

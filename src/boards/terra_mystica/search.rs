@@ -3,62 +3,58 @@
 //! min-conflicts swaps with a short tabu list, scored incrementally, with
 //! perturbation and fresh rivers when stuck.
 
-use super::hex::HexIndex;
-use super::params::{ParamSpec, Params};
-use super::problem::{Best, board_search_accessors};
+use super::board::{TerraMysticaBoard, standard_grid, standard_tiles};
 use super::river::grow_river;
-use super::terra_mystica::{TerraMysticaBoard, shuffle, standard_grid, standard_tiles};
+use super::rules::{Rules, Violations, Weights};
+use super::state::TmState;
 use super::terrain::RIVER;
-use super::tm_rules::{Rules, Violations, Weights};
-use super::tm_state::TmState;
+use crate::boards::common::{Best, StepMoves, board_search_accessors, shuffle};
+use crate::boards::{HexIndex, ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Progress, Search};
 
-/// The parameters of `best` with their defaults and bounds.
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::new(
-        "moves",
-        1.0,
-        1.0,
-        100_000.0,
-        "min-conflicts moves per step (one step = one generation in the plot)",
-    ),
-    ParamSpec::new(
-        "noise",
-        0.05,
-        0.0,
-        1.0,
-        "chance of a random swap instead of the best one (escapes plateaus)",
-    ),
-    ParamSpec::new(
-        "tabu",
-        8.0,
-        0.0,
-        100.0,
-        "moves during which a swapped hex may not move again",
-    ),
-    ParamSpec::new(
-        "stall",
-        1500.0,
-        10.0,
-        1_000_000.0,
-        "moves without a new best before a perturbation",
-    ),
-    ParamSpec::new(
-        "perturb",
-        6.0,
-        1.0,
-        100.0,
-        "random swaps made by a perturbation",
-    ),
-    ParamSpec::new(
-        "regrow",
-        8.0,
-        1.0,
-        1000.0,
-        "perturbations before growing a fresh river",
-    ),
-];
+const MOVES: ParamSpec = ParamSpec::new(
+    "moves",
+    1.0,
+    1.0,
+    100_000.0,
+    "min-conflicts moves per step (one step = one generation in the plot)",
+);
+const NOISE: ParamSpec = ParamSpec::new(
+    "noise",
+    0.05,
+    0.0,
+    1.0,
+    "chance of a random swap instead of the best one (escapes plateaus)",
+);
+const TABU: ParamSpec = ParamSpec::new(
+    "tabu",
+    8.0,
+    0.0,
+    100.0,
+    "moves during which a swapped hex may not move again",
+);
+const STALL: ParamSpec = ParamSpec::new(
+    "stall",
+    1500.0,
+    10.0,
+    1_000_000.0,
+    "moves without a new best before a perturbation",
+);
+const PERTURB: ParamSpec = ParamSpec::new(
+    "perturb",
+    6.0,
+    1.0,
+    100.0,
+    "random swaps made by a perturbation",
+);
+const REGROW: ParamSpec = ParamSpec::new(
+    "regrow",
+    8.0,
+    1.0,
+    1000.0,
+    "perturbations before growing a fresh river",
+);
 
 /// Our default Terra Mystica search (`--algorithm best`).
 pub struct BalancedTm {
@@ -81,6 +77,9 @@ pub struct BalancedTm {
 }
 
 impl BalancedTm {
+    /// The parameters of `best` with their defaults and bounds.
+    pub const PARAMS: &'static [ParamSpec] = &[MOVES, NOISE, TABU, STALL, PERTURB, REGROW];
+
     /// A search on the standard map under `rules` and `weights`.
     pub fn new(seed: u64, rules: Rules, weights: Weights, params: &Params) -> Self {
         let grid = standard_grid();
@@ -95,12 +94,12 @@ impl BalancedTm {
             progress: Progress::start(1, state.score() as f64),
             state,
             rng,
-            moves_per_step: params.get("moves") as u32,
-            noise: params.get("noise"),
-            tenure: params.get("tabu") as u64,
-            stall_limit: params.get("stall") as u64,
-            perturb: params.get("perturb") as u32,
-            regrow: params.get("regrow") as u32,
+            moves_per_step: params.get(&MOVES) as u32,
+            noise: params.get(&NOISE),
+            tenure: params.get(&TABU) as u64,
+            stall_limit: params.get(&STALL) as u64,
+            perturb: params.get(&PERTURB) as u32,
+            regrow: params.get(&REGROW) as u32,
             tabu_until: vec![0; n],
             candidates: Vec::with_capacity(n),
             moves: 0,
@@ -112,6 +111,11 @@ impl BalancedTm {
     /// The best board's violations.
     pub fn best_violations(&self) -> Violations {
         self.best_violations
+    }
+
+    /// The best board so far.
+    pub fn best_board(&self) -> TerraMysticaBoard {
+        TerraMysticaBoard::from_tiles(standard_grid(), &self.best.board)
     }
 
     /// One min-conflicts move; returns the score after it.
@@ -238,53 +242,42 @@ impl Search for BalancedTm {
     }
 
     fn step(&mut self) -> Progress {
-        let mut improved = false;
-        let mut sum = 0u64;
-        let mut count = 0u64;
+        let mut moves = StepMoves::default();
         for _ in 0..self.moves_per_step {
             if self.best.score == 0 {
                 break;
             }
             let s = self.one_move();
-            sum += s;
-            count += 1;
+            moves.record(s);
             self.since_best += 1;
             if self.best.offer(self.state.tiles(), s) {
                 self.best_violations = self.state.violations();
                 self.since_best = 0;
-                improved = true;
+                moves.improved = true;
             } else if self.since_best >= self.stall_limit {
                 self.escape();
             }
         }
-        self.progress = self.progress.next(
-            self.state.evaluations,
-            self.best.score as f64,
-            if count > 0 {
-                sum as f64 / count as f64
-            } else {
-                self.best.score as f64
-            },
-            improved,
-        );
+        self.progress = moves.progress(self.progress, self.state.evaluations, &self.best);
         self.progress
     }
 
     board_search_accessors!();
 }
 
-/// The best board as a [`TerraMysticaBoard`].
-pub fn to_board(tiles: &[u8]) -> TerraMysticaBoard {
-    TerraMysticaBoard::from_tiles(standard_grid(), tiles)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::tm_rules::evaluate;
+    use crate::boards::Algorithm;
+    use crate::boards::terra_mystica::evaluate;
 
     fn solve(seed: u64, rules: Rules) -> BalancedTm {
-        let mut s = BalancedTm::new(seed, rules, Weights::default(), &Params::defaults(PARAMS));
+        let mut s = BalancedTm::new(
+            seed,
+            rules,
+            Weights::default(),
+            &Params::defaults(BalancedTm::PARAMS),
+        );
         while !s.is_solved() && s.progress().generation < 5_000 {
             s.step();
         }
@@ -300,6 +293,7 @@ mod tests {
                 let tiles = s.best().0;
                 assert_eq!(evaluate(standard_grid(), tiles, rules), [0; 4]);
                 assert_eq!(s.best_violations(), [0; 4]);
+                assert_eq!(&s.best_board().tiles(), tiles);
                 let mut sorted = tiles.clone();
                 sorted.sort_unstable();
                 let mut want = standard_tiles();
@@ -326,7 +320,7 @@ mod tests {
             5,
             Rules::Published,
             w,
-            &Params::parse(PARAMS, &["moves=3".into()], "best").unwrap(),
+            &Params::parse(BalancedTm::PARAMS, &["moves=3".into()], Algorithm::Best).unwrap(),
         );
         for _ in 0..200 {
             let p = s.step();

@@ -1,8 +1,8 @@
 //! Growing a valid river network: connected, every river hex with 1 to 3
 //! river neighbours, and every land hex keeping land neighbours.
 
-use super::hex::{HexGrid, HexIndex};
 use super::terrain::RIVER;
+use crate::boards::{HexGrid, HexIndex};
 use crate::rng::{Rng, RngExt};
 
 /// Mark `count` hexes of `tiles` as river, grown as a branching tree from a
@@ -98,8 +98,7 @@ fn can_add(grid: &HexGrid, tiles: &[u8], river_nb: &[u8], c: HexIndex, leaf_only
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::terra_mystica::standard_grid;
-    use crate::boards::tm_rules::{Rules, evaluate};
+    use crate::boards::terra_mystica::{Rules, evaluate, standard_grid};
     use crate::rng::seeded;
 
     #[test]

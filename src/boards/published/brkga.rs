@@ -11,50 +11,51 @@
 //! generations without a new best. The weighted objective is the
 //! `--weights` of the scoring. All buffers are allocated once.
 
-use super::params::{ParamSpec, Params};
-use super::problem::{Best, BoardProblem, board_search_accessors};
+use super::problem::{BoardProblem, first_progress, next_progress};
+use crate::boards::common::{Best, board_search_accessors};
+use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::decode::decode_keys;
 use crate::search::{Progress, Search};
 
+const POPULATION: ParamSpec = ParamSpec::new(
+    "population",
+    1000.0,
+    4.0,
+    100_000.0,
+    "chromosomes per generation (the papers: 1000 or 50000)",
+);
+const ELITE: ParamSpec = ParamSpec::new(
+    "elite",
+    0.1,
+    0.01,
+    0.5,
+    "fraction kept unchanged each generation (published 10 %)",
+);
+const MUTANTS: ParamSpec = ParamSpec::new(
+    "mutants",
+    0.1,
+    0.0,
+    0.5,
+    "fraction replaced by random chromosomes each generation (published 10 %)",
+);
+const RHO: ParamSpec = ParamSpec::new(
+    "rho",
+    0.7,
+    0.5,
+    1.0,
+    "chance a child's gene comes from its elite parent (ρe, published 0.7)",
+);
+const RESTART: ParamSpec = ParamSpec::new(
+    "restart",
+    0.0,
+    0.0,
+    1_000_000.0,
+    "restart the population after this many generations without a new best (0 = never)",
+);
+
 /// The parameters of `brkga`: the published defaults.
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::new(
-        "population",
-        1000.0,
-        4.0,
-        100_000.0,
-        "chromosomes per generation (the papers: 1000 or 50000)",
-    ),
-    ParamSpec::new(
-        "elite",
-        0.1,
-        0.01,
-        0.5,
-        "fraction kept unchanged each generation (published 10 %)",
-    ),
-    ParamSpec::new(
-        "mutants",
-        0.1,
-        0.0,
-        0.5,
-        "fraction replaced by random chromosomes each generation (published 10 %)",
-    ),
-    ParamSpec::new(
-        "rho",
-        0.7,
-        0.5,
-        1.0,
-        "chance a child's gene comes from its elite parent (ρe, published 0.7)",
-    ),
-    ParamSpec::new(
-        "restart",
-        0.0,
-        0.0,
-        1_000_000.0,
-        "restart the population after this many generations without a new best (0 = never)",
-    ),
-];
+pub const PARAMS: &[ParamSpec] = &[POPULATION, ELITE, MUTANTS, RHO, RESTART];
 
 /// A BRKGA on any [`BoardProblem`].
 pub struct Brkga<P: BoardProblem> {
@@ -82,10 +83,10 @@ pub struct Brkga<P: BoardProblem> {
 impl<P: BoardProblem> Brkga<P> {
     /// A random first population on `problem`.
     pub fn new(problem: P, params: &Params, seed: u64) -> Self {
-        let pop = params.get("population") as usize;
+        let pop = params.get(&POPULATION) as usize;
         let n = problem.genes();
-        let elite = ((params.get("elite") * pop as f64).round() as usize).clamp(1, pop - 1);
-        let mutants = ((params.get("mutants") * pop as f64).round() as usize).min(pop - elite);
+        let elite = ((params.get(&ELITE) * pop as f64).round() as usize).clamp(1, pop - 1);
+        let mutants = ((params.get(&MUTANTS) * pop as f64).round() as usize).min(pop - elite);
         let hexes = problem.hexes();
         let mut s = Brkga {
             problem,
@@ -94,8 +95,8 @@ impl<P: BoardProblem> Brkga<P> {
             n,
             elite,
             mutants,
-            rho: params.get("rho"),
-            restart: params.get("restart") as u64,
+            rho: params.get(&RHO),
+            restart: params.get(&RESTART) as u64,
             keys: vec![0.0; pop * n],
             next: vec![0.0; pop * n],
             fitness: vec![0; pop],
@@ -109,9 +110,7 @@ impl<P: BoardProblem> Brkga<P> {
             progress: Progress::start(0, 0.0),
         };
         s.random_population();
-        s.progress.best = s.best.score as f64;
-        s.progress.mean = s.mean();
-        s.progress.evaluations = s.problem.evaluations();
+        s.progress = first_progress(&s.problem, &s.best, s.mean());
         s
     }
 
@@ -196,12 +195,8 @@ impl<P: BoardProblem> Search for Brkga<P> {
             self.random_population();
             self.since_best = 0;
         }
-        self.progress = self.progress.next(
-            self.problem.evaluations(),
-            self.best.score as f64,
-            self.mean(),
-            self.best.score < before,
-        );
+        let mean = self.mean();
+        self.progress = next_progress(self.progress, &self.problem, &self.best, mean, before);
         self.progress
     }
 
@@ -210,38 +205,32 @@ impl<P: BoardProblem> Search for Brkga<P> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::boards::catan::CatanOptions;
-    use crate::boards::catan_problem::CatanProblem;
-    use crate::boards::problem::testing::check;
-    use crate::boards::registry::BoardGame;
-    use crate::boards::tm_problem::TmProblem;
-    use crate::boards::tm_rules::{Rules, Weights};
-
-    fn params(extra: &[&str]) -> Params {
-        let pairs: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
-        Params::parse(PARAMS, &pairs, "brkga").unwrap()
-    }
+    use crate::boards::published::testing::check_algorithm;
+    use crate::boards::terra_mystica::{Rules, Weights};
+    use crate::boards::{Algorithm, BoardGame};
 
     #[test]
     fn terra_mystica_improves_and_reports_true_scores() {
         let w = Weights::BRKGA_STUDY;
-        check(BoardGame::TerraMystica, Rules::Published, w, 15, |seed| {
-            let p = params(&["population=60", "restart=3"]);
-            Box::new(Brkga::new(TmProblem::new(Rules::Published, w), &p, seed))
-        });
+        check_algorithm(
+            Algorithm::Brkga,
+            BoardGame::TerraMystica,
+            Rules::Published,
+            w,
+            15,
+            &["population=60", "restart=3"],
+        );
     }
 
     #[test]
     fn catan_improves_and_reports_true_scores() {
-        let w = Weights::default();
-        check(BoardGame::Catan, Rules::Strict, w, 30, |seed| {
-            let p = params(&["population=40"]);
-            Box::new(Brkga::new(
-                CatanProblem::new(CatanOptions::default()),
-                &p,
-                seed,
-            ))
-        });
+        check_algorithm(
+            Algorithm::Brkga,
+            BoardGame::Catan,
+            Rules::Strict,
+            Weights::default(),
+            30,
+            &["population=40"],
+        );
     }
 }

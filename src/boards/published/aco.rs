@@ -9,39 +9,40 @@
 //! iteration's best ants deposit ρ / k each on their choices (so τ stays in
 //! [τmin, 1], the hyper-cube form of ACO); τmin keeps every tile possible.
 
-use super::params::{ParamSpec, Params};
-use super::problem::{Best, BoardProblem, board_search_accessors};
+use super::problem::{BoardProblem, first_progress, next_progress};
+use crate::boards::common::{Best, board_search_accessors};
+use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, seeded};
 use crate::search::decode::roulette;
 use crate::search::{Progress, Search};
 
+const ANTS: ParamSpec = ParamSpec::new("ants", 20.0, 1.0, 10_000.0, "boards built per iteration");
+const ALPHA: ParamSpec = ParamSpec::new("alpha", 1.0, 0.0, 10.0, "weight of the pheromone (τ^α)");
+const BETA: ParamSpec = ParamSpec::new(
+    "beta",
+    2.0,
+    0.0,
+    10.0,
+    "weight of the heuristic (η^β, η = 1/(1 + violations added))",
+);
+const RHO: ParamSpec = ParamSpec::new("rho", 0.1, 0.001, 1.0, "evaporation rate ρ per iteration");
+const DEPOSIT: ParamSpec = ParamSpec::new(
+    "deposit",
+    2.0,
+    1.0,
+    10_000.0,
+    "best ants of each iteration that deposit pheromone",
+);
+const TAU_MIN: ParamSpec = ParamSpec::new(
+    "tau_min",
+    0.01,
+    0.0,
+    1.0,
+    "lowest pheromone (keeps every choice possible)",
+);
+
 /// The parameters of `aco`.
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::new("ants", 20.0, 1.0, 10_000.0, "boards built per iteration"),
-    ParamSpec::new("alpha", 1.0, 0.0, 10.0, "weight of the pheromone (τ^α)"),
-    ParamSpec::new(
-        "beta",
-        2.0,
-        0.0,
-        10.0,
-        "weight of the heuristic (η^β, η = 1/(1 + violations added))",
-    ),
-    ParamSpec::new("rho", 0.1, 0.001, 1.0, "evaporation rate ρ per iteration"),
-    ParamSpec::new(
-        "deposit",
-        2.0,
-        1.0,
-        10_000.0,
-        "best ants of each iteration that deposit pheromone",
-    ),
-    ParamSpec::new(
-        "tau_min",
-        0.01,
-        0.0,
-        1.0,
-        "lowest pheromone (keeps every choice possible)",
-    ),
-];
+pub const PARAMS: &[ParamSpec] = &[ANTS, ALPHA, BETA, RHO, DEPOSIT, TAU_MIN];
 
 /// Ant colony optimisation on any [`BoardProblem`].
 pub struct Aco<P: BoardProblem> {
@@ -69,17 +70,17 @@ pub struct Aco<P: BoardProblem> {
 impl<P: BoardProblem> Aco<P> {
     /// A colony with uniform pheromone (and one board built).
     pub fn new(problem: P, params: &Params, seed: u64) -> Self {
-        let ants = params.get("ants") as usize;
+        let ants = params.get(&ANTS) as usize;
         let (steps, values, hexes) = (problem.steps(), problem.values(), problem.hexes());
         let mut s = Aco {
             problem,
             rng: seeded(seed),
             ants,
-            alpha: params.get("alpha"),
-            beta: params.get("beta"),
-            rho: params.get("rho"),
-            deposit: (params.get("deposit") as usize).min(ants),
-            tau_min: params.get("tau_min"),
+            alpha: params.get(&ALPHA),
+            beta: params.get(&BETA),
+            rho: params.get(&RHO),
+            deposit: (params.get(&DEPOSIT) as usize).min(ants),
+            tau_min: params.get(&TAU_MIN),
             steps,
             values,
             tau: vec![1.0; steps * values],
@@ -94,9 +95,7 @@ impl<P: BoardProblem> Aco<P> {
         };
         // One board before the first iteration, so that there is a best.
         let first = s.construct(0) as f64;
-        s.progress.best = first;
-        s.progress.mean = first;
-        s.progress.evaluations = s.problem.evaluations();
+        s.progress = first_progress(&s.problem, &s.best, first);
         s
     }
 
@@ -161,12 +160,8 @@ impl<P: BoardProblem> Search for Aco<P> {
         for t in self.tau.iter_mut() {
             *t = t.max(self.tau_min);
         }
-        self.progress = self.progress.next(
-            self.problem.evaluations(),
-            self.best.score as f64,
-            self.scores.iter().map(|&s| s as f64).sum::<f64>() / self.ants as f64,
-            self.best.score < before,
-        );
+        let mean = self.scores.iter().map(|&s| s as f64).sum::<f64>() / self.ants as f64;
+        self.progress = next_progress(self.progress, &self.problem, &self.best, mean, before);
         self.progress
     }
 
@@ -175,40 +170,33 @@ impl<P: BoardProblem> Search for Aco<P> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::boards::catan::CatanOptions;
-    use crate::boards::catan_problem::CatanProblem;
-    use crate::boards::problem::testing::check;
-    use crate::boards::registry::BoardGame;
-    use crate::boards::tm_problem::TmProblem;
-    use crate::boards::tm_rules::{Rules, Weights};
+    use crate::boards::published::testing::check_algorithm;
+    use crate::boards::terra_mystica::{Rules, Weights};
+    use crate::boards::{Algorithm, BoardGame};
 
     #[test]
     fn terra_mystica_improves_and_reports_true_scores() {
         for rules in [Rules::Strict, Rules::Published] {
-            let w = Weights::default();
-            check(BoardGame::TerraMystica, rules, w, 20, |seed| {
-                let p = Params::parse(PARAMS, &["ants=5".into()], "aco").unwrap();
-                Box::new(Aco::new(TmProblem::new(rules, w), &p, seed))
-            });
+            check_algorithm(
+                Algorithm::Aco,
+                BoardGame::TerraMystica,
+                rules,
+                Weights::default(),
+                20,
+                &["ants=5"],
+            );
         }
     }
 
     #[test]
     fn catan_improves_and_reports_true_scores() {
-        check(
+        check_algorithm(
+            Algorithm::Aco,
             BoardGame::Catan,
             Rules::Strict,
             Weights::default(),
             30,
-            |seed| {
-                let p = Params::parse(PARAMS, &["ants=3".into()], "aco").unwrap();
-                Box::new(Aco::new(
-                    CatanProblem::new(CatanOptions::default()),
-                    &p,
-                    seed,
-                ))
-            },
+            &["ants=3"],
         );
     }
 }

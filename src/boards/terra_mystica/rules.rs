@@ -3,11 +3,13 @@
 //!
 //! Every requirement except REQ3 is a sum of *local terms*: a term per hex
 //! that depends only on that hex and its neighbours. That is what makes
-//! incremental scoring possible (see [`super::tm_state`]).
+//! incremental scoring possible (see [`super::TmState`]).
 
-use super::hex::{HexGrid, HexIndex};
 use super::terrain::{RIVER, spades};
+use crate::boards::{BoardError, HexGrid, HexIndex};
 use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
 
 /// Which reading of the requirements to score with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -29,14 +31,28 @@ impl Rules {
     }
 
     /// Parse `strict` or `published`.
-    pub fn parse(s: &str) -> Result<Rules, String> {
+    pub fn parse(s: &str) -> Result<Rules, BoardError> {
         match s {
             "strict" => Ok(Rules::Strict),
             "published" => Ok(Rules::Published),
-            _ => Err(format!(
-                "unknown rule set '{s}'; allowed: strict, published"
-            )),
+            _ => Err(BoardError::UnknownRules {
+                name: s.to_string(),
+            }),
         }
+    }
+}
+
+impl FromStr for Rules {
+    type Err = BoardError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Rules::parse(s)
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

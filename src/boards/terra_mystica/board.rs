@@ -1,10 +1,11 @@
 //! The Terra Mystica board: 113 hexes in rows of 13 and 12, 36 river hexes
 //! and 11 of each land terrain (other shapes and mixes are scorable too).
 
-use super::hex::HexGrid;
+use super::rules::{self, Rules, Violations};
 use super::terrain::{LAND, RIVER, Terrain};
-use super::tm_rules::{self, Rules, Violations};
-use crate::rng::{Rng, RngExt};
+use crate::boards::common::shuffle;
+use crate::boards::{BoardError, HexGrid};
+use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -44,13 +45,32 @@ pub struct TerraMysticaBoard {
 
 impl TerraMysticaBoard {
     /// A board on `grid` from byte codes in row-major order.
+    ///
+    /// # Panics
+    /// When `tiles` does not fit `grid` or holds a code above 7 (see
+    /// [`Self::try_from_tiles`]).
     pub fn from_tiles(grid: &HexGrid, tiles: &[u8]) -> Self {
-        TerraMysticaBoard {
-            rows: grid
-                .split_rows(tiles)
-                .map(|r| r.iter().map(|&t| Terrain::from_code(t)).collect())
-                .collect(),
+        Self::try_from_tiles(grid, tiles).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A board on `grid` from byte codes in row-major order, or an error
+    /// when there is not one code per hex or a code is not a terrain.
+    pub fn try_from_tiles(grid: &HexGrid, tiles: &[u8]) -> Result<Self, BoardError> {
+        if tiles.len() != grid.len() {
+            return Err(BoardError::TileCount {
+                expected: grid.len(),
+                got: tiles.len(),
+            });
         }
+        let rows = grid
+            .split_rows(tiles)
+            .map(|r| {
+                r.iter()
+                    .map(|&t| Terrain::try_from_code(t).ok_or(BoardError::BadTileCode { code: t }))
+                    .collect()
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(TerraMysticaBoard { rows })
     }
 
     /// A uniformly random arrangement of the standard tile mix.
@@ -62,7 +82,7 @@ impl TerraMysticaBoard {
 
     /// The layout of this board (the shared standard one when it has the
     /// base-game shape).
-    pub fn grid(&self) -> Result<HexGrid, String> {
+    pub fn grid(&self) -> Result<HexGrid, BoardError> {
         let lens: Vec<usize> = self.rows.iter().map(Vec::len).collect();
         if lens == ROWS {
             return Ok(standard_grid().clone());
@@ -76,15 +96,15 @@ impl TerraMysticaBoard {
     }
 
     /// REQ1..REQ4 under `rules`.
-    pub fn violations(&self, rules: Rules) -> Result<Violations, String> {
+    pub fn violations(&self, rules: Rules) -> Result<Violations, BoardError> {
         let grid = self.grid()?;
-        Ok(tm_rules::evaluate(&grid, &self.tiles(), rules))
+        Ok(rules::evaluate(&grid, &self.tiles(), rules))
     }
 
     /// Parse a plain-text map: one row a line, words separated by spaces,
     /// each a terrain name or colour (`yellow brown black blue green gray
     /// red`, `x` for river). Errors name the line and the word.
-    pub fn parse_text(text: &str) -> Result<Self, String> {
+    pub fn parse_text(text: &str) -> Result<Self, BoardError> {
         let mut rows = Vec::new();
         for (n, line) in text.lines().enumerate() {
             if line.trim().is_empty() || line.trim_start().starts_with('#') {
@@ -93,13 +113,9 @@ impl TerraMysticaBoard {
             let row = line
                 .split_whitespace()
                 .map(|w| {
-                    Terrain::parse(w).ok_or_else(|| {
-                        format!(
-                            "line {}: '{w}' is not a terrain; allowed: desert plains swamp lake \
-                             forest mountain wasteland river, or yellow brown black blue green \
-                             gray red x",
-                            n + 1
-                        )
+                    Terrain::parse(w).ok_or_else(|| BoardError::UnknownTerrain {
+                        line: n + 1,
+                        word: w.to_string(),
                     })
                 })
                 .collect::<Result<Vec<_>, _>>()?;
@@ -138,14 +154,6 @@ impl TerraMysticaBoard {
     }
 }
 
-/// Fisher–Yates shuffle with the project RNG.
-pub fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
-    for i in (1..v.len()).rev() {
-        let j = rng.random_range(0..=i);
-        v.swap(i, j);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,9 +185,29 @@ mod tests {
         let b = TerraMysticaBoard::base_map();
         assert_eq!(TerraMysticaBoard::parse_text(&b.to_text()).unwrap(), b);
         let err = TerraMysticaBoard::parse_text("yellow brown\npurple x x").unwrap_err();
-        assert!(err.contains("line 2") && err.contains("purple"), "{err}");
+        assert!(
+            matches!(&err, BoardError::UnknownTerrain { line: 2, word } if word == "purple"),
+            "{err:?}"
+        );
+        let text = err.to_string();
+        assert!(text.contains("line 2") && text.contains("purple"), "{text}");
         let err = TerraMysticaBoard::parse_text("x x x\nx x x").unwrap_err();
-        assert!(err.contains("row 2"), "{err}");
+        assert!(
+            matches!(err, BoardError::RowShift { row: 2, len: 3 }),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("row 2"), "{err}");
+        assert!(matches!(
+            TerraMysticaBoard::try_from_tiles(standard_grid(), &[8; HEXES]),
+            Err(BoardError::BadTileCode { code: 8 })
+        ));
+        assert!(matches!(
+            TerraMysticaBoard::try_from_tiles(standard_grid(), &[0; 3]),
+            Err(BoardError::TileCount {
+                expected: HEXES,
+                got: 3
+            })
+        ));
     }
 
     #[test]
@@ -192,8 +220,8 @@ mod tests {
             &[Terrain::Forest, Terrain::Lake, Terrain::Desert],
         ];
         let t = board_from(&g, |r, c| rows[r][c]);
-        let strict = tm_rules::evaluate(&g, &t, Rules::Strict);
-        let published = tm_rules::evaluate(&g, &t, Rules::Published);
+        let strict = rules::evaluate(&g, &t, Rules::Strict);
+        let published = rules::evaluate(&g, &t, Rules::Published);
         // The two deserts of row 0 are neighbours: 2 hexes (strict) / 2 pair-ends.
         assert_eq!(strict[0], 2);
         assert_eq!(published[0], 2);
@@ -207,29 +235,29 @@ mod tests {
         let idx = |r, c| g.index(r, c).unwrap() as usize;
         // An isolated river hex in the middle: REQ2 (0 river neighbours).
         t[idx(4, 6)] = RIVER;
-        let v = tm_rules::evaluate(g, &t, Rules::Strict);
+        let v = rules::evaluate(g, &t, Rules::Strict);
         assert_eq!(v[1], 1);
         assert_eq!(v[2], 0, "one component");
         // A second component: strict REQ3 = 1, published REQ3 = 0.
         t[idx(0, 0)] = RIVER;
         t[idx(0, 1)] = RIVER;
-        assert_eq!(tm_rules::evaluate(g, &t, Rules::Strict)[2], 1);
-        assert_eq!(tm_rules::evaluate(g, &t, Rules::Published)[2], 0);
+        assert_eq!(rules::evaluate(g, &t, Rules::Strict)[2], 1);
+        assert_eq!(rules::evaluate(g, &t, Rules::Published)[2], 0);
         // A third: published counts it.
         t[idx(8, 12)] = RIVER;
-        assert_eq!(tm_rules::evaluate(g, &t, Rules::Strict)[2], 2);
-        assert_eq!(tm_rules::evaluate(g, &t, Rules::Published)[2], 1);
+        assert_eq!(rules::evaluate(g, &t, Rules::Strict)[2], 2);
+        assert_eq!(rules::evaluate(g, &t, Rules::Published)[2], 1);
         // A river hex with 4 river neighbours breaks REQ2 in both sets.
         let mut u = board_from(g, |_, c| LAND[c % 7]);
         for (r, c) in [(4, 6), (4, 5), (4, 7), (3, 5), (3, 6)] {
             u[idx(r, c)] = RIVER;
         }
         assert_eq!(
-            tm_rules::local_terms(g, &u, Rules::Strict, idx(4, 6) as u16)[1],
+            rules::local_terms(g, &u, Rules::Strict, idx(4, 6) as u16)[1],
             1
         );
         assert_eq!(
-            tm_rules::local_terms(g, &u, Rules::Published, idx(4, 6) as u16)[1],
+            rules::local_terms(g, &u, Rules::Published, idx(4, 6) as u16)[1],
             1
         );
     }
@@ -244,7 +272,7 @@ mod tests {
             &[Terrain::Lake, Terrain::Forest, Terrain::Lake],
         ];
         let t = board_from(&g, |r, c| rows[r][c]);
-        let terms = |r, c, rules| tm_rules::local_terms(&g, &t, rules, g.index(r, c).unwrap());
+        let terms = |r, c, rules| rules::local_terms(&g, &t, rules, g.index(r, c).unwrap());
         // (1,1) desert: neighbours lake, desert, forest, forest, lake, desert → no 1-spade.
         assert_eq!(terms(1, 1, Rules::Strict)[3], 1);
         assert_eq!(terms(1, 1, Rules::Published)[3], 1);
@@ -255,7 +283,7 @@ mod tests {
 
     #[test]
     fn weighted_score() {
-        let w = tm_rules::Weights::BRKGA_STUDY;
+        let w = rules::Weights::BRKGA_STUDY;
         assert_eq!(w.score(&[1, 2, 3, 4]), 100 + 2 + 30000 + 4);
     }
 }

@@ -5,9 +5,9 @@
 //! at most 14) and recounts river components only when a river hex moved.
 //! No allocation happens after construction.
 
-use super::hex::{HexGrid, HexIndex};
+use super::rules::{self, Rules, Violations, Weights};
 use super::terrain::RIVER;
-use super::tm_rules::{self, Rules, Violations, Weights};
+use crate::boards::{HexGrid, HexIndex};
 
 /// A board with cached per-hex terms, for fast swap scoring.
 #[derive(Clone, Debug)]
@@ -53,14 +53,14 @@ impl<'g> TmState<'g> {
     pub fn rescore_all(&mut self) {
         self.totals = [0; 4];
         for i in self.grid.indices() {
-            let t = tm_rules::local_terms(self.grid, &self.tiles, self.rules, i);
+            let t = rules::local_terms(self.grid, &self.tiles, self.rules, i);
             self.local[i as usize] = t;
             for (total, &x) in self.totals.iter_mut().zip(&t) {
                 *total += x as u32;
             }
         }
         self.components =
-            tm_rules::river_components(self.grid, &self.tiles, &mut self.stack, &mut self.seen);
+            rules::river_components(self.grid, &self.tiles, &mut self.stack, &mut self.seen);
         self.evaluations += 1;
     }
 
@@ -94,7 +94,7 @@ impl<'g> TmState<'g> {
     /// REQ1..REQ4.
     pub fn violations(&self) -> Violations {
         let mut v = self.totals;
-        v[2] = tm_rules::req3(self.rules, self.components);
+        v[2] = rules::req3(self.rules, self.components);
         v
     }
 
@@ -139,7 +139,7 @@ impl<'g> TmState<'g> {
         }
         self.tiles.swap(a as usize, b as usize);
         for &h in &touched[..n] {
-            let t = tm_rules::local_terms(grid, &self.tiles, self.rules, h);
+            let t = rules::local_terms(grid, &self.tiles, self.rules, h);
             self.local[h as usize] = t;
             for (total, &x) in self.totals.iter_mut().zip(&t) {
                 *total += x as u32;
@@ -147,7 +147,7 @@ impl<'g> TmState<'g> {
         }
         if ta == RIVER || tb == RIVER {
             self.components =
-                tm_rules::river_components(grid, &self.tiles, &mut self.stack, &mut self.seen);
+                rules::river_components(grid, &self.tiles, &mut self.stack, &mut self.seen);
         }
         self.score()
     }
@@ -156,7 +156,8 @@ impl<'g> TmState<'g> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::terra_mystica::{shuffle, standard_grid, standard_tiles};
+    use crate::boards::shuffle;
+    use crate::boards::terra_mystica::{standard_grid, standard_tiles};
     use crate::rng::{RngExt, seeded};
 
     #[test]
@@ -171,7 +172,7 @@ mod tests {
                 let a = rng.random_range(0..113);
                 let b = rng.random_range(0..113);
                 let score = s.swap(a, b);
-                let full = tm_rules::evaluate(g, s.tiles(), rules);
+                let full = rules::evaluate(g, s.tiles(), rules);
                 assert_eq!(s.violations(), full);
                 assert_eq!(score, Weights([3, 5, 7, 11]).score(&full));
             }

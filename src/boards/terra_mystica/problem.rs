@@ -3,12 +3,12 @@
 //! [`TmState`], and a row-major construction whose heuristic counts the
 //! violations that a choice makes certain.
 
-use super::hex::{HexGrid, HexIndex};
-use super::problem::{BoardProblem, Segment};
-use super::terra_mystica::{standard_grid, standard_tiles};
+use super::board::{standard_grid, standard_tiles};
+use super::rules::{Rules, Weights, local_terms};
+use super::state::TmState;
 use super::terrain::RIVER;
-use super::tm_rules::{Rules, Weights, local_terms};
-use super::tm_state::TmState;
+use crate::boards::published::{BoardProblem, Segment};
+use crate::boards::{HexGrid, HexIndex};
 
 /// Marks a hex not yet placed during a construction.
 const UNPLACED: u8 = 255;

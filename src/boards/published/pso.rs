@@ -18,8 +18,9 @@
 //! our default of 2000 particles is the best of a short probe (see
 //! `src/boards/README.md`).
 
-use super::params::{ParamSpec, Params};
-use super::problem::{Best, BoardProblem, board_search_accessors};
+use super::problem::{BoardProblem, first_progress, next_progress};
+use crate::boards::common::{Best, board_search_accessors};
+use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::decode::repair_indices;
 use crate::search::{Progress, Search};
@@ -27,50 +28,51 @@ use crate::search::{Progress, Search};
 /// The published grid of each weight.
 pub const GRID: [f64; 4] = [0.01, 0.33, 0.66, 0.99];
 
-/// (inertia, cognitive, social) of published set `k` (1..=64).
-pub fn published_set(k: usize) -> (f64, f64, f64) {
-    let k = k - 1;
-    (GRID[k / 16], GRID[k / 4 % 4], GRID[k % 4])
+/// (inertia, cognitive, social) of published set `k` (1..=64), or `None`
+/// for any other `k`.
+pub fn published_set(k: usize) -> Option<(f64, f64, f64)> {
+    let k = k.checked_sub(1).filter(|&k| k < 64)?;
+    Some((GRID[k / 16], GRID[k / 4 % 4], GRID[k % 4]))
 }
 
+const PARTICLES: ParamSpec = ParamSpec::new(
+    "particles",
+    2000.0,
+    2.0,
+    100_000.0,
+    "particles in the swarm",
+);
+const SET: ParamSpec = ParamSpec::new(
+    "set",
+    0.0,
+    0.0,
+    64.0,
+    "published hyper-parameter set 1-64 (inertia-major); 0 = use inertia/cognitive/social",
+);
+const INERTIA: ParamSpec = ParamSpec::new(
+    "inertia",
+    0.66,
+    0.0,
+    2.0,
+    "inertia weight w (published grid 0.01, 0.33, 0.66, 0.99)",
+);
+const COGNITIVE: ParamSpec = ParamSpec::new(
+    "cognitive",
+    0.99,
+    0.0,
+    4.0,
+    "pull towards the particle's own best c1 (published grid as inertia)",
+);
+const SOCIAL: ParamSpec = ParamSpec::new(
+    "social",
+    0.99,
+    0.0,
+    4.0,
+    "pull towards the swarm's best c2 (published grid as inertia)",
+);
+
 /// The parameters of `pso`.
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::new(
-        "particles",
-        2000.0,
-        2.0,
-        100_000.0,
-        "particles in the swarm",
-    ),
-    ParamSpec::new(
-        "set",
-        0.0,
-        0.0,
-        64.0,
-        "published hyper-parameter set 1-64 (inertia-major); 0 = use inertia/cognitive/social",
-    ),
-    ParamSpec::new(
-        "inertia",
-        0.66,
-        0.0,
-        2.0,
-        "inertia weight w (published grid 0.01, 0.33, 0.66, 0.99)",
-    ),
-    ParamSpec::new(
-        "cognitive",
-        0.99,
-        0.0,
-        4.0,
-        "pull towards the particle's own best c1 (published grid as inertia)",
-    ),
-    ParamSpec::new(
-        "social",
-        0.99,
-        0.0,
-        4.0,
-        "pull towards the swarm's best c2 (published grid as inertia)",
-    ),
-];
+pub const PARAMS: &[ParamSpec] = &[PARTICLES, SET, INERTIA, COGNITIVE, SOCIAL];
 
 /// A particle swarm on any [`BoardProblem`].
 pub struct Pso<P: BoardProblem> {
@@ -99,17 +101,13 @@ pub struct Pso<P: BoardProblem> {
 impl<P: BoardProblem> Pso<P> {
     /// A random swarm on `problem`.
     pub fn new(problem: P, params: &Params, seed: u64) -> Self {
-        let set = params.get("set") as usize;
-        let (w, c1, c2) = if set > 0 {
-            published_set(set)
-        } else {
-            (
-                params.get("inertia"),
-                params.get("cognitive"),
-                params.get("social"),
-            )
-        };
-        let particles = params.get("particles") as usize;
+        // `set` 0 (or any number that is not a set) selects the values.
+        let (w, c1, c2) = published_set(params.get(&SET) as usize).unwrap_or((
+            params.get(&INERTIA),
+            params.get(&COGNITIVE),
+            params.get(&SOCIAL),
+        ));
+        let particles = params.get(&PARTICLES) as usize;
         let n = problem.genes();
         let mut span = vec![0.0; n];
         for seg in problem.segments() {
@@ -149,9 +147,7 @@ impl<P: BoardProblem> Pso<P> {
         for i in 0..particles {
             sum += s.evaluate(i) as f64;
         }
-        s.progress.best = s.best.score as f64;
-        s.progress.mean = sum / particles as f64;
-        s.progress.evaluations = s.problem.evaluations();
+        s.progress = first_progress(&s.problem, &s.best, sum / particles as f64);
         s
     }
 
@@ -208,12 +204,8 @@ impl<P: BoardProblem> Search for Pso<P> {
             }
             sum += self.evaluate(i) as f64;
         }
-        self.progress = self.progress.next(
-            self.problem.evaluations(),
-            self.best.score as f64,
-            sum / self.particles as f64,
-            self.best.score < before,
-        );
+        let mean = sum / self.particles as f64;
+        self.progress = next_progress(self.progress, &self.problem, &self.best, mean, before);
         self.progress
     }
 
@@ -223,47 +215,42 @@ impl<P: BoardProblem> Search for Pso<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::catan::CatanOptions;
-    use crate::boards::catan_problem::CatanProblem;
-    use crate::boards::problem::testing::check;
-    use crate::boards::registry::BoardGame;
-    use crate::boards::tm_problem::TmProblem;
-    use crate::boards::tm_rules::{Rules, Weights};
+    use crate::boards::published::testing::check_algorithm;
+    use crate::boards::terra_mystica::{Rules, Weights};
+    use crate::boards::{Algorithm, BoardGame};
 
     #[test]
     fn sets_are_numbered_inertia_major() {
-        assert_eq!(published_set(1), (0.01, 0.01, 0.01));
-        assert_eq!(published_set(2), (0.01, 0.01, 0.33));
-        assert_eq!(published_set(5), (0.01, 0.33, 0.01));
-        assert_eq!(published_set(17), (0.33, 0.01, 0.01));
-        assert_eq!(published_set(64), (0.99, 0.99, 0.99));
+        assert_eq!(published_set(1), Some((0.01, 0.01, 0.01)));
+        assert_eq!(published_set(2), Some((0.01, 0.01, 0.33)));
+        assert_eq!(published_set(5), Some((0.01, 0.33, 0.01)));
+        assert_eq!(published_set(17), Some((0.33, 0.01, 0.01)));
+        assert_eq!(published_set(64), Some((0.99, 0.99, 0.99)));
+        assert_eq!(published_set(0), None);
+        assert_eq!(published_set(65), None);
     }
 
     #[test]
     fn terra_mystica_improves_and_reports_true_scores() {
-        let w = Weights::default();
-        check(BoardGame::TerraMystica, Rules::Strict, w, 20, |seed| {
-            let p = Params::parse(PARAMS, &["particles=20".into()], "pso").unwrap();
-            Box::new(Pso::new(TmProblem::new(Rules::Strict, w), &p, seed))
-        });
+        check_algorithm(
+            Algorithm::Pso,
+            BoardGame::TerraMystica,
+            Rules::Strict,
+            Weights::default(),
+            20,
+            &["particles=20"],
+        );
     }
 
     #[test]
     fn catan_improves_and_reports_true_scores() {
-        check(
+        check_algorithm(
+            Algorithm::Pso,
             BoardGame::Catan,
             Rules::Strict,
             Weights::default(),
             20,
-            |seed| {
-                let p = Params::parse(PARAMS, &["particles=10".into(), "set=43".into()], "pso")
-                    .unwrap();
-                Box::new(Pso::new(
-                    CatanProblem::new(CatanOptions::default()),
-                    &p,
-                    seed,
-                ))
-            },
+            &["particles=10", "set=43"],
         );
     }
 }

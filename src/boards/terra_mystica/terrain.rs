@@ -53,8 +53,16 @@ pub const ALL: [Terrain; 8] = [
 
 impl Terrain {
     /// The terrain with byte code `code` (0..=7).
+    ///
+    /// # Panics
+    /// When `code` is above 7 (see [`Terrain::try_from_code`]).
     pub fn from_code(code: u8) -> Terrain {
         ALL[code as usize]
+    }
+
+    /// The terrain with byte code `code`, or `None` when it is above 7.
+    pub fn try_from_code(code: u8) -> Option<Terrain> {
+        ALL.get(code as usize).copied()
     }
 
     /// Lower-case name as in the CLI's JSON.
@@ -126,5 +134,7 @@ mod tests {
         assert_eq!(Terrain::parse("x"), Some(Terrain::River));
         assert_eq!(Terrain::parse("Wasteland"), Some(Terrain::Wasteland));
         assert_eq!(Terrain::parse("purple"), None);
+        assert_eq!(Terrain::try_from_code(7), Some(Terrain::River));
+        assert_eq!(Terrain::try_from_code(8), None);
     }
 }

@@ -11,20 +11,13 @@
 //! can only take "no token", value 0). The island has 19 hexes, so a full
 //! evaluation is as cheap as a delta and every score is a full one.
 
-use super::catan::{CatanOptions, TERRAIN_COUNTS, TOKENS, evaluate, grid};
-use super::hex::HexIndex;
-use super::problem::{BoardProblem, Segment};
+use super::board::{CatanCode, TERRAIN_COUNTS, TOKENS, grid, swap_terrains, swap_tokens};
+use super::rules::{CatanOptions, evaluate, hot, rare};
+use crate::boards::HexIndex;
+use crate::boards::published::{BoardProblem, Segment};
 
-const DESERT: u8 = 5;
+const DESERT: u8 = CatanCode::DESERT;
 const NONE: u8 = 255;
-
-fn hot(n: u8) -> bool {
-    n == 6 || n == 8
-}
-
-fn rare(n: u8) -> bool {
-    n == 2 || n == 12
-}
 
 /// Catan on the standard island with optional rules.
 pub struct CatanProblem {
@@ -92,11 +85,12 @@ impl BoardProblem for CatanProblem {
     fn build(&self, genes: &[u8], board: &mut [u8]) {
         let mut tokens = genes[19..].iter();
         for (b, &t) in board.iter_mut().zip(&genes[..19]) {
-            *b = if t == DESERT {
-                t << 4
+            let token = if t == DESERT {
+                0
             } else {
-                (t << 4) | tokens.next().expect("18 tokens")
+                *tokens.next().expect("18 tokens")
             };
+            *b = CatanCode::new(t, token).byte();
         }
     }
 
@@ -129,24 +123,20 @@ impl BoardProblem for CatanProblem {
     }
 
     fn swap(&mut self, kind: usize, a: usize, b: usize) -> Option<u64> {
-        let (ca, cb) = (self.codes[a], self.codes[b]);
-        let desert = ca >> 4 == DESERT || cb >> 4 == DESERT;
+        let (ca, cb) = (
+            CatanCode::from_byte(self.codes[a]),
+            CatanCode::from_byte(self.codes[b]),
+        );
         if kind == 0 {
-            if ca >> 4 == cb >> 4 {
+            if ca.terrain() == cb.terrain() {
                 return None;
             }
-            if desert {
-                self.codes.swap(a, b);
-            } else {
-                self.codes[a] = (cb & 0xF0) | (ca & 15);
-                self.codes[b] = (ca & 0xF0) | (cb & 15);
-            }
+            swap_terrains(&mut self.codes, a, b);
         } else {
-            if desert || ca & 15 == cb & 15 {
+            if ca.is_desert() || cb.is_desert() || ca.token() == cb.token() {
                 return None;
             }
-            self.codes[a] = (ca & 0xF0) | (cb & 15);
-            self.codes[b] = (cb & 0xF0) | (ca & 15);
+            swap_tokens(&mut self.codes, a, b);
         }
         self.evaluations += 1;
         self.score = evaluate(&self.codes, &self.opts).total() as u64;
@@ -228,7 +218,7 @@ impl BoardProblem for CatanProblem {
 
     fn finish(&mut self, board: &mut [u8]) -> u64 {
         for (b, (&t, &n)) in board.iter_mut().zip(self.terrain.iter().zip(&self.number)) {
-            *b = (t << 4) | n;
+            *b = CatanCode::new(t, n).byte();
         }
         self.score(board)
     }
@@ -242,7 +232,7 @@ impl BoardProblem for CatanProblem {
 mod tests {
     use super::*;
     use crate::boards::catan::CatanBoard;
-    use crate::boards::problem::random_genes;
+    use crate::boards::published::random_genes;
     use crate::rng::seeded;
 
     #[test]

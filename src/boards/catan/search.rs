@@ -2,37 +2,34 @@
 //! random tie-breaking, a little noise and restarts. The island is small
 //! enough that every candidate swap is scored (324 per move, no allocation).
 
-use super::catan::{CatanOptions, evaluate, standard_codes};
-use super::params::{ParamSpec, Params};
-use super::problem::{Best, board_search_accessors};
-use super::terra_mystica::shuffle;
+use super::board::{CatanCode, standard_codes, swap_terrains, swap_tokens};
+use super::rules::{CatanOptions, evaluate};
+use crate::boards::common::{Best, StepMoves, board_search_accessors, shuffle};
+use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Progress, Search};
 
-/// The parameters of Catan's `best` with their defaults and bounds.
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::new(
-        "moves",
-        1.0,
-        1.0,
-        100_000.0,
-        "swaps made per step (one step = one generation in the plot)",
-    ),
-    ParamSpec::new(
-        "noise",
-        0.1,
-        0.0,
-        1.0,
-        "chance of a random swap instead of the best one",
-    ),
-    ParamSpec::new(
-        "stall",
-        200.0,
-        5.0,
-        1_000_000.0,
-        "moves without a new best before a fresh random board",
-    ),
-];
+const MOVES: ParamSpec = ParamSpec::new(
+    "moves",
+    1.0,
+    1.0,
+    100_000.0,
+    "swaps made per step (one step = one generation in the plot)",
+);
+const NOISE: ParamSpec = ParamSpec::new(
+    "noise",
+    0.1,
+    0.0,
+    1.0,
+    "chance of a random swap instead of the best one",
+);
+const STALL: ParamSpec = ParamSpec::new(
+    "stall",
+    200.0,
+    5.0,
+    1_000_000.0,
+    "moves without a new best before a fresh random board",
+);
 
 /// A swap: of terrains (the numbers follow when the desert moves) or of
 /// number tokens.
@@ -58,40 +55,41 @@ pub struct BalancedCatan {
 
 fn apply(codes: &mut [u8], m: Move) {
     match m {
-        Move::Terrain(a, b) => {
-            let (ta, tb) = (codes[a] & 0xF0, codes[b] & 0xF0);
-            if codes[a] & 15 == 0 || codes[b] & 15 == 0 {
-                codes.swap(a, b); // the desert moves with its (absent) number
-            } else {
-                codes[a] = tb | (codes[a] & 15);
-                codes[b] = ta | (codes[b] & 15);
-            }
-        }
-        Move::Number(a, b) => {
-            let (na, nb) = (codes[a] & 15, codes[b] & 15);
-            codes[a] = (codes[a] & 0xF0) | nb;
-            codes[b] = (codes[b] & 0xF0) | na;
-        }
+        Move::Terrain(a, b) => swap_terrains(codes, a, b),
+        Move::Number(a, b) => swap_tokens(codes, a, b),
     }
 }
 
+/// Whether hex `i` holds a number token (is not the desert).
+fn has_token(codes: &[u8], i: usize) -> bool {
+    CatanCode::from_byte(codes[i]).token() != 0
+}
+
 fn random_board(codes: &mut [u8], rng: &mut Rng) {
-    let std = standard_codes();
-    let mut terrains: Vec<u8> = std.iter().map(|c| c & 0xF0).collect();
-    let mut numbers: Vec<u8> = std.iter().map(|c| c & 15).filter(|&n| n != 0).collect();
+    let std: Vec<CatanCode> = standard_codes()
+        .into_iter()
+        .map(CatanCode::from_byte)
+        .collect();
+    let mut terrains: Vec<u8> = std.iter().map(|c| c.terrain()).collect();
+    let mut numbers: Vec<u8> = std.iter().map(|c| c.token()).filter(|&n| n != 0).collect();
     shuffle(&mut terrains, rng);
     shuffle(&mut numbers, rng);
     let mut it = numbers.into_iter();
     for (c, t) in codes.iter_mut().zip(terrains) {
-        *c = if t >> 4 == 5 {
-            t
+        let token = if t == CatanCode::DESERT {
+            0
         } else {
-            t | it.next().unwrap()
+            it.next()
+                .expect("18 tokens for the 18 hexes that are not the desert")
         };
+        *c = CatanCode::new(t, token).byte();
     }
 }
 
 impl BalancedCatan {
+    /// The parameters of Catan's `best` with their defaults and bounds.
+    pub const PARAMS: &'static [ParamSpec] = &[MOVES, NOISE, STALL];
+
     /// A search with the given options.
     pub fn new(seed: u64, opts: CatanOptions, params: &Params) -> Self {
         let mut rng = seeded(seed);
@@ -104,9 +102,9 @@ impl BalancedCatan {
             codes,
             opts,
             rng,
-            moves_per_step: params.get("moves") as u32,
-            noise: params.get("noise"),
-            stall: params.get("stall") as u64,
+            moves_per_step: params.get(&MOVES) as u32,
+            noise: params.get(&NOISE),
+            stall: params.get(&STALL) as u64,
             since_best: 0,
             evaluations: 1,
         }
@@ -123,8 +121,8 @@ impl BalancedCatan {
             let a = self.rng.random_range(0..n);
             let b = self.rng.random_range(0..n);
             let m = if self.rng.random_bool(0.5)
-                || self.codes[a] & 15 == 0
-                || self.codes[b] & 15 == 0
+                || !has_token(&self.codes, a)
+                || !has_token(&self.codes, b)
             {
                 Move::Terrain(a, b)
             } else {
@@ -137,7 +135,7 @@ impl BalancedCatan {
         let mut ties = 0;
         for a in 0..n {
             for b in a + 1..n {
-                let number_ok = self.codes[a] & 15 != 0 && self.codes[b] & 15 != 0;
+                let number_ok = has_token(&self.codes, a) && has_token(&self.codes, b);
                 for m in [Move::Terrain(a, b), Move::Number(a, b)] {
                     if matches!(m, Move::Number(..)) && !number_ok {
                         continue;
@@ -175,34 +173,23 @@ impl Search for BalancedCatan {
     }
 
     fn step(&mut self) -> Progress {
-        let mut improved = false;
-        let (mut sum, mut count) = (0u64, 0u64);
+        let mut moves = StepMoves::default();
         for _ in 0..self.moves_per_step {
             if self.best.score == 0 {
                 break;
             }
-            let s = self.one_move();
-            sum += s as u64;
-            count += 1;
+            let s = self.one_move() as u64;
+            moves.record(s);
             self.since_best += 1;
-            if self.best.offer(&self.codes, s as u64) {
+            if self.best.offer(&self.codes, s) {
                 self.since_best = 0;
-                improved = true;
+                moves.improved = true;
             } else if self.since_best >= self.stall {
                 random_board(&mut self.codes, &mut self.rng);
                 self.since_best = 0;
             }
         }
-        self.progress = self.progress.next(
-            self.evaluations,
-            self.best.score as f64,
-            if count > 0 {
-                sum as f64 / count as f64
-            } else {
-                self.best.score as f64
-            },
-            improved,
-        );
+        self.progress = moves.progress(self.progress, self.evaluations, &self.best);
         self.progress
     }
 
@@ -216,7 +203,7 @@ mod tests {
 
     #[test]
     fn solves_catan_and_is_deterministic() {
-        let p = Params::defaults(PARAMS);
+        let p = Params::defaults(BalancedCatan::PARAMS);
         for seed in 1..=5 {
             let mut s = BalancedCatan::new(seed, CatanOptions::default(), &p);
             while !s.is_solved() && s.progress().generation < 2000 {

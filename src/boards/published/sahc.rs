@@ -13,31 +13,31 @@
 //!   a row without an improvement have tried every neighbour swap.
 //!
 //! Swaps are scored incrementally (Terra Mystica:
-//! [`super::tm_state::TmState`]).
+//! [`TmState`](crate::boards::terra_mystica::TmState)).
 
-use super::params::{ParamSpec, Params};
-use super::problem::{Best, BoardProblem, board_search_accessors, random_genes};
-use super::terra_mystica::shuffle;
+use super::problem::{BoardProblem, first_progress, next_progress, random_genes};
+use crate::boards::common::{Best, board_search_accessors, shuffle};
+use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, seeded};
 use crate::search::{Progress, Search};
 
+const MOVES: ParamSpec = ParamSpec::new(
+    "moves",
+    100.0,
+    1.0,
+    1_000_000.0,
+    "hexes tried per step (one step = one point in the plot)",
+);
+const PATIENCE: ParamSpec = ParamSpec::new(
+    "patience",
+    1.0,
+    0.0,
+    1_000_000.0,
+    "hexes in a row without an improving swap before a restart (1 = the paper; 0 = only at a local optimum)",
+);
+
 /// The parameters of `sahc`.
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::new(
-        "moves",
-        100.0,
-        1.0,
-        1_000_000.0,
-        "hexes tried per step (one step = one point in the plot)",
-    ),
-    ParamSpec::new(
-        "patience",
-        1.0,
-        0.0,
-        1_000_000.0,
-        "hexes in a row without an improving swap before a restart (1 = the paper; 0 = only at a local optimum)",
-    ),
-];
+pub const PARAMS: &[ParamSpec] = &[MOVES, PATIENCE];
 
 /// Steepest-ascent hill climbing on any [`BoardProblem`].
 pub struct Sahc<P: BoardProblem> {
@@ -64,8 +64,8 @@ impl<P: BoardProblem> Sahc<P> {
         let mut s = Sahc {
             problem,
             rng: seeded(seed),
-            moves: params.get("moves") as u32,
-            patience: match params.get("patience") as usize {
+            moves: params.get(&MOVES) as u32,
+            patience: match params.get(&PATIENCE) as usize {
                 0 => n,
                 k => k,
             },
@@ -79,9 +79,7 @@ impl<P: BoardProblem> Sahc<P> {
             progress: Progress::start(0, 0.0),
         };
         s.restart();
-        s.progress.best = s.best.score as f64;
-        s.progress.mean = s.progress.best;
-        s.progress.evaluations = s.problem.evaluations();
+        s.progress = first_progress(&s.problem, &s.best, s.best.score as f64);
         s
     }
 
@@ -145,12 +143,8 @@ impl<P: BoardProblem> Search for Sahc<P> {
             }
             self.climb_once();
         }
-        self.progress = self.progress.next(
-            self.problem.evaluations(),
-            self.best.score as f64,
-            self.problem.current_score() as f64,
-            self.best.score < before,
-        );
+        let mean = self.problem.current_score() as f64;
+        self.progress = next_progress(self.progress, &self.problem, &self.best, mean, before);
         self.progress
     }
 
@@ -159,41 +153,34 @@ impl<P: BoardProblem> Search for Sahc<P> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::boards::catan::CatanOptions;
-    use crate::boards::catan_problem::CatanProblem;
-    use crate::boards::problem::testing::check;
-    use crate::boards::registry::BoardGame;
-    use crate::boards::tm_problem::TmProblem;
-    use crate::boards::tm_rules::{Rules, Weights};
+    use crate::boards::published::testing::check_algorithm;
+    use crate::boards::terra_mystica::{Rules, Weights};
+    use crate::boards::{Algorithm, BoardGame};
 
     #[test]
     fn terra_mystica_improves_and_reports_true_scores() {
         for (rules, patience) in [(Rules::Strict, "0"), (Rules::Published, "1")] {
-            let w = Weights::default();
-            check(BoardGame::TerraMystica, rules, w, 300, |seed| {
-                let pairs = ["moves=5".into(), format!("patience={patience}")];
-                let p = Params::parse(PARAMS, &pairs, "sahc").unwrap();
-                Box::new(Sahc::new(TmProblem::new(rules, w), &p, seed))
-            });
+            let patience = format!("patience={patience}");
+            check_algorithm(
+                Algorithm::Sahc,
+                BoardGame::TerraMystica,
+                rules,
+                Weights::default(),
+                300,
+                &["moves=5", &patience],
+            );
         }
     }
 
     #[test]
     fn catan_improves_and_reports_true_scores() {
-        check(
+        check_algorithm(
+            Algorithm::Sahc,
             BoardGame::Catan,
             Rules::Strict,
             Weights::default(),
             100,
-            |seed| {
-                let p = Params::parse(PARAMS, &["moves=2".into()], "sahc").unwrap();
-                Box::new(Sahc::new(
-                    CatanProblem::new(CatanOptions::default()),
-                    &p,
-                    seed,
-                ))
-            },
+            &["moves=2"],
         );
     }
 }

@@ -1,0 +1,368 @@
+//! The Catan island: 19 hexes, their terrains and number tokens, and the
+//! one-byte code of a hex ([`CatanCode`]) that the searches work on.
+
+use super::rules::{CatanOptions, CatanViolations, evaluate};
+use crate::boards::{BoardError, HexGrid, HexIndex};
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// Row lengths of the standard island.
+pub const ROWS: [usize; 5] = [3, 4, 5, 4, 3];
+
+/// The shared layout of the island.
+pub fn grid() -> &'static HexGrid {
+    static GRID: OnceLock<HexGrid> = OnceLock::new();
+    GRID.get_or_init(|| HexGrid::from_rows(&ROWS))
+}
+
+/// Corners where three hexes meet (mutually adjacent triples).
+pub fn corners() -> &'static [[HexIndex; 3]] {
+    static CORNERS: OnceLock<Vec<[HexIndex; 3]>> = OnceLock::new();
+    CORNERS.get_or_init(|| {
+        let g = grid();
+        let mut v = Vec::new();
+        for i in g.indices() {
+            for &j in g.neighbours(i).iter().filter(|&&j| j > i) {
+                for &k in g.neighbours(j).iter().filter(|&&k| k > j) {
+                    if g.neighbours(i).contains(&k) {
+                        v.push([i, j, k]);
+                    }
+                }
+            }
+        }
+        v
+    })
+}
+
+/// A Catan terrain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(u8)]
+pub enum CatanTerrain {
+    /// Grain, 4 tiles.
+    Fields = 0,
+    /// Lumber, 4 tiles.
+    Forest = 1,
+    /// Wool, 4 tiles.
+    Pasture = 2,
+    /// Brick, 3 tiles.
+    Hills = 3,
+    /// Ore, 3 tiles.
+    Mountains = 4,
+    /// No resource; holds the robber.
+    Desert = 5,
+}
+
+/// All terrains, resource order then desert.
+pub const TERRAINS: [CatanTerrain; 6] = [
+    CatanTerrain::Fields,
+    CatanTerrain::Forest,
+    CatanTerrain::Pasture,
+    CatanTerrain::Hills,
+    CatanTerrain::Mountains,
+    CatanTerrain::Desert,
+];
+
+/// Tiles of each terrain in the standard set (same order as [`TERRAINS`]).
+pub const TERRAIN_COUNTS: [usize; 6] = [4, 4, 4, 3, 3, 1];
+
+/// The 18 number tokens.
+pub const TOKENS: [u8; 18] = [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12];
+
+impl CatanTerrain {
+    /// The terrain with index `i` in [`TERRAINS`] order, if there is one.
+    pub fn from_index(i: u8) -> Option<CatanTerrain> {
+        TERRAINS.get(i as usize).copied()
+    }
+
+    /// Name as in the CLI's JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            CatanTerrain::Fields => "fields",
+            CatanTerrain::Forest => "forest",
+            CatanTerrain::Pasture => "pasture",
+            CatanTerrain::Hills => "hills",
+            CatanTerrain::Mountains => "mountains",
+            CatanTerrain::Desert => "desert",
+        }
+    }
+}
+
+/// A hex as one byte: `terrain << 4 | token`, with the terrain's index in
+/// [`TERRAINS`] order and token 0 for none (the desert). Boards are
+/// row-major slices of these bytes; this type reads and writes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct CatanCode(u8);
+
+impl CatanCode {
+    /// The terrain index of the desert.
+    pub const DESERT: u8 = CatanTerrain::Desert as u8;
+
+    /// The code of a hex: terrain index (0..=5) and token (0 = none, 2..=12).
+    #[inline]
+    pub const fn new(terrain: u8, token: u8) -> Self {
+        CatanCode((terrain << 4) | token)
+    }
+
+    /// The code stored in `byte`.
+    #[inline]
+    pub const fn from_byte(byte: u8) -> Self {
+        CatanCode(byte)
+    }
+
+    /// The byte of this code.
+    #[inline]
+    pub const fn byte(self) -> u8 {
+        self.0
+    }
+
+    /// The terrain index.
+    #[inline]
+    pub const fn terrain(self) -> u8 {
+        self.0 >> 4
+    }
+
+    /// The number token (0 = none).
+    #[inline]
+    pub const fn token(self) -> u8 {
+        self.0 & 15
+    }
+
+    /// Whether this hex is the desert.
+    #[inline]
+    pub const fn is_desert(self) -> bool {
+        self.terrain() == Self::DESERT
+    }
+
+    /// This hex's token on `other`'s terrain.
+    #[inline]
+    pub const fn with_terrain_of(self, other: CatanCode) -> Self {
+        CatanCode((other.0 & 0xF0) | (self.0 & 15))
+    }
+
+    /// This hex's terrain with `other`'s token.
+    #[inline]
+    pub const fn with_token_of(self, other: CatanCode) -> Self {
+        CatanCode((self.0 & 0xF0) | (other.0 & 15))
+    }
+}
+
+/// Swap the terrains of hexes `a` and `b` of a legal board; when one of
+/// them is the desert the whole hexes swap, so the desert never holds a
+/// token. Swapping again undoes it.
+#[inline]
+pub(crate) fn swap_terrains(codes: &mut [u8], a: usize, b: usize) {
+    let (ca, cb) = (
+        CatanCode::from_byte(codes[a]),
+        CatanCode::from_byte(codes[b]),
+    );
+    if ca.is_desert() || cb.is_desert() {
+        codes.swap(a, b);
+    } else {
+        codes[a] = ca.with_terrain_of(cb).byte();
+        codes[b] = cb.with_terrain_of(ca).byte();
+    }
+}
+
+/// Swap the number tokens of hexes `a` and `b`. Swapping again undoes it.
+#[inline]
+pub(crate) fn swap_tokens(codes: &mut [u8], a: usize, b: usize) {
+    let (ca, cb) = (
+        CatanCode::from_byte(codes[a]),
+        CatanCode::from_byte(codes[b]),
+    );
+    codes[a] = ca.with_token_of(cb).byte();
+    codes[b] = cb.with_token_of(ca).byte();
+}
+
+/// One hex of the island.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CatanHex {
+    /// Its terrain.
+    pub terrain: CatanTerrain,
+    /// Its number token (`None` on the desert).
+    pub number: Option<u8>,
+}
+
+/// A Catan island: 19 hexes in rows of 3, 4, 5, 4, 3.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CatanBoard {
+    /// Rows of hexes, top first.
+    pub rows: Vec<Vec<CatanHex>>,
+}
+
+impl CatanBoard {
+    /// Decode row-major [`CatanCode`] bytes.
+    ///
+    /// # Panics
+    /// When there are not 19 codes or a code's terrain is not one of
+    /// [`TERRAINS`] (see [`Self::try_decode`]).
+    pub fn decode(codes: &[u8]) -> Self {
+        Self::try_decode(codes).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Decode row-major [`CatanCode`] bytes, or an error when there are not
+    /// 19 or a code's terrain is not one of [`TERRAINS`]. (Whether the
+    /// tiles are the standard set is [`Self::validate`]'s question.)
+    pub fn try_decode(codes: &[u8]) -> Result<Self, BoardError> {
+        let g = grid();
+        if codes.len() != g.len() {
+            return Err(BoardError::TileCount {
+                expected: g.len(),
+                got: codes.len(),
+            });
+        }
+        let hexes: Vec<CatanHex> = codes
+            .iter()
+            .map(|&b| {
+                let c = CatanCode::from_byte(b);
+                let terrain = CatanTerrain::from_index(c.terrain())
+                    .ok_or(BoardError::BadTileCode { code: b })?;
+                Ok(CatanHex {
+                    terrain,
+                    number: (c.token() != 0).then_some(c.token()),
+                })
+            })
+            .collect::<Result<_, BoardError>>()?;
+        Ok(CatanBoard {
+            rows: g.split_rows(&hexes).map(<[_]>::to_vec).collect(),
+        })
+    }
+
+    /// Row-major [`CatanCode`] bytes.
+    pub fn encode(&self) -> Vec<u8> {
+        self.rows
+            .iter()
+            .flatten()
+            .map(|h| CatanCode::new(h.terrain as u8, h.number.unwrap_or(0)).byte())
+            .collect()
+    }
+
+    /// Check the shape (rows of 3, 4, 5, 4, 3), the tile counts and that
+    /// exactly the desert has no number; the error says what is expected.
+    pub fn validate(&self) -> Result<(), BoardError> {
+        let lens: Vec<usize> = self.rows.iter().map(Vec::len).collect();
+        if lens != ROWS {
+            return Err(BoardError::CatanShape { rows: lens });
+        }
+        let mut counts = [0usize; 6];
+        let mut tokens: Vec<u8> = Vec::new();
+        for h in self.rows.iter().flatten() {
+            counts[h.terrain as usize] += 1;
+            match (h.terrain, h.number) {
+                (CatanTerrain::Desert, None) => {}
+                (CatanTerrain::Desert, Some(_)) => return Err(BoardError::DesertWithNumber),
+                (terrain, None) => return Err(BoardError::MissingNumber { terrain }),
+                (_, Some(n)) => tokens.push(n),
+            }
+        }
+        if counts != TERRAIN_COUNTS {
+            return Err(BoardError::TerrainCounts { counts });
+        }
+        tokens.sort_unstable();
+        if tokens != TOKENS {
+            return Err(BoardError::TokenSet);
+        }
+        Ok(())
+    }
+
+    /// Score the board.
+    ///
+    /// # Panics
+    /// When the board has fewer than 19 hexes (check with
+    /// [`Self::validate`]).
+    pub fn violations(&self, opts: &CatanOptions) -> CatanViolations {
+        evaluate(&self.encode(), opts)
+    }
+
+    /// The CLI's JSON: rows of `{terrain, number}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::Value::Array(
+            self.rows
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .map(|h| serde_json::json!({"terrain": h.terrain.name(), "number": h.number}))
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+}
+
+/// The standard tile set as codes: terrains in [`TERRAINS`] order with
+/// the tokens dealt in order (the desert takes none).
+pub fn standard_codes() -> Vec<u8> {
+    let mut out = Vec::with_capacity(19);
+    let mut tokens = TOKENS.iter();
+    for (t, &k) in TERRAINS.iter().zip(&TERRAIN_COUNTS) {
+        for _ in 0..k {
+            let n = if *t == CatanTerrain::Desert {
+                0
+            } else {
+                *tokens
+                    .next()
+                    .expect("18 tokens for the 18 hexes that are not the desert")
+            };
+            out.push(CatanCode::new(*t as u8, n).byte());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn island_shape() {
+        assert_eq!(grid().len(), 19);
+        assert_eq!(corners().len(), 24);
+        let b = CatanBoard::decode(&standard_codes());
+        b.validate().unwrap();
+        assert_eq!(CatanBoard::decode(&b.encode()), b);
+    }
+
+    #[test]
+    fn codes_keep_the_bit_layout() {
+        let c = CatanCode::new(3, 11);
+        assert_eq!(c.byte(), 3 * 16 + 11);
+        assert_eq!((c.terrain(), c.token()), (3, 11));
+        assert!(CatanCode::new(5, 0).is_desert());
+        let d = CatanCode::new(1, 6);
+        assert_eq!(c.with_terrain_of(d), CatanCode::new(1, 11));
+        assert_eq!(c.with_token_of(d), CatanCode::new(3, 6));
+    }
+
+    #[test]
+    fn validation_errors() {
+        let mut b = CatanBoard::decode(&standard_codes());
+        b.rows[0][0].number = None;
+        let err = b.validate().unwrap_err();
+        assert!(
+            matches!(
+                err,
+                BoardError::MissingNumber {
+                    terrain: CatanTerrain::Fields
+                }
+            ),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("needs a number"));
+        b.rows.pop();
+        let err = b.validate().unwrap_err();
+        assert!(matches!(&err, BoardError::CatanShape { rows } if rows == &[3, 4, 5, 4]));
+        assert!(err.to_string().contains("3, 4, 5, 4, 3"));
+        assert!(matches!(
+            CatanBoard::try_decode(&[CatanCode::new(6, 2).byte(); 19]),
+            Err(BoardError::BadTileCode { code: 98 })
+        ));
+        assert!(matches!(
+            CatanBoard::try_decode(&standard_codes()[..5]),
+            Err(BoardError::TileCount {
+                expected: 19,
+                got: 5
+            })
+        ));
+    }
+}

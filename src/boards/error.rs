@@ -1,0 +1,212 @@
+//! [`BoardError`]: everything that can go wrong when a user names a game,
+//! an algorithm, a rule set or a parameter, or hands in a map.
+
+use super::catan::CatanTerrain;
+use std::fmt;
+
+/// An error of the hex-board library. Its [`Display`](fmt::Display) text
+/// says what was wrong and what is allowed.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// A game name other than `terra-mystica` (`tm`) or `catan`.
+    UnknownGame {
+        /// The name given.
+        name: String,
+    },
+    /// An algorithm name other than those of [`super::Algorithm`].
+    UnknownAlgorithm {
+        /// The name given.
+        name: String,
+    },
+    /// A Terra Mystica rule set other than `strict` or `published`.
+    UnknownRules {
+        /// The name given.
+        name: String,
+    },
+    /// A Catan desert placement other than `anywhere`, `centre`, `coast`
+    /// or `inland`.
+    UnknownDesert {
+        /// The name given.
+        name: String,
+    },
+    /// A `--param` that is not `NAME=VALUE`.
+    ParamSyntax {
+        /// The text given.
+        pair: String,
+    },
+    /// A parameter name the algorithm does not have.
+    UnknownParam {
+        /// The algorithm's name.
+        algorithm: String,
+        /// The parameter name given.
+        name: String,
+        /// The algorithm's parameter names.
+        allowed: Vec<&'static str>,
+    },
+    /// A parameter value that is not a number.
+    ParamNotANumber {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: String,
+    },
+    /// A parameter value outside its bounds.
+    ParamOutOfBounds {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: String,
+        /// Smallest allowed value.
+        min: f64,
+        /// Largest allowed value.
+        max: f64,
+    },
+    /// A map without rows.
+    EmptyMap,
+    /// A map row that is empty or longer than 255 hexes.
+    RowLength {
+        /// The row (1-based).
+        row: usize,
+        /// Its length.
+        len: usize,
+    },
+    /// A map row whose half-hex shift does not fit a hex grid.
+    RowShift {
+        /// The row (1-based).
+        row: usize,
+        /// Its length.
+        len: usize,
+    },
+    /// A word of a text map that is not a terrain.
+    UnknownTerrain {
+        /// The line (1-based).
+        line: usize,
+        /// The word.
+        word: String,
+    },
+    /// A tile code that is not a Terra Mystica terrain (0..=7) or not a
+    /// Catan hex.
+    BadTileCode {
+        /// The code.
+        code: u8,
+    },
+    /// A tile list whose length is not the map's number of hexes.
+    TileCount {
+        /// Hexes of the map.
+        expected: usize,
+        /// Tiles given.
+        got: usize,
+    },
+    /// A Catan board whose rows are not 3, 4, 5, 4, 3.
+    CatanShape {
+        /// The row lengths found.
+        rows: Vec<usize>,
+    },
+    /// A Catan desert with a number token.
+    DesertWithNumber,
+    /// A Catan resource hex without a number token.
+    MissingNumber {
+        /// Its terrain.
+        terrain: CatanTerrain,
+    },
+    /// A Catan board with the wrong number of hexes of some terrain.
+    TerrainCounts {
+        /// Hexes per terrain, in [`super::catan::TERRAINS`] order.
+        counts: [usize; 6],
+    },
+    /// A Catan board whose tokens are not the standard 18.
+    TokenSet,
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::UnknownGame { name } => {
+                write!(f, "unknown game '{name}'; allowed: terra-mystica, catan")
+            }
+            BoardError::UnknownAlgorithm { name } => {
+                let all: Vec<&str> = super::Algorithm::ALL.iter().map(|a| a.name()).collect();
+                write!(f, "unknown algorithm '{name}'; allowed: {}", all.join(", "))
+            }
+            BoardError::UnknownRules { name } => {
+                write!(f, "unknown rule set '{name}'; allowed: strict, published")
+            }
+            BoardError::UnknownDesert { name } => write!(
+                f,
+                "unknown desert placement '{name}'; allowed: anywhere, centre, coast, inland"
+            ),
+            BoardError::ParamSyntax { pair } => {
+                write!(f, "--param takes NAME=VALUE, got '{pair}'")
+            }
+            BoardError::UnknownParam {
+                algorithm,
+                name,
+                allowed,
+            } => write!(
+                f,
+                "algorithm '{algorithm}' has no parameter '{name}'; allowed: {}",
+                if allowed.is_empty() {
+                    "none".to_string()
+                } else {
+                    allowed.join(", ")
+                }
+            ),
+            BoardError::ParamNotANumber { name, value } => {
+                write!(f, "parameter {name}: '{value}' is not a number")
+            }
+            BoardError::ParamOutOfBounds {
+                name,
+                value,
+                min,
+                max,
+            } => write!(
+                f,
+                "parameter {name} = {value} is out of bounds; allowed: {min} to {max}"
+            ),
+            BoardError::EmptyMap => f.write_str("a map needs at least one row"),
+            BoardError::RowLength { row, len } => {
+                write!(f, "row {row} has {len} hexes; allowed: 1 to 255")
+            }
+            BoardError::RowShift { row, len } => write!(
+                f,
+                "row {row} has {len} hexes: rows must alternate in length by an odd number \
+                 (like 13/12/13 or 3/4/5/4/3) to form a hex grid"
+            ),
+            BoardError::UnknownTerrain { line, word } => write!(
+                f,
+                "line {line}: '{word}' is not a terrain; allowed: desert plains swamp lake \
+                 forest mountain wasteland river, or yellow brown black blue green gray red x"
+            ),
+            BoardError::BadTileCode { code } => write!(f, "{code} is not a tile code"),
+            BoardError::TileCount { expected, got } => {
+                write!(f, "{got} tiles for a map of {expected} hexes")
+            }
+            BoardError::CatanShape { rows } => write!(
+                f,
+                "a Catan board has rows of 3, 4, 5, 4, 3 hexes, not {rows:?}"
+            ),
+            BoardError::DesertWithNumber => f.write_str("the desert takes no number"),
+            BoardError::MissingNumber { terrain } => {
+                write!(f, "a {} hex needs a number", terrain.name())
+            }
+            BoardError::TerrainCounts { counts } => write!(
+                f,
+                "terrain counts {counts:?}; expected fields 4, forest 4, pasture 4, hills 3, \
+                 mountains 3, desert 1"
+            ),
+            BoardError::TokenSet => {
+                f.write_str("number tokens must be 2 and 12 once and 3-6, 8-11 twice")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// For callers that report errors as text (the app's panels).
+impl From<BoardError> for String {
+    fn from(e: BoardError) -> Self {
+        e.to_string()
+    }
+}

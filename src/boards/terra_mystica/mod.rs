@@ -1,0 +1,23 @@
+//! Terra Mystica: the 113-hex map, the requirements REQ1..REQ4 under the
+//! `strict` and `published` rule sets, incremental scoring, river growing,
+//! our search (`best`) and the game as a [`crate::boards::published::BoardProblem`].
+
+mod board;
+mod problem;
+mod river;
+mod rules;
+mod search;
+mod state;
+mod terrain;
+
+pub use board::{
+    BASE_MAP, HEXES, PER_TERRAIN, RIVERS, ROWS, TerraMysticaBoard, standard_grid, standard_tiles,
+};
+pub use problem::TmProblem;
+pub use river::grow_river;
+pub use rules::{
+    Rules, Violations, Weights, broken_hexes, evaluate, local_terms, req3, river_components,
+};
+pub use search::BalancedTm;
+pub use state::TmState;
+pub use terrain::{ALL, LAND, RIVER, Terrain, spades};
