@@ -7,5 +7,6 @@ mod common;
 mod domino;
 mod dungeon;
 mod hex;
+mod levels;
 mod puzzle;
 mod startup;

@@ -16,6 +16,7 @@ use crate::dungeon::{
     proposal_seed,
 };
 use crate::plugin::DungeonMap;
+use crate::level::Level;
 use crate::search::Search;
 use bevy::prelude::*;
 use std::time::{Duration, Instant};
@@ -268,7 +269,8 @@ impl DungeonRun {
     /// (a tick may be left half done when the budget runs out; the next
     /// call finishes it). Returns the ticks completed.
     pub fn advance(&mut self, mut ticks: f32, budget: Duration) -> usize {
-        let Some(params) = self.params.clone() else {
+        // Borrowed out of `self` for the loop and put back after it.
+        let Some(params) = self.params.take() else {
             return 0;
         };
         let start = Instant::now();
@@ -298,7 +300,17 @@ impl DungeonRun {
                 break;
             }
         }
+        self.params = Some(params);
         done
+    }
+
+    /// The level "Accept and save" writes for the shown proposal, once it
+    /// is finished: the same as `evoboard dungeon --out` for the same
+    /// settings and seed.
+    pub fn shown_level(&self, name: &str) -> Option<Level> {
+        let d = self.shown()?.dungeon()?;
+        let params = self.params.as_ref()?;
+        Some(Level::dungeon(name, d, params))
     }
 
     /// Run every remaining tick now (tests, "finish" requests).

@@ -68,8 +68,14 @@ pub fn highlight_room(
     });
     match (target, highlights.iter_mut().next()) {
         (Some((_, (centre, size))), Some((_, mut tf, mut sprite))) => {
-            tf.translation = centre.extend(0.5);
-            sprite.custom_size = Some(size);
+            // Touch them only when the room changed (change detection).
+            let at = centre.extend(0.5);
+            if tf.translation != at {
+                tf.translation = at;
+            }
+            if sprite.custom_size != Some(size) {
+                sprite.custom_size = Some(size);
+            }
         }
         (Some((map, (centre, size))), None) => {
             commands.entity(map).with_child((

@@ -408,12 +408,11 @@ fn swatch(ui: &mut egui::Ui, shape: Swatch, rgb: [u8; 3]) {
 }
 
 fn save_ui(ui: &mut egui::Ui, run: &DungeonRun, save: &mut SaveBox) {
-    let Some(d) = run.shown().and_then(|p| p.dungeon()) else {
+    let finished = run.shown().and_then(|p| p.dungeon());
+    let (Some(d), Some(params)) = (finished, run.params.as_ref()) else {
         ui.weak("Accept and save: when the proposals are finished.");
         return;
     };
-    save.ui(ui, &levels_dir(), |name| match &run.params {
-        Some(params) => Level::dungeon(name, d, params),
-        None => Level::dungeon(name, d, &DungeonParams::for_size(Size::Small)),
-    });
+    // The same level as `DungeonRun::shown_level` (and the CLI's `--out`).
+    save.ui(ui, &levels_dir(), |name| Level::dungeon(name, d, params));
 }

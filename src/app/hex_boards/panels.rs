@@ -295,24 +295,10 @@ fn run_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, out: &mut MessageWriter<Gene
 }
 
 fn save_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, lib: &mut LevelLibrary) {
-    let level = |name: &str| generator_level(g, name);
+    let level = |name: &str| g.level(name);
     if lib.save.ui(ui, &levels_dir(), level).is_some() {
         lib.refresh();
     }
-}
-
-/// The generator's best board as a level named `name`.
-fn generator_level(g: &HexBoardGenerator, name: &str) -> Level {
-    let s = &g.settings;
-    Level::hex_board(
-        name,
-        s.game,
-        &g.best_tiles(),
-        s.algorithm,
-        &s.params,
-        s.scoring,
-        s.seed,
-    )
 }
 
 /// Save the generator's best board as a level (never overwriting unless
@@ -327,7 +313,7 @@ pub fn save_level(
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let level = generator_level(g, &name);
+    let level = g.level(&name);
     lib.save.write(&path, &level, overwrite);
     lib.refresh();
 }

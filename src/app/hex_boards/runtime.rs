@@ -5,6 +5,7 @@
 
 use crate::boards::{self, Algorithm, BoardGame, BoardSearch, Params, Scoring};
 use crate::plugin::HexBoardMap;
+use crate::level::Level;
 use crate::search::Progress;
 use bevy::prelude::*;
 use std::sync::Mutex;
@@ -158,6 +159,21 @@ impl HexBoardGenerator {
             self.state = BoardRunState::Solved;
         }
         p.improved
+    }
+
+    /// The best board as a level named `name`: what "Save" writes, the
+    /// same as `evoboard generate --out` for the same settings and seed.
+    pub fn level(&self, name: &str) -> Level {
+        let s = &self.settings;
+        Level::hex_board(
+            name,
+            s.game,
+            &self.best_tiles(),
+            s.algorithm,
+            &s.params,
+            s.scoring,
+            s.seed,
+        )
     }
 
     /// A map of the current best board.
