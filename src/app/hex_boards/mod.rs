@@ -28,7 +28,9 @@ pub fn plugin(app: &mut App) {
 /// The generator alone (no egui): settings, the generator entity, its
 /// commands and stepping, scripted flags. Headless tests add this alone.
 pub fn logic_plugin(app: &mut App) {
-    app.add_plugins(runtime::plugin)
+    // The shell's level library (empty when the screen runs alone).
+    app.init_resource::<crate::app::shell::library::LevelLibrary>()
+        .add_plugins(runtime::plugin)
         .add_systems(Startup, apply_script_args)
         .add_systems(OnEnter(Screen::HexBoards), show_board::<true>)
         .add_systems(OnExit(Screen::HexBoards), show_board::<false>)
