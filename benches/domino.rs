@@ -8,7 +8,12 @@ use std::hint::black_box;
 
 fn matches(c: &mut Criterion) {
     let basic = EvalAgent::basic();
-    let hand = EvalAgent::new("hand", Preset::named("hand").unwrap().coefficients());
+    let hand = EvalAgent::new(
+        "hand",
+        Preset::named("hand")
+            .expect("a shipped preset")
+            .coefficients(),
+    );
     let mut g = c.benchmark_group("domino");
     g.throughput(Throughput::Elements(1));
     let agents: [&dyn Agent; 4] = [&hand, &basic, &hand, &basic];
@@ -22,7 +27,7 @@ fn matches(c: &mut Criterion) {
     g.throughput(Throughput::Elements(10_000));
     g.sample_size(10);
     g.bench_function("duel 10k matches hand vs basic (2 threads)", |b| {
-        b.iter(|| black_box(duel(&hand, &basic, 10_000, 2, 1, &|_| {}).unwrap()))
+        b.iter(|| black_box(duel(&hand, &basic, 10_000, 2, 1, &|_| {}).expect("a valid duel")))
     });
     g.finish();
 }

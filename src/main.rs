@@ -18,7 +18,7 @@ enum Command {
     /// Open the desktop app (the default).
     App(AppArgs),
     #[command(flatten)]
-    Headless(cli::Command),
+    Headless(Box<cli::Command>),
 }
 
 #[cfg(feature = "app")]
@@ -37,7 +37,7 @@ fn main() {
     let result = match Args::parse().command {
         None => open_app(AppArgs::default()),
         Some(Command::App(a)) => open_app(a),
-        Some(Command::Headless(c)) => cli::run(c).map_err(|e| e.to_string()),
+        Some(Command::Headless(c)) => cli::run(*c).map_err(|e| e.to_string()),
     };
     if let Err(e) = result {
         eprintln!("error: {e}");

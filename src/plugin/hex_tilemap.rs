@@ -222,7 +222,7 @@ pub fn tile_colour(game: BoardGame, code: u8) -> Color {
 const OUTLINE: Color = Color::srgb(0.12, 0.12, 0.14);
 const BROKEN: Color = Color::srgb(1.0, 0.0, 0.85);
 
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn draw_boards(
     mut commands: Commands,
     meshes: Option<Res<HexMeshes>>,

@@ -45,7 +45,12 @@ fn a_dungeon_saved_by_the_cli_and_by_the_app_is_the_same_level() {
     app.world_mut().write_message(DungeonCommand::Start);
     for _ in 0..10_000 {
         app.update();
-        if app.world().resource::<DungeonRun>().shown_level("keep").is_some() {
+        if app
+            .world()
+            .resource::<DungeonRun>()
+            .shown_level("keep")
+            .is_some()
+        {
             break;
         }
     }
@@ -66,7 +71,11 @@ fn a_hex_board_saved_by_the_cli_and_by_the_app_is_the_same_level() {
         (BoardGame::TerraMystica, "terra-mystica"),
         (BoardGame::Catan, "catan"),
     ] {
-        let cli = cli_level(&root, &format!("{name}.ron"), &["generate", name, "--seed", "5"]);
+        let cli = cli_level(
+            &root,
+            &format!("{name}.ron"),
+            &["generate", name, "--seed", "5"],
+        );
         let mut app = headless(&root);
         app.add_plugins(evoboard::app::hex_boards::logic_plugin);
         {
@@ -106,8 +115,16 @@ fn a_puzzle_saved_by_the_cli_and_by_the_app_is_the_same_level() {
         &root,
         "xo.ron",
         &[
-            "puzzle", "generate", "--width", "8", "--height", "8", "--difficulty", "easy",
-            "--seed", "3",
+            "puzzle",
+            "generate",
+            "--width",
+            "8",
+            "--height",
+            "8",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "3",
         ],
     );
     let settings = Settings {

@@ -1,6 +1,8 @@
 //! The Bevy layer, one test binary (each binary links Bevy): headless ECS
 //! tests per screen and the real app in a window under Xvfb with Mesa's
 //! software Vulkan.
+// Tests may unwrap: a failure is the report (the lint table exempts tests).
+#![allow(clippy::unwrap_used)]
 #![cfg(feature = "app")]
 
 mod common;

@@ -231,25 +231,24 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
     }
     ui.add_space(4.0);
     ui.horizontal(|ui| {
-        let status = match (&actor, &choice) {
+        let status = match (&actor, &choice, g.choosing_end) {
             _ if g.paused => "Choose the players and press Start match".to_string(),
-            (Actor::Human(_), Some(HumanChoice::Open(_))) => {
+            (Actor::Human(_), Some(HumanChoice::Open(_)), _) => {
                 "Your turn: open the round with a double (the green tiles)".to_string()
             }
-            (Actor::Human(_), Some(HumanChoice::MustPass)) => {
+            (Actor::Human(_), Some(HumanChoice::MustPass), _) => {
                 "Nothing fits: you must pass".to_string()
             }
-            (Actor::Human(_), _) if g.choosing_end.is_some() => format!(
-                "Where does {} go? Click a green end on the table, or pick below",
-                g.choosing_end.unwrap()
-            ),
-            (Actor::Human(_), _) => {
+            (Actor::Human(_), _, Some(tile)) => {
+                format!("Where does {tile} go? Click a green end on the table, or pick below")
+            }
+            (Actor::Human(_), _, None) => {
                 "Your turn: click a green tile (or arrow keys / 1-7, then Enter)".to_string()
             }
-            (Actor::Ai(0), _) => "Autoplay is playing for you…".to_string(),
-            (Actor::Ai(s), _) => format!("{} is playing…", SEAT_NAMES[*s as usize]),
-            (Actor::RoundOver, _) => "Round over".to_string(),
-            (Actor::MatchOver, _) => "Match over".to_string(),
+            (Actor::Ai(0), _, _) => "Autoplay is playing for you…".to_string(),
+            (Actor::Ai(s), _, _) => format!("{} is playing…", SEAT_NAMES[*s as usize]),
+            (Actor::RoundOver, _, _) => "Round over".to_string(),
+            (Actor::MatchOver, _, _) => "Match over".to_string(),
         };
         let label = if g.seats[0] == SeatController::Human {
             "Your hand".to_string()

@@ -15,8 +15,8 @@ use crate::dungeon::{
     self, Dungeon, DungeonLayout, DungeonParams, DungeonRoom, Furnishing, Size, best_proposal,
     proposal_seed,
 };
-use crate::plugin::DungeonMap;
 use crate::level::Level;
+use crate::plugin::DungeonMap;
 use crate::search::Search;
 use bevy::prelude::*;
 use std::time::{Duration, Instant};

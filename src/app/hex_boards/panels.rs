@@ -12,7 +12,6 @@ use crate::app::shell::{ScreenUiSet, content_root};
 use crate::boards::catan::DesertPlacement;
 use crate::boards::terra_mystica::Rules;
 use crate::boards::{self, Algorithm, BoardGame};
-use crate::level::Level;
 use crate::plugin::LevelAsset;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

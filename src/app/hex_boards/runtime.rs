@@ -4,8 +4,8 @@
 //! copies the best board into the map when it improves.
 
 use crate::boards::{self, Algorithm, BoardGame, BoardSearch, Params, Scoring};
-use crate::plugin::HexBoardMap;
 use crate::level::Level;
+use crate::plugin::HexBoardMap;
 use crate::search::Progress;
 use bevy::prelude::*;
 use std::sync::Mutex;
