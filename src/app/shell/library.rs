@@ -1,13 +1,11 @@
 //! The app's level library: the files in `levels/`, a pending load, the
 //! save box and the last message.
 
+pub use super::save_box::LEVELS_DIR;
 use super::save_box::SaveBox;
 use crate::plugin::LevelAsset;
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
-
-/// The folder the app saves levels to and lists them from.
-pub const LEVELS_DIR: &str = "levels";
 
 /// The app's level library: files on disk, a pending load, messages.
 #[derive(Resource, Default)]
@@ -40,20 +38,6 @@ pub fn list_levels(dir: &Path) -> Vec<PathBuf> {
         .unwrap_or_default();
     v.sort();
     v
-}
-
-/// A level name is a file stem: letters, digits, `-` and `_`, 1 to 64.
-pub fn check_name(name: &str) -> Result<(), String> {
-    let ok = !name.is_empty()
-        && name.len() <= 64
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if ok {
-        Ok(())
-    } else {
-        Err("a level name uses letters, digits, - and _ (1 to 64 characters)".into())
-    }
 }
 
 /// The level library for the app.

@@ -2,11 +2,27 @@
 //! to `levels/NAME.ron` atomically, asking before an existing file is
 //! replaced. Every screen that exports levels uses it.
 
-use super::library::{LEVELS_DIR, check_name};
 use crate::level::Level;
 use crate::level::write_atomic;
 use bevy_egui::egui;
 use std::path::{Path, PathBuf};
+
+/// The folder the app saves levels to and lists them from.
+pub const LEVELS_DIR: &str = "levels";
+
+/// A level name is a file stem: letters, digits, `-` and `_`, 1 to 64.
+pub fn check_name(name: &str) -> Result<(), String> {
+    let ok = !name.is_empty()
+        && name.len() <= 64
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err("a level name uses letters, digits, - and _ (1 to 64 characters)".into())
+    }
+}
 
 /// The state of one screen's save box.
 #[derive(Debug, Default, Clone)]
