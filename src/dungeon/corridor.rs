@@ -15,7 +15,7 @@
 //! doors, traps) are in [`extras`].
 
 use super::contents_ga::low_bits;
-use super::grid::Tile;
+use super::grid::DungeonTile;
 use super::layout_ga::DungeonLayout;
 use super::room::Room;
 use crate::rng::{Rng, RngExt};
@@ -135,17 +135,17 @@ impl CorridorBuilder {
         }
         self.room_of.fill(NO_ROOM);
         let grid = layout.grid.cells_mut();
-        grid.fill(Tile::Rock);
+        grid.fill(DungeonTile::Rock);
         for (k, r) in layout.rooms.iter().enumerate() {
             for y in r.top() - 1..=r.bottom() {
                 let row = y * w;
                 for x in r.left() - 1..=r.right() {
                     let inside = x >= r.left() && x < r.right() && y >= r.top() && y < r.bottom();
                     if inside {
-                        grid[row + x] = Tile::Floor;
+                        grid[row + x] = DungeonTile::Floor;
                         self.room_of[row + x] = k as u8;
-                    } else if grid[row + x] == Tile::Rock {
-                        grid[row + x] = Tile::Wall;
+                    } else if grid[row + x] == DungeonTile::Rock {
+                        grid[row + x] = DungeonTile::Wall;
                     }
                 }
             }
@@ -166,7 +166,7 @@ impl CorridorBuilder {
                     } else {
                         (sw.start.0 + k, sw.start.1)
                     };
-                    grid[y * w + x] = Tile::Door;
+                    grid[y * w + x] = DungeonTile::Door;
                     let merged = group[i] | group[j];
                     let mut m = merged;
                     while m != 0 {
@@ -202,7 +202,7 @@ impl CorridorBuilder {
             if best == u32::MAX {
                 return false;
             }
-            grid[wall] = Tile::Door;
+            grid[wall] = DungeonTile::Door;
             let start = dig_corridor(
                 grid,
                 &self.parent,
@@ -221,10 +221,10 @@ impl CorridorBuilder {
                 // the corridor instead (same distance, no second door).
                 for nb in [c - 1, c + 1, c - w, c + w] {
                     let p = self.parent[nb];
-                    if grid[nb] == Tile::Rock
+                    if grid[nb] == DungeonTile::Rock
                         && self.dist[nb] == 1
                         && p != NONE
-                        && grid[p as usize] == Tile::Wall
+                        && grid[p as usize] == DungeonTile::Wall
                     {
                         self.parent[nb] = c as u32;
                     }
@@ -243,7 +243,7 @@ impl CorridorBuilder {
     /// sources (parent: the wall that becomes their door). They start at
     /// distance 1 and corridor cells at 0, so that a new corridor rather
     /// branches off an old one than runs beside it from the next door.
-    fn add_room_sources(&mut self, grid: &[Tile], rooms: &[Room], mask: u32) {
+    fn add_room_sources(&mut self, grid: &[DungeonTile], rooms: &[Room], mask: u32) {
         let w = self.width;
         let mut m = mask;
         while m != 0 {
@@ -251,7 +251,7 @@ impl CorridorBuilder {
             m &= m - 1;
             for_each_exit(&rooms[k], w, |wall, out| {
                 // Next to a corridor: reached from it, no second door.
-                if grid[out] == Tile::Rock
+                if grid[out] == DungeonTile::Rock
                     && self.interior[out]
                     && self.dist[out] > 1
                     && corridor_neighbours(grid, out, w) == 0
@@ -269,7 +269,7 @@ impl CorridorBuilder {
     /// and parent (an exact multi-source BFS, touching only what changed).
     /// Rock touching two corridor cells is never entered: digging it would
     /// close a loop nobody asked for.
-    fn propagate(&mut self, grid: &[Tile], dirs: &[isize; 4]) {
+    fn propagate(&mut self, grid: &[DungeonTile], dirs: &[isize; 4]) {
         let mut head = 0;
         while head < self.queue.len() {
             let c = self.queue[head] as usize;
@@ -277,7 +277,7 @@ impl CorridorBuilder {
             let nd = self.dist[c] + 1;
             for &d in dirs {
                 let nb = (c as isize + d) as usize;
-                if grid[nb] == Tile::Rock
+                if grid[nb] == DungeonTile::Rock
                     && self.interior[nb]
                     && nd < self.dist[nb]
                     && corridor_neighbours(grid, nb, self.width) < 2
@@ -307,7 +307,7 @@ impl CorridorBuilder {
 
 /// How many of the four neighbours of interior cell `i` are corridor.
 #[inline]
-fn corridor_neighbours(grid: &[Tile], i: usize, w: usize) -> usize {
+fn corridor_neighbours(grid: &[DungeonTile], i: usize, w: usize) -> usize {
     [i - 1, i + 1, i - w, i + w]
         .into_iter()
         .filter(|&n| grid[n].is_corridor())
@@ -319,8 +319,8 @@ fn corridor_neighbours(grid: &[Tile], i: usize, w: usize) -> usize {
 /// back to rock a block cell whose only walkable neighbours are in the
 /// block (the other three stay connected). Returns false if a block has
 /// no such cell.
-fn narrow_corridors(grid: &mut [Tile], cells: &[u32], w: usize) -> bool {
-    let walk = |g: &[Tile], i: usize| g[i].is_walkable();
+fn narrow_corridors(grid: &mut [DungeonTile], cells: &[u32], w: usize) -> bool {
+    let walk = |g: &[DungeonTile], i: usize| g[i].is_walkable();
     for &c in cells {
         let c = c as usize;
         // The blocks `c` belongs to: top-left corners c, c-1, c-w, c-w-1.
@@ -333,10 +333,10 @@ fn narrow_corridors(grid: &mut [Tile], cells: &[u32], w: usize) -> bool {
                 [b - 1, b + 1, b - w, b + w]
                     .into_iter()
                     .all(|n| block.contains(&n) || !walk(grid, n))
-                    && grid[b] == Tile::Corridor
+                    && grid[b] == DungeonTile::Corridor
             });
             match removable {
-                Some(b) => grid[b] = Tile::Rock,
+                Some(b) => grid[b] = DungeonTile::Rock,
                 None => return false,
             }
         }
@@ -363,7 +363,7 @@ fn for_each_exit(r: &Room, w: usize, mut f: impl FnMut(usize, usize)) {
 /// the new cells as one corridor of `kind`; returns its first index in
 /// `cells`.
 fn dig_corridor(
-    grid: &mut [Tile],
+    grid: &mut [DungeonTile],
     parent: &[u32],
     last: usize,
     kind: CorridorKind,
@@ -383,12 +383,12 @@ fn dig_corridor(
 /// Dig from `last` back along `parent` links: rock becomes corridor, the
 /// walk stops at an existing corridor or turns the starting wall into a
 /// door.
-fn dig_back(grid: &mut [Tile], parent: &[u32], last: usize, out: &mut Vec<u32>) {
+fn dig_back(grid: &mut [DungeonTile], parent: &[u32], last: usize, out: &mut Vec<u32>) {
     let mut cur = last;
     loop {
         match grid[cur] {
-            Tile::Rock => {
-                grid[cur] = Tile::Corridor;
+            DungeonTile::Rock => {
+                grid[cur] = DungeonTile::Corridor;
                 out.push(cur as u32);
                 let p = parent[cur];
                 if p == NONE {
@@ -396,8 +396,8 @@ fn dig_back(grid: &mut [Tile], parent: &[u32], last: usize, out: &mut Vec<u32>) 
                 }
                 cur = p as usize;
             }
-            Tile::Wall => {
-                grid[cur] = Tile::Door;
+            DungeonTile::Wall => {
+                grid[cur] = DungeonTile::Door;
                 break;
             }
             _ => break,
@@ -420,7 +420,7 @@ mod tests {
             .filter(|&i| g.cells()[i as usize].is_corridor())
             .collect();
         assert!(narrow_corridors(g.cells_mut(), &cells, w));
-        assert_eq!(g.get(1, 1), Tile::Rock, "{:?}", g.rows());
+        assert_eq!(g.get(1, 1), DungeonTile::Rock, "{:?}", g.rows());
         // A block whose every cell leads on elsewhere cannot be narrowed.
         let rows = ["      ", "  c   ", "  ccc ", " ccc  ", "   c  ", "      "];
         let mut g = Grid::from_rows(&rows).unwrap();

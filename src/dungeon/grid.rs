@@ -2,7 +2,7 @@
 //!
 //! Cells are stored row by row (index `y * width + x`). In files the grid
 //! is a list of strings, one per row, top row first, using the symbols of
-//! [`Tile::symbol`].
+//! [`DungeonTile::symbol`].
 
 use super::error::DungeonError;
 use serde::{Deserialize, Serialize};
@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 /// secret door or trap.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[repr(u8)]
-pub enum Tile {
+pub enum DungeonTile {
     /// Solid rock: not part of the dungeon (` `).
     #[default]
     Rock,
@@ -29,62 +29,62 @@ pub enum Tile {
     Trap,
 }
 
-impl Tile {
+impl DungeonTile {
     /// Whether a character can walk on this cell (floor, corridor, doors,
     /// traps).
     #[inline]
     pub fn is_walkable(self) -> bool {
-        !matches!(self, Tile::Rock | Tile::Wall)
+        !matches!(self, DungeonTile::Rock | DungeonTile::Wall)
     }
 
     /// Whether this is a corridor cell (with or without a trap).
     #[inline]
     pub fn is_corridor(self) -> bool {
-        matches!(self, Tile::Corridor | Tile::Trap)
+        matches!(self, DungeonTile::Corridor | DungeonTile::Trap)
     }
 
     /// Whether this is a door (plain or secret).
     #[inline]
     pub fn is_door(self) -> bool {
-        matches!(self, Tile::Door | Tile::SecretDoor)
+        matches!(self, DungeonTile::Door | DungeonTile::SecretDoor)
     }
 
     /// The one-character symbol used in files and JSON: ` ` rock, `w` wall,
     /// `.` floor, `c` corridor, `/` door, `s` secret door, `t` trap.
     pub fn symbol(self) -> char {
         match self {
-            Tile::Rock => ' ',
-            Tile::Wall => 'w',
-            Tile::Floor => '.',
-            Tile::Corridor => 'c',
-            Tile::Door => '/',
-            Tile::SecretDoor => 's',
-            Tile::Trap => 't',
+            DungeonTile::Rock => ' ',
+            DungeonTile::Wall => 'w',
+            DungeonTile::Floor => '.',
+            DungeonTile::Corridor => 'c',
+            DungeonTile::Door => '/',
+            DungeonTile::SecretDoor => 's',
+            DungeonTile::Trap => 't',
         }
     }
 
-    /// The cell for a symbol of [`Tile::symbol`].
-    pub fn from_symbol(c: char) -> Option<Tile> {
+    /// The cell for a symbol of [`DungeonTile::symbol`].
+    pub fn from_symbol(c: char) -> Option<DungeonTile> {
         Some(match c {
-            ' ' => Tile::Rock,
-            'w' => Tile::Wall,
-            '.' => Tile::Floor,
-            'c' => Tile::Corridor,
-            '/' => Tile::Door,
-            's' => Tile::SecretDoor,
-            't' => Tile::Trap,
+            ' ' => DungeonTile::Rock,
+            'w' => DungeonTile::Wall,
+            '.' => DungeonTile::Floor,
+            'c' => DungeonTile::Corridor,
+            '/' => DungeonTile::Door,
+            's' => DungeonTile::SecretDoor,
+            't' => DungeonTile::Trap,
             _ => return None,
         })
     }
 }
 
-/// A rectangular grid of [`Tile`]s.
+/// A rectangular grid of [`DungeonTile`]s.
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(into = "Vec<String>", try_from = "Vec<String>")]
 pub struct Grid {
     width: usize,
     height: usize,
-    cells: Vec<Tile>,
+    cells: Vec<DungeonTile>,
 }
 
 impl Clone for Grid {
@@ -110,7 +110,7 @@ impl Grid {
         Grid {
             width,
             height,
-            cells: vec![Tile::Rock; width * height],
+            cells: vec![DungeonTile::Rock; width * height],
         }
     }
 
@@ -140,11 +140,11 @@ impl Grid {
 
     /// The cell at (`x`, `y`); rock outside the grid.
     #[inline]
-    pub fn get(&self, x: usize, y: usize) -> Tile {
+    pub fn get(&self, x: usize, y: usize) -> DungeonTile {
         if x < self.width && y < self.height {
             self.cells[y * self.width + x]
         } else {
-            Tile::Rock
+            DungeonTile::Rock
         }
     }
 
@@ -153,7 +153,7 @@ impl Grid {
     /// # Panics
     /// Outside the grid; [`Grid::try_set`] returns false instead.
     #[inline]
-    pub fn set(&mut self, x: usize, y: usize, cell: Tile) {
+    pub fn set(&mut self, x: usize, y: usize, cell: DungeonTile) {
         assert!(
             x < self.width && y < self.height,
             "({x}, {y}) is outside the {}x{} grid",
@@ -167,7 +167,7 @@ impl Grid {
     /// Set the cell at (`x`, `y`) if it is on the grid; returns whether it
     /// was.
     #[inline]
-    pub fn try_set(&mut self, x: usize, y: usize, cell: Tile) -> bool {
+    pub fn try_set(&mut self, x: usize, y: usize, cell: DungeonTile) -> bool {
         let inside = x < self.width && y < self.height;
         if inside {
             let i = self.index(x, y);
@@ -178,22 +178,22 @@ impl Grid {
 
     /// All cells, row by row.
     #[inline]
-    pub fn cells(&self) -> &[Tile] {
+    pub fn cells(&self) -> &[DungeonTile] {
         &self.cells
     }
 
     /// All cells, row by row, mutable.
     #[inline]
-    pub fn cells_mut(&mut self) -> &mut [Tile] {
+    pub fn cells_mut(&mut self) -> &mut [DungeonTile] {
         &mut self.cells
     }
 
     /// Make every cell rock.
     pub fn clear(&mut self) {
-        self.cells.fill(Tile::Rock);
+        self.cells.fill(DungeonTile::Rock);
     }
 
-    /// The grid as rows of [`Tile::symbol`]s, top row first.
+    /// The grid as rows of [`DungeonTile::symbol`]s, top row first.
     pub fn rows(&self) -> Vec<String> {
         self.cells
             .chunks(self.width.max(1))
@@ -201,7 +201,7 @@ impl Grid {
             .collect()
     }
 
-    /// Parse rows of [`Tile::symbol`]s (all rows the same length).
+    /// Parse rows of [`DungeonTile::symbol`]s (all rows the same length).
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Grid, DungeonError> {
         let height = rows.len();
         let width = rows.first().map_or(0, |r| r.as_ref().chars().count());
@@ -219,11 +219,13 @@ impl Grid {
                 });
             }
             for (x, ch) in row.chars().enumerate() {
-                cells.push(Tile::from_symbol(ch).ok_or(DungeonError::UnknownTile {
-                    x,
-                    y,
-                    found: ch,
-                })?);
+                cells.push(
+                    DungeonTile::from_symbol(ch).ok_or(DungeonError::UnknownTile {
+                        x,
+                        y,
+                        found: ch,
+                    })?,
+                );
             }
         }
         Ok(Grid {
@@ -234,7 +236,7 @@ impl Grid {
     }
 
     /// How many cells are of the given kind.
-    pub fn count(&self, cell: Tile) -> usize {
+    pub fn count(&self, cell: DungeonTile) -> usize {
         self.cells.iter().filter(|&&c| c == cell).count()
     }
 }
@@ -259,12 +261,12 @@ mod tests {
     #[test]
     fn rows_round_trip() {
         let mut g = Grid::new(4, 3);
-        g.set(0, 0, Tile::Wall);
-        g.set(1, 1, Tile::Floor);
-        g.set(2, 1, Tile::Door);
-        g.set(3, 2, Tile::Corridor);
-        g.set(0, 2, Tile::SecretDoor);
-        g.set(1, 2, Tile::Trap);
+        g.set(0, 0, DungeonTile::Wall);
+        g.set(1, 1, DungeonTile::Floor);
+        g.set(2, 1, DungeonTile::Door);
+        g.set(3, 2, DungeonTile::Corridor);
+        g.set(0, 2, DungeonTile::SecretDoor);
+        g.set(1, 2, DungeonTile::Trap);
         let rows = g.rows();
         assert_eq!(rows, vec!["w   ", " ./ ", "st c"]);
         assert_eq!(Grid::from_rows(&rows).unwrap(), g);
@@ -276,11 +278,11 @@ mod tests {
     #[test]
     fn setting_outside_the_grid() {
         let mut g = Grid::new(3, 2);
-        assert!(g.try_set(2, 1, Tile::Wall));
-        assert_eq!(g.get(2, 1), Tile::Wall);
-        assert!(!g.try_set(3, 0, Tile::Wall));
-        assert!(!g.try_set(0, 2, Tile::Wall));
-        assert_eq!(g.count(Tile::Wall), 1);
+        assert!(g.try_set(2, 1, DungeonTile::Wall));
+        assert_eq!(g.get(2, 1), DungeonTile::Wall);
+        assert!(!g.try_set(3, 0, DungeonTile::Wall));
+        assert!(!g.try_set(0, 2, DungeonTile::Wall));
+        assert_eq!(g.count(DungeonTile::Wall), 1);
     }
 
     #[test]

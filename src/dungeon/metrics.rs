@@ -1,7 +1,7 @@
 //! Quality figures of a finished map and the room-to-room walking
 //! distances used to choose the entrance and the final room.
 
-use super::grid::{Grid, Tile};
+use super::grid::{DungeonTile, Grid};
 use super::room::Room;
 use serde::{Deserialize, Serialize};
 
@@ -142,8 +142,8 @@ pub fn measure(
                 m.corridor_cells += 1;
             }
             match c {
-                Tile::Trap => m.traps += 1,
-                Tile::SecretDoor => m.secret_doors += 1,
+                DungeonTile::Trap => m.traps += 1,
+                DungeonTile::SecretDoor => m.secret_doors += 1,
                 _ => {}
             }
             if c.is_door() {
@@ -152,7 +152,7 @@ pub fn measure(
             if !c.is_walkable() {
                 continue;
             }
-            if c != Tile::Floor {
+            if c != DungeonTile::Floor {
                 nodes += 1;
             }
             let mut ways = 0;
@@ -177,7 +177,7 @@ pub fn measure(
                 }
                 let d = at(nx, ny);
                 if !d.is_walkable()
-                    || (c == Tile::Floor && d == Tile::Floor)
+                    || (c == DungeonTile::Floor && d == DungeonTile::Floor)
                     || (c.is_door() && d.is_door())
                 {
                     continue;

@@ -37,7 +37,7 @@ pub use contents_ga::{CONTENTS_BASE, Contents, EMPTY_COST, GM_BONUS};
 pub use corridor::{Corridor, CorridorKind, LOOP_GAIN};
 pub use error::DungeonError;
 pub use furnish::{Furnishing, furnish};
-pub use grid::{Grid, Tile};
+pub use grid::{DungeonTile, Grid};
 pub use layout_ga::{
     ADJACENT_COST, BASE_FITNESS, CORRIDOR_CELL_COST, CORRIDOR_COST, DungeonLayout, LayoutRules,
     LayoutSearch,
@@ -118,7 +118,7 @@ impl DungeonRoom {
 /// contents, the entrance and final room, and quality figures.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Dungeon {
-    /// The cells, saved as rows of symbols (see [`Tile::symbol`]).
+    /// The cells, saved as rows of symbols (see [`DungeonTile::symbol`]).
     pub grid: Grid,
     /// The rooms, lettered in reading order (top to bottom, left to right).
     pub rooms: Vec<DungeonRoom>,

@@ -3,7 +3,7 @@
 //! with the legend "ROOM A - Has enemies and treasure".
 
 use super::Dungeon;
-use super::grid::Tile;
+use super::grid::DungeonTile;
 
 impl Dungeon {
     /// The map as text, one line per row, floors shown as room letters.
@@ -24,7 +24,7 @@ impl Dungeon {
             for x in 0..w {
                 let c = self.grid.get(x, y);
                 out.push(match (c, letters[y * w + x]) {
-                    (Tile::Floor, Some(l)) => l,
+                    (DungeonTile::Floor, Some(l)) => l,
                     _ => c.symbol(),
                 });
             }

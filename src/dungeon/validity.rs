@@ -56,7 +56,7 @@ pub fn is_connected(grid: &Grid, rooms: &[Room]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dungeon::grid::Tile;
+    use crate::dungeon::grid::DungeonTile;
     use crate::dungeon::room::RoomShape;
 
     fn rules() -> LayoutRules {
@@ -85,12 +85,12 @@ mod tests {
         let a = Room::new(1, 1, 1, 1);
         let b = Room::new(8, 1, 1, 1);
         for x in 1..9 {
-            g.set(x, 1, Tile::Corridor);
+            g.set(x, 1, DungeonTile::Corridor);
         }
-        g.set(1, 1, Tile::Floor);
-        g.set(8, 1, Tile::Floor);
+        g.set(1, 1, DungeonTile::Floor);
+        g.set(8, 1, DungeonTile::Floor);
         assert!(is_connected(&g, &[a, b]));
-        g.set(5, 1, Tile::Wall);
+        g.set(5, 1, DungeonTile::Wall);
         assert!(!is_connected(&g, &[a, b]));
         let off = Room::new(10, 1, 1, 1);
         assert!(!is_connected(&g, &[off, a]));

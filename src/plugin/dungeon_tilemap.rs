@@ -9,7 +9,7 @@
 use super::ViewExtent;
 use super::hex_tilemap::LevelTilemap;
 use super::level_asset::LevelAsset;
-use crate::dungeon::{Dungeon, DungeonRoom, Grid, Tile};
+use crate::dungeon::{Dungeon, DungeonRoom, DungeonTile, Grid};
 use crate::level::LevelMap;
 use bevy::asset::RenderAssetUsages;
 use bevy::image::ImageSampler;
@@ -196,29 +196,29 @@ impl DungeonMap {
 /// The colour of pixel (`px`, `py`) of a cell (0..8 each): a grid line on
 /// the right and bottom edge of walkable cells, a frame on doors, a mark
 /// on secret doors, a cross on traps.
-pub fn cell_pixel(cell: Tile, wall_tint: Option<[u8; 3]>, px: usize, py: usize) -> [u8; 3] {
+pub fn cell_pixel(cell: DungeonTile, wall_tint: Option<[u8; 3]>, px: usize, py: usize) -> [u8; 3] {
     let last = CELL_PX - 1;
     let edge = px == last || py == last;
     let border = px == 0 || py == 0 || edge;
     let centre = (2..=5).contains(&px) && (2..=5).contains(&py);
     match cell {
-        Tile::Rock => ROCK_RGB,
-        Tile::Wall => match wall_tint {
+        DungeonTile::Rock => ROCK_RGB,
+        DungeonTile::Wall => match wall_tint {
             Some(t) => t,
             None if edge => WALL_LINE,
             None => WALL_RGB,
         },
-        Tile::Floor if edge => FLOOR_LINE,
-        Tile::Floor => FLOOR_RGB,
-        Tile::Corridor if edge => CORRIDOR_LINE,
-        Tile::Corridor => CORRIDOR_RGB,
-        Tile::Trap if px == py || px + py == last => TRAP_RGB,
-        Tile::Trap if edge => CORRIDOR_LINE,
-        Tile::Trap => CORRIDOR_RGB,
-        Tile::Door if border => DOOR_FRAME,
-        Tile::Door => DOOR_RGB,
-        Tile::SecretDoor if centre => SECRET_RGB,
-        Tile::SecretDoor => wall_tint.unwrap_or(WALL_RGB),
+        DungeonTile::Floor if edge => FLOOR_LINE,
+        DungeonTile::Floor => FLOOR_RGB,
+        DungeonTile::Corridor if edge => CORRIDOR_LINE,
+        DungeonTile::Corridor => CORRIDOR_RGB,
+        DungeonTile::Trap if px == py || px + py == last => TRAP_RGB,
+        DungeonTile::Trap if edge => CORRIDOR_LINE,
+        DungeonTile::Trap => CORRIDOR_RGB,
+        DungeonTile::Door if border => DOOR_FRAME,
+        DungeonTile::Door => DOOR_RGB,
+        DungeonTile::SecretDoor if centre => SECRET_RGB,
+        DungeonTile::SecretDoor => wall_tint.unwrap_or(WALL_RGB),
     }
 }
 
@@ -436,20 +436,23 @@ mod tests {
         let px = m.paint();
         assert_eq!(px.len(), 50 * 8 * 50 * 8 * 4);
         let count = |rgb: [u8; 3]| px.chunks(4).filter(|p| p[..3] == rgb).count();
-        let floor = m.grid.count(Tile::Floor);
+        let floor = m.grid.count(DungeonTile::Floor);
         // 7 × 7 plain pixels per floor cell.
         assert_eq!(count(FLOOR_RGB), floor * 49);
         assert!(count(ENTRANCE_RGB) > 0 && count(FINAL_RGB) > 0);
         assert!(count(DOOR_RGB) > 0);
         let kinds = [
-            Tile::Rock,
-            Tile::Wall,
-            Tile::Floor,
-            Tile::Corridor,
-            Tile::Door,
+            DungeonTile::Rock,
+            DungeonTile::Wall,
+            DungeonTile::Floor,
+            DungeonTile::Corridor,
+            DungeonTile::Door,
         ];
         let mut seen = std::collections::HashSet::new();
-        for cell in kinds.into_iter().chain([Tile::SecretDoor, Tile::Trap]) {
+        for cell in kinds
+            .into_iter()
+            .chain([DungeonTile::SecretDoor, DungeonTile::Trap])
+        {
             let pixels: Vec<[u8; 3]> = (0..64)
                 .map(|k| cell_pixel(cell, None, k % 8, k / 8))
                 .collect();

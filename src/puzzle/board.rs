@@ -80,7 +80,7 @@ pub struct Board {
 
 /// Why a board string or size was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BoardError {
+pub enum PuzzleGridError {
     /// The text holds no rows.
     NoRows,
     /// A character that is not `#`, `.`, `X` or `O`.
@@ -125,11 +125,11 @@ pub enum BoardError {
     },
 }
 
-impl fmt::Display for BoardError {
+impl fmt::Display for PuzzleGridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BoardError::NoRows => write!(f, "the board has no rows"),
-            BoardError::BadChar {
+            PuzzleGridError::NoRows => write!(f, "the board has no rows"),
+            PuzzleGridError::BadChar {
                 line,
                 column,
                 found,
@@ -138,7 +138,7 @@ impl fmt::Display for BoardError {
                 "line {line}, column {column}: unexpected character {found:?}; \
                  allowed are '#' (blocked), '.' (empty), 'X' and 'O'"
             ),
-            BoardError::Ragged {
+            PuzzleGridError::Ragged {
                 line,
                 found,
                 expected,
@@ -147,7 +147,7 @@ impl fmt::Display for BoardError {
                 "line {line} has {found} cells but the first row has {expected}; \
                  every row must have the same length"
             ),
-            BoardError::OffBoard {
+            PuzzleGridError::OffBoard {
                 row,
                 column,
                 width,
@@ -156,7 +156,7 @@ impl fmt::Display for BoardError {
                 f,
                 "row {row}, column {column} (0-based) is off the {width} × {height} board"
             ),
-            BoardError::Size {
+            PuzzleGridError::Size {
                 width,
                 height,
                 min,
@@ -170,15 +170,15 @@ impl fmt::Display for BoardError {
     }
 }
 
-impl std::error::Error for BoardError {}
+impl std::error::Error for PuzzleGridError {}
 
 /// Check a size against `min..=MAX_SIDE` on both sides.
-pub fn check_size(width: usize, height: usize, min: usize) -> Result<(), BoardError> {
+pub fn check_size(width: usize, height: usize, min: usize) -> Result<(), PuzzleGridError> {
     let ok = |s: usize| (min..=MAX_SIDE).contains(&s);
     if ok(width) && ok(height) {
         Ok(())
     } else {
-        Err(BoardError::Size {
+        Err(PuzzleGridError::Size {
             width,
             height,
             min,
@@ -188,13 +188,13 @@ pub fn check_size(width: usize, height: usize, min: usize) -> Result<(), BoardEr
 }
 
 /// Check a size for generation (4 × 4 up to 20 × 20).
-pub fn check_generation_size(width: usize, height: usize) -> Result<(), BoardError> {
+pub fn check_generation_size(width: usize, height: usize) -> Result<(), PuzzleGridError> {
     check_size(width, height, MIN_GEN_SIDE)
 }
 
 impl Board {
     /// A board of `width` × `height` cells, all `fill` (1..=20 each side).
-    pub fn new(width: usize, height: usize, fill: Square) -> Result<Board, BoardError> {
+    pub fn new(width: usize, height: usize, fill: Square) -> Result<Board, PuzzleGridError> {
         check_size(width, height, 1)?;
         Ok(Board {
             width,
@@ -204,15 +204,15 @@ impl Board {
     }
 
     /// Build a board from rows of cells (all rows the same length).
-    pub fn from_rows(rows: &[Vec<Square>]) -> Result<Board, BoardError> {
+    pub fn from_rows(rows: &[Vec<Square>]) -> Result<Board, PuzzleGridError> {
         let height = rows.len();
         if height == 0 {
-            return Err(BoardError::NoRows);
+            return Err(PuzzleGridError::NoRows);
         }
         let width = rows[0].len();
         for (i, r) in rows.iter().enumerate() {
             if r.len() != width {
-                return Err(BoardError::Ragged {
+                return Err(PuzzleGridError::Ragged {
                     line: i + 1,
                     found: r.len(),
                     expected: width,
@@ -230,7 +230,7 @@ impl Board {
     /// Parse a board string: one row a line, `#` `.` `X` `O`. Trailing
     /// spaces and `\r` are ignored, as are blank lines before and after the
     /// board. Errors name the line and the bad character.
-    pub fn parse(text: &str) -> Result<Board, BoardError> {
+    pub fn parse(text: &str) -> Result<Board, PuzzleGridError> {
         let lines: Vec<(usize, &str)> = text
             .lines()
             .enumerate()
@@ -239,14 +239,14 @@ impl Board {
         let first = lines.iter().position(|(_, l)| !l.is_empty());
         let last = lines.iter().rposition(|(_, l)| !l.is_empty());
         let (Some(first), Some(last)) = (first, last) else {
-            return Err(BoardError::NoRows);
+            return Err(PuzzleGridError::NoRows);
         };
         let mut rows = Vec::new();
         let mut width = None;
         for &(line, l) in &lines[first..=last] {
             let mut row = Vec::new();
             for (j, ch) in l.chars().enumerate() {
-                let cell = Square::from_char(ch).ok_or(BoardError::BadChar {
+                let cell = Square::from_char(ch).ok_or(PuzzleGridError::BadChar {
                     line,
                     column: j + 1,
                     found: ch,
@@ -256,7 +256,7 @@ impl Board {
             match width {
                 None => width = Some(row.len()),
                 Some(w) if w != row.len() => {
-                    return Err(BoardError::Ragged {
+                    return Err(PuzzleGridError::Ragged {
                         line,
                         found: row.len(),
                         expected: w,
@@ -270,10 +270,10 @@ impl Board {
     }
 
     /// Parse a board given as one string per row (the JSON/RON form).
-    pub fn from_strings<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
+    pub fn from_strings<S: AsRef<str>>(rows: &[S]) -> Result<Board, PuzzleGridError> {
         let text: Vec<&str> = rows.iter().map(|r| r.as_ref()).collect();
         if text.is_empty() {
-            return Err(BoardError::NoRows);
+            return Err(PuzzleGridError::NoRows);
         }
         Board::parse(&text.join("\n"))
     }
@@ -321,12 +321,12 @@ impl Board {
 
     /// Set the cell at row `r`, column `c` (0-based); an error off the
     /// board.
-    pub fn try_set(&mut self, r: usize, c: usize, cell: Square) -> Result<(), BoardError> {
+    pub fn try_set(&mut self, r: usize, c: usize, cell: Square) -> Result<(), PuzzleGridError> {
         if r < self.height && c < self.width {
             self.cells[r * self.width + c] = cell;
             Ok(())
         } else {
-            Err(BoardError::OffBoard {
+            Err(PuzzleGridError::OffBoard {
                 row: r,
                 column: c,
                 width: self.width,
@@ -383,8 +383,8 @@ impl fmt::Display for Board {
 }
 
 impl std::str::FromStr for Board {
-    type Err = BoardError;
-    fn from_str(s: &str) -> Result<Board, BoardError> {
+    type Err = PuzzleGridError;
+    fn from_str(s: &str) -> Result<Board, PuzzleGridError> {
         Board::parse(s)
     }
 }
@@ -411,7 +411,7 @@ mod tests {
         let e = Board::parse("..X\n.a.\n...").unwrap_err();
         assert_eq!(
             e,
-            BoardError::BadChar {
+            PuzzleGridError::BadChar {
                 line: 2,
                 column: 2,
                 found: 'a'
@@ -420,13 +420,13 @@ mod tests {
         assert!(e.to_string().contains("line 2"), "{e}");
         assert!(e.to_string().contains("'a'"), "{e}");
         let e = Board::parse("...\n..\n...").unwrap_err();
-        assert!(matches!(e, BoardError::Ragged { line: 2, .. }), "{e}");
+        assert!(matches!(e, PuzzleGridError::Ragged { line: 2, .. }), "{e}");
         assert!(e.to_string().contains("line 2"), "{e}");
-        assert_eq!(Board::parse("\n\n").unwrap_err(), BoardError::NoRows);
+        assert_eq!(Board::parse("\n\n").unwrap_err(), PuzzleGridError::NoRows);
         // A blank line inside the board is a ragged row.
         assert!(matches!(
             Board::parse("...\n\n...").unwrap_err(),
-            BoardError::Ragged { line: 2, .. }
+            PuzzleGridError::Ragged { line: 2, .. }
         ));
         let wide = ".".repeat(21);
         let e = Board::parse(&wide).unwrap_err();
@@ -453,7 +453,7 @@ mod tests {
         assert_eq!(b.get(1, 0), Square::X);
         assert!(matches!(
             b.try_set(0, 5, Square::X),
-            Err(BoardError::OffBoard { column: 5, .. })
+            Err(PuzzleGridError::OffBoard { column: 5, .. })
         ));
     }
 

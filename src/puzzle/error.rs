@@ -1,7 +1,7 @@
 //! [`PuzzleError`]: everything the puzzle domain refuses, as a value a
 //! caller can match on; its text says what is allowed.
 
-use super::board::{BoardError, MAX_SIDE, MIN_GEN_SIDE};
+use super::board::{MAX_SIDE, MIN_GEN_SIDE, PuzzleGridError};
 use std::fmt;
 
 /// Why a puzzle request, a setting or a saved puzzle was refused.
@@ -9,7 +9,7 @@ use std::fmt;
 pub enum PuzzleError {
     /// A board string or board size that is not allowed (also a
     /// generation size outside 4 × 4 .. 20 × 20).
-    Board(BoardError),
+    Board(PuzzleGridError),
     /// A difficulty name that is not `easy` or `hard` (with
     /// `with_levels`, also not `easy-L` / `hard-L` with L in 1..=3).
     UnknownDifficulty {
@@ -48,9 +48,9 @@ pub enum PuzzleError {
         attempts: u32,
     },
     /// A saved puzzle whose `cells` do not parse.
-    Cells(BoardError),
+    Cells(PuzzleGridError),
     /// A saved puzzle whose `solution` does not parse.
-    Solution(BoardError),
+    Solution(PuzzleGridError),
     /// A saved puzzle whose solution has another size than its cells.
     SolutionSize {
         /// Width of the cells.
@@ -125,8 +125,8 @@ impl std::error::Error for PuzzleError {
     }
 }
 
-impl From<BoardError> for PuzzleError {
-    fn from(e: BoardError) -> Self {
+impl From<PuzzleGridError> for PuzzleError {
+    fn from(e: PuzzleGridError) -> Self {
         PuzzleError::Board(e)
     }
 }

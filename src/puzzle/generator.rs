@@ -226,7 +226,7 @@ pub fn generate_level(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::board::BoardError;
+    use crate::puzzle::board::PuzzleGridError;
     use crate::puzzle::grade::grade_up_to;
     use crate::puzzle::rules::is_solved;
 
@@ -344,7 +344,7 @@ mod tests {
     fn sizes_checked() {
         assert!(matches!(
             generate(3, 8, Difficulty::Easy, 1),
-            Err(PuzzleError::Board(BoardError::Size { .. }))
+            Err(PuzzleError::Board(PuzzleGridError::Size { .. }))
         ));
         assert!(generate(21, 8, Difficulty::Easy, 1).is_err());
         assert!(matches!(

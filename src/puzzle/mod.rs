@@ -11,7 +11,7 @@
 //!   [`Settings`].
 //!
 //! [`Puzzle`] is the serde type saved in RON files and embedded in levels.
-//! Every refusal is a [`PuzzleError`] (board strings: [`BoardError`]).
+//! Every refusal is a [`PuzzleError`] (board strings: [`PuzzleGridError`]).
 
 mod bits;
 mod board;
@@ -24,7 +24,7 @@ mod solver;
 
 pub use bits::Bits;
 pub use board::{
-    Board, BoardError, MAX_SIDE, MIN_GEN_SIDE, Square, check_generation_size, check_size,
+    Board, MAX_SIDE, MIN_GEN_SIDE, PuzzleGridError, Square, check_generation_size, check_size,
 };
 pub use error::PuzzleError;
 pub use generator::{LEVEL_ATTEMPTS, LEVEL_CANDIDATES, generate, generate_level};
@@ -154,19 +154,19 @@ impl Puzzle {
     }
 
     /// The puzzle board (parsed from `cells`).
-    pub fn cells_board(&self) -> Result<Board, BoardError> {
+    pub fn cells_board(&self) -> Result<Board, PuzzleGridError> {
         Board::from_strings(&self.cells)
     }
 
     /// The solution board (parsed from `solution`).
-    pub fn solution_board(&self) -> Result<Board, BoardError> {
+    pub fn solution_board(&self) -> Result<Board, PuzzleGridError> {
         Board::from_strings(&self.solution)
     }
 
     /// The filled cells of `play` (same size) that differ from the
     /// solution, as (row, column), for a Check button; an error when the
     /// saved solution does not parse.
-    pub fn mistakes(&self, play: &Board) -> Result<Vec<(usize, usize)>, BoardError> {
+    pub fn mistakes(&self, play: &Board) -> Result<Vec<(usize, usize)>, PuzzleGridError> {
         Ok(mistakes(&self.solution_board()?, play))
     }
 

@@ -95,14 +95,14 @@ pub fn paint_tile(
 
 /// The table area's geometry: world (tile units, y up) to screen.
 #[derive(Clone, Copy, Debug)]
-pub struct View {
+pub struct TableView {
     /// The middle of the table on screen.
     pub centre: Pos2,
     /// Pixels per tile unit (a tile is 2 × 1 units).
     pub unit: f32,
 }
 
-impl View {
+impl TableView {
     fn pos(&self, p: [f32; 2]) -> Pos2 {
         self.centre + Vec2::new(p[0], -p[1]) * self.unit
     }
@@ -117,7 +117,7 @@ impl View {
 
 /// Lay the table out in `area` (px), as large as it fits: the layout's
 /// bounds are the area in tile units, made smaller until every arm fits.
-pub fn fit_layout(g: &DominoGame, area: Rect) -> (TableLayout, View) {
+pub fn fit_layout(g: &DominoGame, area: Rect) -> (TableLayout, TableView) {
     let size = area.size();
     let mut unit = (size.x / 26.0).min(size.y / 17.0).clamp(9.0, 40.0);
     loop {
@@ -126,7 +126,7 @@ pub fn fit_layout(g: &DominoGame, area: Rect) -> (TableLayout, View) {
         if l.fits || unit <= 9.0 {
             return (
                 l,
-                View {
+                TableView {
                     centre: area.center(),
                     unit,
                 },
@@ -274,7 +274,7 @@ pub fn table(ui: &mut egui::Ui, g: &mut DominoGame) {
 
 fn paint_spot(
     painter: &egui::Painter,
-    view: &View,
+    view: &TableView,
     spot: &TileSpot,
     outline: Option<(Color32, f32)>,
 ) {

@@ -2,7 +2,7 @@
 //! doors and traps. All are best effort: each returns how many it made.
 
 use super::{Corridor, CorridorBuilder, CorridorKind, dig_corridor, for_each_exit};
-use crate::dungeon::grid::Tile;
+use crate::dungeon::grid::DungeonTile;
 use crate::dungeon::layout_ga::DungeonLayout;
 use crate::rng::{Rng, RngExt};
 
@@ -71,7 +71,7 @@ impl CorridorBuilder {
         let r = layout.rooms[k];
         self.queue.clear();
         for_each_exit(&r, w, |wall, out| {
-            if grid[out] == Tile::Rock && self.interior[out] && self.seen[out] != stamp {
+            if grid[out] == DungeonTile::Rock && self.interior[out] && self.seen[out] != stamp {
                 self.seen[out] = stamp;
                 self.parent[out] = wall as u32;
                 self.depth[out] = 1;
@@ -109,15 +109,15 @@ impl CorridorBuilder {
             for &d in &dirs {
                 let nb = (c as isize + d) as usize;
                 match grid[nb] {
-                    Tile::Rock if self.interior[nb] && self.seen[nb] != stamp => {
+                    DungeonTile::Rock if self.interior[nb] && self.seen[nb] != stamp => {
                         self.seen[nb] = stamp;
                         self.parent[nb] = c as u32;
                         self.depth[nb] = len + 1;
                         self.queue.push(nb as u32);
                     }
-                    Tile::Wall => {
+                    DungeonTile::Wall => {
                         let f = (nb as isize + d) as usize;
-                        if grid[f] == Tile::Floor
+                        if grid[f] == DungeonTile::Floor
                             && self.room_of[f] as usize != k
                             && self.walk_seen[f] == stamp
                             && self.walk_dist[f] >= len + 2 + gain
@@ -134,7 +134,7 @@ impl CorridorBuilder {
             return false;
         };
         if let Some(door) = door {
-            grid[door] = Tile::Door;
+            grid[door] = DungeonTile::Door;
         }
         dig_corridor(
             grid,
@@ -179,7 +179,7 @@ impl CorridorBuilder {
                 let r = layout.rooms[rng.random_range(0..layout.rooms.len())];
                 self.exits.clear();
                 for_each_exit(&r, self.width, |wall, out| {
-                    if grid[out] == Tile::Rock {
+                    if grid[out] == DungeonTile::Rock {
                         self.exits.push((wall, out));
                     }
                 });
@@ -195,12 +195,12 @@ impl CorridorBuilder {
             let mut prev = from;
             while len < target {
                 let c = (prev as isize + d) as usize;
-                if !(self.interior[c] && grid[c] == Tile::Rock) {
+                if !(self.interior[c] && grid[c] == DungeonTile::Rock) {
                     break;
                 }
                 let clear = [-w, 1, w, -1].iter().all(|&e| {
                     let nb = (c as isize + e) as usize;
-                    nb == prev || grid[nb] == Tile::Rock
+                    nb == prev || grid[nb] == DungeonTile::Rock
                 });
                 if !clear {
                     break;
@@ -213,12 +213,12 @@ impl CorridorBuilder {
                 continue;
             }
             let grid = layout.grid.cells_mut();
-            if grid[from] == Tile::Wall {
-                grid[from] = Tile::Door;
+            if grid[from] == DungeonTile::Wall {
+                grid[from] = DungeonTile::Door;
             }
             let start = layout.corridor_cells.len() as u32;
             for &c in &cells[..len] {
-                grid[c] = Tile::Corridor;
+                grid[c] = DungeonTile::Corridor;
                 layout.corridor_cells.push(c as u32);
             }
             layout.corridors.push(Corridor {
@@ -235,11 +235,13 @@ impl CorridorBuilder {
 /// Turn up to `count` random doors into secret doors. Returns how many.
 pub fn add_secret_doors(layout: &mut DungeonLayout, count: usize, rng: &mut Rng) -> usize {
     let grid = layout.grid.cells_mut();
-    let mut doors: Vec<usize> = (0..grid.len()).filter(|&i| grid[i] == Tile::Door).collect();
+    let mut doors: Vec<usize> = (0..grid.len())
+        .filter(|&i| grid[i] == DungeonTile::Door)
+        .collect();
     let mut added = 0;
     while added < count && !doors.is_empty() {
         let i = rng.random_range(0..doors.len());
-        grid[doors.swap_remove(i)] = Tile::SecretDoor;
+        grid[doors.swap_remove(i)] = DungeonTile::SecretDoor;
         added += 1;
     }
     added
@@ -252,12 +254,12 @@ pub fn add_traps(layout: &mut DungeonLayout, count: usize, rng: &mut Rng) -> usi
         .corridor_cells
         .iter()
         .copied()
-        .filter(|&c| grid[c as usize] == Tile::Corridor)
+        .filter(|&c| grid[c as usize] == DungeonTile::Corridor)
         .collect();
     let mut added = 0;
     while added < count && !free.is_empty() {
         let i = rng.random_range(0..free.len());
-        grid[free.swap_remove(i) as usize] = Tile::Trap;
+        grid[free.swap_remove(i) as usize] = DungeonTile::Trap;
         added += 1;
     }
     added
