@@ -41,7 +41,11 @@ pub fn panels_ui(
         .resizable(true)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                settings_ui(ui, &mut settings);
+                // Edit a copy: the settings change (for change detection)
+                // only when the user changed something.
+                let mut edited = settings.clone();
+                settings_ui(ui, &mut edited);
+                settings.set_if_neq(edited);
                 ui.separator();
                 buttons_ui(ui, &settings, &run, &mut out);
             })

@@ -40,7 +40,11 @@ fn puzzle_ui(
         .resizable(false)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                settings_ui(ui, &mut settings, &game, &generation, &mut commands);
+                // Edit a copy: the settings change (for change detection)
+                // only when the user changed something.
+                let mut edited = settings.clone();
+                settings_ui(ui, &mut edited, &game, &generation, &mut commands);
+                settings.set_if_neq(edited);
                 ui.separator();
                 levels_ui(ui, &mut levels, &mut commands);
             })
