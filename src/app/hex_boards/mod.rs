@@ -37,7 +37,7 @@ pub fn logic_plugin(app: &mut App) {
         .add_systems(
             PostUpdate,
             report_search
-                .run_if(resource_exists::<ScriptReport>)
+                .run_if(scripted_run)
                 .run_if(in_state(Screen::HexBoards)),
         );
 }
@@ -115,6 +115,12 @@ fn show_board<const SHOWN: bool>(mut boards: Query<&mut Visibility, With<MainGen
     }
 }
 
+/// Only a scripted run (`--screenshot`) reads the report: an ordinary
+/// session does not format it every frame.
+fn scripted_run(args: Option<Res<ScriptArgs>>, report: Option<Res<ScriptReport>>) -> bool {
+    report.is_some() && args.is_some_and(|a| a.0.screenshot.is_some())
+}
+
 /// Tell a scripted run whether a search is running and where it stands.
 fn report_search(
     generators: Query<&HexBoardGenerator, With<MainGenerator>>,
@@ -127,5 +133,4 @@ fn report_search(
         "; generation {}, score {}",
         g.progress.generation, g.progress.best
     );
-    r.generation = g.progress.generation;
 }

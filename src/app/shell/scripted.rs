@@ -17,8 +17,6 @@ pub struct ScriptArgs(pub AppArgs);
 pub struct ScriptReport {
     /// A search ran this frame.
     pub searching: bool,
-    /// Generations stepped so far by the shown search.
-    pub generation: u64,
     /// Appended to the run's summary line (`"; generation 40, score 0"`).
     pub summary: String,
 }
@@ -65,7 +63,6 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<FrameStats>()
         .init_resource::<ScriptReport>()
         .add_systems(OnExit(Screen::HexBoards), clear_report)
-        .add_systems(OnExit(Screen::Dungeon), clear_report)
         .add_systems(Last, screenshot_and_exit);
 }
 
