@@ -13,11 +13,11 @@ use evoboard::plugin::{EvoboardPlugin, LevelAsset, LevelTilemap};
 
 #[derive(AssetCollection, Resource)]
 struct Levels {
-    #[asset(path = "levels/demo-terra-mystica.ron")]
+    #[asset(path = "levels/demo-terra-mystica.level.ron")]
     terra_mystica: Handle<LevelAsset>,
-    #[asset(path = "levels/demo-catan.ron")]
+    #[asset(path = "levels/demo-catan.level.ron")]
     catan: Handle<LevelAsset>,
-    #[asset(path = "levels/demo-dungeon.ron")]
+    #[asset(path = "levels/demo-dungeon.level.ron")]
     dungeon: Handle<LevelAsset>,
 }
 

@@ -104,7 +104,8 @@ pub struct GenerateArgs {
     /// The seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Save the board as a RON level.
+    /// Save the board as a level, `FILE.level.ron` (`.level.ron` replaces a
+    /// plain `.ron` or is added).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Overwrite --out if it exists.
@@ -241,7 +242,8 @@ pub fn generate(a: GenerateArgs) -> CliResult {
     let scoring = a.scoring.scoring(a.game)?;
     let specs = boards::param_specs(a.game, a.algorithm);
     let params = Params::parse(specs, &a.params, a.algorithm)?;
-    if let Some(out) = &a.out
+    let out_path = a.out.as_deref().map(crate::level::level_path);
+    if let Some(out) = &out_path
         && out.exists()
         && !a.force
     {
@@ -260,11 +262,8 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         a.time_limit,
     );
     let violations = boards::violations(a.game, &run.tiles, scoring);
-    if let Some(out) = &a.out {
-        let name = a.name.clone().unwrap_or_else(|| {
-            out.file_stem()
-                .map_or("level".into(), |s| s.to_string_lossy().into_owned())
-        });
+    if let Some(out) = &out_path {
+        let name = a.name.clone().unwrap_or_else(|| Level::name_for(out));
         let level = Level::hex_board(
             &name,
             a.game,
@@ -323,7 +322,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             }
         }
     }
-    if let Some(out) = &a.out {
+    if let Some(out) = &out_path {
         println!("saved {}", out.display());
     }
     Ok(())
@@ -335,7 +334,8 @@ pub struct EvaluateArgs {
     /// terra-mystica or catan.
     #[arg(value_parser = BoardGame::parse)]
     pub game: BoardGame,
-    /// A saved level (.ron) or, for Terra Mystica, a plain text map.
+    /// A saved level (`.level.ron`, or an older plain `.ron`) or, for Terra
+    /// Mystica, a plain text map.
     #[arg(long)]
     pub map: PathBuf,
     /// Print one JSON object.

@@ -52,7 +52,7 @@ impl From<DungeonError> for CliError {
 /// `evoboard dungeon [--size small|medium|large] [--width W --height H]
 /// [--rooms MIN-MAX] [--enemies PCT] [--treasure PCT] [--proposals K]
 /// [--loops N] [--dead-ends N] [--secret-doors N] [--traps N]
-/// [--seed N] [--out FILE.ron] [--force] [--json]`.
+/// [--seed N] [--out FILE.level.ron] [--force] [--json]`.
 #[derive(Args, Debug, Clone)]
 pub struct DungeonArgs {
     /// Published size: small (50x50, 5-10 rooms, the default), medium
@@ -105,8 +105,9 @@ pub struct DungeonArgs {
     /// Seed: the same seed gives the same dungeons.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Save the chosen dungeon as RON.
-    #[arg(long, value_name = "FILE.ron")]
+    /// Save the chosen dungeon as a level, `FILE.level.ron` (`.level.ron` replaces
+    /// a plain `.ron` or is added).
+    #[arg(long, value_name = "FILE.level.ron")]
     pub out: Option<PathBuf>,
     /// Overwrite --out if it exists.
     #[arg(long)]
@@ -233,7 +234,8 @@ fn summary(d: &Dungeon) -> String {
 /// Run `evoboard dungeon`.
 pub fn run(args: &DungeonArgs) -> CliResult {
     let params = args.params()?;
-    if let Some(path) = &args.out
+    let out_path = args.out.as_deref().map(crate::level::level_path);
+    if let Some(path) = &out_path
         && path.exists()
         && !args.force
     {
@@ -258,7 +260,7 @@ pub fn run(args: &DungeonArgs) -> CliResult {
     let chosen = args.choose.map_or(best, |c| c - 1);
     let d = &proposals[chosen];
 
-    if let Some(path) = &args.out {
+    if let Some(path) = &out_path {
         let level = crate::level::Level::dungeon(&crate::level::Level::name_for(path), d, &params);
         write_atomic(path, level.to_ron().as_bytes(), args.force)?;
     }
@@ -317,7 +319,7 @@ pub fn run(args: &DungeonArgs) -> CliResult {
         args.seed,
         best + 1
     );
-    if let Some(path) = &args.out {
+    if let Some(path) = &out_path {
         println!("saved proposal {} to {}", chosen + 1, path.display());
     }
     Ok(())

@@ -29,7 +29,7 @@ pub enum PuzzleSubcommand {
 }
 
 /// `evoboard puzzle generate --width W --height H --difficulty easy|hard
-/// [--level 1|2|3] [--seed N] [--out FILE.ron] [--force] [--json]`.
+/// [--level 1|2|3] [--seed N] [--out FILE.level.ron] [--force] [--json]`.
 #[derive(Args, Debug)]
 pub struct PuzzleGenerateArgs {
     /// Width in cells (4..=20).
@@ -48,7 +48,8 @@ pub struct PuzzleGenerateArgs {
     /// Seed (same seed, same puzzle).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Save the puzzle as RON.
+    /// Save the puzzle as a level, `FILE.level.ron` (`.level.ron` replaces
+    /// a plain `.ron` or is added).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Overwrite `--out` if it exists.
@@ -62,7 +63,8 @@ pub struct PuzzleGenerateArgs {
 /// `evoboard puzzle solve FILE [--limit K] [--json]`.
 #[derive(Args, Debug)]
 pub struct PuzzleSolveArgs {
-    /// A puzzle saved by `generate --out` (.ron) or a plain text board.
+    /// A puzzle saved by `generate --out` (`.level.ron`, or an older plain
+    /// `.ron`) or a plain text board.
     pub file: PathBuf,
     /// Stop counting at this many solutions (at least 1).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
@@ -115,7 +117,8 @@ fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
         None => generate(a.width, a.height, a.difficulty, a.seed),
     }?;
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
-    if let Some(out) = &a.out {
+    let out_path = a.out.as_deref().map(crate::level::level_path);
+    if let Some(out) = &out_path {
         let level = Level::puzzle(&Level::name_for(out), &p);
         write_atomic(out, level.to_ron().as_bytes(), a.force)?;
     }
@@ -150,7 +153,7 @@ fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
         p.blocked_share * 100.0,
         elapsed_ms
     );
-    if let Some(out) = &a.out {
+    if let Some(out) = &out_path {
         println!("saved {}", out.display());
     }
     Ok(())

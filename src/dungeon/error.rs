@@ -59,6 +59,13 @@ pub enum DungeonError {
         /// The value given.
         proposals: usize,
     },
+    /// A chosen proposal (1-based) past the number of proposals.
+    ChoiceOutOfRange {
+        /// The proposal chosen, 1-based.
+        choice: usize,
+        /// How many proposals there are.
+        proposals: usize,
+    },
     /// More loops, dead ends, secret doors or traps than allowed.
     TooManyExtras {
         /// `"loops"`, `"dead ends"`, `"secret doors"` or `"traps"`.
@@ -150,6 +157,10 @@ impl fmt::Display for DungeonError {
             DungeonError::ProposalsOutOfRange { proposals } => write!(
                 f,
                 "{proposals} proposals is out of range; allowed: 1 to {MAX_PROPOSALS}"
+            ),
+            DungeonError::ChoiceOutOfRange { choice, proposals } => write!(
+                f,
+                "proposal {choice} does not exist; allowed: 1 to {proposals} (the number of proposals)"
             ),
             DungeonError::TooManyExtras { what, count, max } => {
                 write!(f, "{count} {what} is too many; allowed: 0 to {max}")

@@ -1,4 +1,4 @@
-//! The versioned RON level format (`levels/*.ron`), the builders that make
+//! The versioned RON level format (`levels/NAME.level.ron`), the builders that make
 //! a level of each kind ([`Level::hex_board`], [`Level::dungeon`],
 //! [`Level::puzzle`]) and the atomic writes that save them
 //! ([`write_atomic`]).
@@ -29,10 +29,48 @@ use std::fmt;
 use std::path::Path;
 
 mod build;
+mod recipe;
 mod save;
 
 pub use build::DUNGEON_ALGORITHM;
+pub use recipe::{
+    DungeonRecipe, HexBoardRecipe, PuzzleRecipe, Recipe, RecipeError, RecipeProgress, RecipeStage,
+};
 pub use save::{SaveError, write_atomic};
+
+/// The extension level files carry (`NAME.level.ron`): the plugin's asset
+/// loader claims only this one, so other RON assets of a game keep theirs.
+pub const LEVEL_EXTENSION: &str = "level.ron";
+
+/// [`LEVEL_EXTENSION`] with its leading dot.
+pub const LEVEL_SUFFIX: &str = ".level.ron";
+
+/// Whether `path` names a level file (`*.level.ron`).
+pub fn is_level_file(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|n| n.to_string_lossy().ends_with(LEVEL_SUFFIX))
+}
+
+/// Where a level asked to be written at `path` goes: `path` itself when it
+/// ends in `.level.ron`; otherwise `.level.ron` replaces a plain `.ron`
+/// extension or is added (`mine` and `mine.ron` both become
+/// `mine.level.ron`), so every level evoboard writes is one a game's asset
+/// loader picks up.
+///
+/// ```
+/// use evoboard::level::level_path;
+/// use std::path::{Path, PathBuf};
+/// assert_eq!(level_path(Path::new("levels/a.level.ron")), PathBuf::from("levels/a.level.ron"));
+/// assert_eq!(level_path(Path::new("levels/a.ron")), PathBuf::from("levels/a.level.ron"));
+/// assert_eq!(level_path(Path::new("a")), PathBuf::from("a.level.ron"));
+/// ```
+pub fn level_path(path: &Path) -> std::path::PathBuf {
+    if is_level_file(path) {
+        return path.to_path_buf();
+    }
+    let name = Level::name_for(path);
+    path.with_file_name(format!("{name}{LEVEL_SUFFIX}"))
+}
 
 /// The version this build writes and reads.
 pub const LEVEL_VERSION: u32 = 1;
@@ -166,8 +204,22 @@ impl Level {
         }
     }
 
-    /// The level name for a file: its stem.
+    /// The level name for a file: its name without `.level.ron` (or
+    /// without its last extension, for other names).
+    ///
+    /// ```
+    /// use evoboard::level::Level;
+    /// use std::path::Path;
+    /// assert_eq!(Level::name_for(Path::new("levels/crypt.level.ron")), "crypt");
+    /// assert_eq!(Level::name_for(Path::new("old.ron")), "old");
+    /// ```
     pub fn name_for(path: &Path) -> String {
+        let file = path
+            .file_name()
+            .map_or_else(|| "level".into(), |s| s.to_string_lossy().into_owned());
+        if let Some(stem) = file.strip_suffix(LEVEL_SUFFIX) {
+            return stem.to_string();
+        }
         path.file_stem()
             .map_or_else(|| "level".into(), |s| s.to_string_lossy().into_owned())
     }

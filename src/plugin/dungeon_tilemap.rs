@@ -50,11 +50,14 @@ pub const TREASURE_COLOUR: Color = Color::srgb(0.96, 0.80, 0.12);
 
 /// A dungeon to draw on this entity (centred on its transform): the grid,
 /// the lettered rooms and what is known so far of their contents.
-#[derive(Component, Clone, Debug, PartialEq)]
+#[derive(Component, Clone, Debug, PartialEq, Reflect)]
+#[reflect(Component, from_reflect = false)]
 pub struct DungeonMap {
     /// The cells.
+    #[reflect(ignore)]
     pub grid: Grid,
     /// The rooms in letter order.
+    #[reflect(ignore)]
     pub rooms: Vec<DungeonRoom>,
     /// The entrance room, once chosen.
     pub entrance: Option<usize>,
@@ -104,6 +107,24 @@ impl DungeonMap {
     /// corner of the map; y runs down the screen).
     pub fn local(&self, x: f32, y: f32) -> Vec2 {
         Vec2::new(x * CELL, -y * CELL) + Vec2::new(-1.0, 1.0) * self.half_extent()
+    }
+
+    /// Local position (relative to the map entity) of the centre of cell
+    /// (`x`, `y`): column `x`, row `y`, row 0 at the top, as in the
+    /// level's grid and rooms. A game stands a character here.
+    ///
+    /// ```
+    /// use evoboard::dungeon::{generate, DungeonParams, Size};
+    /// use evoboard::plugin::DungeonMap;
+    /// let d = generate(&DungeonParams::for_size(Size::Small), 7).unwrap().remove(0);
+    /// let map = DungeonMap::from_dungeon(&d);
+    /// let room = &d.rooms[d.entrance];
+    /// let at = map.cell_centre(room.x as usize, room.y as usize);
+    /// assert_eq!(map.cell_at(at), Some((room.x as usize, room.y as usize)));
+    /// assert_eq!(map.room_at(at), Some(d.entrance));
+    /// ```
+    pub fn cell_centre(&self, x: usize, y: usize) -> Vec2 {
+        self.local(x as f32 + 0.5, y as f32 + 0.5)
     }
 
     /// The cell under a local position, if on the map.
@@ -223,11 +244,13 @@ pub fn cell_pixel(cell: DungeonTile, wall_tint: Option<[u8; 3]>, px: usize, py: 
 }
 
 /// The texture and label children of a drawn [`DungeonMap`].
-#[derive(Component)]
+#[derive(Component, Reflect)]
+#[reflect(Component)]
 pub struct DungeonTexture(pub Handle<Image>);
 
 /// A letter or icon drawn over a room (respawned when the map changes).
-#[derive(Component)]
+#[derive(Component, Reflect)]
+#[reflect(Component)]
 pub struct RoomLabel;
 
 /// Shared meshes and materials for the icons.
@@ -243,8 +266,16 @@ struct IconAssets {
 /// Registers the dungeon tilemap drawing and the level → map conversion
 /// (part of the embeddable plugin).
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, setup_icons)
-        .add_systems(Update, (level_to_dungeon, draw_dungeons).chain());
+    app.register_type::<DungeonMap>()
+        .register_type::<DungeonTexture>()
+        .register_type::<RoomLabel>()
+        .add_systems(Startup, setup_icons)
+        .add_systems(
+            Update,
+            (level_to_dungeon, draw_dungeons)
+                .chain()
+                .in_set(super::EvoboardSet::Draw),
+        );
 }
 
 fn setup_icons(
@@ -361,6 +392,7 @@ fn spawn_labels(
         };
         commands.entity(parent).with_child((
             RoomLabel,
+            Name::new(format!("room {}", room.letter)),
             Text2d::new(room.letter.to_string()),
             TextFont {
                 font_size: bevy::text::FontSize::Px(font),
@@ -374,19 +406,20 @@ fn spawn_labels(
         };
         let r = (side * 0.12).clamp(5.0, 10.0);
         let y = centre.y - size.y * 0.27;
-        let kinds: Vec<(Handle<Mesh>, Handle<ColorMaterial>)> = [
-            (room.enemies, &icons.disc, &icons.enemy),
-            (room.treasure, &icons.diamond, &icons.treasure),
+        let kinds: Vec<(&str, Handle<Mesh>, Handle<ColorMaterial>)> = [
+            (room.enemies, "enemies", &icons.disc, &icons.enemy),
+            (room.treasure, "treasure", &icons.diamond, &icons.treasure),
         ]
         .into_iter()
         .filter(|k| k.0)
-        .map(|k| (k.1.clone(), k.2.clone()))
+        .map(|k| (k.1, k.2.clone(), k.3.clone()))
         .collect();
         let n = kinds.len() as f32;
-        for (k, (mesh, material)) in kinds.into_iter().enumerate() {
+        for (k, (what, mesh, material)) in kinds.into_iter().enumerate() {
             let x = centre.x + (k as f32 - (n - 1.0) / 2.0) * r * 2.6;
             commands.entity(parent).with_child((
                 RoomLabel,
+                Name::new(format!("room {} {what}", room.letter)),
                 Mesh2d(mesh.clone()),
                 MeshMaterial2d(icons.outline.clone()),
                 Transform::from_xyz(x, y, 1.0).with_scale(Vec3::splat(r * 1.25)),

@@ -14,11 +14,14 @@ use hexx::{HexLayout, HexOrientation};
 pub const HEX_SIZE: f32 = 32.0;
 
 /// A hex board to draw on this entity: one child per hex.
-#[derive(Component, Clone, Debug, PartialEq)]
+#[derive(Component, Clone, Debug, PartialEq, Reflect)]
+#[reflect(Component, from_reflect = false)]
 pub struct HexBoardMap {
     /// Which game (colours, tokens).
+    #[reflect(ignore)]
     pub game: BoardGame,
     /// The layout.
+    #[reflect(ignore)]
     pub grid: HexGrid,
     /// Tile codes, row-major.
     pub tiles: Vec<u8>,
@@ -77,6 +80,41 @@ impl HexBoardMap {
         )
     }
 
+    /// Local position (relative to the map entity) of the centre of `hex`,
+    /// the `hexx` coordinate a level's typed access uses
+    /// ([`crate::boards::terra_mystica::TerraMysticaBoard::terrain_at`]);
+    /// `None` off the board.
+    ///
+    /// ```
+    /// use evoboard::boards::BoardGame;
+    /// use evoboard::boards::terra_mystica::standard_tiles;
+    /// use evoboard::plugin::HexBoardMap;
+    /// let map = HexBoardMap::new(BoardGame::TerraMystica, standard_tiles());
+    /// let hex = map.grid.hex(40);
+    /// let at = map.hex_position(hex).unwrap();
+    /// assert_eq!(at, map.position(40));
+    /// assert_eq!(map.hex_at(at + bevy::math::Vec2::new(5.0, -3.0)), Some(hex));
+    /// ```
+    pub fn hex_position(&self, hex: hexx::Hex) -> Option<Vec2> {
+        self.index_of(hex).map(|i| self.position(i))
+    }
+
+    /// The hex under a local position, if on the board (clicks, a
+    /// character standing on the board).
+    pub fn hex_at(&self, local: Vec2) -> Option<hexx::Hex> {
+        // In a regular hex tiling the hex holding a point is the one with
+        // the nearest centre; off the board means farther than a corner.
+        (0..self.tiles.len())
+            .map(|i| (i, self.position(i).distance_squared(local)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .filter(|&(_, d)| d <= HEX_SIZE * HEX_SIZE)
+            .map(|(i, _)| self.grid.hex(i as u16))
+    }
+
+    fn index_of(&self, hex: hexx::Hex) -> Option<usize> {
+        (0..self.tiles.len()).find(|&i| self.grid.hex(i as u16) == hex)
+    }
+
     /// Half the board's extent in world units (for fitting the camera).
     pub fn half_extent(&self) -> Vec2 {
         let w = 3f32.sqrt() * HEX_SIZE;
@@ -90,11 +128,13 @@ impl HexBoardMap {
 }
 
 /// Spawn a level's tilemap on this entity once the level is loaded.
-#[derive(Component, Clone, Debug)]
+#[derive(Component, Clone, Debug, Reflect)]
+#[reflect(Component)]
 pub struct LevelTilemap(pub Handle<LevelAsset>);
 
 /// One hex of a drawn board.
-#[derive(Component, Clone, Copy, Debug)]
+#[derive(Component, Clone, Copy, Debug, Reflect)]
+#[reflect(Component)]
 pub struct HexTile {
     /// Row-major index.
     pub index: usize,
@@ -142,8 +182,16 @@ impl HexMeshes {
 
 /// Registers tilemap drawing.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, setup_meshes)
-        .add_systems(Update, (level_to_board, draw_boards).chain());
+    app.register_type::<HexBoardMap>()
+        .register_type::<HexTile>()
+        .register_type::<LevelTilemap>()
+        .add_systems(Startup, setup_meshes)
+        .add_systems(
+            Update,
+            (level_to_board, draw_boards)
+                .chain()
+                .in_set(super::EvoboardSet::Draw),
+        );
 }
 
 fn setup_meshes(
@@ -300,24 +348,28 @@ fn spawn_tiles(commands: &mut Commands, parent: Entity, map: &HexBoardMap, meshe
         let tile = commands
             .spawn((
                 HexTile { index: i },
+                Name::new(hex_name(map, i)),
                 Transform::from_translation(pos.extend(0.0)),
                 Visibility::default(),
             ))
             .with_children(|c| {
                 c.spawn((
                     HexOutline,
+                    Name::new("outline"),
                     Mesh2d(meshes.outline.clone()),
                     MeshMaterial2d(meshes.outline(map, i)),
                     Transform::from_xyz(0.0, 0.0, 0.0),
                 ));
                 c.spawn((
                     HexFill,
+                    Name::new("terrain"),
                     Mesh2d(meshes.fill.clone()),
                     MeshMaterial2d(meshes.terrain(map.game, map.tiles[i])),
                     Transform::from_xyz(0.0, 0.0, 0.1),
                 ));
                 c.spawn((
                     TokenDisc,
+                    Name::new("number token"),
                     Mesh2d(meshes.disc.clone()),
                     MeshMaterial2d(meshes.token_disc.clone()),
                     Transform::from_xyz(0.0, 0.0, 0.2),
@@ -325,6 +377,7 @@ fn spawn_tiles(commands: &mut Commands, parent: Entity, map: &HexBoardMap, meshe
                 ));
                 c.spawn((
                     TokenText,
+                    Name::new("number"),
                     Text2d::new(label),
                     TextFont {
                         font_size: FontSize::Px(20.0),
@@ -338,6 +391,12 @@ fn spawn_tiles(commands: &mut Commands, parent: Entity, map: &HexBoardMap, meshe
             .id();
         commands.entity(parent).add_child(tile);
     }
+}
+
+/// "hex 3,4": row and position in the row, as the JSON `board` arrays.
+fn hex_name(map: &HexBoardMap, i: usize) -> String {
+    let (r, c) = map.grid.row_col(i as u16);
+    format!("hex {r},{c}")
 }
 
 /// A Catan board as a map (used by tests and examples).

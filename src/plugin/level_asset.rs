@@ -8,7 +8,9 @@ use bevy::prelude::*;
 #[derive(Asset, TypePath, Debug, Clone)]
 pub struct LevelAsset(pub Level);
 
-/// Loads `*.ron` levels (the versioned format of [`crate::level`]).
+/// Loads `*.level.ron` levels (the versioned format of [`crate::level`]).
+/// It claims only the `level.ron` extension, so a game's other RON assets
+/// (bevy_common_assets, its own configuration) keep their loaders.
 #[derive(Default, TypePath)]
 pub struct LevelLoader;
 
@@ -48,7 +50,7 @@ impl AssetLoader for LevelLoader {
     }
 
     fn extensions(&self) -> &[&str] {
-        &["ron"]
+        &[crate::level::LEVEL_EXTENSION]
     }
 }
 

@@ -162,7 +162,7 @@ fn a_saved_dungeon_loads_through_the_asset_server_onto_the_tilemap() {
     let handle: Handle<LevelAsset> = app
         .world()
         .resource::<AssetServer>()
-        .load("levels/crypt.ron");
+        .load("levels/crypt.level.ron");
     let e = app.world_mut().spawn(LevelTilemap(handle)).id();
     assert!(
         update_until(&mut app, 100_000, |app| app

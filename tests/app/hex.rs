@@ -29,7 +29,7 @@ fn generate_save_load_through_the_asset_server_gives_the_same_board() {
             scoring,
             77,
         );
-        let file = format!("levels/rt-{}.ron", game.name());
+        let file = format!("levels/rt-{}.level.ron", game.name());
         std::fs::write(root.join(&file), level.to_ron()).unwrap();
 
         let mut app = headless(&root);
@@ -63,12 +63,12 @@ fn generate_save_load_through_the_asset_server_gives_the_same_board() {
 fn a_broken_level_fails_to_load_and_says_why() {
     let root = temp_dir("broken");
     std::fs::write(
-        root.join("levels/bad.ron"),
+        root.join("levels/bad.level.ron"),
         "Level(\n version: 1,\n name: 5,\n)",
     )
     .unwrap();
     let mut app = headless(&root);
-    let handle: Handle<LevelAsset> = app.world().resource::<AssetServer>().load("levels/bad.ron");
+    let handle: Handle<LevelAsset> = app.world().resource::<AssetServer>().load("levels/bad.level.ron");
     let mut error = None;
     update_until(&mut app, 100_000, |app| {
         if let bevy::asset::LoadState::Failed(e) =
@@ -193,7 +193,7 @@ fn the_level_browser_puts_a_saved_level_on_the_board() {
         Scoring::default(),
         31,
     );
-    std::fs::write(root.join("levels/mine.ron"), level.to_ron()).unwrap();
+    std::fs::write(root.join("levels/mine.level.ron"), level.to_ron()).unwrap();
     let mut app = headless(&root);
     app.insert_resource(LevelLibrary::default())
         .add_plugins(logic_plugin);
@@ -201,7 +201,7 @@ fn the_level_browser_puts_a_saved_level_on_the_board() {
     let handle: Handle<LevelAsset> = app
         .world()
         .resource::<AssetServer>()
-        .load("levels/mine.ron");
+        .load("levels/mine.level.ron");
     app.world_mut().resource_mut::<LevelLibrary>().pending = Some(handle);
     assert!(
         update_until(&mut app, 100_000, |app| app
@@ -242,7 +242,7 @@ fn saving_from_the_app_never_clobbers_without_confirmation() {
         g.step_once();
     }
     let mut lib = LevelLibrary::default();
-    let path = root.join("levels").join("accepted.ron");
+    let path = root.join("levels").join("accepted.level.ron");
     save_level(&mut g, &mut lib, path.clone(), false);
     assert!(
         lib.save.message.as_ref().unwrap().0,

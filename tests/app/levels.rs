@@ -33,7 +33,7 @@ fn cli_level(dir: &Path, file: &str, args: &[&str]) -> Level {
 #[test]
 fn a_dungeon_saved_by_the_cli_and_by_the_app_is_the_same_level() {
     let root = temp_dir("same-dungeon");
-    let cli = cli_level(&root, "keep.ron", &["dungeon", "--seed", "9"]);
+    let cli = cli_level(&root, "keep.level.ron", &["dungeon", "--seed", "9"]);
 
     let mut app = headless_on(&root, Screen::Dungeon);
     app.add_plugins(evoboard::app::dungeon::logic_plugin);
@@ -73,7 +73,7 @@ fn a_hex_board_saved_by_the_cli_and_by_the_app_is_the_same_level() {
     ] {
         let cli = cli_level(
             &root,
-            &format!("{name}.ron"),
+            &format!("{name}.level.ron"),
             &["generate", name, "--seed", "5"],
         );
         let mut app = headless(&root);
@@ -113,7 +113,7 @@ fn a_puzzle_saved_by_the_cli_and_by_the_app_is_the_same_level() {
     let root = temp_dir("same-puzzle");
     let cli = cli_level(
         &root,
-        "xo.ron",
+        "xo.level.ron",
         &[
             "puzzle",
             "generate",

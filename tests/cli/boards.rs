@@ -95,7 +95,7 @@ fn evaluate_reproduces_the_base_map_figures() {
 #[test]
 fn out_is_atomic_round_trips_and_never_clobbers() {
     let dir = temp_dir("out");
-    let file = dir.join("board.ron");
+    let file = dir.join("board.level.ron");
     let f = file.to_str().unwrap();
     let g = json(&[
         "generate",
@@ -135,6 +135,32 @@ fn out_is_atomic_round_trips_and_never_clobbers() {
     );
     let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(leftovers.len(), 1, "no temporary files left");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn levels_are_written_as_level_ron_and_old_plain_ron_levels_still_read() {
+    let dir = temp_dir("ext");
+    let asked = dir.join("mine.ron");
+    let g = json(&[
+        "generate",
+        "catan",
+        "--seed",
+        "3",
+        "--out",
+        asked.to_str().unwrap(),
+        "--json",
+    ]);
+    let written = dir.join("mine.level.ron");
+    assert!(written.exists(), "--out mine.ron writes mine.level.ron");
+    assert!(!asked.exists());
+    let text = std::fs::read_to_string(&written).unwrap();
+    assert!(text.contains("name: \"mine\""), "{text}");
+    // A level saved before the rename, under a plain .ron name.
+    let old = dir.join("old.ron");
+    std::fs::rename(&written, &old).unwrap();
+    let e = json(&["evaluate", "catan", "--map", old.to_str().unwrap(), "--json"]);
+    assert_eq!(e["score"], g["score"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

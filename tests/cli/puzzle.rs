@@ -15,7 +15,7 @@ fn json(out: &std::process::Output) -> serde_json::Value {
 fn generate_then_solve() {
     let dir = std::env::temp_dir().join(format!("evoboard-pzcli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("p.ron");
+    let file = dir.join("p.level.ron");
     let f = file.to_str().unwrap();
     let args = [
         "puzzle",

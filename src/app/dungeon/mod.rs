@@ -2,7 +2,7 @@
 //! as ECS data and animated generation by generation on a square-grid
 //! tilemap, proposals to flip through with their quality figures, rooms
 //! lettered with enemy and treasure icons, hover a room to see its
-//! contents, and "Accept and save" to `levels/NAME.ron`.
+//! contents, and "Accept and save" to `levels/NAME.level.ron`.
 //!
 //! - `generator.rs`: settings, the run and its systems (no UI, no drawing:
 //!   [`logic_plugin`] alone runs headless).

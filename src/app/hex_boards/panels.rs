@@ -308,11 +308,7 @@ pub fn save_level(
     path: PathBuf,
     overwrite: bool,
 ) {
-    let name = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let level = g.level(&name);
+    let level = g.level(&crate::level::Level::name_for(&path));
     lib.save.write(&path, &level, overwrite);
     lib.refresh();
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 /// The app's level library: files on disk, a pending load, messages.
 #[derive(Resource, Default)]
 pub struct LevelLibrary {
-    /// `levels/*.ron`, sorted.
+    /// `levels/*.level.ron`, sorted.
     pub files: Vec<PathBuf>,
     /// The save box (name, overwrite confirmation, outcome).
     pub save: SaveBox,
@@ -27,12 +27,12 @@ impl LevelLibrary {
     }
 }
 
-/// `*.ron` files in `dir`, sorted (empty when the folder is missing).
+/// `*.level.ron` files in `dir`, sorted (empty when the folder is missing).
 pub fn list_levels(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|rd| {
             rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+                .filter(|p| crate::level::is_level_file(p))
                 .collect()
         })
         .unwrap_or_default();

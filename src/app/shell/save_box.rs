@@ -1,5 +1,5 @@
 //! "Accept and save": a name box and a Save button that write a [`Level`]
-//! to `levels/NAME.ron` atomically, asking before an existing file is
+//! to `levels/NAME.level.ron` atomically, asking before an existing file is
 //! replaced. Every screen that exports levels uses it.
 
 use crate::level::Level;
@@ -93,7 +93,7 @@ impl SaveBox {
     pub fn request(&mut self, dir: &Path) -> Result<Option<PathBuf>, String> {
         let name = self.name.trim();
         check_name(name)?;
-        let path = dir.join(format!("{name}.ron"));
+        let path = dir.join(format!("{name}{}", crate::level::LEVEL_SUFFIX));
         if path.exists() {
             self.confirm_overwrite = Some(path);
             Ok(None)
