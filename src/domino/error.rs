@@ -1,6 +1,8 @@
 //! [`DominoError`]: everything the domino engine can refuse.
 
+use super::advisor::Turn;
 use super::local_match::{ARM_NAMES, Actor};
+use super::round::{Opening, RoundEnd};
 use super::tiles::Tile;
 use std::fmt;
 use std::path::PathBuf;
@@ -149,6 +151,99 @@ pub enum DominoError {
         /// The seat.
         seat: u8,
     },
+    /// A seat number outside 0..4 in a [`PublicRound`](super::PublicRound).
+    SeatOutOfRange {
+        /// Which field: "seat" or "opener".
+        role: &'static str,
+        /// The number given.
+        seat: u8,
+    },
+    /// A [`Tile`] whose index is not one of the 28 (0..28).
+    NoSuchTile {
+        /// The index given.
+        index: u8,
+    },
+    /// A forced opening with a tile that is not a double.
+    BadOpening {
+        /// The tile given.
+        tile: Tile,
+    },
+    /// A hand that lists a tile twice.
+    DuplicateTile {
+        /// The tile.
+        tile: Tile,
+    },
+    /// A hand holding a tile that the history shows played.
+    TileAlreadyPlayed {
+        /// The tile.
+        tile: Tile,
+        /// The seat that played it.
+        by: u8,
+    },
+    /// A hand whose size is not 7 minus the tiles the seat played.
+    HandSizeForHistory {
+        /// The seat.
+        seat: u8,
+        /// Tiles it played according to the history.
+        played: usize,
+        /// Tiles in the hand given.
+        got: usize,
+    },
+    /// A turn of a [`PublicRound`](super::PublicRound)'s history that the
+    /// rules do not allow.
+    IllegalHistoryTurn {
+        /// Its index in the history (0 = the opening).
+        index: usize,
+        /// The seat whose turn it was.
+        seat: u8,
+        /// The turn.
+        turn: Turn,
+        /// Why it is not legal.
+        reason: String,
+    },
+    /// No deal of the unseen tiles agrees with the passes of a history.
+    NoConsistentDeal {
+        /// The numbers each seat passed on (7-bit masks).
+        voids: [u8; 4],
+    },
+    /// An opener holding no tile that may open the round.
+    NoOpeningDouble {
+        /// The opener.
+        seat: u8,
+        /// How the round opens.
+        opening: Opening,
+    },
+    /// A turn asked for a seat while another seat is to move.
+    NotSeatsTurn {
+        /// The seat asking.
+        seat: u8,
+        /// The seat to move.
+        turn: u8,
+    },
+    /// A turn asked for after the round ended.
+    RoundAlreadyOver {
+        /// How it ended.
+        end: RoundEnd,
+    },
+    /// An agent answered outside the choices it was given.
+    BadAgentAnswer {
+        /// The agent's name.
+        agent: String,
+        /// Its answer.
+        answer: String,
+    },
+}
+
+/// "2, 3 and 5" for a 7-bit mask of numbers.
+fn numbers(mask: u8) -> String {
+    let n: Vec<String> = (0..7)
+        .filter(|n| mask & (1 << n) != 0)
+        .map(|n: u8| n.to_string())
+        .collect();
+    match n.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => n.concat(),
+    }
 }
 
 impl fmt::Display for DominoError {
@@ -227,6 +322,84 @@ impl fmt::Display for DominoError {
                 got,
             } => write!(f, "seat {seat} holds {expected} tiles, not {got}"),
             SeenTileInHand { seat } => write!(f, "seat {seat} cannot hold a seen tile"),
+            SeatOutOfRange { role, seat } => {
+                write!(f, "{role} {seat} does not exist: seats are 0, 1, 2 and 3")
+            }
+            NoSuchTile { index } => write!(
+                f,
+                "tile index {index} is not a tile: tiles are 0..=27 (0-0, 0-1, ..., 6-6), \
+                 as Tile::new(a, b) makes them"
+            ),
+            BadOpening { tile } => write!(
+                f,
+                "a round cannot be forced to open with {tile}: it opens with a double \
+                 (6-6 in the first round and after a blocked one)"
+            ),
+            DuplicateTile { tile } => write!(
+                f,
+                "{tile} is in the hand twice: each of the 28 tiles exists once"
+            ),
+            TileAlreadyPlayed { tile, by } => write!(
+                f,
+                "{tile} is in the hand but seat {by} already played it: \
+                 the hand lists only the tiles held now"
+            ),
+            HandSizeForHistory { seat, played, got } => write!(
+                f,
+                "seat {seat} played {played} tiles, so its hand holds {}, not {got}",
+                7usize.saturating_sub(*played)
+            ),
+            IllegalHistoryTurn {
+                index,
+                seat,
+                turn,
+                reason,
+            } => write!(
+                f,
+                "history turn {index} (seat {seat}: {turn}) is not legal: {reason}"
+            ),
+            NoConsistentDeal { voids } => {
+                let passed: Vec<String> = (0..4)
+                    .filter(|&s| voids[s] != 0)
+                    .map(|s| format!("seat {s} lacks {}", numbers(voids[s])))
+                    .collect();
+                write!(
+                    f,
+                    "no deal of the unseen tiles agrees with the history's passes ({}): \
+                     a seat that passes holds no tile showing a number then open",
+                    passed.join("; ")
+                )
+            }
+            NoOpeningDouble { seat, opening } => match opening {
+                Opening::Forced(t) => write!(
+                    f,
+                    "seat {seat} opens this round but does not hold {t}, which it must lay"
+                ),
+                Opening::AnyDouble => write!(
+                    f,
+                    "seat {seat} opens this round but holds no double: it opens with any double"
+                ),
+            },
+            NotSeatsTurn { seat, turn } => write!(
+                f,
+                "it is seat {turn}'s turn, not seat {seat}'s: ask for seat {turn}, \
+                 or add the turns played since to the history"
+            ),
+            RoundAlreadyOver { end } => {
+                let how = match end {
+                    RoundEnd::Out { seat } => format!("seat {seat} went out"),
+                    RoundEnd::Blocked => "blocked".to_string(),
+                };
+                write!(
+                    f,
+                    "the round is over ({how}): no turn is left; the next round starts \
+                     with an empty history"
+                )
+            }
+            BadAgentAnswer { agent, answer } => write!(
+                f,
+                "agent '{agent}' answered {answer}, which is not one of its choices"
+            ),
         }
     }
 }

@@ -22,11 +22,14 @@
 //!   [`MonteCarloAgent`], all named by an [`AgentSpec`] (parsed from and
 //!   printed as the command-line spelling, [`AGENT_NAMES_HELP`]);
 //! - the AI choices of the app's settings: [`SeatAi`];
+//! - a turn for another game's domino table from what one seat knows:
+//!   [`PublicRound`], [`Turn`], [`choose_turn`], [`choose_turn_named`];
 //! - the seven state vectors V0..V6: [`StateVectors`];
 //! - parallel duels: [`duel`]; the GA: [`GaTuner`]; statistics: [`stats`];
 //! - every refusal is a [`DominoError`]; functions that panic on bad input
 //!   (an illegal move, say) have a `try_` form that returns one.
 
+mod advisor;
 mod agents;
 mod error;
 mod game;
@@ -46,6 +49,7 @@ mod tuner;
 #[cfg(test)]
 mod tests;
 
+pub use advisor::{PublicRound, Turn, choose_turn, choose_turn_named};
 pub use agents::{Agent, CoefficientFile, Coefficients, EvalAgent, free_coefficients};
 pub use error::{AGENT_NAMES_HELP, DominoError};
 pub use game::{MATCH_TARGET, MatchResult, deal, opener, play_match, play_match_logged};

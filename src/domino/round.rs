@@ -10,6 +10,7 @@ use super::error::DominoError;
 use super::table::{Move, Table};
 use super::tiles::{Hand, Tile};
 use crate::rng::Rng;
+use serde::{Deserialize, Serialize};
 
 /// The team of a seat: seats 0 and 2 are team 0 (A), seats 1 and 3 team 1 (B).
 pub fn team_of(seat: u8) -> usize {
@@ -81,7 +82,9 @@ pub enum RoundEnd {
 }
 
 /// How the round must be opened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// With serde: `{"Forced": [6, 6]}` or `"AnyDouble"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Opening {
     /// The opener must lay this double (6-6 in the first round and after a
     /// blocked round).

@@ -6,6 +6,7 @@
 //! crosswise, so its end counts both halves.
 
 use super::tiles::{Hand, NUMBER_MASK, Tile};
+use serde::{Deserialize, Serialize};
 
 /// One of the spinner's four arms.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,7 +21,9 @@ pub struct Arm {
 }
 
 /// Where a tile goes: the arm (0..4) of the spinner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// With serde: `{"tile": [5, 6], "arm": 0}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Move {
     /// The tile played.
     pub tile: Tile,

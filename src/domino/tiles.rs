@@ -6,6 +6,7 @@
 //! `hand & NUMBER_MASK[4]`.
 
 use super::error::DominoError;
+use serde::{Deserialize, Serialize};
 
 /// Number of tiles in a double-six set.
 pub const TILE_COUNT: usize = 28;
@@ -90,7 +91,11 @@ const fn build_numbers_of() -> [u8; TILE_COUNT] {
 
 /// One domino ("pedra"), by its index 0..28 in the double-six set
 /// (0-0, 0-1, …, 0-6, 1-1, …, 6-6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// With serde it is its two halves, low first: `[5, 6]` for 5-6 (either
+/// order is read; pips above 6 are refused).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "[u8; 2]", try_from = "[u8; 2]")]
 pub struct Tile(pub u8);
 
 impl Tile {
@@ -156,6 +161,20 @@ impl Tile {
     /// All 28 tiles.
     pub fn all() -> impl Iterator<Item = Tile> {
         (0..TILE_COUNT as u8).map(Tile)
+    }
+}
+
+impl From<Tile> for [u8; 2] {
+    fn from(t: Tile) -> [u8; 2] {
+        [t.low(), t.high()]
+    }
+}
+
+impl TryFrom<[u8; 2]> for Tile {
+    type Error = DominoError;
+
+    fn try_from([a, b]: [u8; 2]) -> Result<Tile, DominoError> {
+        Tile::try_new(a, b)
     }
 }
 
