@@ -110,7 +110,7 @@ fn finish(mut commands: Commands, mut thinking: Query<(Entity, &mut Thinking)>) 
         ec.remove::<Thinking>();
         match result {
             Ok(turn) => {
-                ec.insert(DominoAdvice(turn.clone()));
+                ec.insert(DominoAdvice(turn));
                 commands.trigger(DominoAdvised { entity: e, turn });
             }
             Err(err) => {

@@ -233,6 +233,23 @@ pub struct GeneratorFrameTime {
     pub busy_max_ms: f64,
 }
 
+/// How the generators are doing: running now, finished, stopped early.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[reflect(Resource)]
+pub struct GeneratorStats {
+    /// Searches running now.
+    pub running: usize,
+    /// Levels made (or refused) so far.
+    pub finished: u64,
+    /// Searches that stopped because their request went away (counted
+    /// when the worker actually stops, not when it is asked to).
+    pub cancelled: u64,
+}
+
+/// Workers count their own stops here.
+#[derive(Resource, Default)]
+struct CancelCount(Arc<AtomicU64>);
+
 /// What the worker shares with the main thread.
 #[derive(Default)]
 struct Shared {
@@ -268,7 +285,10 @@ pub(super) fn plugin(app: &mut App) {
         .register_type::<GeneratedLevel>()
         .register_type::<GenerationFailed>()
         .register_type::<GeneratorFrameTime>()
+        .register_type::<GeneratorStats>()
         .init_resource::<GeneratorFrameTime>()
+        .init_resource::<GeneratorStats>()
+        .init_resource::<CancelCount>()
         .init_resource::<FrameClock>()
         .configure_sets(Update, (EvoboardSet::Generate, EvoboardSet::Draw).chain())
         .add_systems(
@@ -282,6 +302,7 @@ pub(super) fn plugin(app: &mut App) {
 fn start_requests(
     mut commands: Commands,
     mut clock: ResMut<FrameClock>,
+    cancels: Res<CancelCount>,
     requests: Query<(Entity, &GenerateLevel, Has<Name>), Changed<GenerateLevel>>,
     mut dropped: RemovedComponents<GenerateLevel>,
 ) {
@@ -296,13 +317,18 @@ fn start_requests(
         let worker = Arc::clone(&shared);
         let recipe = request.recipe.clone();
         let name = request.name.clone();
+        let cancelled = Arc::clone(&cancels.0);
         let task = AsyncComputeTaskPool::get().spawn(async move {
-            recipe.generate(&name, &worker.cancel, |p| {
+            let result = recipe.generate(&name, &worker.cancel, |p| {
                 if let Ok(mut slot) = worker.progress.lock() {
                     *slot = p;
                 }
                 worker.version.fetch_add(1, Ordering::Release);
-            })
+            });
+            if result == Err(RecipeError::Cancelled) {
+                cancelled.fetch_add(1, Ordering::Relaxed);
+            }
+            result
         });
         let mut ec = commands.entity(e);
         ec.remove::<(GeneratedLevel, GenerationFailed)>().insert((
@@ -324,6 +350,7 @@ fn start_requests(
 fn collect_results(
     mut commands: Commands,
     mut clock: ResMut<FrameClock>,
+    mut stats: ResMut<GeneratorStats>,
     mut levels: ResMut<Assets<LevelAsset>>,
     mut running: Query<(Entity, &mut GeneratorTask, &mut GenerationProgress)>,
 ) {
@@ -347,6 +374,7 @@ fn collect_results(
         let Some(result) = check_ready(&mut job.task) else {
             continue;
         };
+        stats.finished += 1;
         let mut ec = commands.entity(e);
         ec.remove::<GeneratorTask>();
         progress.elapsed = job.started.elapsed().as_secs_f32();
@@ -371,7 +399,15 @@ fn collect_results(
     clock.0 += t.elapsed();
 }
 
-fn count_frame(mut clock: ResMut<FrameClock>, mut stats: ResMut<GeneratorFrameTime>) {
+fn count_frame(
+    mut clock: ResMut<FrameClock>,
+    mut stats: ResMut<GeneratorFrameTime>,
+    mut generators: ResMut<GeneratorStats>,
+    cancels: Res<CancelCount>,
+    running: Query<(), With<GeneratorTask>>,
+) {
+    generators.running = running.iter().count();
+    generators.cancelled = cancels.0.load(Ordering::Relaxed);
     let ms = clock.0.as_secs_f64() * 1000.0;
     stats.last_ms = ms;
     stats.max_ms = stats.max_ms.max(ms);

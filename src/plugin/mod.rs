@@ -17,13 +17,13 @@
 //!     .run();
 //! ```
 
-// TEMP mod domino_ai;
+mod domino_ai;
 mod dungeon_tilemap;
 mod generate;
 mod hex_tilemap;
 mod level_asset;
 
-// TEMP pub use domino_ai::{AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAdvised, DominoAiPlugin};
+pub use domino_ai::{AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAdvised, DominoAiPlugin};
 pub use dungeon_tilemap::{
     CELL, CELL_PX, CORRIDOR_RGB, DOOR_RGB, DungeonMap, DungeonTexture, ENEMY_COLOUR, ENTRANCE_RGB,
     FINAL_RGB, FLOOR_RGB, ROCK_RGB, RoomLabel, SECRET_RGB, TRAP_RGB, TREASURE_COLOUR, WALL_RGB,
@@ -31,7 +31,7 @@ pub use dungeon_tilemap::{
 };
 pub use generate::{
     EvoboardSet, GenerateLevel, GeneratedLevel, GenerationFailed, GenerationProgress,
-    GenerationStage, GeneratorFrameTime, LevelGenerated, LevelGenerationFailed,
+    GenerationStage, GeneratorFrameTime, GeneratorStats, LevelGenerated, LevelGenerationFailed,
 };
 pub use hex_tilemap::{HEX_SIZE, HexBoardMap, HexTile, LevelTilemap, catan_map, tile_colour};
 pub use level_asset::{LevelAsset, LevelLoadError, LevelLoader};
@@ -66,7 +66,7 @@ impl PluginGroup for EvoboardPlugin {
         PluginGroupBuilder::start::<Self>()
             .add(LevelAssetPlugin)
             .add(GeneratorPlugin)
-            // TEMP .add(DominoAiPlugin)
+            .add(DominoAiPlugin)
             .add(HexTilemapPlugin)
             .add(DungeonTilemapPlugin)
     }

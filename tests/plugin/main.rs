@@ -1,0 +1,238 @@
+//! The embeddable plugin as a game uses it: `MinimalPlugins`,
+//! `AssetPlugin` and `EvoboardPlugin`, no renderer. Levels load from
+//! `*.level.ron`; runtime generators make the same levels as the engine-free
+//! recipes (and so as the command line), report progress, fail with a
+//! message, stop when their entity goes; the domino AI answers a game's
+//! own table.
+#![allow(clippy::unwrap_used)]
+
+use bevy::prelude::*;
+use evoboard::boards::{Algorithm, BoardGame};
+use evoboard::domino::{Opening, PublicRound, Tile, Turn};
+use evoboard::dungeon::Size;
+use evoboard::level::{HexBoardRecipe, Level, LevelMap, Recipe};
+use evoboard::plugin::{
+    AskDominoAi, DominoAdvice, EvoboardPlugin, GenerateLevel, GeneratedLevel, GenerationFailed,
+    GenerationProgress, GenerationStage, GeneratorStats, LevelAsset, LevelGenerated,
+};
+use evoboard::puzzle::Difficulty;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("evoboard-plugin-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("levels")).unwrap();
+    d
+}
+
+/// A game without a renderer, reading assets under `root`.
+fn game(root: &Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin {
+            file_path: root.to_string_lossy().into_owned(),
+            ..default()
+        },
+        EvoboardPlugin,
+    ));
+    app
+}
+
+/// Update until `done` holds or `limit` of wall time passes (the searches
+/// run on other threads).
+fn run_until(app: &mut App, limit: Duration, mut done: impl FnMut(&mut App) -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        app.update();
+        if done(app) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    false
+}
+
+/// The level a request made, once made.
+fn generated(app: &mut App, e: Entity) -> Option<Level> {
+    let handle = app.world().get::<GeneratedLevel>(e)?.0.clone();
+    app.world()
+        .resource::<Assets<LevelAsset>>()
+        .get(&handle)
+        .map(|l| l.0.clone())
+}
+
+fn expected(request: &GenerateLevel) -> Level {
+    request
+        .recipe
+        .generate(&request.name, &AtomicBool::new(false), |_| {})
+        .unwrap()
+}
+
+#[test]
+fn a_game_generates_a_dungeon_a_board_and_a_puzzle_the_same_as_the_recipes() {
+    let root = temp_dir("gen");
+    let mut app = game(&root);
+    let requests = [
+        GenerateLevel::dungeon(Size::Medium, 4),
+        GenerateLevel::hex_board(BoardGame::TerraMystica, Algorithm::Best, 4),
+        GenerateLevel::hex_board(BoardGame::Catan, Algorithm::Best, 4),
+        GenerateLevel::puzzle(10, 10, Difficulty::Hard, 4),
+    ];
+    let told = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let entities: Vec<Entity> = requests
+        .iter()
+        .map(|r| {
+            let told = told.clone();
+            app.world_mut()
+                .spawn(r.clone())
+                .observe(move |done: On<LevelGenerated>| {
+                    told.lock().unwrap().push(done.entity);
+                })
+                .id()
+        })
+        .collect();
+    assert!(run_until(&mut app, Duration::from_secs(120), |app| {
+        entities.iter().all(|&e| generated(app, e).is_some())
+    }));
+    for (e, r) in entities.iter().zip(&requests) {
+        assert_eq!(generated(&mut app, *e).unwrap(), expected(r), "{}", r.name);
+        let p = app.world().get::<GenerationProgress>(*e).unwrap();
+        assert_eq!(p.stage, GenerationStage::Done);
+        assert!(app.world().get::<Name>(*e).is_some(), "requests are named");
+    }
+    let mut told = told.lock().unwrap().clone();
+    told.sort();
+    let mut want = entities.clone();
+    want.sort();
+    assert_eq!(told, want, "one LevelGenerated per request");
+    assert_eq!(app.world().resource::<GeneratorStats>().finished, 4);
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn progress_shows_while_a_search_runs_and_despawning_stops_it() {
+    let root = temp_dir("cancel");
+    let mut app = game(&root);
+    let mut r = HexBoardRecipe::new(BoardGame::TerraMystica, Algorithm::Brkga, 1);
+    r.time_limit = Duration::from_secs(600);
+    r.target = -1.0; // unreachable: only a cancel stops it
+    let e = app.world_mut().spawn(GenerateLevel::hex_board_with(r)).id();
+    assert!(run_until(&mut app, Duration::from_secs(30), |app| {
+        app.world()
+            .get::<GenerationProgress>(e)
+            .is_some_and(|p| p.stage == GenerationStage::Board && p.generation >= 3)
+    }));
+    assert_eq!(app.world().resource::<GeneratorStats>().running, 1);
+    app.world_mut().despawn(e);
+    assert!(
+        run_until(&mut app, Duration::from_secs(30), |app| {
+            app.world().resource::<GeneratorStats>().cancelled == 1
+        }),
+        "the worker stops once its entity is gone"
+    );
+    assert_eq!(app.world().resource::<GeneratorStats>().running, 0);
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_refused_request_says_why() {
+    let root = temp_dir("fail");
+    let mut app = game(&root);
+    let e = app
+        .world_mut()
+        .spawn(GenerateLevel::puzzle(2, 50, Difficulty::Easy, 1))
+        .id();
+    assert!(run_until(&mut app, Duration::from_secs(30), |app| {
+        app.world().get::<GenerationFailed>(e).is_some()
+    }));
+    let msg = &app.world().get::<GenerationFailed>(e).unwrap().0;
+    assert!(msg.contains("allowed") || msg.contains("at least"), "{msg}");
+    assert_eq!(
+        app.world().get::<GenerationProgress>(e).unwrap().stage,
+        GenerationStage::Failed
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn level_ron_files_load_and_plain_ron_is_left_to_other_loaders() {
+    let root = temp_dir("load");
+    let level = Recipe::catan(2)
+        .generate("isle", &AtomicBool::new(false), |_| {})
+        .unwrap();
+    std::fs::write(root.join("levels/isle.level.ron"), level.to_ron()).unwrap();
+    std::fs::write(root.join("levels/config.ron"), level.to_ron()).unwrap();
+    let mut app = game(&root);
+    let server = app.world().resource::<AssetServer>().clone();
+    let good: Handle<LevelAsset> = server.load("levels/isle.level.ron");
+    let plain = server.load_builder().load_untyped("levels/config.ron");
+    assert!(run_until(&mut app, Duration::from_secs(30), |app| {
+        app.world().resource::<Assets<LevelAsset>>().contains(&good)
+            && server.load_state(&plain).is_failed()
+    }));
+    if let bevy::asset::LoadState::Failed(e) = server.load_state(&plain) {
+        assert!(e.to_string().contains("loader"), "{e}");
+    }
+    let loaded = &app.world().resource::<Assets<LevelAsset>>().get(&good).unwrap().0;
+    assert_eq!(loaded, &level);
+    assert!(matches!(loaded.map, LevelMap::Catan(_)));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn the_domino_ai_answers_a_games_own_table() {
+    let root = temp_dir("domino");
+    let mut app = game(&root);
+    let t = |a, b| Tile::try_new(a, b).unwrap();
+    // Seat 0 opens with 6-6; seat 1 is to play.
+    let round = PublicRound {
+        seat: 1,
+        hand: vec![t(6, 5), t(1, 1), t(2, 3), t(0, 4), t(5, 5), t(3, 3), t(1, 4)],
+        opener: 0,
+        opening: Opening::Forced(t(6, 6)),
+        history: vec![Turn::Open(t(6, 6))],
+        match_score: [0, 0],
+    };
+    let e = app
+        .world_mut()
+        .spawn(AskDominoAi::new("basic", round.clone(), 3))
+        .id();
+    assert!(run_until(&mut app, Duration::from_secs(30), |app| {
+        app.world().get::<DominoAdvice>(e).is_some()
+    }));
+    let turn = app.world().get::<DominoAdvice>(e).unwrap().0;
+    assert_eq!(
+        turn,
+        evoboard::domino::choose_turn_named("basic", &round, 3).unwrap()
+    );
+    assert!(matches!(turn, Turn::Play(m) if m.tile == t(6, 5)), "{turn:?}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn public_types_are_registered_for_inspectors() {
+    let mut app = game(&temp_dir("reflect"));
+    app.update();
+    let registry = app.world().resource::<AppTypeRegistry>().read();
+    for name in [
+        "GenerateLevel",
+        "GenerationProgress",
+        "GeneratedLevel",
+        "GeneratorStats",
+        "GeneratorFrameTime",
+        "HexBoardMap",
+        "DungeonMap",
+        "LevelTilemap",
+        "AskDominoAi",
+        "DominoAdvice",
+        "ViewExtent",
+    ] {
+        assert!(
+            registry.get_with_short_type_path(name).is_some(),
+            "{name} is registered"
+        );
+    }
+}
