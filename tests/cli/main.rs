@@ -6,6 +6,7 @@
 mod boards;
 mod domino;
 mod puzzle;
+mod recipes;
 
 use serde_json::Value;
 use std::path::PathBuf;
