@@ -121,11 +121,9 @@ fn finish(
         }
     }
     let shipped_loaded = report.shipped.iter().all(|h| levels.contains(h));
-    let (Some(rooms), Some(score), Some(unique)) = (
-        report.dungeon_rooms,
-        report.tm_score,
-        report.puzzle_unique,
-    ) else {
+    let (Some(rooms), Some(score), Some(unique)) =
+        (report.dungeon_rooms, report.tm_score, report.puzzle_unique)
+    else {
         return;
     };
     if !shipped_loaded {

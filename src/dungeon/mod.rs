@@ -17,6 +17,7 @@
 //! println!("{}", proposals[0].text_map());
 //! ```
 
+mod access;
 mod contents_ga;
 mod corridor;
 mod error;
@@ -33,6 +34,7 @@ mod validity;
 #[cfg(test)]
 mod independent_check;
 
+pub use access::Door;
 pub use contents_ga::{CONTENTS_BASE, Contents, EMPTY_COST, GM_BONUS};
 pub use corridor::{Corridor, CorridorKind, LOOP_GAIN};
 pub use error::DungeonError;

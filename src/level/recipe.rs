@@ -222,12 +222,12 @@ impl Recipe {
             Recipe::Dungeon(d) => {
                 d.params.validate()?;
                 match d.proposal {
-                    Some(p) if p >= d.params.proposals => Err(RecipeError::Dungeon(
-                        DungeonError::ChoiceOutOfRange {
+                    Some(p) if p >= d.params.proposals => {
+                        Err(RecipeError::Dungeon(DungeonError::ChoiceOutOfRange {
                             choice: p + 1,
                             proposals: d.params.proposals,
-                        },
-                    )),
+                        }))
+                    }
                     _ => Ok(()),
                 }
             }
@@ -235,7 +235,9 @@ impl Recipe {
                 puzzle::check_generation_size(p.width, p.height).map_err(PuzzleError::from)?;
                 match p.level {
                     Some(l) if !(1..=3).contains(&l) => {
-                        Err(RecipeError::Puzzle(PuzzleError::LevelOutOfRange { level: l }))
+                        Err(RecipeError::Puzzle(PuzzleError::LevelOutOfRange {
+                            level: l,
+                        }))
                     }
                     _ => Ok(()),
                 }
@@ -400,7 +402,8 @@ mod tests {
             while !s.is_solved() && s.progress().best > 0.0 {
                 s.step();
             }
-            let want = Level::hex_board("b", game, s.best().0, r.algorithm, &r.params, r.scoring, 11);
+            let want =
+                Level::hex_board("b", game, s.best().0, r.algorithm, &r.params, r.scoring, 11);
             assert_eq!(level, want);
         }
     }
@@ -416,7 +419,11 @@ mod tests {
         assert_eq!(last.generation, 4);
         let cancelled = Recipe::HexBoard(r).generate("b", &AtomicBool::new(true), |_| {});
         assert_eq!(cancelled, Err(RecipeError::Cancelled));
-        let bad = Recipe::puzzle(2, 2, Difficulty::Easy, 1).generate("p", &AtomicBool::new(false), |_| {});
+        let bad = Recipe::puzzle(2, 2, Difficulty::Easy, 1).generate(
+            "p",
+            &AtomicBool::new(false),
+            |_| {},
+        );
         assert!(matches!(bad, Err(RecipeError::Puzzle(_))), "{bad:?}");
     }
 

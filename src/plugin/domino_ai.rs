@@ -82,9 +82,7 @@ impl Plugin for DominoAiPlugin {
             .register_type::<DominoAdviceFailed>()
             .add_systems(
                 Update,
-                (start, finish)
-                    .chain()
-                    .in_set(super::EvoboardSet::Generate),
+                (start, finish).chain().in_set(super::EvoboardSet::Generate),
             );
     }
 }

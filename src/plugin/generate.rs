@@ -30,9 +30,7 @@
 use super::level_asset::LevelAsset;
 use crate::boards::{Algorithm, BoardGame};
 use crate::dungeon::Size;
-use crate::level::{
-    HexBoardRecipe, Level, Recipe, RecipeError, RecipeProgress, RecipeStage,
-};
+use crate::level::{HexBoardRecipe, Level, Recipe, RecipeError, RecipeProgress, RecipeStage};
 use crate::puzzle::Difficulty;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};

@@ -112,6 +112,17 @@ pub enum PuzzleGridError {
         /// The board's height.
         height: usize,
     },
+    /// A board that is not the puzzle's size (checking a player's board).
+    SizeMismatch {
+        /// The puzzle's width.
+        expected_width: usize,
+        /// The puzzle's height.
+        expected_height: usize,
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
+    },
     /// A size outside the allowed range.
     Size {
         /// Requested width.
@@ -155,6 +166,16 @@ impl fmt::Display for PuzzleGridError {
             } => write!(
                 f,
                 "row {row}, column {column} (0-based) is off the {width} × {height} board"
+            ),
+            PuzzleGridError::SizeMismatch {
+                expected_width,
+                expected_height,
+                width,
+                height,
+            } => write!(
+                f,
+                "the board is {width} × {height}; this puzzle is {expected_width} × \
+                 {expected_height}"
             ),
             PuzzleGridError::Size {
                 width,

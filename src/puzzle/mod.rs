@@ -13,6 +13,7 @@
 //! [`Puzzle`] is the serde type saved in RON files and embedded in levels.
 //! Every refusal is a [`PuzzleError`] (board strings: [`PuzzleGridError`]).
 
+mod access;
 mod bits;
 mod board;
 mod error;

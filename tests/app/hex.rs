@@ -68,7 +68,10 @@ fn a_broken_level_fails_to_load_and_says_why() {
     )
     .unwrap();
     let mut app = headless(&root);
-    let handle: Handle<LevelAsset> = app.world().resource::<AssetServer>().load("levels/bad.level.ron");
+    let handle: Handle<LevelAsset> = app
+        .world()
+        .resource::<AssetServer>()
+        .load("levels/bad.level.ron");
     let mut error = None;
     update_until(&mut app, 100_000, |app| {
         if let bevy::asset::LoadState::Failed(e) =

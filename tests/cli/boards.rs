@@ -159,7 +159,13 @@ fn levels_are_written_as_level_ron_and_old_plain_ron_levels_still_read() {
     // A level saved before the rename, under a plain .ron name.
     let old = dir.join("old.ron");
     std::fs::rename(&written, &old).unwrap();
-    let e = json(&["evaluate", "catan", "--map", old.to_str().unwrap(), "--json"]);
+    let e = json(&[
+        "evaluate",
+        "catan",
+        "--map",
+        old.to_str().unwrap(),
+        "--json",
+    ]);
     assert_eq!(e["score"], g["score"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

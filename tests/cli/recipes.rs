@@ -43,7 +43,15 @@ fn the_cli_and_the_recipes_make_the_same_levels() {
         cli_level(
             &dir,
             "c",
-            &["generate", "catan", "--no-equal-neighbours", "--desert", "centre", "--seed", "4"]
+            &[
+                "generate",
+                "catan",
+                "--no-equal-neighbours",
+                "--desert",
+                "centre",
+                "--seed",
+                "4"
+            ]
         ),
         recipe_level(Recipe::HexBoard(catan), "c")
     );
@@ -51,7 +59,18 @@ fn the_cli_and_the_recipes_make_the_same_levels() {
         cli_level(
             &dir,
             "p",
-            &["puzzle", "generate", "--width", "10", "--height", "10", "--difficulty", "hard", "--seed", "4"]
+            &[
+                "puzzle",
+                "generate",
+                "--width",
+                "10",
+                "--height",
+                "10",
+                "--difficulty",
+                "hard",
+                "--seed",
+                "4"
+            ]
         ),
         recipe_level(Recipe::puzzle(10, 10, Difficulty::Hard, 4), "p")
     );

@@ -176,7 +176,12 @@ fn level_ron_files_load_and_plain_ron_is_left_to_other_loaders() {
     if let bevy::asset::LoadState::Failed(e) = server.load_state(&plain) {
         assert!(e.to_string().contains("loader"), "{e}");
     }
-    let loaded = &app.world().resource::<Assets<LevelAsset>>().get(&good).unwrap().0;
+    let loaded = &app
+        .world()
+        .resource::<Assets<LevelAsset>>()
+        .get(&good)
+        .unwrap()
+        .0;
     assert_eq!(loaded, &level);
     assert!(matches!(loaded.map, LevelMap::Catan(_)));
     std::fs::remove_dir_all(&root).unwrap();
@@ -190,7 +195,15 @@ fn the_domino_ai_answers_a_games_own_table() {
     // Seat 0 opens with 6-6; seat 1 is to play.
     let round = PublicRound {
         seat: 1,
-        hand: vec![t(6, 5), t(1, 1), t(2, 3), t(0, 4), t(5, 5), t(3, 3), t(1, 4)],
+        hand: vec![
+            t(6, 5),
+            t(1, 1),
+            t(2, 3),
+            t(0, 4),
+            t(5, 5),
+            t(3, 3),
+            t(1, 4),
+        ],
         opener: 0,
         opening: Opening::Forced(t(6, 6)),
         history: vec![Turn::Open(t(6, 6))],
@@ -208,7 +221,10 @@ fn the_domino_ai_answers_a_games_own_table() {
         turn,
         evoboard::domino::choose_turn_named("basic", &round, 3).unwrap()
     );
-    assert!(matches!(turn, Turn::Play(m) if m.tile == t(6, 5)), "{turn:?}");
+    assert!(
+        matches!(turn, Turn::Play(m) if m.tile == t(6, 5)),
+        "{turn:?}"
+    );
     std::fs::remove_dir_all(&root).unwrap();
 }
 

@@ -2,6 +2,7 @@
 //! optional rules, our search (`best`) and the game as a
 //! [`crate::boards::published::BoardProblem`].
 
+mod access;
 mod board;
 mod problem;
 mod rules;

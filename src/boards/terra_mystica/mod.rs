@@ -2,6 +2,7 @@
 //! `strict` and `published` rule sets, incremental scoring, river growing,
 //! our search (`best`) and the game as a [`crate::boards::published::BoardProblem`].
 
+mod access;
 mod board;
 mod problem;
 mod river;
