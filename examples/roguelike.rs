@@ -213,7 +213,11 @@ fn spawn_floor(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Some(d) = run.dungeon.clone() else { return };
-    let map = DungeonMap::from_dungeon(&d);
+    // The game draws its own enemies and treasure: the map shows rooms only.
+    let map = DungeonMap {
+        show_contents: false,
+        ..DungeonMap::from_dungeon(&d)
+    };
     let scoped = DespawnOnExit(Floor::Exploring);
     let mut token = |colour: Color, shape: Mesh| {
         (
@@ -221,7 +225,7 @@ fn spawn_floor(
             MeshMaterial2d(materials.add(colour)),
         )
     };
-    let r = evoboard::plugin::CELL * 0.4;
+    let r = evoboard::plugin::CELL * 0.45;
     let player = token(Color::srgb(0.2, 0.5, 1.0), Circle::new(r).into());
     let enemy = token(
         Color::srgb(0.85, 0.1, 0.1),
@@ -407,7 +411,7 @@ fn hud(run: Res<Run>, state: Res<State<Floor>>, mut text: Query<&mut Text, With<
         Floor::Generating => {}
         Floor::Exploring => {
             text.0 = format!(
-                "Floor {} · HP {}/{HIT_POINTS} · gold {}   {}",
+                "Floor {}  |  HP {}/{HIT_POINTS}  |  gold {}  |  {}",
                 run.depth, run.hp, run.gold, run.message
             )
         }
@@ -455,25 +459,40 @@ fn autoplay_screenshot(
     }
 }
 
-/// With `--measure`: frames and the plugin's time while idle, then while a
-/// `brkga` Terra Mystica board generates in the background.
-#[derive(Default, Clone, Copy)]
+/// With `--measure`: frames and the plugin's main-thread time per frame
+/// while idle, then while a `brkga` Terra Mystica board generates in the
+/// background.
+#[derive(Default)]
 struct Measure {
-    phase: u8,
+    generating: bool,
     since: Option<Instant>,
     frames: u32,
-    idle_fps: f64,
-    idle_plugin_max: f64,
-    busy_frames: u64,
+    /// The plugin's main-thread time of every frame of this phase (ms).
+    plugin_ms: Vec<f64>,
+    idle: Option<serde_json::Value>,
 }
 
-const MEASURE_PHASE: Duration = Duration::from_secs(5);
+const MEASURE_PHASE: Duration = Duration::from_secs(10);
+
+/// fps, and the plugin's time per frame: max, 99th percentile and mean.
+fn figures(frames: u32, seconds: f64, plugin_ms: &mut [f64]) -> serde_json::Value {
+    plugin_ms.sort_by(f64::total_cmp);
+    let n = plugin_ms.len().max(1);
+    let round = |v: f64| (v * 1000.0).round() / 1000.0;
+    serde_json::json!({
+        "fps": (f64::from(frames) / seconds * 10.0).round() / 10.0,
+        "frames": frames,
+        "plugin_ms_max": round(plugin_ms.last().copied().unwrap_or(0.0)),
+        "plugin_ms_p99": round(plugin_ms[(n * 99 / 100).min(plugin_ms.len().saturating_sub(1))]),
+        "plugin_ms_mean": round(plugin_ms.iter().sum::<f64>() / n as f64),
+    })
+}
 
 fn measure(
     mut commands: Commands,
     options: Res<Options>,
     state: Res<State<Floor>>,
-    mut times: ResMut<GeneratorFrameTime>,
+    times: Res<GeneratorFrameTime>,
     mut m: Local<Measure>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -481,17 +500,20 @@ fn measure(
         return;
     }
     let now = Instant::now();
-    let since = *m.since.get_or_insert(now);
+    let Some(since) = m.since else {
+        // The first frame of the floor: start counting from the next one.
+        m.since = Some(now);
+        return;
+    };
     m.frames += 1;
+    m.plugin_ms.push(times.last_ms);
     if now - since < MEASURE_PHASE {
         return;
     }
-    let fps = f64::from(m.frames) / (now - since).as_secs_f64();
-    if m.phase == 0 {
-        m.idle_fps = fps;
-        m.idle_plugin_max = times.max_ms;
-        m.busy_frames = times.busy_frames;
-        *times = GeneratorFrameTime::default();
+    let seconds = (now - since).as_secs_f64();
+    let frames = m.frames;
+    let phase = figures(frames, seconds, &mut m.plugin_ms);
+    if !m.generating {
         let mut r = HexBoardRecipe::new(BoardGame::TerraMystica, Algorithm::Brkga, 1);
         r.target = -1.0; // never reached: it runs for its whole time limit
         r.time_limit = MEASURE_PHASE + Duration::from_secs(2);
@@ -500,23 +522,16 @@ fn measure(
             GenerateLevel::new("bench", Recipe::HexBoard(r)),
         ));
         *m = Measure {
-            phase: 1,
+            generating: true,
             since: Some(Instant::now()),
-            frames: 0,
-            ..*m
+            idle: Some(phase),
+            ..default()
         };
         return;
     }
     println!(
         "{}",
-        serde_json::json!({
-            "fps_idle": (m.idle_fps * 10.0).round() / 10.0,
-            "fps_generating": (fps * 10.0).round() / 10.0,
-            "plugin_ms_max_idle": m.idle_plugin_max,
-            "plugin_ms_max_generating": times.busy_max_ms,
-            "plugin_ms_mean_generating": times.total_ms / times.frames.max(1) as f64,
-            "frames_generating": times.busy_frames,
-        })
+        serde_json::json!({"idle": m.idle.take(), "generating": phase})
     );
     exit.write(AppExit::Success);
 }
