@@ -293,6 +293,28 @@ fn spawn_floor(
     );
 }
 
+/// What stands on the floor, besides the player.
+type Things<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Cell,
+        Has<Enemy>,
+        Has<Treasure>,
+        Has<Stairs>,
+    ),
+    Without<Player>,
+>;
+
+/// The floor as the walking system sees it.
+#[derive(bevy::ecs::system::SystemParam)]
+struct FloorView<'w, 's> {
+    maps: Query<'w, 's, &'static DungeonMap, With<FloorMap>>,
+    player: Query<'w, 's, (&'static mut Cell, &'static mut Transform), With<Player>>,
+    things: Things<'w, 's>,
+}
+
 /// One step from the keyboard (or from the autoplayer).
 fn walk(
     keys: Res<ButtonInput<KeyCode>>,
@@ -300,20 +322,23 @@ fn walk(
     mut run: ResMut<Run>,
     mut commands: Commands,
     mut next: ResMut<NextState<Floor>>,
-    maps: Query<&DungeonMap, With<FloorMap>>,
-    mut player: Query<(&mut Cell, &mut Transform), With<Player>>,
-    things: Query<(Entity, &Cell, Has<Enemy>, Has<Treasure>, Has<Stairs>), Without<Player>>,
+    mut view: FloorView,
     mut tick: Local<u32>,
 ) {
+    let FloorView {
+        maps,
+        player,
+        things,
+    } = &mut view;
     let (Ok(map), Ok((mut cell, mut transform))) = (maps.single(), player.single_mut()) else {
         return;
     };
     let step = if options.screenshot.is_some() {
         *tick += 1;
-        if *tick % 3 != 0 {
+        if !(*tick).is_multiple_of(3) {
             return;
         }
-        auto_step(&run, &cell, &things)
+        auto_step(&run, &cell, things)
     } else {
         keyboard_step(&keys)
     };
@@ -323,7 +348,7 @@ fn walk(
         return;
     }
     let to = Cell(x as usize, y as usize);
-    for (e, c, enemy, treasure, stairs) in &things {
+    for (e, c, enemy, treasure, stairs) in things.iter() {
         if *c != to {
             continue;
         }
@@ -368,11 +393,7 @@ fn keyboard_step(keys: &ButtonInput<KeyCode>) -> Option<(i64, i64)> {
 
 /// The autoplayer: the next cell on a shortest walk to the nearest
 /// treasure, else to the stairs (through enemies, which it fights).
-fn auto_step(
-    run: &Run,
-    from: &Cell,
-    things: &Query<(Entity, &Cell, Has<Enemy>, Has<Treasure>, Has<Stairs>), Without<Player>>,
-) -> Option<(i64, i64)> {
+fn auto_step(run: &Run, from: &Cell, things: &Things) -> Option<(i64, i64)> {
     let d = run.dungeon.as_ref()?;
     let goal = things
         .iter()
