@@ -152,6 +152,29 @@ impl HexGrid {
         Hex::new(((self.x2[i as usize] - r as i16 - p0) / 2) as i32, r as i32)
     }
 
+    /// The index of the hex at axial coordinates `hex` (the inverse of
+    /// [`HexGrid::hex`]), or `None` off the layout. Constant time.
+    ///
+    /// ```
+    /// use evoboard::boards::HexGrid;
+    /// let g = HexGrid::from_rows(&[3, 4, 5, 4, 3]);
+    /// for i in g.indices() {
+    ///     assert_eq!(g.hex_index(g.hex(i)), Some(i));
+    /// }
+    /// assert_eq!(g.hex_index(hexx::Hex::new(0, -1)), None);
+    /// ```
+    pub fn hex_index(&self, hex: Hex) -> Option<HexIndex> {
+        let r = usize::try_from(hex.y).ok().filter(|&r| r < self.rows())?;
+        let start = self.row_start[r] as usize;
+        let p0 = i64::from(self.x2[0] & 1);
+        // Doubled x of the wanted hex, relative to the row's first hex.
+        let dx = 2 * i64::from(hex.x) + r as i64 + p0 - i64::from(self.x2[start]);
+        let c = usize::try_from(dx / 2)
+            .ok()
+            .filter(|_| dx >= 0 && dx % 2 == 0)?;
+        self.index(r, c)
+    }
+
     /// Iterate all hex indices.
     pub fn indices(&self) -> impl Iterator<Item = HexIndex> + use<> {
         0..self.cells.len() as HexIndex

@@ -123,6 +123,18 @@ pub enum PuzzleGridError {
         /// Largest allowed side.
         max: usize,
     },
+    /// A board whose size differs from the puzzle's (e.g. a player's board
+    /// given to [`Puzzle::check`](super::Puzzle::check)).
+    SizeMismatch {
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
+        /// The puzzle's width.
+        expected_width: usize,
+        /// The puzzle's height.
+        expected_height: usize,
+    },
 }
 
 impl fmt::Display for PuzzleGridError {
@@ -165,6 +177,16 @@ impl fmt::Display for PuzzleGridError {
                 f,
                 "board size {width} × {height} is not allowed; width and height \
                  must each be between {min} and {max}"
+            ),
+            PuzzleGridError::SizeMismatch {
+                width,
+                height,
+                expected_width,
+                expected_height,
+            } => write!(
+                f,
+                "the board is {width} × {height} but the puzzle is \
+                 {expected_width} × {expected_height}"
             ),
         }
     }
