@@ -153,49 +153,26 @@ impl HexGrid {
     }
 
     /// The index of the hex at axial coordinates `hex` (the inverse of
-    /// [`HexGrid::hex`]), if it is on the layout.
-    pub fn index_of(&self, hex: Hex) -> Option<HexIndex> {
+    /// [`HexGrid::hex`]), or `None` off the layout. Constant time.
+    ///
+    /// ```
+    /// use evoboard::boards::HexGrid;
+    /// let g = HexGrid::from_rows(&[3, 4, 5, 4, 3]);
+    /// for i in g.indices() {
+    ///     assert_eq!(g.hex_index(g.hex(i)), Some(i));
+    /// }
+    /// assert_eq!(g.hex_index(hexx::Hex::new(0, -1)), None);
+    /// ```
+    pub fn hex_index(&self, hex: Hex) -> Option<HexIndex> {
         let r = usize::try_from(hex.y).ok().filter(|&r| r < self.rows())?;
-        let p0 = i32::from(self.x2[0] & 1);
-        let x2 = 2 * hex.x + hex.y + p0;
-        let first = i32::from(self.x2[self.row_start[r] as usize]);
-        let offset = x2 - first;
-        if offset < 0 || offset % 2 != 0 {
-            return None;
-        }
-        self.index(r, (offset / 2) as usize)
-    }
-
-    /// The value at `hex` of a board stored as rows of this layout.
-    pub fn value_at<'a, T>(&self, rows: &'a [Vec<T>], hex: Hex) -> Option<&'a T> {
-        let (r, c) = self.row_col(self.index_of(hex)?);
-        rows.get(r)?.get(c)
-    }
-
-    /// The neighbours of `hex` with their values, on a board stored as rows
-    /// of this layout (empty off the layout).
-    pub fn neighbours_at<T: Copy>(&self, rows: &[Vec<T>], hex: Hex) -> Vec<(Hex, T)> {
-        let Some(i) = self.index_of(hex) else {
-            return Vec::new();
-        };
-        self.neighbours(i)
-            .iter()
-            .filter_map(|&j| {
-                let (r, c) = self.row_col(j);
-                Some((self.hex(j), *rows.get(r)?.get(c)?))
-            })
-            .collect()
-    }
-
-    /// Every hex of a board stored as rows of this layout, with its value,
-    /// in row-major order.
-    pub fn hexes_of<T: Copy>(&self, rows: &[Vec<T>]) -> Vec<(Hex, T)> {
-        self.indices()
-            .filter_map(|i| {
-                let (r, c) = self.row_col(i);
-                Some((self.hex(i), *rows.get(r)?.get(c)?))
-            })
-            .collect()
+        let start = self.row_start[r] as usize;
+        let p0 = i64::from(self.x2[0] & 1);
+        // Doubled x of the wanted hex, relative to the row's first hex.
+        let dx = 2 * i64::from(hex.x) + r as i64 + p0 - i64::from(self.x2[start]);
+        let c = usize::try_from(dx / 2)
+            .ok()
+            .filter(|_| dx >= 0 && dx % 2 == 0)?;
+        self.index(r, c)
     }
 
     /// Iterate all hex indices.
@@ -218,26 +195,6 @@ impl HexGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn index_of_inverts_hex_on_every_shape() {
-        for rows in [&[13usize, 12, 13, 12, 13][..], &[3, 4, 5, 4, 3], &[2, 3, 2]] {
-            let g = HexGrid::from_rows(rows);
-            for i in g.indices() {
-                assert_eq!(g.index_of(g.hex(i)), Some(i), "{rows:?} hex {i}");
-                for &j in g.neighbours(i) {
-                    assert_eq!(
-                        g.hex(i).unsigned_distance_to(g.hex(j)),
-                        1,
-                        "neighbours touch"
-                    );
-                }
-            }
-            assert_eq!(g.index_of(Hex::new(-50, 0)), None);
-            assert_eq!(g.index_of(Hex::new(0, -1)), None);
-            assert_eq!(g.index_of(Hex::new(0, rows.len() as i32)), None);
-        }
-    }
 
     #[test]
     fn terra_mystica_neighbours_follow_the_rule_book() {

@@ -9,6 +9,12 @@
 //! is a [`Dungeon`]: everything a game needs to draw and use the map,
 //! serialisable to RON.
 //!
+//! Game logic reads a dungeon in cells (`x` = column, `y` = row, row 0 at
+//! the top): [`Dungeon::room`] by letter, [`Dungeon::entrance_room`] and
+//! [`Dungeon::final_room()`], a room's [`Dungeon::doors`] and
+//! [`Dungeon::room_centre`], [`Dungeon::tile`] and [`Dungeon::is_walkable`],
+//! and shortest walks with [`Dungeon::path`].
+//!
 //! ```
 //! use evoboard::dungeon::{generate, DungeonParams, Size};
 //! let params = DungeonParams::for_size(Size::Small);

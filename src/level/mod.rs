@@ -18,6 +18,29 @@
 //!     scores: (total: 0, violations: [("req1", 0), …]),
 //! )
 //! ```
+//!
+//! A game asks a loaded map questions in its own terms: hex boards by
+//! `hexx` coordinates (the plugin's tilemap layout), dungeons by cell
+//! (`x` column, `y` row, row 0 at the top), puzzles by (row, column).
+//!
+//! ```
+//! use evoboard::boards::terra_mystica::{TerraMysticaBoard, Terrain};
+//! use evoboard::level::{Level, LevelMap, LevelOrigin, Scores};
+//! let map = LevelMap::TerraMystica(TerraMysticaBoard::base_map());
+//! let saved = Level::new("base", map, LevelOrigin::default(), Scores::default()).to_ron();
+//! let level = Level::from_ron(&saved).unwrap();
+//! match &level.map {
+//!     LevelMap::TerraMystica(board) => {
+//!         let hex = board.hex(1, 1).unwrap();
+//!         assert_eq!(board.terrain_at(hex), Some(Terrain::River));
+//!         let by_water = board.neighbours(hex).filter(|&(_, t)| t == Terrain::River);
+//!         assert_eq!(by_water.count(), 2);
+//!     }
+//!     LevelMap::Catan(island) => println!("{:?}", island.number_at(hexx::Hex::ZERO)),
+//!     LevelMap::Dungeon(dungeon) => println!("{:?}", dungeon.entrance_room()),
+//!     LevelMap::Puzzle(puzzle) => println!("{:?}", puzzle.cell(0, 0)),
+//! }
+//! ```
 
 use crate::boards::catan::CatanBoard;
 use crate::boards::terra_mystica::Rules;

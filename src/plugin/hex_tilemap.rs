@@ -112,7 +112,10 @@ impl HexBoardMap {
     }
 
     fn index_of(&self, hex: hexx::Hex) -> Option<usize> {
-        (0..self.tiles.len()).find(|&i| self.grid.hex(i as u16) == hex)
+        self.grid
+            .hex_index(hex)
+            .map(usize::from)
+            .filter(|&i| i < self.tiles.len())
     }
 
     /// Half the board's extent in world units (for fitting the camera).

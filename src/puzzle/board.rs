@@ -112,17 +112,6 @@ pub enum PuzzleGridError {
         /// The board's height.
         height: usize,
     },
-    /// A board that is not the puzzle's size (checking a player's board).
-    SizeMismatch {
-        /// The puzzle's width.
-        expected_width: usize,
-        /// The puzzle's height.
-        expected_height: usize,
-        /// The board's width.
-        width: usize,
-        /// The board's height.
-        height: usize,
-    },
     /// A size outside the allowed range.
     Size {
         /// Requested width.
@@ -133,6 +122,18 @@ pub enum PuzzleGridError {
         min: usize,
         /// Largest allowed side.
         max: usize,
+    },
+    /// A board whose size differs from the puzzle's (e.g. a player's board
+    /// given to [`Puzzle::check`](super::Puzzle::check)).
+    SizeMismatch {
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
+        /// The puzzle's width.
+        expected_width: usize,
+        /// The puzzle's height.
+        expected_height: usize,
     },
 }
 
@@ -167,16 +168,6 @@ impl fmt::Display for PuzzleGridError {
                 f,
                 "row {row}, column {column} (0-based) is off the {width} × {height} board"
             ),
-            PuzzleGridError::SizeMismatch {
-                expected_width,
-                expected_height,
-                width,
-                height,
-            } => write!(
-                f,
-                "the board is {width} × {height}; this puzzle is {expected_width} × \
-                 {expected_height}"
-            ),
             PuzzleGridError::Size {
                 width,
                 height,
@@ -186,6 +177,16 @@ impl fmt::Display for PuzzleGridError {
                 f,
                 "board size {width} × {height} is not allowed; width and height \
                  must each be between {min} and {max}"
+            ),
+            PuzzleGridError::SizeMismatch {
+                width,
+                height,
+                expected_width,
+                expected_height,
+            } => write!(
+                f,
+                "the board is {width} × {height} but the puzzle is \
+                 {expected_width} × {expected_height}"
             ),
         }
     }

@@ -11,6 +11,9 @@
 //!   [`Settings`].
 //!
 //! [`Puzzle`] is the serde type saved in RON files and embedded in levels.
+//! A game reads it cell by cell ([`Puzzle::cell`], [`Puzzle::solution_at`];
+//! row 0 at the top) and calls [`Puzzle::check`] and [`Puzzle::hint`] with
+//! the player's [`Board`].
 //! Every refusal is a [`PuzzleError`] (board strings: [`PuzzleGridError`]).
 
 mod access;

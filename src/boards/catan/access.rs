@@ -1,105 +1,205 @@
-//! Reading a Catan island in game terms: the hex, terrain and number
-//! token at a [`hexx::Hex`], neighbours, and the way between `hexx`
-//! coordinates and the rows of the JSON `board` arrays (the coordinates
-//! the plugin's hex tilemap lays out).
+//! Typed read access for game logic: the hex, terrain and number token at
+//! a [`hexx::Hex`], the neighbours of a hex, and the way between `rows`
+//! indices and `hexx` coordinates.
+//!
+//! The coordinates are those of the island's layout ([`grid`] and
+//! [`HexGrid::hex`](crate::boards::HexGrid::hex), which the plugin's
+//! tilemap lays out with a pointy [`hexx::HexLayout`]): row `r` has
+//! `hex.y == r`, row 0 is the top row. Lookups are constant time.
+//!
+//! A board whose rows are not 3, 4, 5, 4, 3 hexes long (see
+//! [`CatanBoard::validate`]) has no hexes: every lookup is `None` and
+//! [`CatanBoard::hexes`] is empty.
 
 use super::board::{CatanBoard, CatanHex, CatanTerrain, ROWS, grid};
 use hexx::Hex;
 
 impl CatanBoard {
-    fn standard_shape(&self) -> bool {
-        self.rows.len() == ROWS.len() && self.rows.iter().zip(ROWS).all(|(r, n)| r.len() == n)
+    /// Whether the rows have the island's shape.
+    fn has_island_shape(&self) -> bool {
+        self.rows.iter().map(Vec::len).eq(ROWS)
     }
 
-    /// The hex at `hex`, `None` off the island.
+    /// The hex (terrain and number) at `hex`, or `None` off the island.
     ///
     /// ```
     /// use evoboard::boards::catan::{CatanBoard, standard_codes};
-    /// let island = CatanBoard::decode(&standard_codes());
-    /// let centre = island.hex_at_row_col(2, 2).unwrap();
-    /// let tile = island.hex_at(centre).unwrap();
-    /// assert_eq!(island.number_at(centre), tile.number);
-    /// // Production around the centre: the number tokens of its six neighbours.
-    /// let tokens: Vec<u8> = island.neighbours(centre).iter().filter_map(|(_, h)| h.number).collect();
-    /// assert!(tokens.len() >= 5);
+    /// let board = CatanBoard::decode(&standard_codes());
+    /// let centre = board.hex(2, 2).unwrap();
+    /// assert_eq!(board.hex_at(centre), Some(&board.rows[2][2]));
+    /// assert_eq!(board.hex_at(hexx::Hex::new(9, 9)), None);
     /// ```
     pub fn hex_at(&self, hex: Hex) -> Option<&CatanHex> {
-        if !self.standard_shape() {
-            return None;
-        }
-        grid().value_at(&self.rows, hex)
+        let (r, c) = self.row_col(hex)?;
+        self.rows.get(r)?.get(c)
     }
 
-    /// The terrain at `hex`.
+    /// The terrain at `hex`, or `None` off the island.
+    ///
+    /// ```
+    /// use evoboard::boards::catan::{CatanBoard, CatanTerrain, standard_codes};
+    /// let board = CatanBoard::decode(&standard_codes());
+    /// let first = board.hex(0, 0).unwrap();
+    /// assert_eq!(board.terrain_at(first), Some(CatanTerrain::Fields));
+    /// ```
     pub fn terrain_at(&self, hex: Hex) -> Option<CatanTerrain> {
         self.hex_at(hex).map(|h| h.terrain)
     }
 
-    /// The number token at `hex` (`None` on the desert and off the island).
+    /// The number token at `hex` (2..=12), or `None` on the desert and off
+    /// the island.
+    ///
+    /// ```
+    /// use evoboard::boards::catan::{CatanBoard, CatanTerrain, standard_codes};
+    /// let board = CatanBoard::decode(&standard_codes());
+    /// let (desert, _) = board
+    ///     .hexes()
+    ///     .find(|(_, h)| h.terrain == CatanTerrain::Desert)
+    ///     .unwrap();
+    /// assert_eq!(board.number_at(desert), None);
+    /// let numbers = board.hexes().filter_map(|(h, _)| board.number_at(h)).count();
+    /// assert_eq!(numbers, 18);
+    /// ```
     pub fn number_at(&self, hex: Hex) -> Option<u8> {
-        self.hex_at(hex).and_then(|h| h.number)
+        self.hex_at(hex)?.number
     }
 
-    /// The hexes next to `hex` (3 to 6 of them; none off the island).
-    pub fn neighbours(&self, hex: Hex) -> Vec<(Hex, CatanHex)> {
-        if !self.standard_shape() {
-            return Vec::new();
-        }
-        grid().neighbours_at(&self.rows, hex)
+    /// Every hex of the island, row by row from the top (the order of
+    /// [`Self::encode`]).
+    ///
+    /// ```
+    /// use evoboard::boards::catan::{CatanBoard, CatanTerrain, standard_codes};
+    /// let board = CatanBoard::decode(&standard_codes());
+    /// assert_eq!(board.hexes().count(), 19);
+    /// let hills = board.hexes().filter(|(_, h)| h.terrain == CatanTerrain::Hills).count();
+    /// assert_eq!(hills, 3);
+    /// ```
+    pub fn hexes(&self) -> impl Iterator<Item = (Hex, &CatanHex)> + '_ {
+        let g = grid();
+        let rows: &[Vec<CatanHex>] = if self.has_island_shape() {
+            &self.rows[..]
+        } else {
+            &[]
+        };
+        rows.iter()
+            .flatten()
+            .zip(g.indices())
+            .map(|(h, i)| (g.hex(i), h))
     }
 
-    /// Every hex of the island, row by row.
-    pub fn hexes(&self) -> Vec<(Hex, CatanHex)> {
-        if !self.standard_shape() {
-            return Vec::new();
-        }
-        grid().hexes_of(&self.rows)
+    /// The island's hexes next to `hex` (in `hexx`'s direction order;
+    /// fewer than six on the coast, none when `hex` is off the island).
+    ///
+    /// ```
+    /// use evoboard::boards::catan::{CatanBoard, standard_codes};
+    /// let board = CatanBoard::decode(&standard_codes());
+    /// assert_eq!(board.neighbours(board.hex(2, 2).unwrap()).count(), 6);
+    /// assert_eq!(board.neighbours(board.hex(0, 0).unwrap()).count(), 3);
+    /// ```
+    pub fn neighbours(&self, hex: Hex) -> impl Iterator<Item = (Hex, &CatanHex)> + '_ {
+        let on_board = self.hex_at(hex).is_some();
+        hex.all_neighbors()
+            .into_iter()
+            .filter(move |_| on_board)
+            .filter_map(move |n| Some((n, self.hex_at(n)?)))
     }
 
-    /// The hex at `row`, position `col` in the row (the JSON `board`
-    /// indices, from 0).
-    pub fn hex_at_row_col(&self, row: usize, col: usize) -> Option<Hex> {
-        grid().index(row, col).map(|i| grid().hex(i))
+    /// The `hexx` coordinates of `rows[row][col]`, or `None` when there is
+    /// no such hex.
+    ///
+    /// ```
+    /// use evoboard::boards::catan::{CatanBoard, grid, standard_codes};
+    /// let board = CatanBoard::decode(&standard_codes());
+    /// let i = grid().index(1, 3).unwrap();
+    /// assert_eq!(board.hex(1, 3), Some(grid().hex(i)));
+    /// assert_eq!(board.hex(0, 3), None); // the top row has 3 hexes
+    /// ```
+    pub fn hex(&self, row: usize, col: usize) -> Option<Hex> {
+        let g = grid();
+        let i = g.index(row, col).filter(|_| self.has_island_shape())?;
+        Some(g.hex(i))
     }
 
-    /// The row and position in the row of `hex`.
+    /// `(row, col)` in `rows` of the hex at `hex`, or `None` off the island
+    /// (the inverse of [`Self::hex`]).
+    ///
+    /// ```
+    /// use evoboard::boards::catan::{CatanBoard, standard_codes};
+    /// let board = CatanBoard::decode(&standard_codes());
+    /// let hex = board.hex(4, 2).unwrap();
+    /// assert_eq!(board.row_col(hex), Some((4, 2)));
+    /// ```
     pub fn row_col(&self, hex: Hex) -> Option<(usize, usize)> {
-        grid().index_of(hex).map(|i| grid().row_col(i))
+        let g = grid();
+        let i = g.hex_index(hex).filter(|_| self.has_island_shape())?;
+        Some(g.row_col(i))
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::standard_codes;
     use super::*;
+    use crate::boards::catan::{TOKENS, standard_codes};
+    use crate::boards::shuffle;
+    use crate::rng::seeded;
 
     #[test]
-    fn the_standard_island_has_its_eighteen_tokens_at_their_hexes() {
-        let island = CatanBoard::decode(&standard_codes());
-        let hexes = island.hexes();
-        assert_eq!(hexes.len(), 19);
-        let mut tokens: Vec<u8> = hexes
-            .iter()
-            .filter_map(|(h, _)| island.number_at(*h))
-            .collect();
-        tokens.sort_unstable();
-        assert_eq!(
-            tokens,
-            vec![2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12]
-        );
-        for (hex, tile) in &hexes {
-            let (r, c) = island.row_col(*hex).unwrap();
-            assert_eq!(island.rows[r][c], *tile);
-            assert_eq!(island.hex_at_row_col(r, c), Some(*hex));
-            let n = island.neighbours(*hex).len();
-            assert!((3..=6).contains(&n), "{n} neighbours");
+    fn numbers_are_the_eighteen_tokens() {
+        let mut codes = standard_codes();
+        for seed in 0..5 {
+            let b = CatanBoard::decode(&codes);
+            let mut numbers: Vec<u8> = b.hexes().filter_map(|(h, _)| b.number_at(h)).collect();
+            numbers.sort_unstable();
+            assert_eq!(numbers, TOKENS);
+            let deserts: Vec<Hex> = b
+                .hexes()
+                .filter(|(_, h)| h.terrain == CatanTerrain::Desert)
+                .map(|(h, _)| h)
+                .collect();
+            assert_eq!(deserts.len(), 1);
+            assert_eq!(b.number_at(deserts[0]), None);
+            assert_eq!(b.terrain_at(deserts[0]), Some(CatanTerrain::Desert));
+            shuffle(&mut codes, &mut seeded(seed));
         }
-        assert_eq!(
-            island
-                .neighbours(island.hex_at_row_col(2, 2).unwrap())
-                .len(),
-            6
-        );
-        assert_eq!(island.number_at(Hex::new(9, 9)), None);
+    }
+
+    #[test]
+    fn lookups_agree_with_the_grid() {
+        let b = CatanBoard::decode(&standard_codes());
+        let g = grid();
+        let flat: Vec<&CatanHex> = b.rows.iter().flatten().collect();
+        let hexes: Vec<(Hex, &CatanHex)> = b.hexes().collect();
+        assert_eq!(hexes.len(), 19);
+        for i in g.indices() {
+            let (r, c) = g.row_col(i);
+            let hex = g.hex(i);
+            assert_eq!(hexes[i as usize], (hex, flat[i as usize]));
+            assert_eq!(b.hex(r, c), Some(hex));
+            assert_eq!(b.row_col(hex), Some((r, c)));
+            assert_eq!(b.hex_at(hex), Some(&b.rows[r][c]));
+            let mut got: Vec<Hex> = b.neighbours(hex).map(|(h, _)| h).collect();
+            let mut want: Vec<Hex> = g.neighbours(i).iter().map(|&j| g.hex(j)).collect();
+            got.sort_by_key(|h| (h.y, h.x));
+            want.sort_by_key(|h| (h.y, h.x));
+            assert_eq!(got, want, "hex ({r}, {c})");
+        }
+        for y in -3..8 {
+            for x in -6..8 {
+                let hex = Hex::new(x, y);
+                let inside = hexes.iter().any(|&(h, _)| h == hex);
+                assert_eq!(b.hex_at(hex).is_some(), inside, "{hex:?}");
+                assert_eq!(b.neighbours(hex).next().is_some(), inside, "{hex:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_board_of_another_shape_has_no_hexes() {
+        let mut b = CatanBoard::decode(&standard_codes());
+        b.rows.pop();
+        assert_eq!(b.hexes().count(), 0);
+        assert_eq!(b.hex(0, 0), None);
+        assert_eq!(b.hex_at(Hex::ZERO), None);
+        assert_eq!(b.neighbours(Hex::ZERO).count(), 0);
     }
 }

@@ -1,6 +1,11 @@
 //! Terra Mystica: the 113-hex map, the requirements REQ1..REQ4 under the
 //! `strict` and `published` rule sets, incremental scoring, river growing,
 //! our search (`best`) and the game as a [`crate::boards::published::BoardProblem`].
+//!
+//! Game logic reads a board by `hexx` coordinates:
+//! [`TerraMysticaBoard::terrain_at`], [`TerraMysticaBoard::neighbours`],
+//! [`TerraMysticaBoard::hexes`], and [`TerraMysticaBoard::hex`] /
+//! [`TerraMysticaBoard::row_col`] between `rows` indices and hexes.
 
 mod access;
 mod board;

@@ -356,7 +356,17 @@ impl Play {
 
     /// Check: solved, the wrong marks, or how many cells are left.
     pub fn evaluate(&self) -> CheckResult {
-        super::access::check_board(&self.solution, &self.board)
+        let cells = super::mistakes(&self.solution, &self.board);
+        if !cells.is_empty() {
+            return CheckResult::Wrong {
+                cells,
+                rule_breaks: self.rule_breaks().len(),
+            };
+        }
+        match self.empty_left() {
+            0 => CheckResult::Solved,
+            empty => CheckResult::Incomplete { empty },
+        }
     }
 
     /// The status line: "Solved in 01:23 with 2 hints" or the empty count.
