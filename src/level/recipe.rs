@@ -2,10 +2,12 @@
 //! or a puzzle, and [`Recipe::generate`], which runs it to a [`Level`]
 //! step by step, reporting [`RecipeProgress`] and stopping when asked.
 //!
-//! The command line and the plugin's runtime generators both make their
-//! levels here, so the same recipe and seed give the same level whoever
-//! runs it (a hex board that stops at its target: a time-limited run that
-//! stops early depends on the machine's speed, as on the command line).
+//! The plugin's runtime generators run recipes. A recipe drives the same
+//! searches as the command line with the same seeds, steps and stopping
+//! rules, so the same settings and seed give the same level as `evoboard
+//! generate|dungeon|puzzle generate --out` (`tests/cli/recipes.rs` compares
+//! them; a hex board that stops at its time limit before its target
+//! depends on the machine's speed, there as here).
 //!
 //! ```
 //! use evoboard::level::{LevelMap, Recipe};
