@@ -14,6 +14,7 @@ use evoboard::level::{HexBoardRecipe, Level, LevelMap, Recipe};
 use evoboard::plugin::{
     AskDominoAi, DominoAdvice, EvoboardPlugin, GenerateLevel, GeneratedLevel, GenerationFailed,
     GenerationProgress, GenerationStage, GeneratorStats, LevelAsset, LevelGenerated,
+    LevelGenerationFailed,
 };
 use evoboard::puzzle::Difficulty;
 use std::path::{Path, PathBuf};
@@ -138,18 +139,72 @@ fn progress_shows_while_a_search_runs_and_despawning_stops_it() {
 }
 
 #[test]
+fn a_changed_request_starts_again_and_a_removed_one_stops() {
+    let root = temp_dir("change");
+    let mut app = game(&root);
+    let mut slow = HexBoardRecipe::new(BoardGame::TerraMystica, Algorithm::Brkga, 1);
+    slow.time_limit = Duration::from_secs(600);
+    slow.target = -1.0;
+    let e = app
+        .world_mut()
+        .spawn(GenerateLevel::hex_board_with(slow.clone()))
+        .id();
+    assert!(run_until(&mut app, Duration::from_secs(30), |app| {
+        app.world()
+            .get::<GenerationProgress>(e)
+            .is_some_and(|p| p.generation >= 2)
+    }));
+    // Replace the request by a quick one: the slow search stops, the new
+    // one makes its level.
+    let quick = GenerateLevel::hex_board(BoardGame::Catan, Algorithm::Best, 9);
+    app.world_mut().entity_mut(e).insert(quick.clone());
+    assert!(run_until(&mut app, Duration::from_secs(60), |app| {
+        generated(app, e).is_some() && app.world().resource::<GeneratorStats>().cancelled == 1
+    }));
+    assert_eq!(generated(&mut app, e).unwrap(), expected(&quick));
+    // Removing a running request stops its search too.
+    app.world_mut()
+        .entity_mut(e)
+        .insert(GenerateLevel::hex_board_with(slow));
+    assert!(run_until(&mut app, Duration::from_secs(30), |app| {
+        app.world()
+            .get::<GenerationProgress>(e)
+            .is_some_and(|p| p.generation >= 2)
+    }));
+    app.world_mut().entity_mut(e).remove::<GenerateLevel>();
+    assert!(run_until(&mut app, Duration::from_secs(30), |app| {
+        app.world().resource::<GeneratorStats>().cancelled == 2
+    }));
+    assert!(
+        app.world().get::<GeneratedLevel>(e).is_none(),
+        "a new request clears the old level"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
 fn a_refused_request_says_why() {
     let root = temp_dir("fail");
     let mut app = game(&root);
+    let told = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let seen = told.clone();
     let e = app
         .world_mut()
         .spawn(GenerateLevel::puzzle(2, 50, Difficulty::Easy, 1))
+        .observe(move |failed: On<LevelGenerationFailed>| {
+            *seen.lock().unwrap() = Some(failed.error.clone());
+        })
         .id();
     assert!(run_until(&mut app, Duration::from_secs(30), |app| {
         app.world().get::<GenerationFailed>(e).is_some()
     }));
     let msg = &app.world().get::<GenerationFailed>(e).unwrap().0;
     assert!(msg.contains("allowed") || msg.contains("at least"), "{msg}");
+    assert_eq!(
+        told.lock().unwrap().as_deref(),
+        Some(msg.as_str()),
+        "the trigger carries it"
+    );
     assert_eq!(
         app.world().get::<GenerationProgress>(e).unwrap().stage,
         GenerationStage::Failed
