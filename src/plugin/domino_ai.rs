@@ -10,7 +10,8 @@
 //! use evoboard::domino::{PublicRound, Turn};
 //! use evoboard::plugin::{AskDominoAi, DominoAdvised};
 //!
-//! fn ai_turn(mut commands: Commands, round: PublicRound) {
+//! /// Called by the game when an AI seat is to move, with what it knows.
+//! fn ai_turn(commands: &mut Commands, round: PublicRound) {
 //!     commands
 //!         .spawn(AskDominoAi::new("s1", round, 7))
 //!         .observe(|advice: On<DominoAdvised>| match advice.turn {
