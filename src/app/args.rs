@@ -40,8 +40,8 @@ pub struct AppArgs {
     /// Algorithm parameter NAME=VALUE (repeatable).
     #[arg(long = "param")]
     pub params: Vec<String>,
-    /// Generations per second of the animation (0 = as fast as the frame
-    /// budget allows).
+    /// Generations per second of the animation (0 = as fast as it goes, on
+    /// a background thread).
     #[arg(long)]
     pub steps_per_second: Option<f32>,
     /// Start the search at once.

@@ -121,6 +121,57 @@ fn the_generator_runtime_steps_to_a_perfect_board() {
 }
 
 #[test]
+fn an_unpaced_search_steps_on_its_own_thread_and_rests_when_paused() {
+    let root = temp_dir("runner");
+    let mut app = headless(&root);
+    app.insert_resource(LevelLibrary::default())
+        .add_plugins(logic_plugin);
+    {
+        let mut s = app.world_mut().resource_mut::<BoardSettings>();
+        s.select(BoardGame::TerraMystica, Algorithm::Brkga);
+        s.steps_per_second = 0.0;
+    }
+    app.update();
+    app.world_mut().write_message(GeneratorCommand::Reset);
+    app.world_mut().write_message(GeneratorCommand::Start);
+    app.update();
+    let search_thread = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&HexBoardGenerator, With<MainGenerator>>();
+        q.single(app.world()).unwrap().background_thread()
+    };
+    let frame_thread = std::thread::current().id();
+    assert!(
+        search_thread(&mut app).is_some_and(|t| t != frame_thread),
+        "the search steps on its own thread"
+    );
+    let generation = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&HexBoardGenerator, With<MainGenerator>>();
+        q.single(app.world()).unwrap().progress.generation
+    };
+    assert!(update_until(&mut app, 100_000, |app| generation(app) >= 3));
+    app.world_mut().write_message(GeneratorCommand::Pause);
+    app.update();
+    assert_eq!(
+        search_thread(&mut app),
+        None,
+        "a paused search's thread ends"
+    );
+    let paused_at = generation(&mut app);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(generation(&mut app), paused_at, "paused means paused");
+    // Started again, it goes on from where it was.
+    app.world_mut().write_message(GeneratorCommand::Start);
+    assert!(update_until(&mut app, 100_000, |app| generation(app) > paused_at));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
 fn the_real_app_runs_a_search_and_saves_a_screenshot() {
     let display = Display::start();
     let dir = temp_dir("shots");

@@ -211,7 +211,7 @@ fn settings_ui(
     ui.separator();
     ui.label("Animation");
     ui.add(egui::Slider::new(&mut s.steps_per_second, 0.0..=200.0).text("steps/s"))
-        .on_hover_text("generations per second; 0 = as fast as the frame budget allows");
+        .on_hover_text("generations per second; 0 = as fast as it goes, on a background thread");
     ui.checkbox(&mut s.show_broken, "highlight broken hexes");
 }
 

@@ -1,18 +1,91 @@
 //! Generators as ECS data: a generator entity owns an ask-and-tell search
-//! ([`HexBoardGenerator`]) and the board it draws ([`HexBoardMap`]); a system
-//! advances every running generator within a per-frame time budget and
-//! copies the best board into the map when it improves.
+//! ([`HexBoardGenerator`]) and the board it draws ([`HexBoardMap`]). Paced
+//! runs (a few steps per second, to watch the evolution) step on the main
+//! thread, a step or two a frame; unpaced runs ("as fast as it goes") step
+//! on a background thread that the frame only reads figures and the best
+//! board from, so a search never holds up a frame. Either way the best
+//! board is copied into the map when it improves.
 
 use crate::boards::{self, Algorithm, BoardGame, BoardSearch, Params, Scoring};
 use crate::level::Level;
 use crate::plugin::HexBoardMap;
 use crate::search::Progress;
 use bevy::prelude::*;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Time a frame may spend stepping searches.
+/// Time a frame may spend stepping a paced search on the main thread.
 pub const FRAME_BUDGET: Duration = Duration::from_millis(8);
+
+/// What the background thread of an unpaced run reports to the frame.
+#[derive(Default)]
+struct RunnerReport {
+    steps: Vec<Progress>,
+    /// The best board after the last improving step.
+    best: Option<Vec<u8>>,
+    solved: bool,
+    search_time: Duration,
+}
+
+/// An unpaced run stepping on its own thread until it is stopped or
+/// solved. Dropping it stops the thread after its current step.
+struct Runner {
+    stop: Arc<AtomicBool>,
+    report: Arc<Mutex<RunnerReport>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Runner {
+    fn start(search: Arc<Mutex<BoardSearch>>) -> Runner {
+        let stop = Arc::new(AtomicBool::new(false));
+        let report = Arc::new(Mutex::new(RunnerReport::default()));
+        let (flag, out) = (Arc::clone(&stop), Arc::clone(&report));
+        let thread = std::thread::Builder::new()
+            .name("hex-board search".into())
+            .spawn(move || {
+                while !flag.load(Ordering::Relaxed) {
+                    let t = Instant::now();
+                    let Ok(mut s) = search.lock() else { return };
+                    let p = s.step();
+                    let solved = s.is_solved();
+                    let best = p.improved.then(|| s.best().0.clone());
+                    drop(s);
+                    let Ok(mut r) = out.lock() else { return };
+                    r.search_time += t.elapsed();
+                    r.steps.push(p);
+                    if best.is_some() {
+                        r.best = best;
+                    }
+                    r.solved = solved;
+                    if solved {
+                        return;
+                    }
+                }
+            })
+            .ok();
+        Runner {
+            stop,
+            report,
+            thread,
+        }
+    }
+
+    fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(|t| t.is_finished())
+    }
+}
+
+impl Drop for Runner {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        // Wait for the current step so the search is free again (a step
+        // takes microseconds to a few milliseconds).
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
 
 /// What the user has chosen in the panels (applied on Reset/Start).
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -27,7 +100,8 @@ pub struct BoardSettings {
     pub scoring: Scoring,
     /// The seed.
     pub seed: u64,
-    /// Steps (generations) per second; 0 = as many as the frame budget allows.
+    /// Steps (generations) per second; 0 = as fast as it goes, on a
+    /// background thread.
     pub steps_per_second: f32,
     /// Highlight hexes that break a requirement.
     pub show_broken: bool,
@@ -76,7 +150,11 @@ pub enum BoardRunState {
 /// A generator: the search it owns and its run figures.
 #[derive(Component)]
 pub struct HexBoardGenerator {
-    search: Mutex<BoardSearch>,
+    search: Arc<Mutex<BoardSearch>>,
+    /// The background thread of an unpaced run, while it steps.
+    runner: Option<Runner>,
+    /// The best board the runner last reported.
+    runner_best: Option<Vec<u8>>,
     /// The settings it was built with.
     pub settings: BoardSettings,
     /// Running, paused, …
@@ -112,7 +190,9 @@ impl HexBoardGenerator {
         let progress = search.progress();
         let violations = boards::violations(settings.game, search.best().0, settings.scoring);
         Ok(HexBoardGenerator {
-            search: Mutex::new(search),
+            search: Arc::new(Mutex::new(search)),
+            runner: None,
+            runner_best: None,
             settings: settings.clone(),
             state: BoardRunState::Ready,
             history: vec![[0.0, progress.best, progress.mean]],
@@ -132,11 +212,63 @@ impl HexBoardGenerator {
         if let Some((_, tiles)) = &self.loaded {
             return tiles.clone();
         }
+        if self.runner.is_some()
+            && let Some(tiles) = &self.runner_best
+        {
+            return tiles.clone();
+        }
         self.search.lock().expect("search lock").best().0.clone()
+    }
+
+    /// The thread an unpaced run is stepping on, while it runs (`None`
+    /// when paused, paced, solved or not started).
+    pub fn background_thread(&self) -> Option<std::thread::ThreadId> {
+        let t = self.runner.as_ref()?.thread.as_ref()?;
+        (!t.is_finished()).then(|| t.thread().id())
+    }
+
+    /// Stop the background thread of an unpaced run (after its current
+    /// step), taking in what it reported last.
+    pub fn stop_runner(&mut self) {
+        self.drain_runner();
+        self.runner = None;
+        self.runner_best = None;
+    }
+
+    /// Take in the runner's steps: progress, history, solved. Returns
+    /// whether the best improved.
+    fn drain_runner(&mut self) -> bool {
+        let Some(runner) = &self.runner else {
+            return false;
+        };
+        let (steps, best, solved, time) = {
+            let Ok(mut r) = runner.report.lock() else {
+                return false;
+            };
+            (
+                std::mem::take(&mut r.steps),
+                r.best.take(),
+                r.solved,
+                std::mem::take(&mut r.search_time),
+            )
+        };
+        self.search_time += time;
+        for p in &steps {
+            self.record(*p);
+        }
+        let improved = best.is_some();
+        if best.is_some() {
+            self.runner_best = best;
+        }
+        if solved {
+            self.state = BoardRunState::Solved;
+        }
+        improved
     }
 
     /// Run one step; returns whether the best improved.
     pub fn step_once(&mut self) -> bool {
+        self.stop_runner();
         self.loaded = None;
         let t = Instant::now();
         let (p, solved) = {
@@ -145,6 +277,15 @@ impl HexBoardGenerator {
             (p, s.is_solved())
         };
         self.search_time += t.elapsed();
+        self.record(p);
+        if solved {
+            self.state = BoardRunState::Solved;
+        }
+        p.improved
+    }
+
+    /// Add a step's figures to the progress and the history.
+    fn record(&mut self, p: Progress) {
         self.progress = p;
         self.history.push([p.generation as f64, p.best, p.mean]);
         if self.history.len() > 4000 {
@@ -155,10 +296,6 @@ impl HexBoardGenerator {
                 k % 2 == 1
             });
         }
-        if solved {
-            self.state = BoardRunState::Solved;
-        }
-        p.improved
     }
 
     /// The best board as a level named `name`: what "Save" writes, the
@@ -220,7 +357,8 @@ pub(super) fn plugin(app: &mut App) {
             (handle_commands, apply_loaded_level, advance_generators)
                 .chain()
                 .run_if(in_state(crate::app::Screen::HexBoards)),
-        );
+        )
+        .add_systems(OnExit(crate::app::Screen::HexBoards), rest_searches);
 }
 
 fn spawn_generator(mut commands: Commands, settings: Res<BoardSettings>) {
@@ -281,8 +419,10 @@ fn handle_commands(
     }
 }
 
-/// Step running generators within [`FRAME_BUDGET`], paced to the chosen
-/// steps per second, and redraw the board when the best improved.
+/// Advance running generators: a paced run steps on the main thread (its
+/// steps per second, within [`FRAME_BUDGET`]); an unpaced run steps on its
+/// own thread and the frame takes in its figures. Redraw the board when
+/// the best improved.
 pub fn advance_generators(
     time: Res<Time>,
     settings: Res<BoardSettings>,
@@ -294,21 +434,42 @@ pub fn advance_generators(
             g.settings.show_broken = settings.show_broken;
         }
         if g.state != BoardRunState::Running {
+            if g.runner.is_some() {
+                g.stop_runner();
+            }
             continue;
         }
-        let start = Instant::now();
-        let mut allowed = if settings.steps_per_second > 0.0 {
-            g.credit += time.delta_secs() * settings.steps_per_second;
-            let n = g.credit.floor();
-            g.credit -= n;
-            n as u64
-        } else {
-            u64::MAX
-        };
         let mut improved = false;
-        while allowed > 0 && start.elapsed() < FRAME_BUDGET && g.state == BoardRunState::Running {
-            improved |= g.step_once();
-            allowed -= 1;
+        let paced = settings.steps_per_second > 0.0;
+        if !paced {
+            // Unpaced: the search steps on its own thread; the frame only
+            // takes in what it reported.
+            if g.runner.is_none() {
+                g.loaded = None;
+                let search = Arc::clone(&g.search);
+                g.runner = Some(Runner::start(search));
+            }
+            improved = g.drain_runner();
+            if g.state == BoardRunState::Solved
+                || g.runner.as_ref().is_some_and(Runner::is_finished)
+            {
+                g.stop_runner();
+            }
+        } else {
+            if g.runner.is_some() {
+                g.stop_runner();
+            }
+            let start = Instant::now();
+            g.credit += time.delta_secs() * settings.steps_per_second;
+            let mut allowed = g.credit.floor();
+            g.credit -= allowed;
+            while allowed > 0.0
+                && start.elapsed() < FRAME_BUDGET
+                && g.state == BoardRunState::Running
+            {
+                improved |= g.step_once();
+                allowed -= 1.0;
+            }
         }
         let (t0, gen0, ev0) = g.rate_window;
         let dt = t0.elapsed().as_secs_f64();
@@ -323,6 +484,15 @@ pub fn advance_generators(
         }
         if improved || g.state == BoardRunState::Solved {
             *map = g.board_map();
+        }
+    }
+}
+
+/// A hidden screen's search rests: stop the background threads.
+fn rest_searches(mut query: Query<&mut HexBoardGenerator>) {
+    for mut g in &mut query {
+        if g.runner.is_some() {
+            g.stop_runner();
         }
     }
 }
