@@ -250,12 +250,9 @@ fn spawn_floor(
         ))
         .with_children(|floor| {
             for room in &d.rooms {
-                let (cx, cy) = (
-                    usize::from(room.x + room.w / 2),
-                    usize::from(room.y + room.h / 2),
-                );
                 if room.enemies {
-                    let c = Cell(cx, cy);
+                    let (x, y) = d.room_centre(room);
+                    let c = Cell(x, y);
                     floor.spawn((
                         Name::new(format!("enemy in {}", room.letter)),
                         Enemy,
@@ -397,9 +394,8 @@ fn auto_step(run: &Run, from: &Cell, things: &Things) -> Option<(i64, i64)> {
     let d = run.dungeon.as_ref()?;
     let goal = things
         .iter()
-        .filter(|t| t.3)
+        .find(|t| t.3)
         .map(|t| *t.1)
-        .next()
         .or_else(|| things.iter().find(|t| t.4).map(|t| *t.1))?;
     let path = d.path((from.0, from.1), (goal.0, goal.1))?;
     let next = path.get(1)?;

@@ -3,7 +3,7 @@
 
 use super::boards::{RunOutcome, ScoringArgs, run_traced};
 use super::common::{
-    CliError, CliResult, parse_time_limit, print_json, progress_bar, write_atomic,
+    CliError, CliResult, parse_time_limit, print_json, progress_bar, refuse_existing, write_atomic,
 };
 use crate::boards::{self, Algorithm, BoardGame, Params};
 use clap::Args;
@@ -107,14 +107,8 @@ pub fn bench(a: BenchArgs) -> CliResult {
             )));
         }
     }
-    if let Some(csv) = &a.csv
-        && csv.exists()
-        && !a.force
-    {
-        return Err(CliError(format!(
-            "{} already exists; pass --force to overwrite it or choose another name",
-            csv.display()
-        )));
+    if let Some(csv) = &a.csv {
+        refuse_existing(csv, a.force)?;
     }
     let mut csv_text = String::from("algorithm,seed,ms,score\n");
     let pool = rayon::ThreadPoolBuilder::new()

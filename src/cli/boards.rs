@@ -1,7 +1,7 @@
 //! `evoboard generate` and `evaluate` for the hex boards, and the run and
 //! scoring helpers that `bench` shares.
 
-use super::common::{CliError, CliResult, parse_time_limit, print_json, write_atomic};
+use super::common::{CliError, CliResult, level_out, parse_time_limit, print_json, write_atomic};
 use crate::boards::catan::{CatanBoard, CatanOptions, DesertPlacement};
 use crate::boards::terra_mystica::{Rules, TerraMysticaBoard, Weights, standard_grid};
 use crate::boards::{self, Algorithm, BoardGame, Params, Scoring};
@@ -242,16 +242,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
     let scoring = a.scoring.scoring(a.game)?;
     let specs = boards::param_specs(a.game, a.algorithm);
     let params = Params::parse(specs, &a.params, a.algorithm)?;
-    let out_path = a.out.as_deref().map(crate::level::level_path);
-    if let Some(out) = &out_path
-        && out.exists()
-        && !a.force
-    {
-        return Err(CliError(format!(
-            "{} already exists; pass --force to overwrite it or choose another name",
-            out.display()
-        )));
-    }
+    let out_path = level_out(a.out.as_deref(), a.force)?;
     let run = run_one(
         a.game,
         a.algorithm,

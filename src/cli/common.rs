@@ -4,7 +4,7 @@
 use crate::level::SaveError;
 use std::fmt;
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A command-line error: printed on stderr, exit code 2.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,14 +52,39 @@ pub fn print_json(value: &serde_json::Value) -> CliResult {
     writeln!(out, "{text}").map_err(|e| CliError(format!("cannot write to stdout: {e}")))
 }
 
+/// Refuse an output path that exists unless `force` (`--force`), before
+/// any work is done; the error is the one [`write_atomic`] gives.
+pub fn refuse_existing(path: &Path, force: bool) -> CliResult {
+    if path.exists() && !force {
+        return Err(exists_error(&SaveError::Exists(path.to_path_buf())));
+    }
+    Ok(())
+}
+
+/// Where a level asked for with `--out` goes
+/// ([`crate::level::level_path`]: `NAME.level.ron`), refused early when
+/// it exists and `force` is not set.
+pub fn level_out(out: Option<&Path>, force: bool) -> Result<Option<PathBuf>, CliError> {
+    let Some(out) = out else {
+        return Ok(None);
+    };
+    let path = crate::level::level_path(out);
+    refuse_existing(&path, force)?;
+    Ok(Some(path))
+}
+
+fn exists_error(e: &SaveError) -> CliError {
+    CliError(format!(
+        "{e}; pass --force to overwrite it or choose another name"
+    ))
+}
+
 /// Write `bytes` to `path` atomically ([`crate::level::write_atomic`]);
 /// an existing file is kept unless `force` (`--force`) is set, and the
 /// error says so.
 pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<(), CliError> {
     crate::level::write_atomic(path, bytes, force).map_err(|e| match e {
-        SaveError::Exists(_) => CliError(format!(
-            "{e}; pass --force to overwrite it or choose another name"
-        )),
+        SaveError::Exists(_) => exists_error(&e),
         SaveError::AppearedWhileWriting(_) => {
             CliError(format!("{e}; pass --force to overwrite it"))
         }

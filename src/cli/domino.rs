@@ -1,7 +1,7 @@
 //! `evoboard domino duel` and `evoboard domino tune` (see
 //! `shared/spec/cli.md`, section Domino).
 
-use super::common::{CliError, CliResult, print_json, progress_bar, write_atomic};
+use super::common::{CliError, CliResult, print_json, progress_bar, refuse_existing, write_atomic};
 use crate::domino::stats::{chi_square_uniform, t_test_rate};
 use crate::domino::{
     Agent, AgentSpec, CoefficientFile, EvalSpec, GaTuner, TunerSettings, duel, stage_opponents,
@@ -200,15 +200,8 @@ fn run_tune(a: TuneArgs) -> CliResult {
             "--population must be at least 2, --generations and --matches at least 1".into(),
         );
     }
-    if let Some(p) = &a.out
-        && p.exists()
-        && !a.force
-    {
-        return Err(format!(
-            "{} already exists; pass --force to overwrite it or choose another name",
-            p.display()
-        )
-        .into());
+    if let Some(p) = &a.out {
+        refuse_existing(p, a.force)?;
     }
     let opponents = if a.opponents.is_empty() {
         stage_opponents(a.strategy, a.stage)?

@@ -2,7 +2,7 @@
 
 #![warn(missing_docs)]
 
-use super::common::{CliError, CliResult, print_json, progress_bar, write_atomic};
+use super::common::{CliError, CliResult, level_out, print_json, progress_bar, write_atomic};
 use crate::dungeon::{
     self, Dungeon, DungeonError, DungeonGaSettings, DungeonParams, MAX_ROOMS, MIN_ROOMS, Size,
     best_proposal,
@@ -172,13 +172,10 @@ impl DungeonArgs {
             },
         };
         params.validate()?;
-        if let Some(c) = self.choose
-            && !(1..=params.proposals).contains(&c)
-        {
-            return Err(CliError(format!(
-                "--choose {c}: allowed 1 to {} (the number of proposals)",
-                params.proposals
-            )));
+        if let Some(c) = self.choose {
+            params
+                .check_choice(c)
+                .map_err(|e| CliError(format!("--choose {c}: {e}")))?;
         }
         Ok(params)
     }
@@ -234,16 +231,7 @@ fn summary(d: &Dungeon) -> String {
 /// Run `evoboard dungeon`.
 pub fn run(args: &DungeonArgs) -> CliResult {
     let params = args.params()?;
-    let out_path = args.out.as_deref().map(crate::level::level_path);
-    if let Some(path) = &out_path
-        && path.exists()
-        && !args.force
-    {
-        return Err(CliError(format!(
-            "{} already exists; pass --force to overwrite it or choose another name",
-            path.display()
-        )));
-    }
+    let out_path = level_out(args.out.as_deref(), args.force)?;
     let start = Instant::now();
     let bar = progress_bar(params.proposals as u64, "dungeons");
     let proposals: Vec<Dungeon> = (0..params.proposals)

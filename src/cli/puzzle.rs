@@ -1,7 +1,7 @@
 //! `evoboard puzzle generate|solve` (see `../shared/spec/cli.md`,
 //! section Puzzles).
 
-use super::common::{CliError, CliResult, print_json, write_atomic};
+use super::common::{CliError, CliResult, level_out, print_json, write_atomic};
 use crate::level::{Level, LevelMap};
 use crate::puzzle::{
     Board, Difficulty, Puzzle, PuzzleError, count_solutions, generate, generate_level, grade,
@@ -117,7 +117,7 @@ fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
         None => generate(a.width, a.height, a.difficulty, a.seed),
     }?;
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
-    let out_path = a.out.as_deref().map(crate::level::level_path);
+    let out_path = level_out(a.out.as_deref(), a.force)?;
     if let Some(out) = &out_path {
         let level = Level::puzzle(&Level::name_for(out), &p);
         write_atomic(out, level.to_ron().as_bytes(), a.force)?;

@@ -59,7 +59,7 @@ pub use room::{Room, RoomShape};
 pub use validity::{is_connected, rooms_are_valid};
 
 use crate::rng::derive_seed;
-use crate::search::Search;
+use crate::search::{Progress, Search};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -210,11 +210,42 @@ pub fn generate_proposal(
     seed: u64,
     index: usize,
 ) -> Result<Dungeon, DungeonError> {
+    generate_proposal_watched(params, seed, index, |_, _| true)
+        .map(|d| d.expect("an unstopped proposal always finishes"))
+}
+
+/// Which of a proposal's two GAs a step belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProposalStage {
+    /// Stage one: the layout GA.
+    Layout,
+    /// Stage two: the contents GA.
+    Contents,
+}
+
+/// [`generate_proposal`], calling `on_step` after every generation of
+/// either GA; `Ok(None)` when `on_step` returned `false` (the caller
+/// stopped it). The same seed gives the same dungeon as
+/// [`generate_proposal`].
+pub fn generate_proposal_watched(
+    params: &DungeonParams,
+    seed: u64,
+    index: usize,
+    mut on_step: impl FnMut(ProposalStage, Progress) -> bool,
+) -> Result<Option<Dungeon>, DungeonError> {
     let mut search = layout_search(params, seed, index)?;
     for _ in 0..params.ga.generations {
-        search.step();
+        if !on_step(ProposalStage::Layout, search.step()) {
+            return Ok(None);
+        }
     }
-    Ok(furnish(params, search.best().0, proposal_seed(seed, index)))
+    let mut f = Furnishing::new(params, search.best().0, proposal_seed(seed, index));
+    for _ in 0..params.ga.generations {
+        if !on_step(ProposalStage::Contents, f.step()) {
+            return Ok(None);
+        }
+    }
+    Ok(Some(f.finish()))
 }
 
 #[cfg(test)]

@@ -162,6 +162,19 @@ impl DungeonParams {
         (width * height / CELLS_PER_ROOM).min(MAX_ROOMS)
     }
 
+    /// Check a chosen proposal, numbered from 1 as people (and `--choose`)
+    /// count them.
+    pub fn check_choice(&self, choice: usize) -> Result<(), DungeonError> {
+        if (1..=self.proposals).contains(&choice) {
+            Ok(())
+        } else {
+            Err(DungeonError::ChoiceOutOfRange {
+                choice,
+                proposals: self.proposals,
+            })
+        }
+    }
+
     /// Check every setting; the error says what is allowed.
     pub fn validate(&self) -> Result<(), DungeonError> {
         for (dimension, value) in [("width", self.width), ("height", self.height)] {

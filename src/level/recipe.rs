@@ -21,9 +21,8 @@
 
 use super::Level;
 use crate::boards::{self, Algorithm, BoardError, BoardGame, Params, Scoring};
-use crate::dungeon::{self, DungeonError, DungeonParams, Furnishing, Size};
+use crate::dungeon::{self, DungeonError, DungeonParams, ProposalStage, Size};
 use crate::puzzle::{self, Difficulty, PuzzleError};
-use crate::search::{Objective, Search};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -223,15 +222,10 @@ impl Recipe {
             Recipe::HexBoard(_) => Ok(()),
             Recipe::Dungeon(d) => {
                 d.params.validate()?;
-                match d.proposal {
-                    Some(p) if p >= d.params.proposals => {
-                        Err(RecipeError::Dungeon(DungeonError::ChoiceOutOfRange {
-                            choice: p + 1,
-                            proposals: d.params.proposals,
-                        }))
-                    }
-                    _ => Ok(()),
+                if let Some(p) = d.proposal {
+                    d.params.check_choice(p + 1)?;
                 }
+                Ok(())
             }
             Recipe::Puzzle(p) => {
                 puzzle::check_generation_size(p.width, p.height).map_err(PuzzleError::from)?;
@@ -286,33 +280,36 @@ fn hex_board(
     stop: &dyn Fn() -> bool,
     progress: &mut dyn FnMut(RecipeProgress),
 ) -> Result<Level, RecipeError> {
+    // As the command line's `run_traced`: building the search counts
+    // towards the time limit.
     let start = Instant::now();
     let mut search = boards::make_search(r.game, r.algorithm, &r.params, r.scoring, r.seed);
-    let objective = search.objective();
-    let reached = |best: f64| match objective {
-        Objective::Minimize => best <= r.target,
-        Objective::Maximize => best >= r.target,
+    let report = |p: &crate::search::Progress| RecipeProgress {
+        stage: RecipeStage::Board,
+        proposal: 0,
+        proposals: 1,
+        generation: p.generation,
+        best: p.best,
     };
-    let mut p = search.progress();
-    let report = |p: &crate::search::Progress, progress: &mut dyn FnMut(RecipeProgress)| {
-        progress(RecipeProgress {
-            stage: RecipeStage::Board,
-            proposal: 0,
-            proposals: 1,
-            generation: p.generation,
-            best: p.best,
-        })
-    };
-    report(&p, progress);
-    while !(search.is_solved() || reached(p.best))
-        && start.elapsed() < r.time_limit
-        && r.max_generations.is_none_or(|g| p.generation < g)
-    {
-        if stop() {
-            return Err(RecipeError::Cancelled);
-        }
-        p = search.step();
-        report(&p, progress);
+    progress(report(&search.progress()));
+    if stop() {
+        return Err(RecipeError::Cancelled);
+    }
+    let mut cancelled = false;
+    if r.max_generations != Some(0) {
+        crate::search::run_while(
+            search.as_mut(),
+            r.target,
+            r.time_limit.saturating_sub(start.elapsed()),
+            |p| {
+                progress(report(p));
+                cancelled = stop();
+                !cancelled && r.max_generations.is_none_or(|g| p.generation < g)
+            },
+        );
+    }
+    if cancelled {
+        return Err(RecipeError::Cancelled);
     }
     let (tiles, _) = search.best();
     Ok(Level::hex_board(
@@ -339,28 +336,20 @@ fn dungeon_level(
     };
     let mut made = Vec::with_capacity(indices.len());
     for &i in &indices {
-        let at = |stage, p: crate::search::Progress| RecipeProgress {
-            stage,
-            proposal: i,
-            proposals: params.proposals,
-            generation: p.generation,
-            best: p.best,
-        };
-        let mut layout = dungeon::layout_search(params, r.seed, i)?;
-        for _ in 0..params.ga.generations {
-            if stop() {
-                return Err(RecipeError::Cancelled);
-            }
-            progress(at(RecipeStage::Layout, layout.step()));
-        }
-        let mut f = Furnishing::new(params, layout.best().0, dungeon::proposal_seed(r.seed, i));
-        for _ in 0..params.ga.generations {
-            if stop() {
-                return Err(RecipeError::Cancelled);
-            }
-            progress(at(RecipeStage::Contents, f.step()));
-        }
-        made.push(f.finish());
+        let watched = dungeon::generate_proposal_watched(params, r.seed, i, |stage, p| {
+            progress(RecipeProgress {
+                stage: match stage {
+                    ProposalStage::Layout => RecipeStage::Layout,
+                    ProposalStage::Contents => RecipeStage::Contents,
+                },
+                proposal: i,
+                proposals: params.proposals,
+                generation: p.generation,
+                best: p.best,
+            });
+            !stop()
+        })?;
+        made.push(watched.ok_or(RecipeError::Cancelled)?);
     }
     let chosen = if r.proposal.is_some() {
         0

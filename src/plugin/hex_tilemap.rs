@@ -67,17 +67,27 @@ impl HexBoardMap {
     /// `hexx` lays out the axial coordinates of [`HexGrid::hex`]; rows run
     /// downwards on screen.
     pub fn position(&self, i: usize) -> Vec2 {
-        let layout = HexLayout::new(HexOrientation::Pointy).with_hex_size(HEX_SIZE);
-        let x = |j: usize| layout.hex_to_world_pos(self.grid.hex(j as u16)).x;
-        let (lo, hi) = (0..self.tiles.len())
-            .map(x)
-            .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        self.position_at(i, &hex_layout(), self.x_centre())
+    }
+
+    /// [`HexBoardMap::position`] with the layout and the board's
+    /// horizontal centre computed once (for loops over every hex).
+    fn position_at(&self, i: usize, layout: &HexLayout, x_centre: f32) -> Vec2 {
         let rows = self.grid.rows() as f32;
         let row = self.grid.row_col(i as u16).0 as f32;
         Vec2::new(
-            x(i) - (lo + hi) / 2.0,
+            layout.hex_to_world_pos(self.grid.hex(i as u16)).x - x_centre,
             ((rows - 1.0) / 2.0 - row) * 1.5 * HEX_SIZE,
         )
+    }
+
+    /// The middle of the hexes' `hexx` x positions (what centres the board).
+    fn x_centre(&self) -> f32 {
+        let layout = hex_layout();
+        let (lo, hi) = (0..self.tiles.len())
+            .map(|j| layout.hex_to_world_pos(self.grid.hex(j as u16)).x)
+            .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        (lo + hi) / 2.0
     }
 
     /// Local position (relative to the map entity) of the centre of `hex`,
@@ -104,8 +114,15 @@ impl HexBoardMap {
     pub fn hex_at(&self, local: Vec2) -> Option<hexx::Hex> {
         // In a regular hex tiling the hex holding a point is the one with
         // the nearest centre; off the board means farther than a corner.
+        let (layout, x_centre) = (hex_layout(), self.x_centre());
         (0..self.tiles.len())
-            .map(|i| (i, self.position(i).distance_squared(local)))
+            .map(|i| {
+                (
+                    i,
+                    self.position_at(i, &layout, x_centre)
+                        .distance_squared(local),
+                )
+            })
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .filter(|&(_, d)| d <= HEX_SIZE * HEX_SIZE)
             .map(|(i, _)| self.grid.hex(i as u16))
@@ -345,8 +362,9 @@ fn spawn_tiles(commands: &mut Commands, parent: Entity, map: &HexBoardMap, meshe
     commands
         .entity(parent)
         .insert_if_new((Transform::default(), Visibility::default()));
+    let (layout, x_centre) = (hex_layout(), map.x_centre());
     for i in 0..map.tiles.len() {
-        let pos = map.position(i);
+        let pos = map.position_at(i, &layout, x_centre);
         let (label, colour, vis) = token(map, i);
         let tile = commands
             .spawn((
@@ -394,6 +412,11 @@ fn spawn_tiles(commands: &mut Commands, parent: Entity, map: &HexBoardMap, meshe
             .id();
         commands.entity(parent).add_child(tile);
     }
+}
+
+/// The `hexx` layout of every drawn board: pointy hexes of [`HEX_SIZE`].
+fn hex_layout() -> HexLayout {
+    HexLayout::new(HexOrientation::Pointy).with_hex_size(HEX_SIZE)
 }
 
 /// "hex 3,4": row and position in the row, as the JSON `board` arrays.

@@ -97,6 +97,20 @@ pub fn run_until<S: Search + ?Sized>(
     time_limit: std::time::Duration,
     mut on_step: impl FnMut(&Progress),
 ) -> RunSummary {
+    run_while(search, target, time_limit, |p| {
+        on_step(p);
+        true
+    })
+}
+
+/// [`run_until`] that also stops as soon as `on_step` returns `false`
+/// after a step (a caller's cancel flag, a generation limit).
+pub fn run_while<S: Search + ?Sized>(
+    search: &mut S,
+    target: f64,
+    time_limit: std::time::Duration,
+    mut on_step: impl FnMut(&Progress) -> bool,
+) -> RunSummary {
     let start = std::time::Instant::now();
     let mut to_best = start.elapsed();
     let reached = |p: &Progress, obj: Objective| match obj {
@@ -105,12 +119,13 @@ pub fn run_until<S: Search + ?Sized>(
     };
     let obj = search.objective();
     let mut p = search.progress();
-    while !(search.is_solved() || reached(&p, obj)) && start.elapsed() < time_limit {
+    let mut go_on = true;
+    while go_on && !(search.is_solved() || reached(&p, obj)) && start.elapsed() < time_limit {
         p = search.step();
         if p.improved {
             to_best = start.elapsed();
         }
-        on_step(&p);
+        go_on = on_step(&p);
     }
     RunSummary {
         elapsed: start.elapsed(),
@@ -119,7 +134,7 @@ pub fn run_until<S: Search + ?Sized>(
     }
 }
 
-/// The outcome of [`run_until`].
+/// The outcome of [`run_until`] and [`run_while`].
 #[derive(Clone, Copy, Debug)]
 pub struct RunSummary {
     /// Wall time of the whole run.
