@@ -17,6 +17,7 @@ mod hex;
 mod params;
 pub mod published;
 mod registry;
+mod setup;
 pub mod terra_mystica;
 
 pub use common::shuffle;
@@ -24,6 +25,7 @@ pub use error::BoardError;
 pub use hex::{HexGrid, HexIndex};
 pub use params::{ParamSpec, Params};
 pub use registry::{
-    Algorithm, BoardGame, BoardSearch, Scoring, broken_hexes, grid, make_search, param_specs,
-    violations,
+    Algorithm, BoardGame, BoardSearch, Scoring, broken_hexes, grid, make_search, make_search_with,
+    param_specs, violations,
 };
+pub use setup::{BoardSetup, BoardVariant};

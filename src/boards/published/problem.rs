@@ -48,6 +48,13 @@ pub trait BoardProblem: Send + 'static {
     fn hexes(&self) -> usize;
     /// The board that `genes` describe.
     fn build(&self, genes: &[u8], board: &mut [u8]);
+    /// Genes that [`BoardProblem::build`] turns into the problem's start
+    /// board (the designer's current board), if it has one; `false` when
+    /// it has none (a random start).
+    fn start_genes(&self, genes: &mut [u8]) -> bool {
+        let _ = genes;
+        false
+    }
     /// Full score of a board (counts one evaluation; no allocation).
     fn score(&mut self, board: &[u8]) -> u64;
 
