@@ -11,7 +11,7 @@
 //!
 //! ```ron
 //! Level(
-//!     version: 1,
+//!     version: 2,
 //!     name: "river-delta",
 //!     map: TerraMystica((rows: [[Plains, River, …], …])),
 //!     generator: (algorithm: "best", seed: 7, rules: Some(Strict), params: [("noise", 0.05)]),
@@ -52,10 +52,12 @@ use std::fmt;
 use std::path::Path;
 
 mod build;
+mod design;
 mod recipe;
 mod save;
 
 pub use build::DUNGEON_ALGORITHM;
+pub use design::{BoardDesign, EditSummary};
 pub use recipe::{
     DungeonRecipe, HexBoardRecipe, PuzzleRecipe, Recipe, RecipeError, RecipeProgress, RecipeStage,
 };
@@ -95,8 +97,12 @@ pub fn level_path(path: &Path) -> std::path::PathBuf {
     path.with_file_name(format!("{name}{LEVEL_SUFFIX}"))
 }
 
-/// The version this build writes and reads.
-pub const LEVEL_VERSION: u32 = 1;
+/// The version this build writes. Version 2 added the hex-board design
+/// ([`Level::design`]: pins, player count, edit summary).
+pub const LEVEL_VERSION: u32 = 2;
+
+/// The versions this build reads: version-1 files (no design) still load.
+pub const READABLE_VERSIONS: std::ops::RangeInclusive<u32> = 1..=LEVEL_VERSION;
 
 /// A saved map.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -111,6 +117,10 @@ pub struct Level {
     pub generator: LevelOrigin,
     /// Its scores.
     pub scores: Scores,
+    /// How a designer shaped it (hex boards; absent in version-1 files and
+    /// in generated levels without pins or edits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design: Option<BoardDesign>,
 }
 
 /// A map of one of the games.
@@ -224,7 +234,15 @@ impl Level {
             map,
             generator,
             scores,
+            design: None,
         }
+    }
+
+    /// This level with `design` (`None` when the design is empty: no pins,
+    /// no player count, no edits).
+    pub fn with_design(mut self, design: BoardDesign) -> Level {
+        self.design = (design != BoardDesign::default()).then_some(design);
+        self
     }
 
     /// The level name for a file: its name without `.level.ron` (or
@@ -250,7 +268,7 @@ impl Level {
     /// Parse RON text, checking the version first; then validate the map.
     pub fn from_ron(text: &str) -> Result<Level, LevelError> {
         let probe: VersionProbe = ron::from_str(text).map_err(ron_error)?;
-        if probe.version != LEVEL_VERSION {
+        if !READABLE_VERSIONS.contains(&probe.version) {
             let line = text
                 .lines()
                 .position(|l| l.contains("version"))
@@ -260,8 +278,10 @@ impl Level {
                 line,
                 column: 1,
                 message: format!(
-                    "level format version {} is not supported; this evoboard reads version {LEVEL_VERSION}",
-                    probe.version
+                    "level format version {} is not supported; this evoboard reads versions {} to {}",
+                    probe.version,
+                    READABLE_VERSIONS.start(),
+                    READABLE_VERSIONS.end()
                 ),
             });
         }
@@ -330,6 +350,7 @@ mod tests {
                 total: 9.0,
                 violations: vec![("req2".into(), 3), ("req4".into(), 6)],
             },
+            design: None,
         }
     }
 
@@ -357,12 +378,50 @@ mod tests {
         assert!(err.to_string().contains("Plainz"), "{err}");
         let err = Level::from_ron("Level(version: 1, name: \"x\"").unwrap_err();
         assert!(err.line >= 1, "{err}");
-        let err = Level::from_ron(&text.replacen("version: 1", "version: 7", 1)).unwrap_err();
+        let err = Level::from_ron(&text.replacen("version: 2", "version: 7", 1)).unwrap_err();
         assert!(
-            err.message.contains("version 7") && err.message.contains("version 1"),
+            err.message.contains("version 7") && err.message.contains("versions 1 to 2"),
             "{err}"
         );
         assert_eq!(err.line, 2);
+    }
+
+    #[test]
+    fn designs_round_trip_and_version_1_files_still_load() {
+        let designed = tm_level().with_design(BoardDesign {
+            pinned: vec![(0, 1), (8, 12)],
+            players: None,
+            edits: EditSummary {
+                tiles_set: 3,
+                swaps: 2,
+                pin_changes: 2,
+                searches: 1,
+                undos: 1,
+            },
+        });
+        let text = designed.to_ron();
+        assert!(
+            text.contains("version: 2") && text.contains("pinned"),
+            "{text}"
+        );
+        assert_eq!(Level::from_ron(&text).unwrap(), designed);
+        // An empty design is not written.
+        assert_eq!(tm_level().with_design(BoardDesign::default()).design, None);
+        // The shipped demo levels are version-1 files.
+        for demo in ["terra-mystica", "catan", "dungeon"] {
+            let path = format!(
+                "{}/levels/demo-{demo}.level.ron",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                text.contains("version: 1"),
+                "{path} is no longer a version-1 file"
+            );
+            let level = Level::from_ron(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+            assert_eq!(level.version, 1);
+            assert_eq!(level.design, None);
+        }
     }
 
     #[test]
