@@ -64,6 +64,13 @@ pub struct AppArgs {
     /// deduction level L = 1..3.
     #[arg(long)]
     pub difficulty: Option<String>,
+    /// Hex boards: design steps to play as a designer would, separated by
+    /// `;` (e.g. `wait; select 0,0; set lake; pin; rebalance; evolve;
+    /// save out/mine`). Steps: `wait`, `select R,C`, `set TILE`, `pin
+    /// [R,C]`, `swap R,C R,C`, `clear-pins`, `evolve`, `rebalance`, `undo`,
+    /// `redo`, `overlay on|off`, `letters on|off`, `save PATH`.
+    #[arg(long)]
+    pub edit: Option<String>,
 }
 
 /// `--algorithm` with the same spellings and error as the CLI.

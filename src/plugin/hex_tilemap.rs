@@ -29,6 +29,16 @@ pub struct HexBoardMap {
     pub broken: Vec<u8>,
     /// Whether broken hexes are highlighted.
     pub show_broken: bool,
+    /// Pinned hexes (a pin is drawn on them); empty = none.
+    pub pinned: Vec<bool>,
+    /// The selected hex (drawn with a bright outline).
+    pub selected: Option<usize>,
+    /// Per-hex overlay shade in `0..=1` (darker adds more to the score);
+    /// empty = no overlay.
+    pub shade: Vec<f32>,
+    /// Print each hex's terrain letter (the colour-blind view,
+    /// [`crate::plugin::tile_letter`]).
+    pub letters: bool,
 }
 
 impl HexBoardMap {
@@ -41,6 +51,10 @@ impl HexBoardMap {
             grid,
             tiles,
             show_broken: false,
+            pinned: Vec::new(),
+            selected: None,
+            shade: Vec::new(),
+            letters: false,
         }
     }
 
@@ -51,11 +65,8 @@ impl HexBoardMap {
                 let grid = b.grid().ok()?;
                 let tiles = b.tiles();
                 Some(HexBoardMap {
-                    game: BoardGame::TerraMystica,
-                    broken: vec![0; tiles.len()],
                     grid,
-                    tiles,
-                    show_broken: false,
+                    ..HexBoardMap::new(BoardGame::TerraMystica, tiles)
                 })
             }
             LevelMap::Catan(b) => Some(HexBoardMap::new(BoardGame::Catan, b.encode())),
@@ -181,6 +192,7 @@ struct HexMeshes {
     terrain: Vec<Handle<ColorMaterial>>,
     outline_plain: Handle<ColorMaterial>,
     outline_broken: Handle<ColorMaterial>,
+    outline_selected: Handle<ColorMaterial>,
     token_disc: Handle<ColorMaterial>,
 }
 
@@ -192,7 +204,9 @@ impl HexMeshes {
 
     /// The outline material of hex `i`.
     fn outline(&self, map: &HexBoardMap, i: usize) -> Handle<ColorMaterial> {
-        if is_broken(map, i) {
+        if map.selected == Some(i) {
+            self.outline_selected.clone()
+        } else if is_broken(map, i) {
             self.outline_broken.clone()
         } else {
             self.outline_plain.clone()
@@ -208,7 +222,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, setup_meshes)
         .add_systems(
             Update,
-            (level_to_board, draw_boards)
+            (level_to_board, draw_boards, super::hex_marks::draw_marks)
                 .chain()
                 .in_set(super::EvoboardSet::Draw),
         );
@@ -236,6 +250,7 @@ fn setup_meshes(
         terrain,
         outline_plain: materials.add(OUTLINE),
         outline_broken: materials.add(BROKEN),
+        outline_selected: materials.add(SELECTED),
         token_disc: materials.add(Color::srgb(0.97, 0.93, 0.80)),
     });
 }
@@ -289,11 +304,13 @@ pub fn tile_colour(game: BoardGame, code: u8) -> Color {
 
 const OUTLINE: Color = Color::srgb(0.12, 0.12, 0.14);
 const BROKEN: Color = Color::srgb(1.0, 0.0, 0.85);
+const SELECTED: Color = Color::srgb(1.0, 0.95, 0.1);
 
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn draw_boards(
     mut commands: Commands,
     meshes: Option<Res<HexMeshes>>,
+    marks: Option<Res<super::hex_marks::MarkMeshes>>,
     boards: Query<(Entity, &HexBoardMap, Option<&Children>), Changed<HexBoardMap>>,
     tiles: Query<(&HexTile, &Children)>,
     mut fills: Query<&mut MeshMaterial2d<ColorMaterial>, With<HexFill>>,
@@ -310,7 +327,7 @@ fn draw_boards(
             for e in existing {
                 commands.entity(e).despawn();
             }
-            spawn_tiles(&mut commands, entity, map, &meshes);
+            spawn_tiles(&mut commands, entity, map, &meshes, marks.as_deref());
             continue;
         }
         for e in existing {
@@ -358,7 +375,13 @@ fn token(map: &HexBoardMap, i: usize) -> (String, Color, Visibility) {
     (n.to_string(), c, Visibility::Inherited)
 }
 
-fn spawn_tiles(commands: &mut Commands, parent: Entity, map: &HexBoardMap, meshes: &HexMeshes) {
+fn spawn_tiles(
+    commands: &mut Commands,
+    parent: Entity,
+    map: &HexBoardMap,
+    meshes: &HexMeshes,
+    marks: Option<&super::hex_marks::MarkMeshes>,
+) {
     commands
         .entity(parent)
         .insert_if_new((Transform::default(), Visibility::default()));
@@ -405,9 +428,10 @@ fn spawn_tiles(commands: &mut Commands, parent: Entity, map: &HexBoardMap, meshe
                         ..default()
                     },
                     TextColor(colour),
-                    Transform::from_xyz(0.0, 0.0, 0.3),
+                    Transform::from_xyz(0.0, HEX_SIZE * 0.08, 0.3),
                     vis,
                 ));
+                super::hex_marks::spawn_marks(c, map, i, marks);
             })
             .id();
         commands.entity(parent).add_child(tile);

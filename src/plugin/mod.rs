@@ -20,6 +20,7 @@
 mod domino_ai;
 mod dungeon_tilemap;
 mod generate;
+mod hex_marks;
 mod hex_tilemap;
 mod level_asset;
 
@@ -33,6 +34,7 @@ pub use generate::{
     EvoboardSet, GenerateLevel, GeneratedLevel, GenerationFailed, GenerationProgress,
     GenerationStage, GeneratorFrameTime, GeneratorStats, LevelGenerated, LevelGenerationFailed,
 };
+pub use hex_marks::tile_letter;
 pub use hex_tilemap::{HEX_SIZE, HexBoardMap, HexTile, LevelTilemap, catan_map, tile_colour};
 pub use level_asset::{LevelAsset, LevelLoadError, LevelLoader};
 
@@ -99,7 +101,7 @@ pub struct HexTilemapPlugin;
 
 impl Plugin for HexTilemapPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(hex_tilemap::plugin);
+        app.add_plugins((hex_tilemap::plugin, hex_marks::plugin));
     }
 }
 

@@ -4,8 +4,8 @@
 use crate::common::{Display, count_near, headless, read_png, run_app, temp_dir, update_until};
 use bevy::prelude::*;
 use evoboard::app::hex_boards::{
-    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator, logic_plugin,
-    save_level,
+    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, HexDesign, MainGenerator,
+    logic_plugin, save_level,
 };
 use evoboard::app::shell::library::LevelLibrary;
 use evoboard::boards::{self, Algorithm, BoardGame, Params, Scoring};
@@ -297,7 +297,7 @@ fn saving_from_the_app_never_clobbers_without_confirmation() {
     }
     let mut lib = LevelLibrary::default();
     let path = root.join("levels").join("accepted.level.ron");
-    save_level(&mut g, &mut lib, path.clone(), false);
+    save_level(&mut g, &HexDesign::default(), &mut lib, path.clone(), false);
     assert!(
         lib.save.message.as_ref().unwrap().0,
         "{:?}",
@@ -312,12 +312,12 @@ fn saving_from_the_app_never_clobbers_without_confirmation() {
     );
     // Same name again without the user's confirmation: refused, file kept.
     std::fs::write(&path, "keep me").unwrap();
-    save_level(&mut g, &mut lib, path.clone(), false);
+    save_level(&mut g, &HexDesign::default(), &mut lib, path.clone(), false);
     let (ok, msg) = lib.save.message.clone().unwrap();
     assert!(!ok && msg.contains("already exists"), "{msg}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
     // Confirmed overwrite replaces it.
-    save_level(&mut g, &mut lib, path.clone(), true);
+    save_level(&mut g, &HexDesign::default(), &mut lib, path.clone(), true);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
     std::fs::remove_dir_all(&root).unwrap();
 }

@@ -6,9 +6,14 @@
 //! The search steps only while this screen is shown; the board is hidden
 //! on the other screens and keeps its run for when the user comes back.
 
+mod design;
+mod design_panel;
+mod input;
 mod panels;
 mod runtime;
+mod script;
 
+pub use design::{DesignCommand, HexDesign};
 pub use panels::save_level;
 pub use runtime::{
     BoardRunState, BoardSettings, FRAME_BUDGET, GeneratorCommand, HexBoardGenerator, MainGenerator,
@@ -22,7 +27,7 @@ use bevy::prelude::*;
 
 /// Registers the whole screen: the generator runtime and the panels.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((logic_plugin, panels::plugin));
+    app.add_plugins((logic_plugin, panels::plugin, input::plugin));
 }
 
 /// The generator alone (no egui): settings, the generator entity, its
@@ -30,7 +35,7 @@ pub fn plugin(app: &mut App) {
 pub fn logic_plugin(app: &mut App) {
     // The shell's level library (empty when the screen runs alone).
     app.init_resource::<crate::app::shell::library::LevelLibrary>()
-        .add_plugins(runtime::plugin)
+        .add_plugins((runtime::plugin, design::plugin, script::plugin))
         .add_systems(Startup, apply_script_args)
         .add_systems(OnEnter(Screen::HexBoards), show_board::<true>)
         .add_systems(OnExit(Screen::HexBoards), show_board::<false>)
@@ -45,6 +50,9 @@ pub fn logic_plugin(app: &mut App) {
 /// The hex-board flags of `evoboard app`: the game, `--algorithm`,
 /// `--param`, `--rules`; the error says what is allowed.
 pub fn validate(args: &AppArgs) -> Result<(), String> {
+    if let Some(steps) = &args.edit {
+        script::parse_steps(steps)?;
+    }
     let game = board_game(args);
     let algorithm = args.algorithm.unwrap_or_default();
     Params::parse(
@@ -131,6 +139,6 @@ fn report_search(
     r.searching = g.state == BoardRunState::Running;
     r.summary = format!(
         "; generation {}, score {}",
-        g.progress.generation, g.progress.best
+        g.progress.generation, g.shown_score
     );
 }

@@ -1,6 +1,8 @@
 //! The egui panels of the board generator: settings on the left, the run
 //! (violations, plot, rates, saving, level library) on the right.
 
+use super::design::{DesignCommand, HexDesign};
+use super::design_panel::{DesignStatus, design_ui};
 use super::runtime::{
     BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator, RuntimeError,
 };
@@ -12,7 +14,7 @@ use crate::app::shell::{ScreenUiSet, content_root};
 use crate::boards::catan::DesertPlacement;
 use crate::boards::terra_mystica::Rules;
 use crate::boards::{self, Algorithm, BoardGame};
-use crate::plugin::LevelAsset;
+use crate::plugin::{HexBoardMap, LevelAsset};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Legend, Line, Plot, PlotPoints};
@@ -37,9 +39,13 @@ fn panels_ui(
     mut library: ResMut<LevelLibrary>,
     mut error: ResMut<RuntimeError>,
     asset_server: Res<AssetServer>,
-    generators: Query<&HexBoardGenerator, With<MainGenerator>>,
+    generators: Query<(&HexBoardGenerator, &HexBoardMap), With<MainGenerator>>,
+    mut design: ResMut<HexDesign>,
+    mut design_out: MessageWriter<DesignCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let shown = generators.single().ok();
+    let status_lines = shown.map(|(_, map)| super::design::status(map, &settings, &design));
     let mut root = content_root(ctx, &insets, "hex_boards");
     let left = egui::Panel::left("settings")
         .default_size(290.0)
@@ -48,14 +54,27 @@ fn panels_ui(
             // Edit a copy: the settings change (for change detection) only
             // when the user changed something.
             let mut edited = settings.clone();
-            egui::ScrollArea::vertical()
-                .show(ui, |ui| settings_ui(ui, &mut edited, &mut commands_out));
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                if let (Some((_, map)), Some((counts, conflicts))) = (shown, &status_lines) {
+                    let status = DesignStatus { counts, conflicts };
+                    // Toggles only: edit a copy so the design changes only
+                    // when one was clicked.
+                    let mut d = design.clone();
+                    design_ui(ui, &mut d, map, &status, &mut design_out);
+                    if d.overlay != design.overlay || d.letters != design.letters {
+                        design.overlay = d.overlay;
+                        design.letters = d.letters;
+                    }
+                    ui.separator();
+                }
+                settings_ui(ui, &mut edited, &mut commands_out)
+            });
             settings.set_if_neq(edited);
         })
         .response
         .rect
         .width();
-    let Ok(generator) = generators.single() else {
+    let Some((generator, _)) = shown else {
         return Ok(());
     };
     let right = egui::Panel::right("run")
@@ -71,7 +90,7 @@ fn panels_ui(
                     }
                 }
                 ui.separator();
-                save_ui(ui, generator, &mut library);
+                save_ui(ui, generator, &design, &mut library);
                 ui.separator();
                 library_ui(ui, &mut library, &asset_server);
             })
@@ -244,6 +263,9 @@ fn run_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, out: &mut MessageWriter<Gene
         }
     });
     let state = match g.state {
+        _ if g.loaded.as_ref().is_some_and(|(n, _)| n == "design") => {
+            "your board: Evolve the rest searches from it"
+        }
         BoardRunState::Ready => "ready",
         BoardRunState::Running => "running",
         BoardRunState::Paused => "paused",
@@ -256,7 +278,7 @@ fn run_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, out: &mut MessageWriter<Gene
         g.settings.seed,
         state
     ));
-    ui.heading(format!("score {}", g.progress.best));
+    ui.heading(format!("score {}", g.shown_score));
     egui::Grid::new("violations").num_columns(2).show(ui, |ui| {
         for (name, count) in &g.violations {
             ui.label(name.to_uppercase());
@@ -293,8 +315,11 @@ fn run_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, out: &mut MessageWriter<Gene
         });
 }
 
-fn save_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, lib: &mut LevelLibrary) {
-    let level = |name: &str| g.level(name);
+fn save_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, design: &HexDesign, lib: &mut LevelLibrary) {
+    let level = |name: &str| {
+        g.level(name)
+            .with_design(design.level_design(&g.board_map_view()))
+    };
     if lib.save.ui(ui, &levels_dir(), level).is_some() {
         lib.refresh();
     }
@@ -304,11 +329,15 @@ fn save_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, lib: &mut LevelLibrary) {
 /// `overwrite`), report in the library.
 pub fn save_level(
     g: &mut HexBoardGenerator,
+    design: &HexDesign,
     lib: &mut LevelLibrary,
     path: PathBuf,
     overwrite: bool,
 ) {
-    let level = g.level(&crate::level::Level::name_for(&path));
+    let map = g.board_map_view();
+    let level = g
+        .level(&crate::level::Level::name_for(&path))
+        .with_design(design.level_design(&map));
     lib.save.write(&path, &level, overwrite);
     lib.refresh();
 }

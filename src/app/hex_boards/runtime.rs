@@ -6,7 +6,9 @@
 //! board from, so a search never holds up a frame. Either way the best
 //! board is copied into the map when it improves.
 
-use crate::boards::{self, Algorithm, BoardGame, BoardSearch, Params, Scoring};
+use crate::boards::{
+    self, Algorithm, BoardGame, BoardSearch, BoardSetup, BoardVariant, Params, Scoring,
+};
 use crate::level::Level;
 use crate::plugin::HexBoardMap;
 use crate::search::Progress;
@@ -105,6 +107,8 @@ pub struct BoardSettings {
     pub steps_per_second: f32,
     /// Highlight hexes that break a requirement.
     pub show_broken: bool,
+    /// The board variant (Terra Mystica outline, Catan player count).
+    pub variant: BoardVariant,
 }
 
 impl Default for BoardSettings {
@@ -120,6 +124,7 @@ impl Default for BoardSettings {
             seed: 1,
             steps_per_second: 5.0,
             show_broken: true,
+            variant: BoardVariant::Standard,
         }
     }
 }
@@ -173,20 +178,39 @@ pub struct HexBoardGenerator {
     pub gens_per_sec: f64,
     /// Evaluations per second over the last second.
     pub evals_per_sec: f64,
-    /// A loaded level's board, shown until the search steps again.
+    /// A loaded level's board or a hand-edited one, shown until the
+    /// search steps again.
     pub loaded: Option<(String, Vec<u8>)>,
+    /// Step as fast as it goes on a background thread whatever the pace
+    /// setting ("Evolve the rest" runs this way).
+    pub unpaced: bool,
+    /// The score of the board shown (the best, or the hand-edited board).
+    pub shown_score: f64,
 }
 
 impl HexBoardGenerator {
-    /// Build a generator from settings.
+    /// Build a generator from settings (a random start on the settings'
+    /// board variant).
     pub fn new(settings: &BoardSettings) -> Result<Self, String> {
-        let search = boards::make_search(
+        let setup = BoardSetup {
+            variant: settings.variant.clone(),
+            ..BoardSetup::default()
+        };
+        Self::with_setup(settings, &setup)
+    }
+
+    /// Build a generator that starts from `setup`'s board and never moves
+    /// its pinned hexes; the error says why the setup cannot be searched.
+    pub fn with_setup(settings: &BoardSettings, setup: &BoardSetup) -> Result<Self, String> {
+        let search = boards::make_search_with(
             settings.game,
             settings.algorithm,
             &settings.params,
             settings.scoring,
             settings.seed,
-        );
+            setup,
+        )
+        .map_err(|e| e.to_string())?;
         let progress = search.progress();
         let violations = boards::violations(settings.game, search.best().0, settings.scoring);
         Ok(HexBoardGenerator {
@@ -204,7 +228,25 @@ impl HexBoardGenerator {
             gens_per_sec: 0.0,
             evals_per_sec: 0.0,
             loaded: None,
+            unpaced: false,
+            shown_score: progress.best,
         })
+    }
+
+    /// Show `tiles` (a hand edit, an undo) instead of the search's best,
+    /// stopping a run.
+    pub fn show_design(&mut self, tiles: Vec<u8>) {
+        self.stop_runner();
+        if self.state == BoardRunState::Running {
+            self.state = BoardRunState::Paused;
+        }
+        self.loaded = Some(("design".into(), tiles));
+    }
+
+    /// Whether this generator steps at the settings' pace (on the main
+    /// thread) rather than as fast as it goes (on its own thread).
+    pub fn paced(&self, settings: &BoardSettings) -> bool {
+        settings.steps_per_second > 0.0 && !self.unpaced
     }
 
     /// The best board's tiles.
@@ -313,15 +355,36 @@ impl HexBoardGenerator {
         )
     }
 
+    /// A map of the board shown, without recording its figures.
+    pub fn board_map_view(&self) -> HexBoardMap {
+        HexBoardMap::new(self.settings.game, self.best_tiles())
+    }
+
     /// A map of the current best board.
     pub fn board_map(&mut self) -> HexBoardMap {
         let tiles = self.best_tiles();
         let s = &self.settings;
         self.violations = boards::violations(s.game, &tiles, s.scoring);
+        self.shown_score = weighted_score(s, &self.violations);
         let mut map = HexBoardMap::new(s.game, tiles.clone());
         map.broken = boards::broken_hexes(s.game, &tiles, s.scoring);
         map.show_broken = s.show_broken;
         map
+    }
+}
+
+/// The score of a board with these violations under the settings'
+/// weights (Terra Mystica) or as their sum (Catan), as levels record it.
+fn weighted_score(s: &BoardSettings, violations: &[(&'static str, u32)]) -> f64 {
+    match s.game {
+        BoardGame::TerraMystica => {
+            let mut v = [0u32; 4];
+            for (slot, (_, c)) in v.iter_mut().zip(violations) {
+                *slot = *c;
+            }
+            s.scoring.weights.score(&v) as f64
+        }
+        BoardGame::Catan => violations.iter().map(|(_, c)| f64::from(*c)).sum(),
     }
 }
 
@@ -377,7 +440,7 @@ fn spawn_generator(mut commands: Commands, settings: Res<BoardSettings>) {
     }
 }
 
-fn handle_commands(
+pub(super) fn handle_commands(
     mut messages: MessageReader<GeneratorCommand>,
     settings: Res<BoardSettings>,
     mut error: ResMut<RuntimeError>,
@@ -440,7 +503,7 @@ pub fn advance_generators(
             continue;
         }
         let mut improved = false;
-        let paced = settings.steps_per_second > 0.0;
+        let paced = g.paced(&settings);
         if !paced {
             // Unpaced: the search steps on its own thread; the frame only
             // takes in what it reported.

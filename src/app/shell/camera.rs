@@ -25,6 +25,11 @@ pub struct PanelInsets {
     pub bottom: f32,
 }
 
+/// Set by a screen while it uses the left mouse button on its content
+/// (dragging a hex onto another): the camera does not pan with it.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointerClaim(pub bool);
+
 /// The camera that shows boards.
 #[derive(Component)]
 pub struct BoardCamera {
@@ -37,6 +42,7 @@ pub struct BoardCamera {
 /// Registers the cameras and their controls.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelInsets>()
+        .init_resource::<PointerClaim>()
         .add_systems(Startup, spawn_cameras)
         .add_systems(
             Update,
@@ -90,6 +96,7 @@ fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
 }
 
 fn pan_and_zoom(
+    claim: Res<PointerClaim>,
     buttons: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
@@ -100,7 +107,8 @@ fn pan_and_zoom(
             Projection::Orthographic(o) => o.scale,
             _ => 1.0,
         };
-        if buttons.any_pressed([MouseButton::Left, MouseButton::Right, MouseButton::Middle]) {
+        let left = buttons.pressed(MouseButton::Left) && !claim.0;
+        if left || buttons.any_pressed([MouseButton::Right, MouseButton::Middle]) {
             let d = motion.delta;
             cam.pan += Vec2::new(-d.x, d.y) * scale;
         }

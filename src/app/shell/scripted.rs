@@ -19,6 +19,8 @@ pub struct ScriptReport {
     pub searching: bool,
     /// Appended to the run's summary line (`"; generation 40, score 0"`).
     pub summary: String,
+    /// The screen is still playing a script: hold the screenshot.
+    pub busy: bool,
 }
 
 /// Checks of the flags every screen shares.
@@ -82,6 +84,9 @@ fn screenshot_and_exit(
     let Some(path) = &args.0.screenshot else {
         return;
     };
+    if report.busy {
+        return;
+    }
     frames.0 += 1;
     let start = *stats.start.get_or_insert_with(std::time::Instant::now);
     let now = std::time::Instant::now();

@@ -1,0 +1,289 @@
+//! Scripted design runs (`evoboard app --edit "STEPS"`): a test or a
+//! screenshot clicks through the design tools as a person would. Each step
+//! sends the same [`DesignCommand`] the mouse, keys and panels send; the
+//! script waits while a search runs, and holds the screenshot until it is
+//! done. Each step prints one line (`edit: STEP → score S, N pinned`).
+
+use super::design::{DesignCommand, HexDesign};
+use super::runtime::{BoardRunState, HexBoardGenerator, MainGenerator};
+use crate::app::shell::library::LevelLibrary;
+use crate::app::shell::scripted::{ScriptArgs, ScriptReport};
+use crate::boards::BoardGame;
+use crate::boards::catan::CatanTerrain;
+use crate::boards::terra_mystica::Terrain;
+use crate::plugin::HexBoardMap;
+use bevy::prelude::*;
+use std::collections::VecDeque;
+use std::path::PathBuf;
+
+/// One step of a design script.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditStep {
+    /// Wait until no search runs.
+    Wait,
+    /// Select hex (row, position in the row).
+    Select(usize, usize),
+    /// Give the selected hex a tile: a terrain name (Catan: `TERRAIN`,
+    /// `TERRAIN:NUMBER` or a number).
+    Set(String),
+    /// Pin or unpin a hex (the selected one when `None`).
+    Pin(Option<(usize, usize)>),
+    /// Swap two hexes.
+    Swap((usize, usize), (usize, usize)),
+    /// Unpin every hex.
+    ClearPins,
+    /// Evolve the rest, then wait for the search.
+    Evolve,
+    /// Rebalance the tile counts.
+    Rebalance,
+    /// Undo.
+    Undo,
+    /// Redo.
+    Redo,
+    /// Show or hide the score overlay.
+    Overlay(bool),
+    /// Show or hide the terrain letters.
+    Letters(bool),
+    /// Save the board as a level (never overwriting).
+    Save(PathBuf),
+}
+
+/// Parse `STEP; STEP; …`; the error names the step and what is allowed.
+pub fn parse_steps(text: &str) -> Result<Vec<EditStep>, String> {
+    text.split(';')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(parse_step)
+        .collect()
+}
+
+fn parse_step(step: &str) -> Result<EditStep, String> {
+    let words: Vec<&str> = step.split_whitespace().collect();
+    let cell = |w: &str| -> Result<(usize, usize), String> {
+        let (r, c) = w
+            .split_once(',')
+            .ok_or_else(|| format!("'{w}' in '{step}' is not a hex: write ROW,COL"))?;
+        let n = |v: &str| {
+            v.trim()
+                .parse::<usize>()
+                .map_err(|_| format!("'{w}' in '{step}' is not a hex: write ROW,COL"))
+        };
+        Ok((n(r)?, n(c)?))
+    };
+    let on_off = |w: Option<&&str>| match w.copied() {
+        Some("on") => Ok(true),
+        Some("off") => Ok(false),
+        _ => Err(format!("'{step}': write on or off")),
+    };
+    Ok(match (words.first().copied().unwrap_or(""), words.len()) {
+        ("wait", 1) => EditStep::Wait,
+        ("select", 2) => {
+            let (r, c) = cell(words[1])?;
+            EditStep::Select(r, c)
+        }
+        ("set", 2) => EditStep::Set(words[1].to_string()),
+        ("pin", 1) => EditStep::Pin(None),
+        ("pin", 2) => EditStep::Pin(Some(cell(words[1])?)),
+        ("swap", 3) => EditStep::Swap(cell(words[1])?, cell(words[2])?),
+        ("clear-pins", 1) => EditStep::ClearPins,
+        ("evolve", 1) => EditStep::Evolve,
+        ("rebalance", 1) => EditStep::Rebalance,
+        ("undo", 1) => EditStep::Undo,
+        ("redo", 1) => EditStep::Redo,
+        ("overlay", 2) => EditStep::Overlay(on_off(words.get(1))?),
+        ("letters", 2) => EditStep::Letters(on_off(words.get(1))?),
+        ("save", 2) => EditStep::Save(PathBuf::from(words[1])),
+        _ => {
+            return Err(format!(
+                "unknown design step '{step}'; allowed: wait, select R,C, set TILE, pin [R,C], \
+                 swap R,C R,C, clear-pins, evolve, rebalance, undo, redo, overlay on|off, \
+                 letters on|off, save PATH"
+            ));
+        }
+    })
+}
+
+/// The tile code `name` gives on `game` for the hex now holding `current`.
+fn tile_code(game: BoardGame, name: &str, current: u8) -> Result<u8, String> {
+    match game {
+        BoardGame::TerraMystica => (0..8u8)
+            .find(|&c| Terrain::from_code(c).name() == name)
+            .ok_or_else(|| {
+                format!("'{name}' is not a terrain; allowed: desert, plains, swamp, lake, forest, mountain, wasteland, river")
+            }),
+        BoardGame::Catan => {
+            let (terrain, number) = match name.split_once(':') {
+                Some((t, n)) => (Some(t), Some(n)),
+                None if name.parse::<u8>().is_ok() => (None, Some(name)),
+                None => (Some(name), None),
+            };
+            let t = match terrain {
+                Some(t) => (0..6u8)
+                    .find(|&i| CatanTerrain::from_index(i).is_some_and(|c| c.name() == t))
+                    .ok_or_else(|| format!("'{t}' is not a Catan terrain; allowed: fields, forest, pasture, hills, mountains, desert"))?,
+                None => current >> 4,
+            };
+            let n = match number {
+                Some(n) => n
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| matches!(n, 2..=6 | 8..=12))
+                    .ok_or_else(|| format!("'{n}' is not a number token; allowed: 2-6, 8-12"))?,
+                None if t == 5 => 0,
+                None => current & 15,
+            };
+            Ok((t << 4) | n)
+        }
+    }
+}
+
+/// The steps still to play.
+#[derive(Resource, Default)]
+struct EditScript(VecDeque<EditStep>);
+
+/// Registers scripted design runs.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<EditScript>()
+        .add_systems(Startup, load_script)
+        .add_systems(
+            Update,
+            play_script
+                .after(super::runtime::handle_commands)
+                .before(super::design::apply_design)
+                .run_if(in_state(crate::app::Screen::HexBoards)),
+        );
+}
+
+fn load_script(args: Option<Res<ScriptArgs>>, mut script: ResMut<EditScript>) {
+    let Some(text) = args.as_ref().and_then(|a| a.0.edit.as_ref()) else {
+        return;
+    };
+    match parse_steps(text) {
+        Ok(steps) => script.0 = steps.into(),
+        Err(e) => error!("{e}"),
+    }
+}
+
+/// Play the next step unless a search is running.
+#[allow(clippy::too_many_arguments)]
+fn play_script(
+    mut script: ResMut<EditScript>,
+    mut design: ResMut<HexDesign>,
+    mut lib: ResMut<LevelLibrary>,
+    report: Option<ResMut<ScriptReport>>,
+    mut generators: Query<(&mut HexBoardGenerator, &HexBoardMap), With<MainGenerator>>,
+    mut out: MessageWriter<DesignCommand>,
+    mut last: Local<Option<String>>,
+) {
+    let Ok((mut g, map)) = generators.single_mut() else {
+        return;
+    };
+    if let Some(mut r) = report {
+        r.bypass_change_detection().busy = !script.0.is_empty() || last.is_some();
+    }
+    if g.state == BoardRunState::Running {
+        return;
+    }
+    // The previous step's outcome, once its edit has been applied.
+    if let Some(step) = last.take() {
+        let pins = design.pinned.iter().filter(|&&p| p).count();
+        println!("edit: {step} → score {}, {pins} pinned", g.shown_score);
+        if script.0.is_empty() {
+            println!("edit script done: score {}", g.shown_score);
+        }
+    }
+    let Some(step) = script.0.pop_front() else {
+        return;
+    };
+    let index = |(r, c): (usize, usize)| map.grid.index(r, c).map(usize::from);
+    let fail = |e: String| error!("design step {step:?}: {e}");
+    match &step {
+        EditStep::Wait => {}
+        EditStep::Select(r, c) => match index((*r, *c)) {
+            Some(i) => {
+                out.write(DesignCommand::Select(Some(i)));
+            }
+            None => fail(format!("no hex {r},{c}")),
+        },
+        EditStep::Set(name) => match design.selected {
+            Some(hex) => match tile_code(map.game, name, map.tiles[hex]) {
+                Ok(code) => {
+                    out.write(DesignCommand::SetTile { hex, code });
+                }
+                Err(e) => fail(e),
+            },
+            None => fail("select a hex first".into()),
+        },
+        EditStep::Pin(at) => match at.map_or(design.selected, index) {
+            Some(i) => {
+                out.write(DesignCommand::TogglePin(i));
+            }
+            None => fail("no hex to pin".into()),
+        },
+        EditStep::Swap(a, b) => match (index(*a), index(*b)) {
+            (Some(a), Some(b)) => {
+                out.write(DesignCommand::Swap(a, b));
+            }
+            _ => fail("no such hex".into()),
+        },
+        EditStep::ClearPins => {
+            out.write(DesignCommand::ClearPins);
+        }
+        EditStep::Evolve => {
+            out.write(DesignCommand::EvolveRest);
+        }
+        EditStep::Rebalance => {
+            out.write(DesignCommand::Rebalance);
+        }
+        EditStep::Undo => {
+            out.write(DesignCommand::Undo);
+        }
+        EditStep::Redo => {
+            out.write(DesignCommand::Redo);
+        }
+        EditStep::Overlay(on) => design.overlay = *on,
+        EditStep::Letters(on) => design.letters = *on,
+        EditStep::Save(path) => {
+            let path = crate::level::level_path(path);
+            super::save_level(&mut g, &design, &mut lib, path, false);
+            if let Some((ok, msg)) = &lib.save.message {
+                println!("edit: save: {msg}");
+                if !ok {
+                    fail(msg.clone());
+                }
+            }
+        }
+    }
+    *last = Some(format!("{step:?}"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_parse_and_bad_ones_say_what_is_allowed() {
+        let steps = parse_steps(
+            "wait; select 0,3; set lake; pin; pin 4,5; swap 1,1 2,2; evolve; undo; save x",
+        )
+        .unwrap();
+        assert_eq!(steps.len(), 9);
+        assert_eq!(steps[1], EditStep::Select(0, 3));
+        assert_eq!(steps[4], EditStep::Pin(Some((4, 5))));
+        assert_eq!(steps[5], EditStep::Swap((1, 1), (2, 2)));
+        let e = parse_steps("select 0;3").unwrap_err();
+        assert!(e.contains("ROW,COL"), "{e}");
+        let e = parse_steps("paint it").unwrap_err();
+        assert!(e.contains("allowed: wait"), "{e}");
+    }
+
+    #[test]
+    fn tile_names_give_codes() {
+        assert_eq!(tile_code(BoardGame::TerraMystica, "lake", 0), Ok(3));
+        assert!(tile_code(BoardGame::TerraMystica, "lava", 0).is_err());
+        assert_eq!(tile_code(BoardGame::Catan, "hills:6", 0x08), Ok(0x36));
+        assert_eq!(tile_code(BoardGame::Catan, "9", 0x36), Ok(0x39));
+        assert_eq!(tile_code(BoardGame::Catan, "desert", 0x36), Ok(0x50));
+        assert!(tile_code(BoardGame::Catan, "7", 0x36).is_err());
+    }
+}

@@ -1,0 +1,264 @@
+//! Marks drawn over a [`HexBoardMap`]'s hexes: a shade per hex (how much
+//! it adds to the score), pins, terrain letters for colour-blind players
+//! and the pip dots under Catan number tokens.
+
+use super::hex_tilemap::{HEX_SIZE, HexBoardMap, HexTile, tile_colour};
+use crate::boards::BoardGame;
+use crate::boards::catan::pips;
+use bevy::ecs::hierarchy::ChildSpawnerCommands;
+use bevy::prelude::*;
+
+/// Shades of the score overlay, from none to the darkest.
+const SHADES: usize = 8;
+/// Most pip dots under a token (6 and 8 have five).
+const MAX_PIPS: usize = 5;
+
+/// The letter a tile is printed with in the colour-blind view: Terra
+/// Mystica's terrains by initial (`~` for river), Catan's by resource
+/// (`G`rain, `L`umber, `W`ool, `B`rick, `O`re, `D`esert).
+///
+/// ```
+/// use evoboard::boards::BoardGame;
+/// use evoboard::plugin::tile_letter;
+/// assert_eq!(tile_letter(BoardGame::TerraMystica, 3), "L");
+/// assert_eq!(tile_letter(BoardGame::TerraMystica, 7), "~");
+/// assert_eq!(tile_letter(BoardGame::Catan, 4 << 4 | 8), "O");
+/// ```
+pub fn tile_letter(game: BoardGame, code: u8) -> &'static str {
+    const TM: [&str; 8] = ["D", "P", "S", "L", "F", "M", "W", "~"];
+    const CATAN: [&str; 6] = ["G", "L", "W", "B", "O", "D"];
+    match game {
+        BoardGame::TerraMystica => TM[usize::from(code.min(7))],
+        BoardGame::Catan => CATAN[usize::from((code >> 4).min(5))],
+    }
+}
+
+#[derive(Component)]
+pub(super) struct ShadeMark;
+#[derive(Component)]
+pub(super) struct PinMark;
+#[derive(Component)]
+pub(super) struct LetterMark;
+#[derive(Component)]
+pub(super) struct PipDot(usize);
+
+/// Meshes and materials of the marks, shared by every hex.
+#[derive(Resource)]
+pub(super) struct MarkMeshes {
+    shade: Handle<Mesh>,
+    dot: Handle<Mesh>,
+    pin: Handle<Mesh>,
+    pin_rim: Handle<Mesh>,
+    shades: Vec<Handle<ColorMaterial>>,
+    dot_material: Handle<ColorMaterial>,
+    pin_material: Handle<ColorMaterial>,
+    rim_material: Handle<ColorMaterial>,
+}
+
+impl MarkMeshes {
+    fn shade(&self, map: &HexBoardMap, i: usize) -> (Handle<ColorMaterial>, Visibility) {
+        let s = map.shade.get(i).copied().unwrap_or(0.0).clamp(0.0, 1.0);
+        let k = (s * (SHADES - 1) as f32).round() as usize;
+        let vis = if k == 0 {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        };
+        (self.shades[k].clone(), vis)
+    }
+}
+
+/// Registers the marks.
+pub(super) fn plugin(app: &mut App) {
+    // `draw_marks` runs right after the tiles are drawn (see the tilemap's
+    // plugin).
+    app.add_systems(Startup, setup_marks);
+}
+
+fn setup_marks(
+    mut commands: Commands,
+    meshes: Option<ResMut<Assets<Mesh>>>,
+    materials: Option<ResMut<Assets<ColorMaterial>>>,
+) {
+    let (Some(mut meshes), Some(mut materials)) = (meshes, materials) else {
+        return;
+    };
+    let shades = (0..SHADES)
+        .map(|k| {
+            materials.add(Color::srgba(
+                0.05,
+                0.0,
+                0.1,
+                0.68 * k as f32 / (SHADES - 1) as f32,
+            ))
+        })
+        .collect();
+    commands.insert_resource(MarkMeshes {
+        shade: meshes.add(RegularPolygon::new(HEX_SIZE * 0.9, 6)),
+        dot: meshes.add(Circle::new(1.7)),
+        pin: meshes.add(Circle::new(HEX_SIZE * 0.14)),
+        pin_rim: meshes.add(Circle::new(HEX_SIZE * 0.2)),
+        shades,
+        dot_material: materials.add(Color::srgb(0.1, 0.1, 0.1)),
+        pin_material: materials.add(Color::srgb(0.92, 0.1, 0.12)),
+        rim_material: materials.add(Color::WHITE),
+    });
+}
+
+/// The marks of hex `i`, spawned with the hex.
+pub(super) fn spawn_marks(
+    c: &mut ChildSpawnerCommands,
+    map: &HexBoardMap,
+    i: usize,
+    marks: Option<&MarkMeshes>,
+) {
+    let Some(m) = marks else { return };
+    let (shade, vis) = m.shade(map, i);
+    c.spawn((
+        ShadeMark,
+        Name::new("score shade"),
+        Mesh2d(m.shade.clone()),
+        MeshMaterial2d(shade),
+        Transform::from_xyz(0.0, 0.0, 0.15),
+        vis,
+    ));
+    let pinned = pin_visibility(map, i);
+    c.spawn((
+        PinMark,
+        Name::new("pin"),
+        Mesh2d(m.pin_rim.clone()),
+        MeshMaterial2d(m.rim_material.clone()),
+        Transform::from_xyz(HEX_SIZE * 0.42, HEX_SIZE * 0.42, 0.4),
+        pinned,
+    ))
+    .with_children(|p| {
+        p.spawn((
+            Mesh2d(m.pin.clone()),
+            MeshMaterial2d(m.pin_material.clone()),
+            Transform::from_xyz(0.0, 0.0, 0.01),
+        ));
+    });
+    let (text, colour, vis, at) = letter(map, i);
+    c.spawn((
+        LetterMark,
+        Name::new("letter"),
+        Text2d::new(text),
+        TextFont {
+            font_size: FontSize::Px(15.0),
+            ..default()
+        },
+        TextColor(colour),
+        Transform::from_translation(at.extend(0.35)),
+        vis,
+    ));
+    for k in 0..MAX_PIPS {
+        c.spawn((
+            PipDot(k),
+            Name::new("pip"),
+            Mesh2d(m.dot.clone()),
+            MeshMaterial2d(m.dot_material.clone()),
+            Transform::from_translation(dot_position(map, i, k).extend(0.3)),
+            dot_visibility(map, i, k),
+        ));
+    }
+}
+
+fn pin_visibility(map: &HexBoardMap, i: usize) -> Visibility {
+    if map.pinned.get(i).copied().unwrap_or(false) {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    }
+}
+
+/// The letter of hex `i`, its colour (readable on the terrain), whether
+/// shown and where (the centre; above the token on Catan).
+fn letter(map: &HexBoardMap, i: usize) -> (String, Color, Visibility, Vec2) {
+    let code = map.tiles[i];
+    let light = tile_colour(map.game, code).to_linear().luminance() > 0.18;
+    let colour = if light { Color::BLACK } else { Color::WHITE };
+    let vis = if map.letters {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    let at = if map.game == BoardGame::Catan && code & 15 != 0 {
+        Vec2::new(0.0, HEX_SIZE * 0.6)
+    } else {
+        Vec2::ZERO
+    };
+    (tile_letter(map.game, code).to_string(), colour, vis, at)
+}
+
+fn pip_count(map: &HexBoardMap, i: usize) -> usize {
+    if map.game != BoardGame::Catan {
+        return 0;
+    }
+    usize::from(pips(map.tiles[i] & 15))
+}
+
+fn dot_visibility(map: &HexBoardMap, i: usize, k: usize) -> Visibility {
+    if k < pip_count(map, i) {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    }
+}
+
+/// Dot `k` of hex `i`: a centred row under the number.
+fn dot_position(map: &HexBoardMap, i: usize, k: usize) -> Vec2 {
+    let n = pip_count(map, i).max(1) as f32;
+    Vec2::new((k as f32 - (n - 1.0) / 2.0) * 4.6, -HEX_SIZE * 0.25)
+}
+
+#[allow(clippy::type_complexity)]
+pub(super) fn draw_marks(
+    marks: Option<Res<MarkMeshes>>,
+    boards: Query<(&HexBoardMap, &Children), Changed<HexBoardMap>>,
+    tiles: Query<(&HexTile, &Children)>,
+    mut shades: Query<(&mut MeshMaterial2d<ColorMaterial>, &mut Visibility), With<ShadeMark>>,
+    mut pins: Query<&mut Visibility, (With<PinMark>, Without<ShadeMark>)>,
+    mut letters: Query<
+        (&mut Text2d, &mut TextColor, &mut Visibility, &mut Transform),
+        (With<LetterMark>, Without<ShadeMark>, Without<PinMark>),
+    >,
+    mut dots: Query<
+        (&PipDot, &mut Visibility, &mut Transform),
+        (Without<LetterMark>, Without<ShadeMark>, Without<PinMark>),
+    >,
+) {
+    let Some(m) = marks else { return };
+    for (map, children) in &boards {
+        for (tile, kids) in children.iter().filter_map(|e| tiles.get(e).ok()) {
+            let i = tile.index;
+            if i >= map.tiles.len() {
+                continue;
+            }
+            for k in kids.iter() {
+                if let Ok((mut mat, mut vis)) = shades.get_mut(k) {
+                    let (h, v) = m.shade(map, i);
+                    mat.set_if_neq(MeshMaterial2d(h));
+                    vis.set_if_neq(v);
+                } else if let Ok(mut vis) = pins.get_mut(k) {
+                    vis.set_if_neq(pin_visibility(map, i));
+                } else if let Ok((mut text, mut colour, mut vis, mut tf)) = letters.get_mut(k) {
+                    let (t, c, v, at) = letter(map, i);
+                    if text.0 != t {
+                        text.0 = t;
+                    }
+                    colour.set_if_neq(TextColor(c));
+                    vis.set_if_neq(v);
+                    if tf.translation.truncate() != at {
+                        tf.translation = at.extend(0.35);
+                    }
+                } else if let Ok((dot, mut vis, mut tf)) = dots.get_mut(k) {
+                    vis.set_if_neq(dot_visibility(map, i, dot.0));
+                    let at = dot_position(map, i, dot.0);
+                    if tf.translation.truncate() != at {
+                        tf.translation = at.extend(0.3);
+                    }
+                }
+            }
+        }
+    }
+}
