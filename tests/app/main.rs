@@ -6,6 +6,7 @@
 #![cfg(feature = "app")]
 
 mod common;
+mod design;
 mod domino;
 mod dungeon;
 mod hex;

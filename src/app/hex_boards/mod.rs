@@ -50,7 +50,7 @@ pub fn logic_plugin(app: &mut App) {
 /// The hex-board flags of `evoboard app`: the game, `--algorithm`,
 /// `--param`, `--rules`; the error says what is allowed.
 pub fn validate(args: &AppArgs) -> Result<(), String> {
-    if let Some(steps) = &args.edit {
+    if let Some(steps) = args.edit.as_ref().filter(|_| opens_hex_boards(args)) {
         script::parse_steps(steps)?;
     }
     let game = board_game(args);
@@ -61,6 +61,11 @@ pub fn validate(args: &AppArgs) -> Result<(), String> {
         algorithm,
     )?;
     Ok(())
+}
+
+/// Whether the flags open this screen (no `--game`, or a hex-board game).
+pub(crate) fn opens_hex_boards(args: &AppArgs) -> bool {
+    matches!(args.game, None | Some(Game::TerraMystica | Game::Catan))
 }
 
 /// The board game the flags ask for (Terra Mystica unless `--game catan`).

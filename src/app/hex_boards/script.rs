@@ -155,7 +155,11 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn load_script(args: Option<Res<ScriptArgs>>, mut script: ResMut<EditScript>) {
-    let Some(text) = args.as_ref().and_then(|a| a.0.edit.as_ref()) else {
+    let Some(text) = args
+        .as_ref()
+        .filter(|a| super::opens_hex_boards(&a.0))
+        .and_then(|a| a.0.edit.as_ref())
+    else {
         return;
     };
     match parse_steps(text) {
