@@ -246,15 +246,21 @@ impl Gallery {
             }
         }
         let search_seed: u64 = rng.random();
-        let mut search = crate::boards::make_search_with(
-            self.game,
-            Algorithm::Best,
-            &self.config.params,
-            self.scoring,
-            search_seed,
-            &setup,
-        )
-        .ok()?;
+        let make = |setup: &BoardSetup| {
+            crate::boards::make_search_with(
+                self.game,
+                Algorithm::Best,
+                &self.config.params,
+                self.scoring,
+                search_seed,
+                setup,
+            )
+        };
+        // A start the search refuses (it cannot, as perturbing keeps the
+        // tile mix) falls back to a random one.
+        let mut search = make(&setup)
+            .or_else(|_| make(&BoardSetup::default()))
+            .ok()?;
         let mut steps = 0;
         while !search.is_solved() && steps < self.config.max_steps {
             search.step();

@@ -354,6 +354,26 @@ fn ask_and_tell_fills_the_archive_step_by_step() {
 }
 
 #[test]
+fn a_gallery_can_fill_up_on_another_thread() {
+    fn send<T: Send + 'static>(_: &T) {}
+    let g = Gallery::new(
+        BoardGame::Catan,
+        Scoring::default(),
+        Descriptor::default_axes(BoardGame::Catan),
+        2,
+    )
+    .unwrap();
+    send(&g);
+    let handle = std::thread::spawn(move || {
+        let mut g = g;
+        g.step();
+        g
+    });
+    let g = handle.join().unwrap();
+    assert_eq!(g.progress().candidates, 16);
+}
+
+#[test]
 fn perturbations_keep_the_tile_multiset() {
     let mut rng = seeded(4);
     let mut t = standard_codes();
