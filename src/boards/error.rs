@@ -117,6 +117,20 @@ pub enum BoardError {
     },
     /// A Catan board whose tokens are not the standard 18.
     TokenSet,
+    /// A gallery axis that is not a descriptor of the game.
+    UnknownDescriptor {
+        /// The name given.
+        name: String,
+        /// The game.
+        game: super::BoardGame,
+        /// The game's descriptor names.
+        allowed: Vec<&'static str>,
+    },
+    /// Gallery axes that are not two different names `A,B`.
+    GalleryAxes {
+        /// The text given.
+        text: String,
+    },
 }
 
 impl fmt::Display for BoardError {
@@ -198,6 +212,20 @@ impl fmt::Display for BoardError {
             BoardError::TokenSet => {
                 f.write_str("number tokens must be 2 and 12 once and 3-6, 8-11 twice")
             }
+            BoardError::UnknownDescriptor {
+                name,
+                game,
+                allowed,
+            } => write!(
+                f,
+                "unknown {} gallery axis '{name}'; allowed: {}",
+                game.name(),
+                allowed.join(", ")
+            ),
+            BoardError::GalleryAxes { text } => write!(
+                f,
+                "gallery axes are two different descriptor names A,B, got '{text}'"
+            ),
         }
     }
 }

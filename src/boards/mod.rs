@@ -13,6 +13,7 @@
 pub mod catan;
 mod common;
 mod error;
+pub mod gallery;
 mod hex;
 mod params;
 pub mod published;

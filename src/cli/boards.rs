@@ -117,6 +117,21 @@ pub struct GenerateArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// A gallery: K perfect boards spread along two axes, instead of one
+    /// board (see `--axes`).
+    #[arg(long, value_name = "K")]
+    pub gallery: Option<usize>,
+    /// The gallery's axes `A,B`. Terra Mystica: river-branching,
+    /// river-length, terrain-clustering, coast (default
+    /// river-branching,terrain-clustering); Catan: production-spread,
+    /// high-pips-centre, desert-distance, number-spread, best-corner
+    /// (default production-spread,high-pips-centre).
+    #[arg(long, value_name = "A,B", requires = "gallery")]
+    pub axes: Option<String>,
+    /// Candidates a gallery tries (0: 32 per board, at least 256); it goes
+    /// on up to four times as many while fewer than K cells are filled.
+    #[arg(long, default_value_t = 0, requires = "gallery")]
+    pub gallery_candidates: u64,
     /// The scoring flags every hex-board command shares.
     #[command(flatten)]
     pub scoring: ScoringArgs,
@@ -222,7 +237,9 @@ pub fn run_traced(
     }
 }
 
-fn board_json(game: BoardGame, tiles: &[u8]) -> Value {
+/// The JSON `board` of `tiles`: rows of terrain names (Catan: of
+/// `{terrain, number}`).
+pub(super) fn board_json(game: BoardGame, tiles: &[u8]) -> Value {
     match game {
         BoardGame::TerraMystica => TerraMysticaBoard::from_tiles(standard_grid(), tiles).to_json(),
         BoardGame::Catan => CatanBoard::decode(tiles).to_json(),
@@ -239,6 +256,9 @@ fn violations_json(v: &[(&str, u32)]) -> Value {
 
 /// Run `generate`.
 pub fn generate(a: GenerateArgs) -> CliResult {
+    if let Some(k) = a.gallery {
+        return super::gallery::generate(&a, k);
+    }
     let scoring = a.scoring.scoring(a.game)?;
     let specs = boards::param_specs(a.game, a.algorithm);
     let params = Params::parse(specs, &a.params, a.algorithm)?;

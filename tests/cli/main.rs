@@ -5,6 +5,7 @@
 
 mod boards;
 mod domino;
+mod gallery;
 mod puzzle;
 mod recipes;
 
