@@ -68,7 +68,8 @@ pub struct AppArgs {
     /// `;` (e.g. `wait; select 0,0; set lake; pin; rebalance; evolve;
     /// save out/mine`). Steps: `wait`, `select R,C`, `set TILE`, `pin
     /// [R,C]`, `swap R,C R,C`, `clear-pins`, `evolve`, `rebalance`, `undo`,
-    /// `redo`, `overlay on|off`, `letters on|off`, `save PATH`.
+    /// `redo`, `overlay on|off`, `letters on|off`, `save PATH`, `gallery`,
+    /// `open-gallery K`.
     #[arg(long)]
     pub edit: Option<String>,
 }

@@ -58,7 +58,10 @@ fn a_designer_pins_three_hexes_and_evolves_the_rest_to_a_perfect_board() {
     assert!(stdout.contains("edit script done: score 0"), "{stdout}");
 
     // The board the app solved first: the same seed as the command line.
-    let params = Params::defaults(boards::param_specs(BoardGame::TerraMystica, Algorithm::Best));
+    let params = Params::defaults(boards::param_specs(
+        BoardGame::TerraMystica,
+        Algorithm::Best,
+    ));
     let solved = run_one(
         BoardGame::TerraMystica,
         Algorithm::Best,

@@ -101,6 +101,8 @@ pub enum DesignCommand {
     EvolveRest,
     /// Restore the game's tile counts by changing the fewest unpinned hexes.
     Rebalance,
+    /// Put a whole board on the table (a gallery board); pins are cleared.
+    Open(Vec<u8>),
     /// Undo the last edit.
     Undo,
     /// Redo the last undone edit.
@@ -251,6 +253,11 @@ pub(super) fn apply_design(
                         continue;
                     }
                 }
+            }
+            DesignCommand::Open(board) if board.len() == n && board != tiles => {
+                design.remember(tiles);
+                design.pinned.fill(false);
+                g.show_design(board);
             }
             DesignCommand::Undo => {
                 let Some(back) = design.undo.pop().filter(|b| b.tiles.len() == n) else {

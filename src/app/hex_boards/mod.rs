@@ -8,12 +8,14 @@
 
 mod design;
 mod design_panel;
+mod gallery_view;
 mod input;
 mod panels;
 mod runtime;
 mod script;
 
 pub use design::{DesignCommand, HexDesign};
+pub use gallery_view::{GALLERY_SIZE, GalleryView};
 pub use panels::save_level;
 pub use runtime::{
     BoardRunState, BoardSettings, FRAME_BUDGET, GeneratorCommand, HexBoardGenerator, MainGenerator,
@@ -35,7 +37,12 @@ pub fn plugin(app: &mut App) {
 pub fn logic_plugin(app: &mut App) {
     // The shell's level library (empty when the screen runs alone).
     app.init_resource::<crate::app::shell::library::LevelLibrary>()
-        .add_plugins((runtime::plugin, design::plugin, script::plugin))
+        .add_plugins((
+            runtime::plugin,
+            design::plugin,
+            script::plugin,
+            gallery_view::plugin,
+        ))
         .add_systems(Startup, apply_script_args)
         .add_systems(OnEnter(Screen::HexBoards), show_board::<true>)
         .add_systems(OnExit(Screen::HexBoards), show_board::<false>)

@@ -42,8 +42,12 @@ fn panels_ui(
     generators: Query<(&HexBoardGenerator, &HexBoardMap), With<MainGenerator>>,
     mut design: ResMut<HexDesign>,
     mut design_out: MessageWriter<DesignCommand>,
+    mut gallery: ResMut<super::gallery_view::GalleryView>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if gallery.open {
+        super::gallery_view::gallery_window(ctx, &mut gallery, &settings, &mut design_out);
+    }
     let shown = generators.single().ok();
     let status_lines = shown.map(|(_, map)| super::design::status(map, &settings, &design));
     let mut root = content_root(ctx, &insets, "hex_boards");
@@ -61,6 +65,16 @@ fn panels_ui(
                     // when one was clicked.
                     let mut d = design.clone();
                     design_ui(ui, &mut d, map, &status, &mut design_out);
+                    if ui
+                        .add_enabled(
+                            !gallery.busy(),
+                            egui::Button::new("▦ Gallery of diverse boards"),
+                        )
+                        .on_hover_text("eight perfect boards spread along two axes you choose")
+                        .clicked()
+                    {
+                        gallery.start(&settings);
+                    }
                     if d.overlay != design.overlay || d.letters != design.letters {
                         design.overlay = d.overlay;
                         design.letters = d.letters;

@@ -46,6 +46,10 @@ pub enum EditStep {
     Letters(bool),
     /// Save the board as a level (never overwriting).
     Save(PathBuf),
+    /// Fill the gallery (and wait for it).
+    Gallery,
+    /// Open gallery board `k` (from 1).
+    OpenGallery(usize),
 }
 
 /// Parse `STEP; STEP; …`; the error names the step and what is allowed.
@@ -93,11 +97,19 @@ fn parse_step(step: &str) -> Result<EditStep, String> {
         ("overlay", 2) => EditStep::Overlay(on_off(words.get(1))?),
         ("letters", 2) => EditStep::Letters(on_off(words.get(1))?),
         ("save", 2) => EditStep::Save(PathBuf::from(words[1])),
+        ("gallery", 1) => EditStep::Gallery,
+        ("open-gallery", 2) => EditStep::OpenGallery(
+            words[1]
+                .parse()
+                .ok()
+                .filter(|&k| k >= 1)
+                .ok_or_else(|| format!("'{step}': write open-gallery K with K from 1"))?,
+        ),
         _ => {
             return Err(format!(
                 "unknown design step '{step}'; allowed: wait, select R,C, set TILE, pin [R,C], \
                  swap R,C R,C, clear-pins, evolve, rebalance, undo, redo, overlay on|off, \
-                 letters on|off, save PATH"
+                 letters on|off, save PATH, gallery, open-gallery K"
             ));
         }
     })
@@ -178,6 +190,8 @@ fn play_script(
     mut generators: Query<(&mut HexBoardGenerator, &HexBoardMap), With<MainGenerator>>,
     mut out: MessageWriter<DesignCommand>,
     mut last: Local<Option<String>>,
+    mut gallery: ResMut<super::gallery_view::GalleryView>,
+    settings: Res<super::runtime::BoardSettings>,
 ) {
     let Ok((mut g, map)) = generators.single_mut() else {
         return;
@@ -185,7 +199,7 @@ fn play_script(
     if let Some(mut r) = report {
         r.bypass_change_detection().busy = !script.0.is_empty() || last.is_some();
     }
-    if g.state == BoardRunState::Running {
+    if g.state == BoardRunState::Running || gallery.busy() {
         return;
     }
     // The previous step's outcome, once its edit has been applied.
@@ -247,6 +261,13 @@ fn play_script(
         }
         EditStep::Overlay(on) => design.overlay = *on,
         EditStep::Letters(on) => design.letters = *on,
+        EditStep::Gallery => gallery.start(&settings),
+        EditStep::OpenGallery(k) => match gallery.boards.get(k - 1) {
+            Some(b) => {
+                out.write(DesignCommand::Open(b.tiles.clone()));
+            }
+            None => fail(format!("the gallery has {} boards", gallery.boards.len())),
+        },
         EditStep::Save(path) => {
             let path = crate::level::level_path(path);
             super::save_level(&mut g, &design, &mut lib, path, false);
