@@ -117,6 +117,11 @@ pub enum BoardError {
     },
     /// A Catan board whose tokens are not the standard 18.
     TokenSet,
+    /// A share code that cannot be read (see [`super::code`]).
+    ShareCode {
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 impl fmt::Display for BoardError {
@@ -198,6 +203,12 @@ impl fmt::Display for BoardError {
             BoardError::TokenSet => {
                 f.write_str("number tokens must be 2 and 12 once and 3-6, 8-11 twice")
             }
+            BoardError::ShareCode { reason } => write!(
+                f,
+                "not a share code: {reason}; a code is T (Terra Mystica) or C (Catan) \
+                 followed by base64url characters (A-Z a-z 0-9 - _), as `generate --json` \
+                 prints it"
+            ),
         }
     }
 }
