@@ -348,14 +348,17 @@ mod tests {
             [p.fields, p.forest, p.pasture, p.hills, p.mountains],
             [8, 16, 19, 10, 5]
         );
-        // Pips by row: 1 2 2 / 3 3 4 4 / 5 5 5 5 4 / 4 3 3 2 / 2 1 0. The
-        // richest corner is forest 5 (1,2) with pasture 8 (2,2) and
-        // pasture 8 (2,3): 4 + 5 + 5 = 14 pips of two resources; the next
-        // ones not next to it hold 13.
+        // Pips by row: 1 2 2 / 3 3 4 4 / 5 5 5 5 4 / 4 3 3 2 / 2 1 0. Two
+        // corners hold 14: forest 6 (2,0), pasture 6 (2,1), hills 9 (3,0),
+        // three resources; and forest 5 (1,2), pasture 8 (2,2), pasture 8
+        // (2,3), two resources. Diversity puts the first one first; the
+        // next ones not next to either hold 13.
         let best = &a.best_starts[0];
-        assert_eq!(best.hexes, vec![[1, 2], [2, 2], [2, 3]]);
-        assert_eq!((best.pips, best.resources), (14, 2));
-        assert_eq!(a.best_starts[1].pips, 13);
+        assert_eq!(best.hexes, vec![[2, 0], [2, 1], [3, 0]]);
+        assert_eq!((best.pips, best.resources), (14, 3));
+        let second = &a.best_starts[1];
+        assert_eq!(second.hexes, vec![[1, 2], [2, 2], [2, 3]]);
+        assert_eq!((second.pips, second.resources), (14, 2));
         assert_eq!(a.best_starts[2].pips, 13);
         assert_eq!(a.inland_intersections.max, 14);
         // The desert's coast corner alone: 0 pips.
