@@ -20,8 +20,11 @@ use std::fmt::Write;
 const SIZE: f64 = 50.0;
 /// Space around the drawing.
 const MARGIN: f64 = 30.0;
-/// Legend text height.
+/// Legend text height at most (narrow boards get smaller legend text,
+/// at least [`LEGEND_FONT_MIN`], so the legend stays beside the board).
 const LEGEND_FONT: f64 = 22.0;
+/// Legend text height at least.
+const LEGEND_FONT_MIN: f64 = 14.0;
 
 /// A terrain's look: name, letter, colour word (TM) and fill.
 struct Look {
@@ -123,10 +126,19 @@ pub fn svg(map: &LevelMap) -> Result<String, ExportError> {
         BoardGame::TerraMystica => ALL.iter().map(|&t| t as u8).collect(),
         BoardGame::Catan => (0..6u8).map(|t| CatanCode::new(t, 0).byte()).collect(),
     };
-    let entry_w = 13.0 * LEGEND_FONT;
+    let lf = (board_w / 45.0).clamp(LEGEND_FONT_MIN, LEGEND_FONT);
+    let longest = kinds
+        .iter()
+        .map(|&t| {
+            let lk = look(board.game, t);
+            lk.name.len() + lk.note.len() + 3
+        })
+        .max()
+        .unwrap_or(10);
+    let entry_w = (2.2 + 0.65 * longest as f64) * lf;
     let per_row = ((width - 2.0 * MARGIN) / entry_w).floor().max(1.0) as usize;
     let legend_rows = kinds.len().div_ceil(per_row);
-    let line = 1.6 * LEGEND_FONT;
+    let line = 1.6 * lf;
     let legend_top = MARGIN + board_h + MARGIN;
     let height = legend_top + (legend_rows + 1) as f64 * line + MARGIN;
 
@@ -197,25 +209,25 @@ pub fn svg(map: &LevelMap) -> Result<String, ExportError> {
         };
         let _ = writeln!(
             s,
-            r##"<rect x="{x:.1}" y="{y:.1}" width="{sw:.1}" height="{sw:.1}" fill="{}" stroke="#1f1f24" stroke-width="1.5"/><text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="{}">{}</text><text x="{:.1}" y="{:.1}" font-size="{LEGEND_FONT:.1}" fill="#111111">{}{note}</text>"##,
+            r##"<rect x="{x:.1}" y="{y:.1}" width="{sw:.1}" height="{sw:.1}" fill="{}" stroke="#1f1f24" stroke-width="1.5"/><text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="{}">{}</text><text x="{:.1}" y="{:.1}" font-size="{lf:.1}" fill="#111111">{}{note}</text>"##,
             lk.fill(),
-            x + 0.6 * LEGEND_FONT,
-            y + 0.85 * LEGEND_FONT,
-            0.8 * LEGEND_FONT,
+            x + 0.6 * lf,
+            y + 0.85 * lf,
+            0.8 * lf,
             lk.ink(),
             lk.letter,
-            x + 1.6 * LEGEND_FONT,
-            y + 0.9 * LEGEND_FONT,
+            x + 1.6 * lf,
+            y + 0.9 * lf,
             lk.name,
-            sw = 1.2 * LEGEND_FONT,
+            sw = 1.2 * lf,
         );
     }
     let share = code::encode(board.game, &board.tiles)?;
     let _ = writeln!(
         s,
         r##"<text x="{MARGIN:.1}" y="{:.1}" font-size="{:.1}" fill="#444444">code {share}</text>"##,
-        legend_top + legend_rows as f64 * line + 0.9 * LEGEND_FONT,
-        0.8 * LEGEND_FONT,
+        legend_top + legend_rows as f64 * line + 0.9 * lf,
+        0.8 * lf,
     );
     s.push_str("</g>\n</svg>\n");
     Ok(s)

@@ -5,6 +5,7 @@
 
 mod boards;
 mod domino;
+mod export;
 mod puzzle;
 mod recipes;
 
