@@ -125,21 +125,26 @@ pub fn decode(code: &str) -> Result<(BoardGame, Vec<u8>), BoardError> {
     let bad = |reason: String| BoardError::ShareCode { reason };
     let code = code.trim();
     let mut chars = code.chars();
-    let letter = chars.next().ok_or_else(|| bad("the code is empty".into()))?;
-    let v = VARIANTS.iter().find(|v| v.letter == letter).ok_or_else(|| {
-        let reserved = [
-            TM_OFFSET,
-            TM_CUSTOM,
-            CATAN_56,
-            CATAN_HARBOURS,
-            CATAN_56_HARBOURS,
-        ];
-        bad(if reserved.contains(&letter) {
-            format!("variant '{letter}' is reserved for a later version of evoboard")
-        } else {
-            format!("it starts with '{letter}'")
-        })
-    })?;
+    let letter = chars
+        .next()
+        .ok_or_else(|| bad("the code is empty".into()))?;
+    let v = VARIANTS
+        .iter()
+        .find(|v| v.letter == letter)
+        .ok_or_else(|| {
+            let reserved = [
+                TM_OFFSET,
+                TM_CUSTOM,
+                CATAN_56,
+                CATAN_HARBOURS,
+                CATAN_56_HARBOURS,
+            ];
+            bad(if reserved.contains(&letter) {
+                format!("variant '{letter}' is reserved for a later version of evoboard")
+            } else {
+                format!("it starts with '{letter}'")
+            })
+        })?;
     let body = chars.as_str();
     if let Some(c) = body
         .chars()
@@ -162,7 +167,9 @@ pub fn decode(code: &str) -> Result<(BoardGame, Vec<u8>), BoardError> {
         })?;
     let (payload, check) = bytes.split_at(bytes.len() - 1);
     if crc8(payload) != check[0] {
-        return Err(bad("its check character does not match: it was mistyped or cut".into()));
+        return Err(bad(
+            "its check character does not match: it was mistyped or cut".into(),
+        ));
     }
     let mut tiles = Vec::with_capacity(v.hexes);
     let mask = (1u32 << v.bits) - 1;
@@ -273,9 +280,16 @@ mod tests {
         let msg = |s: &str| decode(s).unwrap_err().to_string();
         assert!(msg("").contains("empty"));
         let m = msg(&format!("Z{}", &c[1..]));
-        assert!(m.contains("starts with 'Z'") && m.contains("T ") && m.contains("C "), "{m}");
+        assert!(
+            m.contains("starts with 'Z'") && m.contains("T ") && m.contains("C "),
+            "{m}"
+        );
         assert!(msg(&format!("F{}", &c[1..])).contains("reserved"));
-        assert!(msg(&c[..20]).contains("has 25 characters"), "{}", msg(&c[..20]));
+        assert!(
+            msg(&c[..20]).contains("has 25 characters"),
+            "{}",
+            msg(&c[..20])
+        );
         assert!(msg(&format!("{}!", &c[..24])).contains("'!'"));
         // One changed character: the check catches it.
         let mut typo: Vec<char> = c.chars().collect();

@@ -344,7 +344,8 @@ pub struct EvaluateArgs {
 /// Run `evaluate`.
 pub fn evaluate(a: EvaluateArgs) -> CliResult {
     let scoring = a.scoring.scoring(a.game)?;
-    let (map, source) = super::export::evaluate_source(a.map.as_deref(), a.code.as_deref(), a.game)?;
+    let (map, source) =
+        super::export::evaluate_source(a.map.as_deref(), a.code.as_deref(), a.game)?;
     let (violations, score) = match (&map, a.game) {
         (LevelMap::TerraMystica(b), BoardGame::TerraMystica) => tm_scores(b, scoring)?,
         (LevelMap::Catan(b), BoardGame::Catan) => catan_scores(b, scoring),

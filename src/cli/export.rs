@@ -4,8 +4,8 @@
 
 use super::common::{CliError, CliResult, print_json, refuse_existing, write_atomic};
 use crate::boards::analysis::{self, Analysis};
-use crate::boards::{BoardGame, Scoring, catan, code};
 use crate::boards::terra_mystica::TerraMysticaBoard;
+use crate::boards::{BoardGame, Scoring, catan, code};
 use crate::export::{self, Format, text::parse_catan_text};
 use crate::level::{Level, LevelMap};
 use clap::Args;
@@ -107,14 +107,16 @@ pub fn evaluate_extras(
         m => return Err(CliError(format!("a {} map has no analysis", m.game()))),
     };
     let board = export::HexBoard::from_map(map).map_err(|e| CliError(e.to_string()))?;
-    let analysis =
-        serde_json::to_value(&analysis).map_err(|e| CliError(format!("JSON: {e}")))?;
+    let analysis = serde_json::to_value(&analysis).map_err(|e| CliError(format!("JSON: {e}")))?;
     Ok((code_json(board.game, &board.tiles), analysis))
 }
 
 /// Run `export`.
 pub fn run(a: ExportArgs) -> CliResult {
-    let out = a.out.clone().unwrap_or_else(|| default_out(&a.file, a.format));
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(&a.file, a.format));
     refuse_existing(&out, a.force)?;
     let map = read_map(&a.file, None)?;
     let done = export::export(&map, a.format)

@@ -266,7 +266,10 @@ mod tests {
         assert!(c.trim().len() <= 40);
         assert_eq!(map_of_code(c.trim()).unwrap(), ca);
         let t = String::from_utf8(export(&ca, Format::Text).unwrap().bytes).unwrap();
-        assert_eq!(text::parse_catan_text(&t).unwrap(), CatanBoard::decode(&standard_codes()));
+        assert_eq!(
+            text::parse_catan_text(&t).unwrap(),
+            CatanBoard::decode(&standard_codes())
+        );
     }
 
     #[test]

@@ -38,7 +38,10 @@ fn terra_mystica_exports_to_every_format() {
     let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     let reader = decoder.read_info().unwrap();
     let (w, h) = (reader.info().width, reader.info().height);
-    assert_eq!((png["width"].as_u64(), png["height"].as_u64()), (Some(w as u64), Some(h as u64)));
+    assert_eq!(
+        (png["width"].as_u64(), png["height"].as_u64()),
+        (Some(w as u64), Some(h as u64))
+    );
     assert!(w.max(h) >= 2400, "{w}×{h}");
 
     let svg = json(&["export", &f, "--format", "svg", "--json"]);
@@ -55,7 +58,15 @@ fn terra_mystica_exports_to_every_format() {
     assert_eq!(again["score"], original["score"]);
 
     let out = dir.join("share.txt");
-    json(&["export", &f, "--format", "code", "--out", out.to_str().unwrap(), "--json"]);
+    json(&[
+        "export",
+        &f,
+        "--format",
+        "code",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
     let code = std::fs::read_to_string(&out).unwrap();
     let by_code = score_of("terra-mystica", &["--code", code.trim()]);
     assert_eq!(by_code["violations"], original["violations"]);
@@ -98,7 +109,9 @@ fn catan_exports_to_every_format() {
     );
     assert_eq!(by_text["violations"], original["violations"]);
     let png = std::fs::read(dir.join("demo-catan.png")).unwrap();
-    let reader = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap();
+    let reader = png::Decoder::new(std::io::Cursor::new(png))
+        .read_info()
+        .unwrap();
     assert!(reader.info().width.max(reader.info().height) >= 2400);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -115,11 +128,21 @@ fn export_refuses_to_overwrite_without_force() {
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).contains("wrote"));
     assert!(std::fs::read_to_string(&out).unwrap().starts_with("<svg"));
-    fails_with(&["export", &f, "--format", "jpg"], "allowed: png, svg, text, code");
+    fails_with(
+        &["export", &f, "--format", "jpg"],
+        "allowed: png, svg, text, code",
+    );
     let dungeon = level("demo-dungeon");
     let o = dir.join("d.svg");
     fails_with(
-        &["export", dungeon.to_str().unwrap(), "--format", "svg", "--out", o.to_str().unwrap()],
+        &[
+            "export",
+            dungeon.to_str().unwrap(),
+            "--format",
+            "svg",
+            "--out",
+            o.to_str().unwrap(),
+        ],
         "not supported yet",
     );
     assert!(!o.exists());
@@ -156,6 +179,9 @@ fn generate_and_evaluate_carry_code_and_analysis() {
     assert!(a["unfairness"].is_u64());
     assert_eq!(a["hex_contributions"].as_array().unwrap().len(), 113);
     fails_with(&["evaluate", "catan", "--code", "Zzz"], "not a share code");
-    fails_with(&["evaluate", "catan", "--code", code], "holds a terra-mystica map");
+    fails_with(
+        &["evaluate", "catan", "--code", code],
+        "holds a terra-mystica map",
+    );
     fails_with(&["evaluate", "catan"], "--map");
 }

@@ -167,7 +167,9 @@ pub fn analyse(grid: &HexGrid, codes: &[u8], opts: &CatanOptions) -> CatanAnalys
     let mut order: Vec<usize> = (0..figures.len()).collect();
     order.sort_by(|&a, &b| {
         let (x, y) = (&figures[a], &figures[b]);
-        (y.pips, y.resources).cmp(&(x.pips, x.resources)).then(a.cmp(&b))
+        (y.pips, y.resources)
+            .cmp(&(x.pips, x.resources))
+            .then(a.cmp(&b))
     });
     let mut picked: Vec<usize> = Vec::new();
     for k in order {
@@ -263,7 +265,10 @@ pub fn hex_contributions(grid: &HexGrid, codes: &[u8], opts: &CatanOptions) -> V
             s.iter().copied().min().unwrap_or(0),
         );
         if hi - lo > 1 {
-            let richest = group.clone().find(|&k| sums[k] == hi).unwrap_or(group.start);
+            let richest = group
+                .clone()
+                .find(|&k| sums[k] == hi)
+                .unwrap_or(group.start);
             if let Some((_, i)) = top[richest] {
                 out[i as usize] += 1;
             }
@@ -323,7 +328,10 @@ mod tests {
             assert_eq!(a.intersections.count, 54);
             assert_eq!(a.inland_intersections.count, 24);
             assert!(a.intersections.max >= a.inland_intersections.max);
-            assert_eq!(a.intersections.spread, a.intersections.max - a.intersections.min);
+            assert_eq!(
+                a.intersections.spread,
+                a.intersections.max - a.intersections.min
+            );
             // Every hex touches 6 intersections: pips counted 6 times.
             let (all, _) = intersections(grid());
             let sum: u32 = all

@@ -79,9 +79,7 @@ fn figures(grid: &HexGrid, tiles: &[u8], home: Terrain) -> TerrainFigures {
     for i in grid.indices().filter(|&i| tiles[i as usize] == h) {
         let nb = grid.neighbours(i);
         hexes += 1;
-        one_spade += nb
-            .iter()
-            .any(|&j| spades(h, tiles[j as usize]) == Some(1)) as u32;
+        one_spade += nb.iter().any(|&j| spades(h, tiles[j as usize]) == Some(1)) as u32;
         river_frontage += nb.iter().any(|&j| tiles[j as usize] == RIVER) as u32;
         edge += grid.is_border(i) as u32;
     }
@@ -203,7 +201,9 @@ fn river_pieces(grid: &HexGrid, tiles: &[u8]) -> Vec<Vec<HexIndex>> {
 mod tests {
     use super::*;
     use crate::boards::shuffle;
-    use crate::boards::terra_mystica::{TerraMysticaBoard, evaluate, standard_grid, standard_tiles};
+    use crate::boards::terra_mystica::{
+        TerraMysticaBoard, evaluate, standard_grid, standard_tiles,
+    };
     use crate::rng::seeded;
 
     #[test]
@@ -226,14 +226,24 @@ mod tests {
         let lake = &a.terrains[Terrain::Lake as usize];
         assert_eq!(lake.terrain, "lake");
         assert_eq!(
-            (lake.hexes, lake.one_spade, lake.river_frontage, lake.edge, lake.measure),
+            (
+                lake.hexes,
+                lake.one_spade,
+                lake.river_frontage,
+                lake.edge,
+                lake.measure
+            ),
             (11, 10, 9, 5, 19)
         );
         let expect = hand_count(&b, Terrain::Lake);
         assert_eq!(expect, (11, 9, 5));
         for t in LAND {
             let f = &a.terrains[t as usize];
-            assert_eq!(hand_count(&b, t), (f.hexes, f.river_frontage, f.edge), "{t:?}");
+            assert_eq!(
+                hand_count(&b, t),
+                (f.hexes, f.river_frontage, f.edge),
+                "{t:?}"
+            );
         }
         let hi = a.terrains.iter().map(|f| f.measure).max().unwrap();
         let lo = a.terrains.iter().map(|f| f.measure).min().unwrap();
@@ -282,7 +292,11 @@ mod tests {
         let g = standard_grid();
         let mut rng = seeded(3);
         for rules in [Rules::Strict, Rules::Published] {
-            for w in [Weights::default(), Weights::BRKGA_STUDY, Weights([2, 3, 5, 7])] {
+            for w in [
+                Weights::default(),
+                Weights::BRKGA_STUDY,
+                Weights([2, 3, 5, 7]),
+            ] {
                 for _ in 0..30 {
                     let mut tiles = standard_tiles();
                     shuffle(&mut tiles, &mut rng);
@@ -292,7 +306,7 @@ mod tests {
                     assert_eq!(c.iter().map(|&x| x as u64).sum::<u64>(), w.score(&v));
                     // A hex that breaks no local rule and sits in no extra
                     // river piece adds nothing.
-                    assert!(c.iter().any(|&x| x == 0));
+                    assert!(c.contains(&0));
                 }
             }
         }
