@@ -5,7 +5,8 @@
 //!   [`search`] (the ask-and-tell interface every algorithm implements),
 //!   [`boards`] (Terra Mystica and Catan hex boards, rules and searches),
 //!   [`dungeon`] (dungeon maps for tabletop RPGs, two GAs), [`domino`]
-//!   (four-ends domino: rules, AI agents, simulator, GA tuner), [`puzzle`]
+//!   (four-ends domino: rules, AI agents, simulator, GA tuner), [`export`]
+//!   (hex boards as PNG, SVG, text and share codes), [`puzzle`]
 //!   (X/O logic puzzles: solver, generator, grader), [`level`] (the
 //!   versioned RON level format, its builders and atomic saving) and
 //!   [`rng`] (seeded random streams);
@@ -18,6 +19,7 @@
 pub mod boards;
 pub mod domino;
 pub mod dungeon;
+pub mod export;
 pub mod level;
 pub mod puzzle;
 pub mod rng;

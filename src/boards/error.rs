@@ -131,6 +131,11 @@ pub enum BoardError {
         /// The text given.
         text: String,
     },
+    /// A share code that cannot be read (see [`super::code`]).
+    ShareCode {
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 impl fmt::Display for BoardError {
@@ -225,6 +230,12 @@ impl fmt::Display for BoardError {
             BoardError::GalleryAxes { text } => write!(
                 f,
                 "gallery axes are two different descriptor names A,B, got '{text}'"
+            ),
+            BoardError::ShareCode { reason } => write!(
+                f,
+                "not a share code: {reason}; a code is T (Terra Mystica) or C (Catan) \
+                 followed by base64url characters (A-Z a-z 0-9 - _), as `generate --json` \
+                 prints it"
             ),
         }
     }

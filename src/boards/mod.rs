@@ -10,7 +10,9 @@
 //!   games ([`BoardGame`]) and algorithms ([`Algorithm`]) and builds any
 //!   search ([`make_search`]).
 
+pub mod analysis;
 pub mod catan;
+pub mod code;
 mod common;
 mod error;
 pub mod gallery;

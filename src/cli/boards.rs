@@ -299,6 +299,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             "evaluations": run.evaluations,
             "generations": run.generations,
             "board": board_json(a.game, &run.tiles),
+            "code": super::export::code_json(a.game, &run.tiles),
         }));
     }
     println!(
@@ -345,10 +346,13 @@ pub struct EvaluateArgs {
     /// terra-mystica or catan.
     #[arg(value_parser = BoardGame::parse)]
     pub game: BoardGame,
-    /// A saved level (`.level.ron`, or an older plain `.ron`) or, for Terra
-    /// Mystica, a plain text map.
+    /// A saved level (`.level.ron`, or an older plain `.ron`), a Terra
+    /// Mystica text map or a Catan text board.
+    #[arg(long, required_unless_present = "code", conflicts_with = "code")]
+    pub map: Option<PathBuf>,
+    /// A share code (as `generate --json` prints it) instead of --map.
     #[arg(long)]
-    pub map: PathBuf,
+    pub code: Option<String>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -360,38 +364,27 @@ pub struct EvaluateArgs {
 /// Run `evaluate`.
 pub fn evaluate(a: EvaluateArgs) -> CliResult {
     let scoring = a.scoring.scoring(a.game)?;
-    let text = std::fs::read_to_string(&a.map)
-        .map_err(|e| CliError(format!("cannot read {}: {e}", a.map.display())))?;
-    let is_ron =
-        a.map.extension().is_some_and(|e| e == "ron") || text.trim_start().starts_with("Level(");
-    let (violations, score) = if is_ron {
-        let level =
-            Level::from_ron(&text).map_err(|e| CliError(format!("{}: {e}", a.map.display())))?;
-        match (&level.map, a.game) {
-            (LevelMap::TerraMystica(b), BoardGame::TerraMystica) => tm_scores(b, scoring)?,
-            (LevelMap::Catan(b), BoardGame::Catan) => catan_scores(b, scoring),
-            (m, g) => {
-                return Err(CliError(format!(
-                    "{} holds a {} map, not {}",
-                    a.map.display(),
-                    m.game(),
-                    g.name()
-                )));
-            }
-        }
-    } else {
-        if a.game == BoardGame::Catan {
+    let (map, source) =
+        super::export::evaluate_source(a.map.as_deref(), a.code.as_deref(), a.game)?;
+    let (violations, score) = match (&map, a.game) {
+        (LevelMap::TerraMystica(b), BoardGame::TerraMystica) => tm_scores(b, scoring)?,
+        (LevelMap::Catan(b), BoardGame::Catan) => catan_scores(b, scoring),
+        (m, g) => {
             return Err(CliError(format!(
-                "{}: Catan maps are read from .ron levels only",
-                a.map.display()
+                "{source} holds a {} map, not {}",
+                m.game(),
+                g.name()
             )));
         }
-        let b = TerraMysticaBoard::parse_text(&text)
-            .map_err(|e| CliError(format!("{}: {e}", a.map.display())))?;
-        tm_scores(&b, scoring)?
     };
     if a.json {
-        return print_json(&json!({"score": score, "violations": violations_json(&violations)}));
+        let (code, analysis) = super::export::evaluate_extras(&map, scoring)?;
+        return print_json(&json!({
+            "score": score,
+            "violations": violations_json(&violations),
+            "code": code,
+            "analysis": analysis,
+        }));
     }
     println!("score {score} {violations:?}");
     Ok(())

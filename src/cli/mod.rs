@@ -7,6 +7,7 @@ pub mod common;
 pub mod domino;
 pub mod dungeon;
 pub mod gallery;
+pub mod export;
 pub mod puzzle;
 
 use clap::Subcommand;
@@ -20,6 +21,8 @@ pub enum Command {
     Generate(boards::GenerateArgs),
     /// Score a saved or plain-text hex board.
     Evaluate(boards::EvaluateArgs),
+    /// Export a hex board as png, svg, text or a share code.
+    Export(export::ExportArgs),
     /// Compare hex-board algorithms over seeds 1..N.
     Bench(bench::BenchArgs),
     /// X/O logic puzzles: generate, solve.
@@ -35,6 +38,7 @@ pub fn run(command: Command) -> CliResult {
     match command {
         Command::Generate(a) => boards::generate(a),
         Command::Evaluate(a) => boards::evaluate(a),
+        Command::Export(a) => export::run(a),
         Command::Bench(a) => bench::bench(a),
         Command::Puzzle(a) => puzzle::run(a),
         Command::Dungeon(a) => dungeon::run(&a),

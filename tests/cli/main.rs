@@ -6,6 +6,7 @@
 mod boards;
 mod domino;
 mod gallery;
+mod export;
 mod puzzle;
 mod recipes;
 

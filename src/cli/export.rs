@@ -1,0 +1,165 @@
+//! `evoboard export FILE --format png|svg|text|code`: a saved hex board as
+//! the files tables and tools use (see [`crate::export`]), and the map
+//! reading that `evaluate` shares.
+
+use super::common::{CliError, CliResult, print_json, refuse_existing, write_atomic};
+use crate::boards::analysis::{self, Analysis};
+use crate::boards::terra_mystica::TerraMysticaBoard;
+use crate::boards::{BoardGame, Scoring, catan, code};
+use crate::export::{self, Format, text::parse_catan_text};
+use crate::level::{Level, LevelMap};
+use clap::Args;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+/// `evoboard export FILE --format FORMAT [--out OUT] [--force] [--json]`
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// A level (`*.level.ron`, or an older plain `.ron`), a Terra Mystica
+    /// text map or a Catan text board (the `text` export).
+    pub file: PathBuf,
+    /// png (3508 px on the long side, A4 at 300 dpi), svg, text or code.
+    #[arg(long, value_parser = Format::parse)]
+    pub format: Format,
+    /// Where to write (default: FILE's name without its extension, plus
+    /// `.png`, `.svg`, `.txt` or `.code.txt`, beside FILE).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Overwrite OUT if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// Print one JSON object: `out`, `bytes`, `format` (and `width`,
+    /// `height` for png).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Where an export of `file` in `format` goes by default: `a.level.ron`
+/// and `a.txt` both give `a.png`, `a.svg`, `a.txt`, `a.code.txt`.
+pub fn default_out(file: &Path, format: Format) -> PathBuf {
+    let stem = Level::name_for(file);
+    file.with_file_name(format!("{stem}.{}", format.extension()))
+}
+
+/// Read a map file: a level (a `.ron` file, or text starting `Level(`),
+/// a Catan text board (words `TERRAIN:NUMBER`, or any text when `game`
+/// is Catan) or a Terra Mystica text map. Errors name the file.
+pub fn read_map(path: &Path, game: Option<BoardGame>) -> Result<LevelMap, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+    let at = |e: String| CliError(format!("{}: {e}", path.display()));
+    let is_ron =
+        path.extension().is_some_and(|e| e == "ron") || text.trim_start().starts_with("Level(");
+    if is_ron {
+        return Ok(Level::from_ron(&text).map_err(|e| at(e.to_string()))?.map);
+    }
+    let catan_words = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .any(|l| l.contains(':'));
+    if game == Some(BoardGame::Catan) || catan_words {
+        return Ok(LevelMap::Catan(parse_catan_text(&text).map_err(at)?));
+    }
+    Ok(LevelMap::TerraMystica(
+        TerraMysticaBoard::parse_text(&text).map_err(|e| at(e.to_string()))?,
+    ))
+}
+
+/// The share code of a board for the JSON of `generate` and `evaluate`
+/// (`null` when no code variant fits the board).
+pub fn code_json(game: BoardGame, tiles: &[u8]) -> serde_json::Value {
+    code::encode(game, tiles).map_or(serde_json::Value::Null, serde_json::Value::from)
+}
+
+/// The map `evaluate` scores, from `--map FILE` or `--code CODE`, and how
+/// to name it in errors.
+pub fn evaluate_source(
+    map: Option<&Path>,
+    share: Option<&str>,
+    game: BoardGame,
+) -> Result<(LevelMap, String), CliError> {
+    match (map, share) {
+        (_, Some(c)) => Ok((export::map_of_code(c)?, format!("code {}", c.trim()))),
+        (Some(p), None) => Ok((read_map(p, Some(game))?, p.display().to_string())),
+        (None, None) => Err(CliError(
+            "evaluate needs --map FILE or --code CODE".to_string(),
+        )),
+    }
+}
+
+/// The `code` and `analysis` of `evaluate --json` for a hex board.
+pub fn evaluate_extras(
+    map: &LevelMap,
+    scoring: Scoring,
+) -> Result<(serde_json::Value, serde_json::Value), CliError> {
+    let analysis = match map {
+        LevelMap::TerraMystica(b) => Analysis::TerraMystica(analysis::tm::analyse(
+            &b.grid()?,
+            &b.tiles(),
+            scoring.rules,
+            scoring.weights,
+        )),
+        LevelMap::Catan(b) => Analysis::Catan(analysis::catan::analyse(
+            catan::grid(),
+            &b.encode(),
+            &scoring.catan,
+        )),
+        m => return Err(CliError(format!("a {} map has no analysis", m.game()))),
+    };
+    let board = export::HexBoard::from_map(map).map_err(|e| CliError(e.to_string()))?;
+    let analysis = serde_json::to_value(&analysis).map_err(|e| CliError(format!("JSON: {e}")))?;
+    Ok((code_json(board.game, &board.tiles), analysis))
+}
+
+/// Run `export`.
+pub fn run(a: ExportArgs) -> CliResult {
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(&a.file, a.format));
+    refuse_existing(&out, a.force)?;
+    let map = read_map(&a.file, None)?;
+    let done = export::export(&map, a.format)
+        .map_err(|e| CliError(format!("{}: {e}", a.file.display())))?;
+    write_atomic(&out, &done.bytes, a.force)?;
+    if a.json {
+        let mut v = json!({
+            "out": out.display().to_string(),
+            "bytes": done.bytes.len(),
+            "format": a.format.name(),
+        });
+        if let Some((w, h)) = done.pixels {
+            v["width"] = json!(w);
+            v["height"] = json!(h);
+        }
+        return print_json(&v);
+    }
+    match done.pixels {
+        Some((w, h)) => println!(
+            "wrote {} ({} bytes, {w}×{h} px)",
+            out.display(),
+            done.bytes.len()
+        ),
+        None => println!("wrote {} ({} bytes)", out.display(), done.bytes.len()),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_names() {
+        let p = Path::new("levels/demo.level.ron");
+        assert_eq!(default_out(p, Format::Png), Path::new("levels/demo.png"));
+        assert_eq!(
+            default_out(Path::new("old.ron"), Format::Code),
+            Path::new("old.code.txt")
+        );
+        assert_eq!(
+            default_out(Path::new("map.txt"), Format::Svg),
+            Path::new("map.svg")
+        );
+    }
+}

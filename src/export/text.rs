@@ -1,0 +1,79 @@
+//! The text exports: Terra Mystica's plain text map
+//! ([`TerraMysticaBoard::to_text`](crate::boards::terra_mystica::TerraMysticaBoard::to_text),
+//! which `evaluate --map` reads) and a readable Catan form.
+//!
+//! The Catan form has a `#` comment line, then one line per row, top
+//! first, each hex as `TERRAIN:NUMBER` (`desert:-` for the desert),
+//! separated by spaces; shorter rows are indented two spaces per missing
+//! hex so the lines look like the island. It is the form `generate catan`
+//! prints; [`parse_catan_text`] reads it back.
+//!
+//! ```text
+//! # catan: rows top first, TERRAIN:NUMBER (desert:-)
+//!     forest:6 mountains:3 fields:11
+//!   mountains:5 hills:2 pasture:10 forest:4
+//! …
+//! ```
+
+use crate::boards::catan::{CatanBoard, CatanHex, TERRAINS};
+
+/// The readable text form of a Catan island (see the module docs).
+pub fn catan_text(board: &CatanBoard) -> String {
+    let widest = board.rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut out = String::from("# catan: rows top first, TERRAIN:NUMBER (desert:-)\n");
+    for row in &board.rows {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|h| {
+                format!(
+                    "{}:{}",
+                    h.terrain.name(),
+                    h.number.map_or("-".to_string(), |n| n.to_string())
+                )
+            })
+            .collect();
+        out.push_str(&" ".repeat(2 * (widest - row.len())));
+        out.push_str(&cells.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// Read [`catan_text`]'s form back (blank and `#` lines skipped); the
+/// board is checked with [`CatanBoard::validate`]. Errors name the line
+/// and the word, and what is allowed.
+pub fn parse_catan_text(text: &str) -> Result<CatanBoard, String> {
+    let mut rows = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |w: &str| {
+            format!(
+                "line {}: '{w}' is not TERRAIN:NUMBER; terrains: fields forest pasture hills \
+                 mountains desert, numbers 2-12 or - for none",
+                n + 1
+            )
+        };
+        let row = line
+            .split_whitespace()
+            .map(|w| {
+                let (t, num) = w.split_once(':').ok_or_else(|| bad(w))?;
+                let terrain = TERRAINS
+                    .into_iter()
+                    .find(|x| x.name() == t)
+                    .ok_or_else(|| bad(w))?;
+                let number = match num {
+                    "-" => None,
+                    n => Some(n.parse::<u8>().map_err(|_| bad(w))?),
+                };
+                Ok(CatanHex { terrain, number })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        rows.push(row);
+    }
+    let board = CatanBoard { rows };
+    board.validate().map_err(|e| e.to_string())?;
+    Ok(board)
+}
