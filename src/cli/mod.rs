@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod boards;
+pub mod catan;
 pub mod common;
 pub mod domino;
 pub mod dungeon;
