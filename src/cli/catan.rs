@@ -132,6 +132,10 @@ mod tests {
     fn players_parse() {
         assert_eq!(parse_players("5-6"), Ok(BoardVariant::FiveSixPlayers));
         assert_eq!(parse_players("3-4"), Ok(BoardVariant::Standard));
-        assert!(parse_players("2").unwrap_err().contains("allowed: 3-4, 5-6"));
+        assert!(
+            parse_players("2")
+                .unwrap_err()
+                .contains("allowed: 3-4, 5-6")
+        );
     }
 }

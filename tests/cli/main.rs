@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod boards;
+mod catan;
 mod domino;
 mod puzzle;
 mod recipes;

@@ -11,9 +11,9 @@
 //! hexes long (see [`CatanBoard::validate`]) has no hexes: every lookup is
 //! `None` and [`CatanBoard::hexes`] is empty.
 
-use super::board::{CatanBoard, CatanHex, CatanTerrain};
 #[cfg(test)]
 use super::board::grid;
+use super::board::{CatanBoard, CatanHex, CatanTerrain};
 use crate::boards::HexGrid;
 use hexx::Hex;
 
@@ -82,7 +82,10 @@ impl CatanBoard {
         let rows: &[Vec<CatanHex>] = if g.is_some() { &self.rows[..] } else { &[] };
         rows.iter()
             .flatten()
-            .zip(g.into_iter().flat_map(|g| g.indices().map(move |i| g.hex(i))))
+            .zip(
+                g.into_iter()
+                    .flat_map(|g| g.indices().map(move |i| g.hex(i))),
+            )
             .map(|(h, hex)| (hex, h))
     }
 

@@ -147,9 +147,10 @@ pub(super) fn frame_slots(g: &HexGrid, gaps: &[usize]) -> Vec<HarbourSlot> {
     let s3 = 3f64.sqrt() / 2.0;
     let centre = |i: HexIndex| (x2[i as usize] as f64 * s3, g.row_col(i).0 as f64 * 1.5);
     let n = g.len() as f64;
-    let (cx, cy) = g.indices().map(centre).fold((0.0, 0.0), |(a, b), (x, y)| {
-        (a + x / n, b + y / n)
-    });
+    let (cx, cy) = g
+        .indices()
+        .map(centre)
+        .fold((0.0, 0.0), |(a, b), (x, y)| (a + x / n, b + y / n));
     let mut edges: Vec<(f64, HexIndex, u8)> = Vec::new();
     for i in g.indices() {
         for side in 0..6 {

@@ -17,6 +17,8 @@ mod pins;
 mod problem;
 mod rules;
 mod search;
+#[cfg(test)]
+mod setup_tests;
 
 pub use board::{
     CatanBoard, CatanCode, CatanHex, CatanTerrain, ROWS, TERRAIN_COUNTS, TERRAINS, TOKENS, corners,

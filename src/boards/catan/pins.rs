@@ -179,7 +179,10 @@ mod tests {
         assert_eq!(c[0].requirement, "r3");
         assert_eq!(c[0].hexes, vec![(3, 2), (3, 3)]);
         let text = c[0].to_string();
-        assert!(text.contains("r3") && text.contains("(3, 2) and (3, 3)"), "{text}");
+        assert!(
+            text.contains("r3") && text.contains("(3, 2) and (3, 3)"),
+            "{text}"
+        );
         // A pinned desert off the centre with --desert centre.
         let opts = CatanOptions {
             desert: DesertPlacement::Centre,
@@ -188,7 +191,10 @@ mod tests {
         codes[0] = CatanCode::new(5, 0).byte();
         pinned[0] = true;
         let c = pin_conflicts(l, &codes, &pinned, &opts);
-        assert!(c.iter().any(|c| c.requirement == "desert" && c.hexes == [(0, 0)]));
+        assert!(
+            c.iter()
+                .any(|c| c.requirement == "desert" && c.hexes == [(0, 0)])
+        );
         // Unpinned hexes never conflict.
         assert!(pin_conflicts(l, &codes, &[false; 30], &opts).is_empty());
     }
