@@ -298,10 +298,6 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             scoring,
             a.seed,
         );
-        let mut level = level;
-        if let Some(b) = &island {
-            catan::into_level(&mut level, b);
-        }
         write_atomic(out, level.to_ron().as_bytes(), a.force)?;
     }
     if a.json {

@@ -3,9 +3,8 @@
 //! is solved, and their JSON.
 
 use super::common::CliError;
-use crate::boards::catan::{CatanBoard, CatanLayout, CatanOptions, assign_harbours};
+use crate::boards::catan::{CatanBoard, CatanLayout, CatanOptions};
 use crate::boards::{BoardGame, BoardSetup, BoardVariant};
-use crate::level::{Level, LevelMap};
 use clap::Args;
 use serde_json::{Value, json};
 
@@ -62,18 +61,10 @@ impl CatanArgs {
     }
 }
 
-/// The solved land with its harbours placed (seeded by the run's seed;
-/// with `--harbour-rule`, arranged to keep the rule where the land
-/// allows).
+/// The solved land with its harbours placed as a saved level places them
+/// ([`CatanBoard::with_placed_harbours`], seeded by the run's seed).
 pub fn with_harbours(tiles: &[u8], opts: &CatanOptions, seed: u64) -> CatanBoard {
-    let board = CatanBoard::decode(tiles);
-    match board.layout() {
-        Some(l) => {
-            let h = assign_harbours(l, tiles, opts, seed);
-            board.with_harbours(h)
-        }
-        None => board,
-    }
+    CatanBoard::with_placed_harbours(tiles, opts, seed)
 }
 
 /// The JSON keys Catan adds to `generate`: `players` and `harbours`.
@@ -84,13 +75,6 @@ pub fn add_json(out: &mut Value, board: &CatanBoard) {
             json!(board.layout().map_or("3-4", |l| l.players())),
         );
         m.insert("harbours".into(), board.harbours_json());
-    }
-}
-
-/// Put the harbours into a saved level's Catan board.
-pub fn into_level(level: &mut Level, board: &CatanBoard) {
-    if let LevelMap::Catan(b) = &mut level.map {
-        b.harbours = board.harbours.clone();
     }
 }
 

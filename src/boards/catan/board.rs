@@ -225,6 +225,24 @@ impl CatanBoard {
         })
     }
 
+    /// The board of `codes` with its island's harbours placed by
+    /// [`super::assign_harbours`] (kinds shuffled by `seed`; with the
+    /// harbour rule on, kept away from their resource's high hexes where
+    /// the land allows). Saved levels and the CLI place harbours this way.
+    ///
+    /// # Panics
+    /// As [`Self::decode`].
+    pub fn with_placed_harbours(codes: &[u8], opts: &CatanOptions, seed: u64) -> Self {
+        let board = Self::decode(codes);
+        match board.layout() {
+            Some(l) => {
+                let h = super::assign_harbours(l, codes, opts, seed);
+                board.with_harbours(h)
+            }
+            None => board,
+        }
+    }
+
     /// This board with `harbours`.
     pub fn with_harbours(mut self, harbours: Vec<Harbour>) -> Self {
         self.harbours = harbours;
