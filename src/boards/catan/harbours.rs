@@ -365,9 +365,7 @@ mod tests {
                     assert!(g.neighbours(s.hex).contains(&c));
                 }
             }
-            // No two harbours share a corner: slots are at least 3 edges
-            // apart, so consecutive slots never touch the same hex pair
-            // corner; check the slots are distinct hex sides at least.
+            // Every slot is a distinct coastal edge.
             assert_eq!(seen.len(), l.slots().len());
         }
     }
@@ -424,8 +422,7 @@ mod tests {
                 assert_eq!(kinds, l.harbour_kinds());
             }
         }
-        // The sorted standard board piles high grain in the first hexes:
-        // a hand-made case where only some arrangements keep the rule.
+        // The sorted tile set (every resource in a block) as well.
         let l = CatanLayout::base();
         let codes = l.standard_codes();
         let bound = unavoidable_breaks(l, &codes);
