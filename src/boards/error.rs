@@ -1,7 +1,8 @@
 //! [`BoardError`]: everything that can go wrong when a user names a game,
 //! an algorithm, a rule set or a parameter, or hands in a map.
 
-use super::catan::CatanTerrain;
+use super::BoardVariant;
+use super::catan::{CatanTerrain, PinConflict};
 use std::fmt;
 
 /// An error of the hex-board library. Its [`Display`](fmt::Display) text
@@ -98,7 +99,8 @@ pub enum BoardError {
         /// Tiles given.
         got: usize,
     },
-    /// A Catan board whose rows are not 3, 4, 5, 4, 3.
+    /// A Catan board whose rows are neither 3, 4, 5, 4, 3 nor
+    /// 3, 4, 5, 6, 5, 4, 3.
     CatanShape {
         /// The row lengths found.
         rows: Vec<usize>,
@@ -114,8 +116,10 @@ pub enum BoardError {
     TerrainCounts {
         /// Hexes per terrain, in [`super::catan::TERRAINS`] order.
         counts: [usize; 6],
+        /// What the island takes, in the same order.
+        expected: [usize; 6],
     },
-    /// A Catan board whose tokens are not the standard 18.
+    /// A Catan board whose tokens are not the island's (18 or 28).
     TokenSet,
     /// A gallery axis that is not a descriptor of the game.
     UnknownDescriptor {
@@ -135,6 +139,27 @@ pub enum BoardError {
     ShareCode {
         /// What is wrong with it.
         reason: String,
+    },
+    /// A Catan board variant other than the base island and the 5–6
+    /// player island.
+    CatanVariant {
+        /// The variant asked for.
+        variant: BoardVariant,
+    },
+    /// Catan harbours that are not the game's on the frame's slots.
+    CatanHarbours {
+        /// What is wrong, and what is allowed.
+        problem: String,
+    },
+    /// Catan pins without a start board, or a pin off the island.
+    CatanPins {
+        /// What is wrong, and what is allowed.
+        problem: String,
+    },
+    /// Catan pins that make a perfect board impossible.
+    CatanPinConflicts {
+        /// Each requirement the pins break, with its hexes.
+        conflicts: Vec<PinConflict>,
     },
 }
 
@@ -203,19 +228,36 @@ impl fmt::Display for BoardError {
             }
             BoardError::CatanShape { rows } => write!(
                 f,
-                "a Catan board has rows of 3, 4, 5, 4, 3 hexes, not {rows:?}"
+                "a Catan board has rows of 3, 4, 5, 4, 3 hexes (3-4 players) or \
+                 3, 4, 5, 6, 5, 4, 3 (5-6 players), not {rows:?}"
             ),
             BoardError::DesertWithNumber => f.write_str("the desert takes no number"),
             BoardError::MissingNumber { terrain } => {
                 write!(f, "a {} hex needs a number", terrain.name())
             }
-            BoardError::TerrainCounts { counts } => write!(
-                f,
-                "terrain counts {counts:?}; expected fields 4, forest 4, pasture 4, hills 3, \
-                 mountains 3, desert 1"
+            BoardError::TerrainCounts { counts, expected } => {
+                let [a, b, c, d, e, g] = expected;
+                write!(
+                    f,
+                    "terrain counts {counts:?}; expected fields {a}, forest {b}, pasture {c}, \
+                     hills {d}, mountains {e}, desert {g}"
+                )
+            }
+            BoardError::TokenSet => f.write_str(
+                "number tokens must be 2 and 12 once and 3-6, 8-11 twice (5-6 players: \
+                 2 and 12 twice, 3-6 and 8-11 three times)",
             ),
-            BoardError::TokenSet => {
-                f.write_str("number tokens must be 2 and 12 once and 3-6, 8-11 twice")
+            BoardError::CatanVariant { variant } => write!(
+                f,
+                "Catan has no {variant:?} board; allowed: the base island (3-4 players) \
+                 and the 5-6 player island"
+            ),
+            BoardError::CatanHarbours { problem } => write!(f, "harbours: {problem}"),
+            BoardError::CatanPins { problem } => write!(f, "pins: {problem}"),
+            BoardError::CatanPinConflicts { conflicts } => {
+                f.write_str("the pins make a perfect board impossible: ")?;
+                let parts: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
+                f.write_str(&parts.join("; "))
             }
             BoardError::UnknownDescriptor {
                 name,

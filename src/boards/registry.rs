@@ -186,6 +186,9 @@ pub fn make_search_with(
     seed: u64,
     setup: &BoardSetup,
 ) -> Result<BoardSearch, BoardError> {
+    if game == BoardGame::Catan {
+        return catan::make_search(algorithm, params, scoring.catan, seed, setup);
+    }
     // TODO(pins): pass `setup` to the problems and searches.
     let _ = setup;
     Ok(make_standard(game, algorithm, params, scoring, seed))

@@ -232,6 +232,7 @@ mod tests {
                 no_2_12_neighbours: false,
                 desert: "anywhere".into(),
                 max_corner_pips: 0,
+                harbour_rule: false,
             },
         }
     }

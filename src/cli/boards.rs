@@ -1,10 +1,11 @@
 //! `evoboard generate` and `evaluate` for the hex boards, and the run and
 //! scoring helpers that `bench` shares.
 
+use super::catan::{self, CatanArgs};
 use super::common::{CliError, CliResult, level_out, parse_time_limit, print_json, write_atomic};
 use crate::boards::catan::{CatanBoard, CatanOptions, DesertPlacement};
 use crate::boards::terra_mystica::{Rules, TerraMysticaBoard, Weights, standard_grid};
-use crate::boards::{self, Algorithm, BoardGame, Params, Scoring};
+use crate::boards::{self, Algorithm, BoardGame, BoardSetup, Params, Scoring};
 use crate::level::{Level, LevelMap};
 use clap::Args;
 use serde_json::{Map, Value, json};
@@ -34,6 +35,10 @@ pub struct ScoringArgs {
     /// Catan: most pips at a settlement corner (0 = no bound).
     #[arg(long, default_value_t = 0)]
     pub max_corner_pips: u8,
+    /// Catan: a 2:1 harbour's corners touch no hex of its resource holding
+    /// 5, 6, 8 or 9.
+    #[arg(long)]
+    pub harbour_rule: bool,
 }
 
 impl ScoringArgs {
@@ -78,6 +83,7 @@ impl ScoringArgs {
                 no_2_12_neighbours: self.no_2_12_neighbours,
                 desert,
                 max_corner_pips: self.max_corner_pips,
+                harbour_rule: self.harbour_rule,
             },
         })
     }
@@ -135,6 +141,9 @@ pub struct GenerateArgs {
     /// The scoring flags every hex-board command shares.
     #[command(flatten)]
     pub scoring: ScoringArgs,
+    /// Catan's player count.
+    #[command(flatten)]
+    pub catan: CatanArgs,
 }
 
 /// The outcome of one run, shared by generate and bench.
@@ -188,8 +197,28 @@ pub fn run_traced(
     time_limit: f64,
     traced: bool,
 ) -> RunOutcome {
+    let setup = BoardSetup::default();
+    run_with(
+        game, algorithm, params, scoring, seed, target, time_limit, traced, &setup,
+    )
+    .unwrap_or_else(|e| panic!("the standard setup is valid: {e}"))
+}
+
+/// [`run_traced`] on `setup`'s board, start and pins.
+#[allow(clippy::too_many_arguments)]
+pub fn run_with(
+    game: BoardGame,
+    algorithm: Algorithm,
+    params: &Params,
+    scoring: Scoring,
+    seed: u64,
+    target: f64,
+    time_limit: f64,
+    traced: bool,
+    setup: &BoardSetup,
+) -> Result<RunOutcome, CliError> {
     let start = std::time::Instant::now();
-    let mut search = boards::make_search(game, algorithm, params, scoring, seed);
+    let mut search = boards::make_search_with(game, algorithm, params, scoring, seed, setup)?;
     let mut trace = Vec::new();
     let ms = |t: Duration| t.as_secs_f64() * 1000.0;
     let tick = time_limit * 1000.0 / TRACE_POINTS as f64;
@@ -199,11 +228,11 @@ pub fn run_traced(
     }
     // Building a search may already score a whole population: that time
     // counts towards the limit and the time to the best.
-    let setup = start.elapsed();
+    let built = start.elapsed();
     let summary = crate::search::run_until(
         search.as_mut(),
         target,
-        Duration::from_secs_f64(time_limit).saturating_sub(setup),
+        Duration::from_secs_f64(time_limit).saturating_sub(built),
         |p| {
             if !traced {
                 return;
@@ -226,15 +255,15 @@ pub fn run_traced(
     if traced {
         trace.push((ms(start.elapsed()), score));
     }
-    RunOutcome {
+    Ok(RunOutcome {
         tiles: tiles.clone(),
         score,
-        elapsed: setup + summary.elapsed,
-        to_best: setup + summary.to_best,
+        elapsed: built + summary.elapsed,
+        to_best: built + summary.to_best,
         evaluations: summary.progress.evaluations,
         generations: summary.progress.generation,
         trace,
-    }
+    })
 }
 
 /// The JSON `board` of `tiles`: rows of terrain names (Catan: of
@@ -263,7 +292,8 @@ pub fn generate(a: GenerateArgs) -> CliResult {
     let specs = boards::param_specs(a.game, a.algorithm);
     let params = Params::parse(specs, &a.params, a.algorithm)?;
     let out_path = level_out(a.out.as_deref(), a.force)?;
-    let run = run_one(
+    let setup = a.catan.setup(a.game)?;
+    let run = run_with(
         a.game,
         a.algorithm,
         &params,
@@ -271,8 +301,12 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         a.seed,
         a.target,
         a.time_limit,
-    );
+        false,
+        &setup,
+    )?;
     let violations = boards::violations(a.game, &run.tiles, scoring);
+    let island = (a.game == BoardGame::Catan)
+        .then(|| catan::with_harbours(&run.tiles, &scoring.catan, a.seed));
     if let Some(out) = &out_path {
         let name = a.name.clone().unwrap_or_else(|| Level::name_for(out));
         let level = Level::hex_board(
@@ -287,7 +321,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         write_atomic(out, level.to_ron().as_bytes(), a.force)?;
     }
     if a.json {
-        return print_json(&json!({
+        let mut out = json!({
             "game": a.game.name(),
             "algorithm": a.algorithm.name(),
             "seed": a.seed,
@@ -300,7 +334,11 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             "generations": run.generations,
             "board": board_json(a.game, &run.tiles),
             "code": super::export::code_json(a.game, &run.tiles),
-        }));
+        });
+        if let Some(b) = &island {
+            catan::add_json(&mut out, b);
+        }
+        return print_json(&out);
     }
     println!(
         "{} with {} (seed {}): score {} {:?} in {:.1} ms, {} generations, {} evaluations",
@@ -319,18 +357,8 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             TerraMysticaBoard::from_tiles(standard_grid(), &run.tiles).to_text()
         ),
         BoardGame::Catan => {
-            for row in CatanBoard::decode(&run.tiles).rows {
-                let cells: Vec<String> = row
-                    .iter()
-                    .map(|h| {
-                        format!(
-                            "{}:{}",
-                            h.terrain.name(),
-                            h.number.map_or("-".into(), |n| n.to_string())
-                        )
-                    })
-                    .collect();
-                println!("{}", cells.join(" "));
+            if let Some(b) = &island {
+                print!("{}", catan::text(b));
             }
         }
     }
@@ -359,16 +387,23 @@ pub struct EvaluateArgs {
     /// The scoring flags every hex-board command shares.
     #[command(flatten)]
     pub scoring: ScoringArgs,
+    /// Catan's player count.
+    #[command(flatten)]
+    pub catan: CatanArgs,
 }
 
 /// Run `evaluate`.
 pub fn evaluate(a: EvaluateArgs) -> CliResult {
     let scoring = a.scoring.scoring(a.game)?;
+    a.catan.setup(a.game)?;
     let (map, source) =
         super::export::evaluate_source(a.map.as_deref(), a.code.as_deref(), a.game)?;
     let (violations, score) = match (&map, a.game) {
         (LevelMap::TerraMystica(b), BoardGame::TerraMystica) => tm_scores(b, scoring)?,
-        (LevelMap::Catan(b), BoardGame::Catan) => catan_scores(b, scoring),
+        (LevelMap::Catan(b), BoardGame::Catan) => {
+            a.catan.check_board(b)?;
+            catan_scores(b, scoring)
+        }
         (m, g) => {
             return Err(CliError(format!(
                 "{source} holds a {} map, not {}",

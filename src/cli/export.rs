@@ -100,7 +100,7 @@ pub fn evaluate_extras(
             scoring.weights,
         )),
         LevelMap::Catan(b) => Analysis::Catan(analysis::catan::analyse(
-            catan::grid(),
+            b.layout().map_or(catan::grid(), |l| l.grid()),
             &b.encode(),
             &scoring.catan,
         )),

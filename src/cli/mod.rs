@@ -3,11 +3,12 @@
 
 pub mod bench;
 pub mod boards;
+pub mod catan;
 pub mod common;
 pub mod domino;
 pub mod dungeon;
-pub mod gallery;
 pub mod export;
+pub mod gallery;
 pub mod puzzle;
 
 use clap::Subcommand;

@@ -73,7 +73,10 @@ pub fn parse_catan_text(text: &str) -> Result<CatanBoard, String> {
             .collect::<Result<Vec<_>, String>>()?;
         rows.push(row);
     }
-    let board = CatanBoard { rows };
+    let board = CatanBoard {
+        rows,
+        harbours: Vec::new(),
+    };
     board.validate().map_err(|e| e.to_string())?;
     Ok(board)
 }

@@ -32,7 +32,11 @@ impl Level {
             BoardGame::TerraMystica => {
                 LevelMap::TerraMystica(TerraMysticaBoard::from_tiles(standard_grid(), tiles))
             }
-            BoardGame::Catan => LevelMap::Catan(CatanBoard::decode(tiles)),
+            BoardGame::Catan => LevelMap::Catan(CatanBoard::with_placed_harbours(
+                tiles,
+                &scoring.catan,
+                seed,
+            )),
         };
         let total = match game {
             BoardGame::TerraMystica => {

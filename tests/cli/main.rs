@@ -4,9 +4,10 @@
 #![allow(clippy::unwrap_used)]
 
 mod boards;
+mod catan;
 mod domino;
-mod gallery;
 mod export;
+mod gallery;
 mod puzzle;
 mod recipes;
 

@@ -7,17 +7,20 @@
 //! tilemap lays out with a pointy [`hexx::HexLayout`]): row `r` has
 //! `hex.y == r`, row 0 is the top row. Lookups are constant time.
 //!
-//! A board whose rows are not 3, 4, 5, 4, 3 hexes long (see
-//! [`CatanBoard::validate`]) has no hexes: every lookup is `None` and
-//! [`CatanBoard::hexes`] is empty.
+//! A board whose rows are neither 3, 4, 5, 4, 3 nor 3, 4, 5, 6, 5, 4, 3
+//! hexes long (see [`CatanBoard::validate`]) has no hexes: every lookup is
+//! `None` and [`CatanBoard::hexes`] is empty.
 
-use super::board::{CatanBoard, CatanHex, CatanTerrain, ROWS, grid};
+#[cfg(test)]
+use super::board::grid;
+use super::board::{CatanBoard, CatanHex, CatanTerrain};
+use crate::boards::HexGrid;
 use hexx::Hex;
 
 impl CatanBoard {
-    /// Whether the rows have the island's shape.
-    fn has_island_shape(&self) -> bool {
-        self.rows.iter().map(Vec::len).eq(ROWS)
+    /// The grid of the island the rows form, if they form one.
+    fn island_grid(&self) -> Option<&'static HexGrid> {
+        self.layout().map(|l| l.grid())
     }
 
     /// The hex (terrain and number) at `hex`, or `None` off the island.
@@ -75,16 +78,15 @@ impl CatanBoard {
     /// assert_eq!(hills, 3);
     /// ```
     pub fn hexes(&self) -> impl Iterator<Item = (Hex, &CatanHex)> + '_ {
-        let g = grid();
-        let rows: &[Vec<CatanHex>] = if self.has_island_shape() {
-            &self.rows[..]
-        } else {
-            &[]
-        };
+        let g = self.island_grid();
+        let rows: &[Vec<CatanHex>] = if g.is_some() { &self.rows[..] } else { &[] };
         rows.iter()
             .flatten()
-            .zip(g.indices())
-            .map(|(h, i)| (g.hex(i), h))
+            .zip(
+                g.into_iter()
+                    .flat_map(|g| g.indices().map(move |i| g.hex(i))),
+            )
+            .map(|(h, hex)| (hex, h))
     }
 
     /// The island's hexes next to `hex` (in `hexx`'s direction order;
@@ -115,8 +117,8 @@ impl CatanBoard {
     /// assert_eq!(board.hex(0, 3), None); // the top row has 3 hexes
     /// ```
     pub fn hex(&self, row: usize, col: usize) -> Option<Hex> {
-        let g = grid();
-        let i = g.index(row, col).filter(|_| self.has_island_shape())?;
+        let g = self.island_grid()?;
+        let i = g.index(row, col)?;
         Some(g.hex(i))
     }
 
@@ -130,8 +132,8 @@ impl CatanBoard {
     /// assert_eq!(board.row_col(hex), Some((4, 2)));
     /// ```
     pub fn row_col(&self, hex: Hex) -> Option<(usize, usize)> {
-        let g = grid();
-        let i = g.hex_index(hex).filter(|_| self.has_island_shape())?;
+        let g = self.island_grid()?;
+        let i = g.hex_index(hex)?;
         Some(g.row_col(i))
     }
 }
@@ -139,7 +141,7 @@ impl CatanBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::catan::{TOKENS, standard_codes};
+    use crate::boards::catan::{CatanLayout, TOKENS, standard_codes};
     use crate::boards::shuffle;
     use crate::rng::seeded;
 
@@ -190,6 +192,21 @@ mod tests {
                 assert_eq!(b.hex_at(hex).is_some(), inside, "{hex:?}");
                 assert_eq!(b.neighbours(hex).next().is_some(), inside, "{hex:?}");
             }
+        }
+    }
+
+    #[test]
+    fn the_five_six_island_reads_too() {
+        let l = CatanLayout::five_six();
+        let b = CatanBoard::decode(&l.standard_codes());
+        assert_eq!(b.rows.len(), 7);
+        assert_eq!(b.hexes().count(), 30);
+        let g = l.grid();
+        for i in g.indices() {
+            let (r, c) = g.row_col(i);
+            let hex = b.hex(r, c).unwrap();
+            assert_eq!(b.row_col(hex), Some((r, c)));
+            assert_eq!(b.neighbours(hex).count(), g.neighbours(i).len());
         }
     }
 

@@ -1,37 +1,26 @@
-//! The Catan island: 19 hexes, their terrains and number tokens, and the
-//! one-byte code of a hex ([`CatanCode`]) that the searches work on.
+//! The Catan island (base: 19 hexes; 5–6 players: 30), its terrains,
+//! number tokens and harbours, and the one-byte code of a hex
+//! ([`CatanCode`]) that the searches work on.
 
-use super::rules::{CatanOptions, CatanViolations, evaluate};
+use super::harbours::{Harbour, harbour_breaks};
+use super::layout::CatanLayout;
+use super::rules::{CatanOptions, CatanViolations, evaluate_on};
 use crate::boards::{BoardError, HexGrid, HexIndex};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
 
-/// Row lengths of the standard island.
+/// Row lengths of the standard (base) island.
 pub const ROWS: [usize; 5] = [3, 4, 5, 4, 3];
 
-/// The shared layout of the island.
+/// The layout of the base island (see [`CatanLayout::grid`] for the 5–6
+/// player island).
 pub fn grid() -> &'static HexGrid {
-    static GRID: OnceLock<HexGrid> = OnceLock::new();
-    GRID.get_or_init(|| HexGrid::from_rows(&ROWS))
+    CatanLayout::base().grid()
 }
 
-/// Corners where three hexes meet (mutually adjacent triples).
+/// Corners of the base island where three hexes meet (mutually adjacent
+/// triples; see [`CatanLayout::corners`]).
 pub fn corners() -> &'static [[HexIndex; 3]] {
-    static CORNERS: OnceLock<Vec<[HexIndex; 3]>> = OnceLock::new();
-    CORNERS.get_or_init(|| {
-        let g = grid();
-        let mut v = Vec::new();
-        for i in g.indices() {
-            for &j in g.neighbours(i).iter().filter(|&&j| j > i) {
-                for &k in g.neighbours(j).iter().filter(|&&k| k > j) {
-                    if g.neighbours(i).contains(&k) {
-                        v.push([i, j, k]);
-                    }
-                }
-            }
-        }
-        v
-    })
+    CatanLayout::base().corners()
 }
 
 /// A Catan terrain.
@@ -184,34 +173,40 @@ pub struct CatanHex {
     pub number: Option<u8>,
 }
 
-/// A Catan island: 19 hexes in rows of 3, 4, 5, 4, 3.
+/// A Catan island: 19 hexes in rows of 3, 4, 5, 4, 3 (3–4 players) or
+/// 30 in rows of 3, 4, 5, 6, 5, 4, 3 (5–6 players), and its harbours.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CatanBoard {
     /// Rows of hexes, top first.
     pub rows: Vec<Vec<CatanHex>>,
+    /// The harbours on the frame (empty: none placed, as in levels saved
+    /// before harbours existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub harbours: Vec<Harbour>,
 }
 
 impl CatanBoard {
     /// Decode row-major [`CatanCode`] bytes.
     ///
     /// # Panics
-    /// When there are not 19 codes or a code's terrain is not one of
+    /// When there are not 19 or 30 codes or a code's terrain is not one of
     /// [`TERRAINS`] (see [`Self::try_decode`]).
     pub fn decode(codes: &[u8]) -> Self {
         Self::try_decode(codes).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// Decode row-major [`CatanCode`] bytes, or an error when there are not
-    /// 19 or a code's terrain is not one of [`TERRAINS`]. (Whether the
-    /// tiles are the standard set is [`Self::validate`]'s question.)
+    /// Decode row-major [`CatanCode`] bytes (19: the base island, 30: the
+    /// 5–6 player island), or an error when there are neither 19 nor 30
+    /// or a code's terrain is not one of [`TERRAINS`]. (Whether the tiles
+    /// are the game's set is [`Self::validate`]'s question.) No harbours.
     pub fn try_decode(codes: &[u8]) -> Result<Self, BoardError> {
-        let g = grid();
-        if codes.len() != g.len() {
+        let Some(layout) = CatanLayout::for_hexes(codes.len()) else {
             return Err(BoardError::TileCount {
-                expected: g.len(),
+                expected: grid().len(),
                 got: codes.len(),
             });
-        }
+        };
+        let g = layout.grid();
         let hexes: Vec<CatanHex> = codes
             .iter()
             .map(|&b| {
@@ -226,7 +221,38 @@ impl CatanBoard {
             .collect::<Result<_, BoardError>>()?;
         Ok(CatanBoard {
             rows: g.split_rows(&hexes).map(<[_]>::to_vec).collect(),
+            harbours: Vec::new(),
         })
+    }
+
+    /// The board of `codes` with its island's harbours placed by
+    /// [`super::assign_harbours`] (kinds shuffled by `seed`; with the
+    /// harbour rule on, kept away from their resource's high hexes where
+    /// the land allows). Saved levels and the CLI place harbours this way.
+    ///
+    /// # Panics
+    /// As [`Self::decode`].
+    pub fn with_placed_harbours(codes: &[u8], opts: &CatanOptions, seed: u64) -> Self {
+        let board = Self::decode(codes);
+        match board.layout() {
+            Some(l) => {
+                let h = super::assign_harbours(l, codes, opts, seed);
+                board.with_harbours(h)
+            }
+            None => board,
+        }
+    }
+
+    /// This board with `harbours`.
+    pub fn with_harbours(mut self, harbours: Vec<Harbour>) -> Self {
+        self.harbours = harbours;
+        self
+    }
+
+    /// The island these rows form (base or 5–6 players), if either.
+    pub fn layout(&self) -> Option<&'static CatanLayout> {
+        let lens: Vec<usize> = self.rows.iter().map(Vec::len).collect();
+        CatanLayout::for_rows(&lens)
     }
 
     /// Row-major [`CatanCode`] bytes.
@@ -238,13 +264,15 @@ impl CatanBoard {
             .collect()
     }
 
-    /// Check the shape (rows of 3, 4, 5, 4, 3), the tile counts and that
-    /// exactly the desert has no number; the error says what is expected.
+    /// Check the shape (rows of 3, 4, 5, 4, 3 or 3, 4, 5, 6, 5, 4, 3), the
+    /// tile counts, that exactly the deserts have no number, and that the
+    /// harbours (if any) are the game's on the frame's slots; the error
+    /// says what is expected.
     pub fn validate(&self) -> Result<(), BoardError> {
         let lens: Vec<usize> = self.rows.iter().map(Vec::len).collect();
-        if lens != ROWS {
+        let Some(layout) = CatanLayout::for_rows(&lens) else {
             return Err(BoardError::CatanShape { rows: lens });
-        }
+        };
         let mut counts = [0usize; 6];
         let mut tokens: Vec<u8> = Vec::new();
         for h in self.rows.iter().flatten() {
@@ -256,23 +284,125 @@ impl CatanBoard {
                 (_, Some(n)) => tokens.push(n),
             }
         }
-        if counts != TERRAIN_COUNTS {
-            return Err(BoardError::TerrainCounts { counts });
+        if counts != layout.terrain_counts() {
+            return Err(BoardError::TerrainCounts {
+                counts,
+                expected: layout.terrain_counts(),
+            });
         }
         tokens.sort_unstable();
-        if tokens != TOKENS {
+        if tokens != layout.tokens() {
             return Err(BoardError::TokenSet);
+        }
+        self.validate_harbours(layout)
+    }
+
+    fn validate_harbours(&self, layout: &CatanLayout) -> Result<(), BoardError> {
+        if self.harbours.is_empty() {
+            return Ok(());
+        }
+        let g = layout.grid();
+        let bad = |problem: String| Err(BoardError::CatanHarbours { problem });
+        if self.harbours.len() != layout.slots().len() {
+            return bad(format!(
+                "{} harbours; this island takes {} (or none)",
+                self.harbours.len(),
+                layout.slots().len()
+            ));
+        }
+        for h in &self.harbours {
+            let i = g.index(h.hex.0, h.hex.1);
+            if !layout
+                .slots()
+                .iter()
+                .any(|s| Some(s.hex) == i && s.side == h.side)
+            {
+                return bad(format!(
+                    "no harbour slot at hex ({}, {}) side {}; slots: {}",
+                    h.hex.0,
+                    h.hex.1,
+                    h.side,
+                    layout
+                        .slots()
+                        .iter()
+                        .map(|s| {
+                            let (r, c) = g.row_col(s.hex);
+                            format!("({r}, {c}) side {}", s.side)
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+        let mut kinds: Vec<_> = self.harbours.iter().map(|h| h.kind).collect();
+        kinds.sort_unstable();
+        if kinds != layout.harbour_kinds() {
+            return bad(format!(
+                "harbour kinds {:?}; expected {:?}",
+                kinds,
+                layout.harbour_kinds()
+            ));
         }
         Ok(())
     }
 
-    /// Score the board.
+    /// Score the board; with the harbour rule on, its placed harbours are
+    /// counted (a board without harbours counts the 2:1 harbours no
+    /// arrangement could keep away from their high hexes).
     ///
     /// # Panics
-    /// When the board has fewer than 19 hexes (check with
-    /// [`Self::validate`]).
+    /// When the board is neither island (check with [`Self::validate`]).
     pub fn violations(&self, opts: &CatanOptions) -> CatanViolations {
-        evaluate(&self.encode(), opts)
+        let codes = self.encode();
+        let layout = self
+            .layout()
+            .or_else(|| CatanLayout::for_hexes(codes.len()))
+            .unwrap_or_else(CatanLayout::base);
+        let mut v = evaluate_on(layout, &codes, opts);
+        if opts.harbour_rule && !self.harbours.is_empty() {
+            v.harbour = harbour_breaks(layout, &codes, &self.harbours);
+        }
+        v
+    }
+
+    /// The CLI's JSON of the harbours: one object per harbour with its
+    /// `kind`, `hex` `[R, C]`, `side` and `corners` (per corner, the land
+    /// hexes `[R, C]` meeting there).
+    pub fn harbours_json(&self) -> serde_json::Value {
+        let layout = self.layout();
+        serde_json::Value::Array(
+            self.harbours
+                .iter()
+                .map(|h| {
+                    let corners: Vec<Vec<[usize; 2]>> = layout
+                        .and_then(|l| {
+                            let i = l.grid().index(h.hex.0, h.hex.1)?;
+                            let s = l.slots().iter().find(|s| s.hex == i && s.side == h.side)?;
+                            Some(
+                                s.corners
+                                    .iter()
+                                    .map(|c| {
+                                        c.iter()
+                                            .flatten()
+                                            .map(|&j| {
+                                                let (r, c) = l.grid().row_col(j);
+                                                [r, c]
+                                            })
+                                            .collect()
+                                    })
+                                    .collect(),
+                            )
+                        })
+                        .unwrap_or_default();
+                    serde_json::json!({
+                        "kind": h.kind.name(),
+                        "hex": [h.hex.0, h.hex.1],
+                        "side": h.side,
+                        "corners": corners,
+                    })
+                })
+                .collect(),
+        )
     }
 
     /// The CLI's JSON: rows of `{terrain, number}`.
@@ -290,24 +420,11 @@ impl CatanBoard {
     }
 }
 
-/// The standard tile set as codes: terrains in [`TERRAINS`] order with
-/// the tokens dealt in order (the desert takes none).
+/// The standard (base island) tile set as codes: terrains in [`TERRAINS`]
+/// order with the tokens dealt in order (the desert takes none). See
+/// [`CatanLayout::standard_codes`] for either island.
 pub fn standard_codes() -> Vec<u8> {
-    let mut out = Vec::with_capacity(19);
-    let mut tokens = TOKENS.iter();
-    for (t, &k) in TERRAINS.iter().zip(&TERRAIN_COUNTS) {
-        for _ in 0..k {
-            let n = if *t == CatanTerrain::Desert {
-                0
-            } else {
-                *tokens
-                    .next()
-                    .expect("18 tokens for the 18 hexes that are not the desert")
-            };
-            out.push(CatanCode::new(*t as u8, n).byte());
-        }
-    }
-    out
+    CatanLayout::base().standard_codes()
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
-//! Settlers of Catan: the 19-hex island and its tiles, R1..R3 and the
-//! optional rules, our search (`best`) and the game as a
-//! [`crate::boards::published::BoardProblem`].
+//! Settlers of Catan: the base island (19 hexes) and the 5–6 player
+//! island (30 hexes) as [`CatanLayout`]s, their tiles and harbours, R1..R3
+//! and the optional rules, our search (`best`) and the game as a
+//! [`crate::boards::published::BoardProblem`], with pins.
 //!
 //! Game logic reads an island by `hexx` coordinates:
 //! [`CatanBoard::hex_at`], [`CatanBoard::terrain_at`],
@@ -10,14 +11,29 @@
 
 mod access;
 mod board;
+mod harbours;
+mod layout;
+mod pins;
 mod problem;
 mod rules;
 mod search;
+#[cfg(test)]
+mod setup_tests;
 
 pub use board::{
     CatanBoard, CatanCode, CatanHex, CatanTerrain, ROWS, TERRAIN_COUNTS, TERRAINS, TOKENS, corners,
     grid, standard_codes,
 };
+pub use harbours::{
+    HARBOUR_RULE_PIPS, Harbour, HarbourKind, HarbourSlot, assign_harbours, harbour_breaks,
+};
+pub use layout::{
+    BASE_HARBOURS, CatanLayout, FIVE_SIX_HARBOURS, FIVE_SIX_ROWS, FIVE_SIX_TERRAIN_COUNTS,
+    FIVE_SIX_TOKENS,
+};
+pub use pins::{PinConflict, pin_conflicts};
 pub use problem::CatanProblem;
-pub use rules::{CatanOptions, CatanViolations, DesertPlacement, broken_hexes, evaluate, pips};
-pub use search::BalancedCatan;
+pub use rules::{
+    CatanOptions, CatanViolations, DesertPlacement, broken_hexes, evaluate, evaluate_on, pips,
+};
+pub use search::{BalancedCatan, make_search};

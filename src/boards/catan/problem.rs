@@ -1,45 +1,140 @@
-//! Settlers of Catan as a [`BoardProblem`].
+//! Settlers of Catan as a [`BoardProblem`], on either island, with pins.
 //!
-//! Encoding: the tile list is the 19 terrains followed by the 18 number
-//! tokens, so genes come in two segments: genes `0..19` give each hex
-//! (row-major) its terrain, genes `19..37` are the tokens dealt in
-//! row-major order to the hexes that are not the desert. Every gene vector
-//! is therefore a legal island. Local moves swap the terrains of two hexes
-//! (when one is the desert, the whole hexes swap, so the desert never holds
-//! a token) or the tokens of two non-desert hexes. Construction places the
-//! 19 terrains hex by hex, then the tokens hex by hex (the desert's step
-//! can only take "no token", value 0). The island has 19 hexes, so a full
-//! evaluation is as cheap as a delta and every score is a full one.
+//! Encoding: the tile list is the unpinned hexes' terrains followed by the
+//! tokens of the unpinned hexes that are not deserts, so genes come in two
+//! segments: the first gives each unpinned hex (row-major) its terrain,
+//! the second deals the tokens in row-major order to the unpinned hexes
+//! that are not deserts. Pinned hexes keep the start board's terrain and
+//! token. Every gene vector is therefore a legal island that keeps the
+//! pins. Local moves swap the terrains of two unpinned hexes (when one is
+//! a desert, the whole hexes swap, so a desert never holds a token) or the
+//! tokens of two unpinned non-desert hexes. Construction places the
+//! terrains hex by hex, then the tokens hex by hex (a desert's step can
+//! only take "no token", value 0; a pinned hex's step only its own
+//! value). The islands are small enough that every score is a full one.
 
-use super::board::{CatanCode, TERRAIN_COUNTS, TOKENS, grid, swap_terrains, swap_tokens};
-use super::rules::{CatanOptions, evaluate, hot, rare};
-use crate::boards::HexIndex;
+use super::board::{CatanBoard, CatanCode, swap_terrains, swap_tokens};
+use super::layout::CatanLayout;
+use super::pins::pin_conflicts;
+use super::rules::{CatanOptions, evaluate_on, hot, rare};
 use crate::boards::published::{BoardProblem, Segment};
+use crate::boards::{BoardError, BoardSetup, HexIndex};
 
 const DESERT: u8 = CatanCode::DESERT;
 const NONE: u8 = 255;
 
-/// Catan on the standard island with optional rules.
+/// Catan on one island with optional rules, a start board and pins.
 pub struct CatanProblem {
+    layout: &'static CatanLayout,
     opts: CatanOptions,
     segments: [Segment; 2],
+    /// `pinned[i]`: hex `i` keeps `start[i]`.
+    pinned: Vec<bool>,
+    /// The start board (or the sorted tile set when there is none).
+    start: Vec<u8>,
+    has_start: bool,
     codes: Vec<u8>,
     score: u64,
     evaluations: u64,
-    terrain: [u8; 19],
-    number: [u8; 19],
+    terrain: Vec<u8>,
+    number: Vec<u8>,
     left_t: [u8; 6],
     left_n: [u8; 13],
+    pinned_t: [u8; 6],
+    pinned_n: [u8; 13],
+}
+
+/// Check a setup against `layout`: the start board's tiles are the
+/// island's, pins need a start board and lie on the island, and the pins
+/// leave a perfect board possible. Returns the start codes (the sorted
+/// tile set when there is no start) and the pin mask.
+pub(crate) fn checked_setup(
+    layout: &'static CatanLayout,
+    opts: &CatanOptions,
+    setup: &BoardSetup,
+) -> Result<(Option<Vec<u8>>, Vec<bool>), BoardError> {
+    let n = layout.hexes();
+    if let Some(&p) = setup.pinned.iter().find(|&&p| p as usize >= n) {
+        return Err(BoardError::CatanPins {
+            problem: format!("hex {p} is off the island; allowed: 0 to {}", n - 1),
+        });
+    }
+    let start = match &setup.start {
+        Some(codes) => {
+            let board = CatanBoard::try_decode(codes)?;
+            if codes.len() != n {
+                return Err(BoardError::TileCount {
+                    expected: n,
+                    got: codes.len(),
+                });
+            }
+            board.validate()?;
+            Some(codes.clone())
+        }
+        None if !setup.pinned.is_empty() => {
+            return Err(BoardError::CatanPins {
+                problem: "pinned hexes need a start board to take their tiles from".into(),
+            });
+        }
+        None => None,
+    };
+    let mask = setup.pin_mask(n);
+    if let Some(codes) = &start {
+        let conflicts = pin_conflicts(layout, codes, &mask, opts);
+        if !conflicts.is_empty() {
+            return Err(BoardError::CatanPinConflicts { conflicts });
+        }
+    }
+    Ok((start, mask))
 }
 
 impl CatanProblem {
-    /// The standard island under `opts`.
+    /// The standard island under `opts`, from a random start.
     pub fn new(opts: CatanOptions) -> Self {
-        let mut terrains = Vec::with_capacity(19);
-        for (t, &k) in TERRAIN_COUNTS.iter().enumerate() {
+        Self::from_parts(CatanLayout::base(), opts, None, vec![false; 19])
+    }
+
+    /// The island of `setup.variant` (Standard: base, FiveSixPlayers: 5–6
+    /// players; Offset is an error) under `opts`, starting from
+    /// `setup.start` and keeping `setup.pinned`. Errors when the start
+    /// board is not a legal island of the variant, pins lack a start or
+    /// lie off the island, or the pins make a perfect board impossible.
+    pub fn with_setup(opts: CatanOptions, setup: &BoardSetup) -> Result<Self, BoardError> {
+        let layout = CatanLayout::for_variant(&setup.variant)?;
+        let (start, mask) = checked_setup(layout, &opts, setup)?;
+        Ok(Self::from_parts(layout, opts, start, mask))
+    }
+
+    fn from_parts(
+        layout: &'static CatanLayout,
+        opts: CatanOptions,
+        start: Option<Vec<u8>>,
+        pinned: Vec<bool>,
+    ) -> Self {
+        let n = layout.hexes();
+        let has_start = start.is_some();
+        let start = start.unwrap_or_else(|| layout.standard_codes());
+        let mut terrains = Vec::with_capacity(n);
+        for (t, &k) in layout.terrain_counts().iter().enumerate() {
             terrains.extend(std::iter::repeat_n(t as u8, k));
         }
+        let mut tokens = layout.tokens().to_vec();
+        let mut pinned_t = [0u8; 6];
+        let mut pinned_n = [0u8; 13];
+        for (_, &c) in start.iter().enumerate().filter(|&(i, _)| pinned[i]) {
+            let c = CatanCode::from_byte(c);
+            pinned_t[c.terrain() as usize] += 1;
+            pinned_n[c.token() as usize] += 1;
+            if let Some(k) = terrains.iter().position(|&t| t == c.terrain()) {
+                terrains.remove(k);
+            }
+            if let Some(k) = tokens.iter().position(|&t| t == c.token()) {
+                tokens.remove(k);
+            }
+        }
+        let nt = terrains.len();
         let mut p = CatanProblem {
+            layout,
             opts,
             segments: [
                 Segment {
@@ -47,25 +142,37 @@ impl CatanProblem {
                     pool: terrains,
                 },
                 Segment {
-                    start: 19,
-                    pool: TOKENS.to_vec(),
+                    start: nt,
+                    pool: tokens,
                 },
             ],
-            codes: vec![0; 19],
+            pinned,
+            start,
+            has_start,
+            codes: vec![0; n],
             score: 0,
             evaluations: 0,
-            terrain: [NONE; 19],
-            number: [NONE; 19],
+            terrain: vec![NONE; n],
+            number: vec![NONE; n],
             left_t: [0; 6],
             left_n: [0; 13],
+            pinned_t,
+            pinned_n,
         };
-        let mut genes = vec![0u8; 37];
-        genes[..19].copy_from_slice(&p.segments[0].pool);
-        genes[19..].copy_from_slice(&p.segments[1].pool);
-        let mut board = vec![0u8; 19];
+        let mut genes = vec![0u8; p.genes()];
+        if !p.start_genes(&mut genes) {
+            genes[..nt].copy_from_slice(&p.segments[0].pool);
+            genes[nt..].copy_from_slice(&p.segments[1].pool);
+        }
+        let mut board = vec![0u8; n];
         p.build(&genes, &mut board);
         p.load(&board);
         p
+    }
+
+    /// The island this problem is on.
+    pub fn layout(&self) -> &'static CatanLayout {
+        self.layout
     }
 }
 
@@ -79,30 +186,58 @@ impl BoardProblem for CatanProblem {
     }
 
     fn hexes(&self) -> usize {
-        19
+        self.layout.hexes()
     }
 
     fn build(&self, genes: &[u8], board: &mut [u8]) {
-        let mut tokens = genes[19..].iter();
-        for (b, &t) in board.iter_mut().zip(&genes[..19]) {
+        let nt = self.segments[0].pool.len();
+        let mut terrains = genes[..nt].iter();
+        let mut tokens = genes[nt..].iter();
+        for (i, b) in board.iter_mut().enumerate() {
+            if self.pinned[i] {
+                *b = self.start[i];
+                continue;
+            }
+            let t = terrains.next().copied().unwrap_or(DESERT);
             let token = if t == DESERT {
                 0
             } else {
-                *tokens.next().expect("18 tokens")
+                tokens.next().copied().unwrap_or(0)
             };
             *b = CatanCode::new(t, token).byte();
         }
     }
 
+    fn start_genes(&self, genes: &mut [u8]) -> bool {
+        if !self.has_start {
+            return false;
+        }
+        let nt = self.segments[0].pool.len();
+        let (mut a, mut b) = (0, nt);
+        for (i, &c) in self.start.iter().enumerate() {
+            if self.pinned[i] {
+                continue;
+            }
+            let c = CatanCode::from_byte(c);
+            genes[a] = c.terrain();
+            a += 1;
+            if !c.is_desert() {
+                genes[b] = c.token();
+                b += 1;
+            }
+        }
+        true
+    }
+
     fn score(&mut self, board: &[u8]) -> u64 {
         self.evaluations += 1;
-        evaluate(board, &self.opts).total() as u64
+        evaluate_on(self.layout, board, &self.opts).total() as u64
     }
 
     fn load(&mut self, board: &[u8]) -> u64 {
         self.codes.copy_from_slice(board);
         self.evaluations += 1;
-        self.score = evaluate(&self.codes, &self.opts).total() as u64;
+        self.score = evaluate_on(self.layout, &self.codes, &self.opts).total() as u64;
         self.score
     }
 
@@ -115,7 +250,7 @@ impl BoardProblem for CatanProblem {
     }
 
     fn neighbours(&self, i: usize) -> &[HexIndex] {
-        grid().neighbours(i as HexIndex)
+        self.layout.grid().neighbours(i as HexIndex)
     }
 
     fn swap_kinds(&self) -> usize {
@@ -123,6 +258,9 @@ impl BoardProblem for CatanProblem {
     }
 
     fn swap(&mut self, kind: usize, a: usize, b: usize) -> Option<u64> {
+        if self.pinned[a] || self.pinned[b] {
+            return None;
+        }
         let (ca, cb) = (
             CatanCode::from_byte(self.codes[a]),
             CatanCode::from_byte(self.codes[b]),
@@ -139,12 +277,12 @@ impl BoardProblem for CatanProblem {
             swap_tokens(&mut self.codes, a, b);
         }
         self.evaluations += 1;
-        self.score = evaluate(&self.codes, &self.opts).total() as u64;
+        self.score = evaluate_on(self.layout, &self.codes, &self.opts).total() as u64;
         Some(self.score)
     }
 
     fn steps(&self) -> usize {
-        38
+        2 * self.layout.hexes()
     }
 
     fn values(&self) -> usize {
@@ -152,22 +290,43 @@ impl BoardProblem for CatanProblem {
     }
 
     fn begin(&mut self) {
-        self.terrain = [NONE; 19];
-        self.number = [NONE; 19];
-        self.left_t = [0; 6];
-        for (l, &k) in self.left_t.iter_mut().zip(&TERRAIN_COUNTS) {
-            *l = k as u8;
+        let n = self.layout.hexes();
+        self.terrain.fill(NONE);
+        self.number.fill(NONE);
+        for (l, (&k, &p)) in self
+            .left_t
+            .iter_mut()
+            .zip(self.layout.terrain_counts().iter().zip(&self.pinned_t))
+        {
+            *l = k as u8 - p;
         }
         self.left_n = [0; 13];
-        for &n in &TOKENS {
-            self.left_n[n as usize] += 1;
+        for &t in self.layout.tokens() {
+            self.left_n[t as usize] += 1;
+        }
+        for (l, &p) in self.left_n.iter_mut().zip(&self.pinned_n) {
+            *l = l.saturating_sub(p);
+        }
+        for i in 0..n {
+            if self.pinned[i] {
+                let c = CatanCode::from_byte(self.start[i]);
+                self.terrain[i] = c.terrain();
+                self.number[i] = c.token();
+            }
         }
     }
 
     fn heuristic(&mut self, step: usize, eta: &mut [f64]) {
         eta.fill(0.0);
-        let g = grid();
-        if step < 19 {
+        let n = self.layout.hexes();
+        let g = self.layout.grid();
+        let h = step % n;
+        if self.pinned[h] {
+            let c = CatanCode::from_byte(self.start[h]);
+            eta[if step < n { c.terrain() } else { c.token() } as usize] = 1.0;
+            return;
+        }
+        if step < n {
             for t in 0..6u8 {
                 if self.left_t[t as usize] > 0 {
                     let same = g
@@ -181,13 +340,12 @@ impl BoardProblem for CatanProblem {
             }
             return;
         }
-        let h = step - 19;
         if self.terrain[h] == DESERT {
             eta[0] = 1.0;
             return;
         }
-        for n in 2..13u8 {
-            if self.left_n[n as usize] == 0 {
+        for v in 2..13u8 {
+            if self.left_n[v as usize] == 0 {
                 continue;
             }
             let mut added = 0u32;
@@ -196,20 +354,25 @@ impl BoardProblem for CatanProblem {
                 if m == NONE {
                     continue;
                 }
-                added += 2 * (hot(n) && hot(m)) as u32;
-                added += 2 * (self.opts.no_equal_neighbours && n == m) as u32;
-                added += 2 * (self.opts.no_2_12_neighbours && rare(n) && rare(m)) as u32;
+                added += 2 * (hot(v) && hot(m)) as u32;
+                added += 2 * (self.opts.no_equal_neighbours && v == m) as u32;
+                added += 2 * (self.opts.no_2_12_neighbours && rare(v) && rare(m)) as u32;
             }
-            eta[n as usize] = 1.0 / (1.0 + added as f64);
+            eta[v as usize] = 1.0 / (1.0 + added as f64);
         }
     }
 
     fn place(&mut self, step: usize, v: u8) {
-        if step < 19 {
-            self.terrain[step] = v;
+        let n = self.layout.hexes();
+        let h = step % n;
+        if self.pinned[h] {
+            return;
+        }
+        if step < n {
+            self.terrain[h] = v;
             self.left_t[v as usize] -= 1;
         } else {
-            self.number[step - 19] = v;
+            self.number[h] = v;
             if v != 0 {
                 self.left_n[v as usize] -= 1;
             }

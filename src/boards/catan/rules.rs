@@ -1,8 +1,18 @@
 //! Catan's rules: R1 (no two neighbours of the same terrain), R2 (pips
 //! balanced across resources), R3 (no 6 or 8 next to a 6 or 8), and the
-//! optional rules a player asks for ([`CatanOptions`]).
+//! optional rules a player asks for ([`CatanOptions`]), on either island
+//! ([`CatanLayout`]).
+//!
+//! On the 5–6 player island the rules read the same: R2's groups are the
+//! 6-tile resources (fields, forest, pasture) and the 5-tile ones (hills,
+//! mountains), a group counting 1 when its resources' pip sums differ by
+//! more than 1; the desert rule counts each misplaced desert (centre: the
+//! four hexes around the island's centre); corners are the 42 inland
+//! intersections.
 
-use super::board::{CatanCode, CatanTerrain, corners, grid};
+use super::board::{CatanCode, CatanTerrain};
+use super::harbours::unavoidable_breaks;
+use super::layout::CatanLayout;
 use crate::boards::BoardError;
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -86,6 +96,10 @@ pub struct CatanOptions {
     /// The most pips a settlement corner (three hexes) may touch; 0 = no
     /// bound. (Coast corners touch at most two hexes and are not bounded.)
     pub max_corner_pips: u8,
+    /// A 2:1 harbour's corners touch no hex of its own resource holding
+    /// 5, 6, 8 or 9 (see [`super::HARBOUR_RULE_PIPS`]).
+    #[serde(default)]
+    pub harbour_rule: bool,
 }
 
 /// Violation counts: R1..R3 and the optional rules.
@@ -101,6 +115,10 @@ pub struct CatanViolations {
     pub desert: u32,
     /// Corners above the pip bound.
     pub corners: u32,
+    /// 2:1 harbours next to their resource's high hexes (optional rule;
+    /// for bare land, those no arrangement of the harbours avoids).
+    #[serde(default)]
+    pub harbour: u32,
 }
 
 impl CatanViolations {
@@ -111,6 +129,7 @@ impl CatanViolations {
             + self.two_twelve
             + self.desert
             + self.corners
+            + self.harbour
     }
 
     /// `(name, count)` pairs: `r1..r3`, then the optional rules enabled in
@@ -129,6 +148,9 @@ impl CatanViolations {
         if opts.max_corner_pips > 0 {
             v.push(("corners", self.corners));
         }
+        if opts.harbour_rule {
+            v.push(("harbour", self.harbour));
+        }
         v
     }
 
@@ -140,6 +162,7 @@ impl CatanViolations {
             ("two_twelve", self.two_twelve),
             ("desert", self.desert),
             ("corners", self.corners),
+            ("harbour", self.harbour),
         ] {
             if c > 0 {
                 v.push((n, c));
@@ -149,12 +172,30 @@ impl CatanViolations {
     }
 }
 
-/// Score row-major [`CatanCode`] bytes (no allocation).
+/// The island of a board of `hexes` hexes: the 5–6 player island for 30,
+/// the base island otherwise.
+#[inline]
+pub(crate) fn layout_of(hexes: usize) -> &'static CatanLayout {
+    CatanLayout::for_hexes(hexes).unwrap_or_else(CatanLayout::base)
+}
+
+/// Score row-major [`CatanCode`] bytes (no allocation) on the island of
+/// their length (30: the 5–6 player island, else the base island).
 ///
 /// # Panics
 /// When `codes` has fewer than 19 entries.
 pub fn evaluate(codes: &[u8], opts: &CatanOptions) -> CatanViolations {
-    let g = grid();
+    evaluate_on(layout_of(codes.len()), codes, opts)
+}
+
+/// Score row-major [`CatanCode`] bytes on `layout` (no allocation). With
+/// the harbour rule on, `harbour` counts the 2:1 harbours that no
+/// arrangement on the frame keeps away from their high hexes.
+///
+/// # Panics
+/// When `codes` has fewer entries than the layout has hexes.
+pub fn evaluate_on(layout: &CatanLayout, codes: &[u8], opts: &CatanOptions) -> CatanViolations {
+    let g = layout.grid();
     let mut v = CatanViolations::default();
     let mut sums = [0u32; 5];
     for i in g.indices() {
@@ -178,9 +219,9 @@ pub fn evaluate(codes: &[u8], opts: &CatanOptions) -> CatanViolations {
         v.two_twelve += (opts.no_2_12_neighbours && rare(n) && rare_nb) as u32;
         if t == CatanTerrain::Desert as u8 {
             let coast = g.neighbours(i).len() < 6;
-            v.desert = match opts.desert {
+            v.desert += match opts.desert {
                 DesertPlacement::Anywhere => 0,
-                DesertPlacement::Centre => (i != g.index(2, 2).unwrap_or(9)) as u32,
+                DesertPlacement::Centre => !layout.is_centre(i) as u32,
                 DesertPlacement::Coast => !coast as u32,
                 DesertPlacement::Inland => coast as u32,
             };
@@ -193,7 +234,7 @@ pub fn evaluate(codes: &[u8], opts: &CatanOptions) -> CatanViolations {
     };
     v.r[1] = (spread(&sums[0..3]) > 1) as u32 + (spread(&sums[3..5]) > 1) as u32;
     if opts.max_corner_pips > 0 {
-        for k in corners() {
+        for k in layout.corners() {
             let p: u32 = k
                 .iter()
                 .map(|&i| pips(CatanCode::from_byte(codes[i as usize]).token()) as u32)
@@ -201,18 +242,22 @@ pub fn evaluate(codes: &[u8], opts: &CatanOptions) -> CatanViolations {
             v.corners += (p > opts.max_corner_pips as u32) as u32;
         }
     }
+    if opts.harbour_rule {
+        v.harbour = unavoidable_breaks(layout, codes);
+    }
     v
 }
 
 /// Hexes that break a per-hex rule, one bit per rule (bit 0 = R1 same
 /// terrain, bit 2 = R3 hot numbers, bit 4 = equal numbers, bit 5 = 2/12,
-/// bit 6 = misplaced desert), for highlighting.
+/// bit 6 = misplaced desert), for highlighting, on the island of their
+/// length (as [`evaluate`]).
 ///
 /// # Panics
 /// When `codes` has fewer than 19 entries.
 pub fn broken_hexes(codes: &[u8], opts: &CatanOptions) -> Vec<u8> {
-    let g = grid();
-    let whole = evaluate(codes, opts);
+    let layout = layout_of(codes.len());
+    let g = layout.grid();
     g.indices()
         .map(|i| {
             let c = CatanCode::from_byte(codes[i as usize]);
@@ -234,8 +279,17 @@ pub fn broken_hexes(codes: &[u8], opts: &CatanOptions) -> Vec<u8> {
                     m |= 1 << 5;
                 }
             }
-            if t == CatanTerrain::Desert as u8 && whole.desert > 0 {
-                m |= 1 << 6;
+            if t == CatanTerrain::Desert as u8 {
+                let coast = g.neighbours(i).len() < 6;
+                let bad = match opts.desert {
+                    DesertPlacement::Anywhere => false,
+                    DesertPlacement::Centre => !layout.is_centre(i),
+                    DesertPlacement::Coast => !coast,
+                    DesertPlacement::Inland => coast,
+                };
+                if bad {
+                    m |= 1 << 6;
+                }
             }
             m
         })
@@ -245,7 +299,7 @@ pub fn broken_hexes(codes: &[u8], opts: &CatanOptions) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::catan::standard_codes;
+    use crate::boards::catan::{grid, standard_codes};
 
     #[test]
     fn rules_on_a_hand_made_board() {

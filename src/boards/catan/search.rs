@@ -1,11 +1,17 @@
 //! `best` for Catan: min-conflicts over terrain swaps and number swaps with
-//! random tie-breaking, a little noise and restarts. The island is small
-//! enough that every candidate swap is scored (324 per move, no allocation).
+//! random tie-breaking, a little noise and restarts. The islands are small
+//! enough that every candidate swap of two unpinned hexes is scored (324
+//! per move on the base island, 870 on the 5–6 player one; no
+//! allocation). Pinned hexes never move; restarts shuffle only the
+//! unpinned tiles.
 
-use super::board::{CatanCode, standard_codes, swap_terrains, swap_tokens};
-use super::rules::{CatanOptions, evaluate};
+use super::board::{CatanCode, swap_terrains, swap_tokens};
+use super::layout::CatanLayout;
+use super::problem::{CatanProblem, checked_setup};
+use super::rules::{CatanOptions, evaluate_on};
 use crate::boards::common::{Best, StepMoves, board_search_accessors, shuffle};
-use crate::boards::{ParamSpec, Params};
+use crate::boards::published::{Aco, Brkga, Pso, Sahc};
+use crate::boards::{Algorithm, BoardError, BoardSearch, BoardSetup, ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Progress, Search};
 
@@ -41,6 +47,12 @@ enum Move {
 
 /// Our default Catan search.
 pub struct BalancedCatan {
+    layout: &'static CatanLayout,
+    /// Unpinned hexes, row-major.
+    free: Vec<usize>,
+    /// Scratch for restarts: the unpinned terrains and tokens.
+    pool_t: Vec<u8>,
+    pool_n: Vec<u8>,
     codes: Vec<u8>,
     opts: CatanOptions,
     rng: Rng,
@@ -65,24 +77,25 @@ fn has_token(codes: &[u8], i: usize) -> bool {
     CatanCode::from_byte(codes[i]).token() != 0
 }
 
-fn random_board(codes: &mut [u8], rng: &mut Rng) {
-    let std: Vec<CatanCode> = standard_codes()
-        .into_iter()
-        .map(CatanCode::from_byte)
-        .collect();
-    let mut terrains: Vec<u8> = std.iter().map(|c| c.terrain()).collect();
-    let mut numbers: Vec<u8> = std.iter().map(|c| c.token()).filter(|&n| n != 0).collect();
-    shuffle(&mut terrains, rng);
-    shuffle(&mut numbers, rng);
-    let mut it = numbers.into_iter();
-    for (c, t) in codes.iter_mut().zip(terrains) {
+/// Shuffle the unpinned hexes' terrains (`pool_t`) and tokens (`pool_n`)
+/// onto the `free` hexes of `codes`.
+fn random_board(
+    codes: &mut [u8],
+    free: &[usize],
+    pool_t: &mut [u8],
+    pool_n: &mut [u8],
+    rng: &mut Rng,
+) {
+    shuffle(pool_t, rng);
+    shuffle(pool_n, rng);
+    let mut it = pool_n.iter();
+    for (&i, &t) in free.iter().zip(pool_t.iter()) {
         let token = if t == CatanCode::DESERT {
             0
         } else {
-            it.next()
-                .expect("18 tokens for the 18 hexes that are not the desert")
+            it.next().copied().unwrap_or(0)
         };
-        *c = CatanCode::new(t, token).byte();
+        codes[i] = CatanCode::new(t, token).byte();
     }
 }
 
@@ -90,13 +103,46 @@ impl BalancedCatan {
     /// The parameters of Catan's `best` with their defaults and bounds.
     pub const PARAMS: &'static [ParamSpec] = &[MOVES, NOISE, STALL];
 
-    /// A search with the given options.
+    /// A search on the base island with the given options.
     pub fn new(seed: u64, opts: CatanOptions, params: &Params) -> Self {
+        Self::with_setup(seed, opts, params, &BoardSetup::default())
+            .unwrap_or_else(|e| panic!("the default setup is valid: {e}"))
+    }
+
+    /// A search on `setup`'s island (Standard: base, FiveSixPlayers: 5–6
+    /// players), starting from its start board (a random board when it
+    /// has none) and never moving its pinned hexes. Errors as
+    /// [`CatanProblem::with_setup`].
+    pub fn with_setup(
+        seed: u64,
+        opts: CatanOptions,
+        params: &Params,
+        setup: &BoardSetup,
+    ) -> Result<Self, BoardError> {
+        let layout = CatanLayout::for_variant(&setup.variant)?;
+        let (start, pinned) = checked_setup(layout, &opts, setup)?;
         let mut rng = seeded(seed);
-        let mut codes = vec![0u8; 19];
-        random_board(&mut codes, &mut rng);
-        let score = evaluate(&codes, &opts).total();
-        BalancedCatan {
+        let has_start = start.is_some();
+        let mut codes = start.unwrap_or_else(|| layout.standard_codes());
+        let free: Vec<usize> = (0..codes.len()).filter(|&i| !pinned[i]).collect();
+        let mut pool_t: Vec<u8> = free
+            .iter()
+            .map(|&i| CatanCode::from_byte(codes[i]).terrain())
+            .collect();
+        let mut pool_n: Vec<u8> = free
+            .iter()
+            .map(|&i| CatanCode::from_byte(codes[i]).token())
+            .filter(|&n| n != 0)
+            .collect();
+        if !has_start {
+            random_board(&mut codes, &free, &mut pool_t, &mut pool_n, &mut rng);
+        }
+        let score = evaluate_on(layout, &codes, &opts).total();
+        Ok(BalancedCatan {
+            layout,
+            free,
+            pool_t,
+            pool_n,
             best: Best::of(&codes, score as u64),
             progress: Progress::start(1, score as f64),
             codes,
@@ -107,19 +153,22 @@ impl BalancedCatan {
             stall: params.get(&STALL) as u64,
             since_best: 0,
             evaluations: 1,
-        }
+        })
     }
 
     fn score(&mut self) -> u32 {
         self.evaluations += 1;
-        evaluate(&self.codes, &self.opts).total()
+        evaluate_on(self.layout, &self.codes, &self.opts).total()
     }
 
     fn one_move(&mut self) -> u32 {
-        let n = self.codes.len();
+        let n = self.free.len();
+        if n < 2 {
+            return self.score();
+        }
         if self.rng.random_bool(self.noise) {
-            let a = self.rng.random_range(0..n);
-            let b = self.rng.random_range(0..n);
+            let a = self.free[self.rng.random_range(0..n)];
+            let b = self.free[self.rng.random_range(0..n)];
             let m = if self.rng.random_bool(0.5)
                 || !has_token(&self.codes, a)
                 || !has_token(&self.codes, b)
@@ -133,8 +182,9 @@ impl BalancedCatan {
         }
         let mut best: Option<(u32, Move)> = None;
         let mut ties = 0;
-        for a in 0..n {
-            for b in a + 1..n {
+        for x in 0..n {
+            for y in x + 1..n {
+                let (a, b) = (self.free[x], self.free[y]);
                 let number_ok = has_token(&self.codes, a) && has_token(&self.codes, b);
                 for m in [Move::Terrain(a, b), Move::Number(a, b)] {
                     if matches!(m, Move::Number(..)) && !number_ok {
@@ -185,7 +235,13 @@ impl Search for BalancedCatan {
                 self.since_best = 0;
                 moves.improved = true;
             } else if self.since_best >= self.stall {
-                random_board(&mut self.codes, &mut self.rng);
+                random_board(
+                    &mut self.codes,
+                    &self.free,
+                    &mut self.pool_t,
+                    &mut self.pool_n,
+                    &mut self.rng,
+                );
                 self.since_best = 0;
             }
         }
@@ -194,6 +250,25 @@ impl Search for BalancedCatan {
     }
 
     board_search_accessors!();
+}
+
+/// `algorithm` on Catan: `best` is [`BalancedCatan`], the published ones
+/// run on [`CatanProblem`]; both on `setup`'s island, start and pins.
+pub fn make_search(
+    algorithm: Algorithm,
+    params: &Params,
+    opts: CatanOptions,
+    seed: u64,
+    setup: &BoardSetup,
+) -> Result<BoardSearch, BoardError> {
+    let problem = || CatanProblem::with_setup(opts, setup);
+    Ok(match algorithm {
+        Algorithm::Best => Box::new(BalancedCatan::with_setup(seed, opts, params, setup)?),
+        Algorithm::Brkga => Box::new(Brkga::new(problem()?, params, seed)),
+        Algorithm::Pso => Box::new(Pso::new(problem()?, params, seed)),
+        Algorithm::Sahc => Box::new(Sahc::new(problem()?, params, seed)),
+        Algorithm::Aco => Box::new(Aco::new(problem()?, params, seed)),
+    })
 }
 
 #[cfg(test)]

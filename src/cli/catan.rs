@@ -1,0 +1,125 @@
+//! Catan's side of `generate` and `evaluate`: the player count
+//! (`--players 3-4|5-6`, the island), the harbours placed after the land
+//! is solved, and their JSON.
+
+use super::common::CliError;
+use crate::boards::catan::{CatanBoard, CatanLayout, CatanOptions};
+use crate::boards::{BoardGame, BoardSetup, BoardVariant};
+use clap::Args;
+use serde_json::{Value, json};
+
+/// Parse `3-4` (the base island) or `5-6` (the 5–6 player extension).
+pub fn parse_players(s: &str) -> Result<BoardVariant, String> {
+    match s {
+        "3-4" | "3" | "4" => Ok(BoardVariant::Standard),
+        "5-6" | "5" | "6" => Ok(BoardVariant::FiveSixPlayers),
+        _ => Err(format!("'{s}' is not a player count; allowed: 3-4, 5-6")),
+    }
+}
+
+/// Catan's flags on `generate` and `evaluate`.
+#[derive(Args, Debug, Clone)]
+pub struct CatanArgs {
+    /// Catan: 3-4 (the base island, 19 hexes) or 5-6 (the extension, 30
+    /// hexes in rows 3-4-5-6-5-4-3).
+    #[arg(long, default_value = "3-4", value_parser = parse_players)]
+    pub players: BoardVariant,
+}
+
+impl CatanArgs {
+    /// The search setup for `game`: Catan's island; Terra Mystica takes no
+    /// `--players`.
+    pub fn setup(&self, game: BoardGame) -> Result<BoardSetup, CliError> {
+        if game != BoardGame::Catan && self.players != BoardVariant::Standard {
+            return Err(CliError(
+                "--players applies to catan only; allowed there: 3-4, 5-6".into(),
+            ));
+        }
+        Ok(BoardSetup {
+            variant: self.players.clone(),
+            ..BoardSetup::default()
+        })
+    }
+
+    /// Check that a saved Catan board is on the island `--players` names
+    /// (only when `--players` is not the default 3-4, so that 5–6 levels
+    /// evaluate without it too).
+    pub fn check_board(&self, board: &CatanBoard) -> Result<(), CliError> {
+        let want = CatanLayout::for_variant(&self.players)?;
+        match board.layout() {
+            Some(l) if self.players == BoardVariant::Standard || l.players() == want.players() => {
+                Ok(())
+            }
+            Some(l) => Err(CliError(format!(
+                "the level holds a {}-player board, not {}; allowed: --players {}",
+                l.players(),
+                want.players(),
+                l.players()
+            ))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The solved land with its harbours placed as a saved level places them
+/// ([`CatanBoard::with_placed_harbours`], seeded by the run's seed).
+pub fn with_harbours(tiles: &[u8], opts: &CatanOptions, seed: u64) -> CatanBoard {
+    CatanBoard::with_placed_harbours(tiles, opts, seed)
+}
+
+/// The JSON keys Catan adds to `generate`: `players` and `harbours`.
+pub fn add_json(out: &mut Value, board: &CatanBoard) {
+    if let Value::Object(m) = out {
+        m.insert(
+            "players".into(),
+            json!(board.layout().map_or("3-4", |l| l.players())),
+        );
+        m.insert("harbours".into(), board.harbours_json());
+    }
+}
+
+/// The text lines of a Catan board: its rows, then its harbours.
+pub fn text(board: &CatanBoard) -> String {
+    let mut s = String::new();
+    for row in &board.rows {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|h| {
+                format!(
+                    "{}:{}",
+                    h.terrain.name(),
+                    h.number.map_or("-".into(), |n| n.to_string())
+                )
+            })
+            .collect();
+        s.push_str(&cells.join(" "));
+        s.push('\n');
+    }
+    if !board.harbours.is_empty() {
+        let hs: Vec<String> = board
+            .harbours
+            .iter()
+            .map(|h| format!("{}@{},{}/{}", h.kind.name(), h.hex.0, h.hex.1, h.side))
+            .collect();
+        s.push_str("harbours: ");
+        s.push_str(&hs.join(" "));
+        s.push('\n');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_parse() {
+        assert_eq!(parse_players("5-6"), Ok(BoardVariant::FiveSixPlayers));
+        assert_eq!(parse_players("3-4"), Ok(BoardVariant::Standard));
+        assert!(
+            parse_players("2")
+                .unwrap_err()
+                .contains("allowed: 3-4, 5-6")
+        );
+    }
+}
