@@ -381,6 +381,9 @@ mod tests {
             no_2_12_neighbours: true,
             desert: DesertPlacement::Centre,
             max_corner_pips: 10,
+            // The harbour rule is a property of the frame, not of a hex:
+            // its count is not spread over hexes.
+            harbour_rule: false,
         };
         for opts in [CatanOptions::default(), all_on] {
             for desert in [
