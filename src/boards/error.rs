@@ -2,6 +2,8 @@
 //! an algorithm, a rule set or a parameter, or hands in a map.
 
 use super::catan::CatanTerrain;
+use super::counts::CountDifference;
+use super::terra_mystica::PinConflict;
 use std::fmt;
 
 /// An error of the hex-board library. Its [`Display`](fmt::Display) text
@@ -117,6 +119,44 @@ pub enum BoardError {
     },
     /// A Catan board whose tokens are not the standard 18.
     TokenSet,
+    /// A board variant the game does not have (or not yet).
+    UnsupportedVariant {
+        /// The game's name.
+        game: &'static str,
+        /// The variant asked for.
+        variant: String,
+        /// The variants it has.
+        allowed: &'static str,
+    },
+    /// A start board whose tile counts are off the game's.
+    CountsOff {
+        /// Every tile whose count is off.
+        differences: Vec<CountDifference>,
+    },
+    /// Pinned hexes without a start board to take their tiles from.
+    PinsWithoutStart,
+    /// A pinned hex index beyond the board.
+    PinOutOfRange {
+        /// The index given (row-major).
+        index: usize,
+        /// Hexes on the board.
+        hexes: usize,
+    },
+    /// Pins that make a perfect board impossible.
+    PinConflicts {
+        /// The requirements broken for sure, and their hexes.
+        conflicts: Vec<PinConflict>,
+    },
+    /// More pinned hexes hold a tile than the game has of it, so no
+    /// rebalancing can restore the counts.
+    PinsExceedCount {
+        /// The tile.
+        tile: String,
+        /// Pinned hexes holding it.
+        pinned: usize,
+        /// How many the game has.
+        wanted: usize,
+    },
 }
 
 impl fmt::Display for BoardError {
@@ -198,6 +238,46 @@ impl fmt::Display for BoardError {
             BoardError::TokenSet => {
                 f.write_str("number tokens must be 2 and 12 once and 3-6, 8-11 twice")
             }
+            BoardError::UnsupportedVariant {
+                game,
+                variant,
+                allowed,
+            } => write!(f, "{game} has no {variant} board; allowed: {allowed}"),
+            BoardError::CountsOff { differences } => {
+                let parts: Vec<String> = differences.iter().map(|d| d.to_string()).collect();
+                write!(
+                    f,
+                    "the tile counts are off the game's: {}; rebalance the counts first \
+                     (command line: --rebalance)",
+                    parts.join("; ")
+                )
+            }
+            BoardError::PinsWithoutStart => f.write_str(
+                "pinned hexes need a start board to take their tiles from (command line: --from FILE)",
+            ),
+            BoardError::PinOutOfRange { index, hexes } => write!(
+                f,
+                "pinned hex {index} is off the board; allowed: 0 to {}",
+                hexes.saturating_sub(1)
+            ),
+            BoardError::PinConflicts { conflicts } => {
+                let parts: Vec<String> = conflicts.iter().map(|c| c.to_string()).collect();
+                write!(
+                    f,
+                    "these pins make a perfect board impossible: {}; unpin or change one of \
+                     the hexes named",
+                    parts.join("; ")
+                )
+            }
+            BoardError::PinsExceedCount {
+                tile,
+                pinned,
+                wanted,
+            } => write!(
+                f,
+                "{pinned} pinned hexes hold {tile} but the game has {wanted}; unpin or change \
+                 some of them"
+            ),
         }
     }
 }

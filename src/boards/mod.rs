@@ -12,6 +12,7 @@
 
 pub mod catan;
 mod common;
+mod counts;
 mod error;
 mod hex;
 mod params;
@@ -21,6 +22,7 @@ mod setup;
 pub mod terra_mystica;
 
 pub use common::shuffle;
+pub use counts::{CountDifference, count_differences, rebalance};
 pub use error::BoardError;
 pub use hex::{HexGrid, HexIndex};
 pub use params::{ParamSpec, Params};

@@ -186,39 +186,35 @@ pub fn make_search_with(
     seed: u64,
     setup: &BoardSetup,
 ) -> Result<BoardSearch, BoardError> {
-    // TODO(pins): pass `setup` to the problems and searches.
-    let _ = setup;
-    Ok(make_standard(game, algorithm, params, scoring, seed))
-}
-
-fn make_standard(
-    game: BoardGame,
-    algorithm: Algorithm,
-    params: &Params,
-    scoring: Scoring,
-    seed: u64,
-) -> BoardSearch {
     match game {
         BoardGame::TerraMystica => on_problem(
             algorithm,
             params,
             seed,
-            || TmProblem::new(scoring.rules, scoring.weights),
+            || TmProblem::with_setup(scoring.rules, scoring.weights, setup),
             || {
-                Box::new(BalancedTm::new(
+                Ok(Box::new(BalancedTm::with_setup(
                     seed,
                     scoring.rules,
                     scoring.weights,
                     params,
-                ))
+                    setup,
+                )?))
             },
         ),
         BoardGame::Catan => on_problem(
             algorithm,
             params,
             seed,
-            || CatanProblem::new(scoring.catan),
-            || Box::new(BalancedCatan::new(seed, scoring.catan, params)),
+            || CatanProblem::with_setup(scoring.catan, setup),
+            || {
+                Ok(Box::new(BalancedCatan::with_setup(
+                    seed,
+                    scoring.catan,
+                    params,
+                    setup,
+                )?))
+            },
         ),
     }
 }
@@ -229,16 +225,16 @@ fn on_problem<P: BoardProblem>(
     algorithm: Algorithm,
     params: &Params,
     seed: u64,
-    problem: impl FnOnce() -> P,
-    best: impl FnOnce() -> BoardSearch,
-) -> BoardSearch {
-    match algorithm {
-        Algorithm::Best => best(),
-        Algorithm::Brkga => Box::new(Brkga::new(problem(), params, seed)),
-        Algorithm::Pso => Box::new(Pso::new(problem(), params, seed)),
-        Algorithm::Sahc => Box::new(Sahc::new(problem(), params, seed)),
-        Algorithm::Aco => Box::new(Aco::new(problem(), params, seed)),
-    }
+    problem: impl FnOnce() -> Result<P, BoardError>,
+    best: impl FnOnce() -> Result<BoardSearch, BoardError>,
+) -> Result<BoardSearch, BoardError> {
+    Ok(match algorithm {
+        Algorithm::Best => best()?,
+        Algorithm::Brkga => Box::new(Brkga::new(problem()?, params, seed)),
+        Algorithm::Pso => Box::new(Pso::new(problem()?, params, seed)),
+        Algorithm::Sahc => Box::new(Sahc::new(problem()?, params, seed)),
+        Algorithm::Aco => Box::new(Aco::new(problem()?, params, seed)),
+    })
 }
 
 /// The (unweighted) violations of a tile vector, as `(name, count)` pairs

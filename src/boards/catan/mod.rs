@@ -13,6 +13,8 @@ mod board;
 mod problem;
 mod rules;
 mod search;
+// Forwarding stand-ins for the Catan setup (replaced at merge).
+mod setup_stub;
 
 pub use board::{
     CatanBoard, CatanCode, CatanHex, CatanTerrain, ROWS, TERRAIN_COUNTS, TERRAINS, TOKENS, corners,

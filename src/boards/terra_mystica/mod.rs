@@ -9,6 +9,7 @@
 
 mod access;
 mod board;
+mod pins;
 mod problem;
 mod river;
 mod rules;
@@ -19,8 +20,9 @@ mod terrain;
 pub use board::{
     BASE_MAP, HEXES, PER_TERRAIN, RIVERS, ROWS, TerraMysticaBoard, standard_grid, standard_tiles,
 };
+pub use pins::{PinConflict, pin_conflicts};
 pub use problem::TmProblem;
-pub use river::grow_river;
+pub use river::{grow_river, grow_river_around};
 pub use rules::{
     Rules, Violations, Weights, broken_hexes, evaluate, local_terms, req3, river_components,
 };
