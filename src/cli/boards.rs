@@ -2,9 +2,10 @@
 //! scoring helpers that `bench` shares.
 
 use super::common::{CliError, CliResult, level_out, parse_time_limit, print_json, write_atomic};
+use super::pins::{PinArg, parse_pin, pinned_cells, setup_from};
 use crate::boards::catan::{CatanBoard, CatanOptions, DesertPlacement};
 use crate::boards::terra_mystica::{Rules, TerraMysticaBoard, Weights, standard_grid};
-use crate::boards::{self, Algorithm, BoardGame, Params, Scoring};
+use crate::boards::{self, Algorithm, BoardGame, BoardSearch, BoardSetup, Params, Scoring};
 use crate::level::{Level, LevelMap};
 use clap::Args;
 use serde_json::{Map, Value, json};
@@ -117,6 +118,19 @@ pub struct GenerateArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Start from this board: a level (`.level.ron`, or an older plain
+    /// `.ron`) or, for Terra Mystica, a plain text map.
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// Pin a hex of the --from board: R,C (row, position in the row of the
+    /// JSON `board`, from 0), or R,C=TERRAIN to set it first (Catan:
+    /// R,C=TERRAIN:NUMBER). Repeatable.
+    #[arg(long = "pin", value_parser = parse_pin)]
+    pub pins: Vec<PinArg>,
+    /// Restore the game's tile counts first by changing the fewest
+    /// unpinned hexes (needed when --from or a --pin made them off).
+    #[arg(long)]
+    pub rebalance: bool,
     /// The scoring flags every hex-board command shares.
     #[command(flatten)]
     pub scoring: ScoringArgs,
@@ -174,7 +188,18 @@ pub fn run_traced(
     traced: bool,
 ) -> RunOutcome {
     let start = std::time::Instant::now();
-    let mut search = boards::make_search(game, algorithm, params, scoring, seed);
+    let search = boards::make_search(game, algorithm, params, scoring, seed);
+    drive(search, start, target, time_limit, traced)
+}
+
+/// Run a built `search` (built since `start`) to the target or time limit.
+fn drive(
+    mut search: BoardSearch,
+    start: std::time::Instant,
+    target: f64,
+    time_limit: f64,
+    traced: bool,
+) -> RunOutcome {
     let mut trace = Vec::new();
     let ms = |t: Duration| t.as_secs_f64() * 1000.0;
     let tick = time_limit * 1000.0 / TRACE_POINTS as f64;
@@ -243,15 +268,20 @@ pub fn generate(a: GenerateArgs) -> CliResult {
     let specs = boards::param_specs(a.game, a.algorithm);
     let params = Params::parse(specs, &a.params, a.algorithm)?;
     let out_path = level_out(a.out.as_deref(), a.force)?;
-    let run = run_one(
-        a.game,
-        a.algorithm,
-        &params,
-        scoring,
-        a.seed,
-        a.target,
-        a.time_limit,
-    );
+    let setup = match &a.from {
+        Some(from) => setup_from(a.game, from, &a.pins, a.rebalance, a.seed)?,
+        None if !a.pins.is_empty() || a.rebalance => {
+            return Err(CliError(
+                "--pin and --rebalance need --from FILE (the board to start from)".into(),
+            ));
+        }
+        None => BoardSetup::default(),
+    };
+    let start = std::time::Instant::now();
+    let search =
+        boards::make_search_with(a.game, a.algorithm, &params, scoring, a.seed, &setup)?;
+    let run = drive(search, start, a.target, a.time_limit, false);
+    let pinned = pinned_cells(a.game, &setup.pinned);
     let violations = boards::violations(a.game, &run.tiles, scoring);
     if let Some(out) = &out_path {
         let name = a.name.clone().unwrap_or_else(|| Level::name_for(out));
@@ -264,6 +294,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             scoring,
             a.seed,
         );
+        // LEVEL: pins (`pinned` holds them as [row, col]).
         write_atomic(out, level.to_ron().as_bytes(), a.force)?;
     }
     if a.json {
@@ -279,6 +310,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             "evaluations": run.evaluations,
             "generations": run.generations,
             "board": board_json(a.game, &run.tiles),
+            "pinned": pinned,
         }));
     }
     println!(

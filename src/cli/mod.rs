@@ -6,6 +6,7 @@ pub mod boards;
 pub mod common;
 pub mod domino;
 pub mod dungeon;
+pub mod pins;
 pub mod puzzle;
 
 use clap::Subcommand;

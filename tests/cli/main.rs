@@ -5,6 +5,7 @@
 
 mod boards;
 mod domino;
+mod pins;
 mod puzzle;
 mod recipes;
 

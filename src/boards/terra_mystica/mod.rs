@@ -14,6 +14,8 @@ mod problem;
 mod river;
 mod rules;
 mod search;
+#[cfg(test)]
+pub(crate) mod setup_tests;
 mod state;
 mod terrain;
 
