@@ -318,3 +318,87 @@ fn fix_counts(
     slots.sort_unstable();
     Ok((slots, missing))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boards::catan::standard_codes;
+    use crate::boards::terra_mystica::standard_tiles;
+
+    const STD: BoardVariant = BoardVariant::Standard;
+
+    #[test]
+    fn terra_mystica_counts_and_rebalance_keep_pins_and_change_the_fewest() {
+        let tm = BoardGame::TerraMystica;
+        assert!(count_differences(tm, &STD, &standard_tiles()).is_empty());
+        let mut tiles = standard_tiles();
+        // Three rivers painted lake, one desert painted swamp.
+        for i in 0..3 {
+            tiles[i] = Terrain::Lake as u8;
+        }
+        let desert = tiles.iter().position(|&t| t == 0).unwrap();
+        tiles[desert] = Terrain::Swamp as u8;
+        let d = count_differences(tm, &STD, &tiles);
+        let names: Vec<&str> = d.iter().map(|x| x.tile.as_str()).collect();
+        assert_eq!(names, ["desert", "swamp", "lake", "river"]);
+        assert_eq!(d[2].on_board, 14);
+        assert_eq!(d[2].wanted, 11);
+        let mut pinned = vec![false; tiles.len()];
+        pinned[0] = true; // a pinned lake stays a lake
+        for seed in 0..5 {
+            let fixed = rebalance(tm, &STD, &tiles, &pinned, seed).unwrap();
+            assert!(count_differences(tm, &STD, &fixed).is_empty());
+            assert_eq!(fixed[0], Terrain::Lake as u8);
+            let changed = fixed.iter().zip(&tiles).filter(|(a, b)| a != b).count();
+            assert_eq!(changed, 4, "3 lakes and 1 swamp too many");
+        }
+        // Twelve pinned lakes: no rebalancing can help.
+        let mut many = standard_tiles();
+        let mut mask = vec![false; many.len()];
+        for i in 0..12 {
+            many[i] = Terrain::Lake as u8;
+            mask[i] = true;
+        }
+        let err = rebalance(tm, &STD, &many, &mask, 1).unwrap_err();
+        assert_eq!(
+            err,
+            BoardError::PinsExceedCount {
+                tile: "lake".into(),
+                pinned: 12,
+                wanted: 11
+            }
+        );
+        assert!(err.to_string().contains("12 pinned hexes hold lake"), "{err}");
+    }
+
+    #[test]
+    fn catan_counts_terrains_and_tokens_apart() {
+        let catan = BoardGame::Catan;
+        let codes = standard_codes();
+        assert!(count_differences(catan, &STD, &codes).is_empty());
+        // A fields hex turned hills with a second 6; the desert given a 12.
+        let mut bad = codes.clone();
+        let fields = bad
+            .iter()
+            .position(|&b| CatanCode::from_byte(b).terrain() == 0)
+            .unwrap();
+        bad[fields] = CatanCode::new(3, 6).byte();
+        let desert = bad
+            .iter()
+            .position(|&b| CatanCode::from_byte(b).is_desert())
+            .unwrap();
+        bad[desert] = CatanCode::new(CatanCode::DESERT, 12).byte();
+        let d = count_differences(catan, &STD, &bad);
+        assert!(d.iter().any(|x| x.tile == "fields" && x.on_board == 3));
+        assert!(d.iter().any(|x| x.tile == "hills" && x.on_board == 4));
+        assert!(d.iter().any(|x| x.tile == "number 12" && x.on_board == 2));
+        let mut pinned = vec![false; bad.len()];
+        pinned[fields] = true;
+        let fixed = rebalance(catan, &STD, &bad, &pinned, 3).unwrap();
+        assert!(count_differences(catan, &STD, &fixed).is_empty(), "{fixed:?}");
+        assert_eq!(fixed[fields], bad[fields]);
+        crate::boards::catan::CatanBoard::decode(&fixed)
+            .validate()
+            .unwrap();
+    }
+}
