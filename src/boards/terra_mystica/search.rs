@@ -119,6 +119,7 @@ impl BalancedTm {
     ) -> Self {
         let grid = standard_grid();
         let mut rng = seeded(seed);
+        let from_start = start.is_some();
         let tiles = match start {
             Some(t) => t,
             None => {
@@ -127,13 +128,21 @@ impl BalancedTm {
                 tiles
             }
         };
-        let state = TmState::new(grid, tiles, rules, weights);
+        let mut state = TmState::new(grid, tiles, rules, weights);
         let n = grid.len();
+        let (best_violations, best) = (state.violations(), Best::of(state.tiles(), state.score()));
+        // A start whose river is broken: the search goes on from a river
+        // grown around the pins (the start stays the first best).
+        if from_start && (best_violations[1] > 0 || best_violations[2] > 0) {
+            let mut tiles = state.tiles().to_vec();
+            start_board(&mut tiles, &mut rng, &pinned);
+            state.set_tiles(&tiles);
+        }
         BalancedTm {
             pinned,
-            best_violations: state.violations(),
-            best: Best::of(state.tiles(), state.score()),
-            progress: Progress::start(1, state.score() as f64),
+            best_violations,
+            progress: Progress::start(1, best.score as f64),
+            best,
             state,
             rng,
             moves_per_step: params.get(&MOVES) as u32,

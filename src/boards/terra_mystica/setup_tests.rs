@@ -202,3 +202,29 @@ fn setups_that_cannot_work_say_why() {
     .unwrap();
     assert!(err.to_string().contains("allowed: standard"), "{err}");
 }
+
+#[test]
+#[ignore = "a timing probe: cargo test --release -- --ignored --nocapture pinned_timings"]
+fn pinned_timings() {
+    let mut times = Vec::new();
+    for seed in 1..=20 {
+        let setup = pinned_setup(seed, 30);
+        let t = std::time::Instant::now();
+        let mut s = BalancedTm::with_setup(
+            seed,
+            Rules::Strict,
+            Weights::default(),
+            &Params::defaults(BalancedTm::PARAMS),
+            &setup,
+        )
+        .unwrap();
+        while !s.is_solved() {
+            s.step();
+        }
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        println!("seed {seed}: {ms:.2} ms, {} moves", s.progress().generation);
+        times.push(ms);
+    }
+    times.sort_by(f64::total_cmp);
+    println!("median {:.2} ms", (times[9] + times[10]) / 2.0);
+}
