@@ -116,9 +116,8 @@ fn pinned(c: &mut Criterion) {
         b.iter(|| {
             k += 1;
             let setup = &setups[k as usize % setups.len()];
-            let mut s =
-                BalancedTm::with_setup(k, Rules::Strict, Weights::default(), &tm, setup)
-                    .expect("pins from a perfect board are valid");
+            let mut s = BalancedTm::with_setup(k, Rules::Strict, Weights::default(), &tm, setup)
+                .expect("pins from a perfect board are valid");
             while !s.is_solved() {
                 s.step();
             }

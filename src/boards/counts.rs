@@ -292,26 +292,26 @@ fn fix_counts(
         on[c] += 1;
         on_pinned[c] += is_pinned(i) as usize;
     }
-    for c in 0..k {
-        if on_pinned[c] > tally.wanted[c] {
+    for (c, (&p, &w)) in on_pinned.iter().zip(&tally.wanted).enumerate() {
+        if p > w {
             return Err(BoardError::PinsExceedCount {
                 tile: tally.name(c),
-                pinned: on_pinned[c],
-                wanted: tally.wanted[c],
+                pinned: p,
+                wanted: w,
             });
         }
     }
     let mut slots = stray;
     let mut missing = Vec::new();
-    for c in 0..k {
-        if on[c] > tally.wanted[c] {
+    for (c, (&o, &w)) in on.iter().zip(&tally.wanted).enumerate() {
+        if o > w {
             let mut free: Vec<usize> = (0..tiles.len())
                 .filter(|&i| !is_pinned(i) && code(&tiles[i]) == c)
                 .collect();
             shuffle(&mut free, rng);
-            slots.extend(free.into_iter().take(on[c] - tally.wanted[c]));
+            slots.extend(free.into_iter().take(o - w));
         } else {
-            missing.extend(std::iter::repeat_n(c, tally.wanted[c] - on[c]));
+            missing.extend(std::iter::repeat_n(c, w - o));
         }
     }
     shuffle(&mut missing, rng);
@@ -333,8 +333,8 @@ mod tests {
         assert!(count_differences(tm, &STD, &standard_tiles()).is_empty());
         let mut tiles = standard_tiles();
         // Three rivers painted lake, one desert painted swamp.
-        for i in 0..3 {
-            tiles[i] = Terrain::Lake as u8;
+        for t in &mut tiles[..3] {
+            *t = Terrain::Lake as u8;
         }
         let desert = tiles.iter().position(|&t| t == 0).unwrap();
         tiles[desert] = Terrain::Swamp as u8;
@@ -368,7 +368,10 @@ mod tests {
                 wanted: 11
             }
         );
-        assert!(err.to_string().contains("12 pinned hexes hold lake"), "{err}");
+        assert!(
+            err.to_string().contains("12 pinned hexes hold lake"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -395,7 +398,10 @@ mod tests {
         let mut pinned = vec![false; bad.len()];
         pinned[fields] = true;
         let fixed = rebalance(catan, &STD, &bad, &pinned, 3).unwrap();
-        assert!(count_differences(catan, &STD, &fixed).is_empty(), "{fixed:?}");
+        assert!(
+            count_differences(catan, &STD, &fixed).is_empty(),
+            "{fixed:?}"
+        );
         assert_eq!(fixed[fields], bad[fields]);
         crate::boards::catan::CatanBoard::decode(&fixed)
             .validate()

@@ -278,8 +278,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         None => BoardSetup::default(),
     };
     let start = std::time::Instant::now();
-    let search =
-        boards::make_search_with(a.game, a.algorithm, &params, scoring, a.seed, &setup)?;
+    let search = boards::make_search_with(a.game, a.algorithm, &params, scoring, a.seed, &setup)?;
     let run = drive(search, start, a.target, a.time_limit, false);
     let pinned = pinned_cells(a.game, &setup.pinned);
     let violations = boards::violations(a.game, &run.tiles, scoring);

@@ -46,14 +46,18 @@ fn solved_level(dir: &Path) -> (String, Value) {
     (out.to_str().unwrap().to_string(), v)
 }
 
-fn tile<'a>(board: &'a Value, (r, c): (usize, usize)) -> &'a str {
+fn tile(board: &Value, (r, c): (usize, usize)) -> &str {
     board[r][c].as_str().unwrap()
 }
 
 /// The solved board with its unpinned tiles reversed, as a text map.
 fn scrambled_map(dir: &Path, board: &Value, pins: &[(usize, usize)]) -> String {
     let cells: Vec<(usize, usize)> = (0..113).map(cell).collect();
-    let free: Vec<(usize, usize)> = cells.iter().copied().filter(|c| !pins.contains(c)).collect();
+    let free: Vec<(usize, usize)> = cells
+        .iter()
+        .copied()
+        .filter(|c| !pins.contains(c))
+        .collect();
     let mut rows: Vec<Vec<String>> = ROWS.iter().map(|&n| vec![String::new(); n]).collect();
     for &(r, c) in &cells {
         rows[r][c] = tile(board, (r, c)).to_string();
@@ -77,7 +81,12 @@ fn keeps_pins(v: &Value, solved: &Value, pins: &[(usize, usize)]) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| (p[0].as_u64().unwrap() as usize, p[1].as_u64().unwrap() as usize))
+        .map(|p| {
+            (
+                p[0].as_u64().unwrap() as usize,
+                p[1].as_u64().unwrap() as usize,
+            )
+        })
         .collect();
     let mut want = pins.to_vec();
     want.sort_unstable();
@@ -118,7 +127,9 @@ fn every_algorithm_keeps_30_pins_and_reaches_zero() {
             .map(|s| s.to_string())
             .collect();
         let limit = if alg == "best" { "20" } else { "0.5" };
-        args.extend(["--algorithm", alg, "--param", param, "--time-limit", limit].map(String::from));
+        args.extend(
+            ["--algorithm", alg, "--param", param, "--time-limit", limit].map(String::from),
+        );
         args.extend(pin_args(&pins));
         let v = generate(&args);
         keeps_pins(&v, board, &pins);
@@ -189,11 +200,25 @@ fn impossible_and_malformed_pins_fail_clearly() {
         );
     }
     fails_with(
-        &["generate", "terra-mystica", "--from", &level, "--pin", "9,0"],
+        &[
+            "generate",
+            "terra-mystica",
+            "--from",
+            &level,
+            "--pin",
+            "9,0",
+        ],
         "no such hex",
     );
     fails_with(
-        &["generate", "terra-mystica", "--from", &level, "--pin", "0,0=purple"],
+        &[
+            "generate",
+            "terra-mystica",
+            "--from",
+            &level,
+            "--pin",
+            "0,0=purple",
+        ],
         "not a terrain",
     );
     fails_with(&["generate", "terra-mystica", "--pin", "0,0"], "--from");

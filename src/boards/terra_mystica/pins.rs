@@ -137,69 +137,6 @@ pub fn pin_conflicts(
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::boards::terra_mystica::{evaluate, standard_grid};
-
-    fn board() -> Vec<u8> {
-        // A perfect board would do; any board works for the pin checks.
-        let g = standard_grid();
-        g.indices().map(|i| (i % 7) as u8).collect()
-    }
-
-    #[test]
-    fn no_pins_no_conflicts_and_same_terrain_pairs_conflict() {
-        let g = standard_grid();
-        let mut t = board();
-        let none = vec![false; g.len()];
-        assert!(pin_conflicts(g, &t, &none, Rules::Strict).is_empty());
-        let (a, b) = (g.index(2, 3).unwrap(), g.index(2, 4).unwrap());
-        t[a as usize] = Terrain::Swamp as u8;
-        t[b as usize] = Terrain::Swamp as u8;
-        let mut pinned = none.clone();
-        pinned[a as usize] = true;
-        assert!(pin_conflicts(g, &t, &pinned, Rules::Strict).is_empty());
-        pinned[b as usize] = true;
-        let c = pin_conflicts(g, &t, &pinned, Rules::Published);
-        assert_eq!(c.len(), 1);
-        assert_eq!(c[0].hexes, vec![(2, 3), (2, 4)]);
-        let text = c[0].to_string();
-        assert!(text.contains("REQ1") && text.contains("(2, 3), (2, 4)"), "{text}");
-    }
-
-    #[test]
-    fn fully_pinned_hexes_conflict_exactly_when_the_rules_say_so() {
-        let g = standard_grid();
-        let t = board();
-        let all = vec![true; g.len()];
-        for rules in [Rules::Strict, Rules::Published] {
-            let v = evaluate(g, &t, rules);
-            let c = pin_conflicts(g, &t, &all, rules);
-            let count = |r: &str| c.iter().filter(|x| x.requirement == r).count() as u32;
-            // Every REQ2/REQ4 hex of a fully pinned board is a conflict.
-            assert_eq!(count("REQ4"), v[3], "{rules:?}");
-            assert_eq!(count("REQ2"), v[1], "{rules:?}");
-        }
-    }
-
-    #[test]
-    fn crowded_pinned_river_conflicts() {
-        let g = standard_grid();
-        let mut t = board();
-        let c = g.index(4, 6).unwrap();
-        let mut pinned = vec![false; g.len()];
-        t[c as usize] = RIVER;
-        pinned[c as usize] = true;
-        for &j in &g.neighbours(c)[..4] {
-            t[j as usize] = RIVER;
-            pinned[j as usize] = true;
-        }
-        let conflicts = pin_conflicts(g, &t, &pinned, Rules::Strict);
-        assert!(conflicts.iter().any(|x| x.requirement == "REQ2" && x.hexes[0] == (4, 6)));
-    }
-}
-
 /// A Terra Mystica setup, checked: the start board (if any) and one pin
 /// flag per hex.
 pub(crate) struct TmSetup {
@@ -259,4 +196,74 @@ pub(crate) fn check_setup(setup: &BoardSetup, rules: Rules) -> Result<TmSetup, B
         start: Some(start.clone()),
         pinned,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boards::terra_mystica::{evaluate, standard_grid};
+
+    fn board() -> Vec<u8> {
+        // A perfect board would do; any board works for the pin checks.
+        let g = standard_grid();
+        g.indices().map(|i| (i % 7) as u8).collect()
+    }
+
+    #[test]
+    fn no_pins_no_conflicts_and_same_terrain_pairs_conflict() {
+        let g = standard_grid();
+        let mut t = board();
+        let none = vec![false; g.len()];
+        assert!(pin_conflicts(g, &t, &none, Rules::Strict).is_empty());
+        let (a, b) = (g.index(2, 3).unwrap(), g.index(2, 4).unwrap());
+        t[a as usize] = Terrain::Swamp as u8;
+        t[b as usize] = Terrain::Swamp as u8;
+        let mut pinned = none.clone();
+        pinned[a as usize] = true;
+        assert!(pin_conflicts(g, &t, &pinned, Rules::Strict).is_empty());
+        pinned[b as usize] = true;
+        let c = pin_conflicts(g, &t, &pinned, Rules::Published);
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].hexes, vec![(2, 3), (2, 4)]);
+        let text = c[0].to_string();
+        assert!(
+            text.contains("REQ1") && text.contains("(2, 3), (2, 4)"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn fully_pinned_hexes_conflict_exactly_when_the_rules_say_so() {
+        let g = standard_grid();
+        let t = board();
+        let all = vec![true; g.len()];
+        for rules in [Rules::Strict, Rules::Published] {
+            let v = evaluate(g, &t, rules);
+            let c = pin_conflicts(g, &t, &all, rules);
+            let count = |r: &str| c.iter().filter(|x| x.requirement == r).count() as u32;
+            // Every REQ2/REQ4 hex of a fully pinned board is a conflict.
+            assert_eq!(count("REQ4"), v[3], "{rules:?}");
+            assert_eq!(count("REQ2"), v[1], "{rules:?}");
+        }
+    }
+
+    #[test]
+    fn crowded_pinned_river_conflicts() {
+        let g = standard_grid();
+        let mut t = board();
+        let c = g.index(4, 6).unwrap();
+        let mut pinned = vec![false; g.len()];
+        t[c as usize] = RIVER;
+        pinned[c as usize] = true;
+        for &j in &g.neighbours(c)[..4] {
+            t[j as usize] = RIVER;
+            pinned[j as usize] = true;
+        }
+        let conflicts = pin_conflicts(g, &t, &pinned, Rules::Strict);
+        assert!(
+            conflicts
+                .iter()
+                .any(|x| x.requirement == "REQ2" && x.hexes[0] == (4, 6))
+        );
+    }
 }

@@ -62,7 +62,12 @@ impl TmProblem {
         Ok(Self::build_with(rules, weights, s.start, s.pinned))
     }
 
-    fn build_with(rules: Rules, weights: Weights, start: Option<Vec<u8>>, pinned: Vec<bool>) -> Self {
+    fn build_with(
+        rules: Rules,
+        weights: Weights,
+        start: Option<Vec<u8>>,
+        pinned: Vec<bool>,
+    ) -> Self {
         let grid = standard_grid();
         let has_start = start.is_some();
         let start = start.unwrap_or_else(standard_tiles);

@@ -86,7 +86,10 @@ fn every_algorithm_keeps_pins_and_tiles_and_repeats_with_its_seed() {
         };
         let (board, score, progress) = run(5);
         for &p in &setup.pinned {
-            assert_eq!(board[p as usize], start[p as usize], "{alg}: pinned hex {p} moved");
+            assert_eq!(
+                board[p as usize], start[p as usize],
+                "{alg}: pinned hex {p} moved"
+            );
         }
         assert_eq!(sorted(&board), sorted(&standard_tiles()), "{alg}");
         assert_eq!(
@@ -95,7 +98,11 @@ fn every_algorithm_keeps_pins_and_tiles_and_repeats_with_its_seed() {
             "{alg}"
         );
         let again = run(5);
-        assert_eq!((board, score, progress), again, "{alg}: same seed, same run");
+        assert_eq!(
+            (board, score, progress),
+            again,
+            "{alg}: same seed, same run"
+        );
     }
 }
 
@@ -140,7 +147,7 @@ fn start_genes_build_back_to_the_start_board_and_swaps_refuse_pins() {
     assert_eq!(p.swap(0, pin, other), None);
     // No setup: no start genes, the whole board is the genes.
     let q = TmProblem::new(Rules::Strict, Weights::default());
-    assert!(!q.start_genes(&mut vec![0; 113]));
+    assert!(!q.start_genes(&mut [0; 113]));
     assert_eq!(q.genes(), 113);
 }
 
@@ -165,24 +172,60 @@ fn setups_that_cannot_work_say_why() {
     assert_eq!(make(&no_start), Some(BoardError::PinsWithoutStart));
     let mut tiles = standard_tiles();
     tiles[0] = 3;
-    let err = make(&BoardSetup::from_board(BoardVariant::Standard, tiles, vec![])).unwrap();
+    let err = make(&BoardSetup::from_board(
+        BoardVariant::Standard,
+        tiles,
+        vec![],
+    ))
+    .unwrap();
     let text = err.to_string();
-    assert!(text.contains("lake 12 on the board, the game has 11 (1 too many)"), "{text}");
-    assert!(text.contains("river 35") && text.contains("--rebalance"), "{text}");
-    let err = make(&BoardSetup::from_board(BoardVariant::Standard, standard_tiles(), vec![200]));
-    assert_eq!(err, Some(BoardError::PinOutOfRange { index: 200, hexes: 113 }));
-    let short = make(&BoardSetup::from_board(BoardVariant::Standard, vec![0; 5], vec![]));
-    assert!(matches!(short, Some(BoardError::TileCount { expected: 113, got: 5 })));
+    assert!(
+        text.contains("lake 12 on the board, the game has 11 (1 too many)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("river 35") && text.contains("--rebalance"),
+        "{text}"
+    );
+    let err = make(&BoardSetup::from_board(
+        BoardVariant::Standard,
+        standard_tiles(),
+        vec![200],
+    ));
+    assert_eq!(
+        err,
+        Some(BoardError::PinOutOfRange {
+            index: 200,
+            hexes: 113
+        })
+    );
+    let short = make(&BoardSetup::from_board(
+        BoardVariant::Standard,
+        vec![0; 5],
+        vec![],
+    ));
+    assert!(matches!(
+        short,
+        Some(BoardError::TileCount {
+            expected: 113,
+            got: 5
+        })
+    ));
     // Two neighbouring pinned lakes.
     let grid = standard_grid();
     let mut board = perfect(1);
-    let (a, b) = (grid.index(4, 4).unwrap() as usize, grid.index(4, 5).unwrap() as usize);
+    let (a, b) = (
+        grid.index(4, 4).unwrap() as usize,
+        grid.index(4, 5).unwrap() as usize,
+    );
     let lake = 3;
     let mut rng = seeded(9);
     for h in [a, b] {
         if board[h] != lake {
             // Trade tiles with some lake elsewhere to keep the counts.
-            let others: Vec<usize> = (0..113).filter(|&i| board[i] == lake && i != a && i != b).collect();
+            let others: Vec<usize> = (0..113)
+                .filter(|&i| board[i] == lake && i != a && i != b)
+                .collect();
             let j = others[rng.random_range(0..others.len())];
             board.swap(h, j);
         }
@@ -194,7 +237,10 @@ fn setups_that_cannot_work_say_why() {
     ))
     .unwrap();
     let text = err.to_string();
-    assert!(text.contains("REQ1") && text.contains("(4, 4), (4, 5)"), "{text}");
+    assert!(
+        text.contains("REQ1") && text.contains("(4, 4), (4, 5)"),
+        "{text}"
+    );
     let err = make(&BoardSetup {
         variant: BoardVariant::FiveSixPlayers,
         ..BoardSetup::default()
