@@ -7,7 +7,7 @@ use evoboard::boards::catan::{self, BalancedCatan, CatanOptions};
 use evoboard::boards::terra_mystica::{
     self, BalancedTm, Rules, TmState, Weights, standard_grid, standard_tiles,
 };
-use evoboard::boards::{Params, shuffle};
+use evoboard::boards::{BoardSetup, BoardVariant, HexIndex, Params, shuffle};
 use evoboard::rng::{RngExt, seeded};
 use evoboard::search::Search;
 use std::hint::black_box;
@@ -84,5 +84,47 @@ fn solving(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, scoring, solving);
+/// A perfect strict board (seeded `best` run), 30 hexes pinned (seeded),
+/// the other tiles shuffled (seeded).
+fn pinned_setup(seed: u64) -> BoardSetup {
+    let tm = Params::defaults(BalancedTm::PARAMS);
+    let mut s = BalancedTm::new(seed, Rules::Strict, Weights::default(), &tm);
+    while !s.is_solved() {
+        s.step();
+    }
+    let board = s.best().0.clone();
+    let mut rng = seeded(seed ^ 0x5eed);
+    let mut hexes: Vec<HexIndex> = (0..board.len() as HexIndex).collect();
+    shuffle(&mut hexes, &mut rng);
+    let (pinned, free) = hexes.split_at(30);
+    let mut tiles: Vec<u8> = free.iter().map(|&i| board[i as usize]).collect();
+    shuffle(&mut tiles, &mut rng);
+    let mut start = board.clone();
+    for (&i, t) in free.iter().zip(tiles) {
+        start[i as usize] = t;
+    }
+    BoardSetup::from_board(BoardVariant::Standard, start, pinned.to_vec())
+}
+
+fn pinned(c: &mut Criterion) {
+    let mut g = c.benchmark_group("tm_pinned");
+    g.sample_size(40);
+    let tm = Params::defaults(BalancedTm::PARAMS);
+    let setups: Vec<BoardSetup> = (1..=20).map(pinned_setup).collect();
+    let mut k = 0u64;
+    g.bench_function("strict_30_pins_best_to_zero", |b| {
+        b.iter(|| {
+            k += 1;
+            let setup = &setups[k as usize % setups.len()];
+            let mut s = BalancedTm::with_setup(k, Rules::Strict, Weights::default(), &tm, setup)
+                .expect("pins from a perfect board are valid");
+            while !s.is_solved() {
+                s.step();
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, scoring, solving, pinned);
 criterion_main!(benches);

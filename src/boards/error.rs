@@ -2,7 +2,9 @@
 //! an algorithm, a rule set or a parameter, or hands in a map.
 
 use super::BoardVariant;
-use super::catan::{CatanTerrain, PinConflict};
+use super::catan::{CatanPinConflict, CatanTerrain};
+use super::counts::CountDifference;
+use super::terra_mystica::PinConflict;
 use std::fmt;
 
 /// An error of the hex-board library. Its [`Display`](fmt::Display) text
@@ -159,7 +161,45 @@ pub enum BoardError {
     /// Catan pins that make a perfect board impossible.
     CatanPinConflicts {
         /// Each requirement the pins break, with its hexes.
+        conflicts: Vec<CatanPinConflict>,
+    },
+    /// A board variant the game does not have (or not yet).
+    UnsupportedVariant {
+        /// The game's name.
+        game: &'static str,
+        /// The variant asked for.
+        variant: String,
+        /// The variants it has.
+        allowed: &'static str,
+    },
+    /// A start board whose tile counts are off the game's.
+    CountsOff {
+        /// Every tile whose count is off.
+        differences: Vec<CountDifference>,
+    },
+    /// Pinned hexes without a start board to take their tiles from.
+    PinsWithoutStart,
+    /// A pinned hex index beyond the board.
+    PinOutOfRange {
+        /// The index given (row-major).
+        index: usize,
+        /// Hexes on the board.
+        hexes: usize,
+    },
+    /// Pins that make a perfect board impossible.
+    PinConflicts {
+        /// The requirements broken for sure, and their hexes.
         conflicts: Vec<PinConflict>,
+    },
+    /// More pinned hexes hold a tile than the game has of it, so no
+    /// rebalancing can restore the counts.
+    PinsExceedCount {
+        /// The tile.
+        tile: String,
+        /// Pinned hexes holding it.
+        pinned: usize,
+        /// How many the game has.
+        wanted: usize,
     },
 }
 
@@ -278,6 +318,46 @@ impl fmt::Display for BoardError {
                 "not a share code: {reason}; a code is T (Terra Mystica) or C (Catan) \
                  followed by base64url characters (A-Z a-z 0-9 - _), as `generate --json` \
                  prints it"
+            ),
+            BoardError::UnsupportedVariant {
+                game,
+                variant,
+                allowed,
+            } => write!(f, "{game} has no {variant} board; allowed: {allowed}"),
+            BoardError::CountsOff { differences } => {
+                let parts: Vec<String> = differences.iter().map(|d| d.to_string()).collect();
+                write!(
+                    f,
+                    "the tile counts are off the game's: {}; rebalance the counts first \
+                     (command line: --rebalance)",
+                    parts.join("; ")
+                )
+            }
+            BoardError::PinsWithoutStart => f.write_str(
+                "pinned hexes need a start board to take their tiles from (command line: --from FILE)",
+            ),
+            BoardError::PinOutOfRange { index, hexes } => write!(
+                f,
+                "pinned hex {index} is off the board; allowed: 0 to {}",
+                hexes.saturating_sub(1)
+            ),
+            BoardError::PinConflicts { conflicts } => {
+                let parts: Vec<String> = conflicts.iter().map(|c| c.to_string()).collect();
+                write!(
+                    f,
+                    "these pins make a perfect board impossible: {}; unpin or change one of \
+                     the hexes named",
+                    parts.join("; ")
+                )
+            }
+            BoardError::PinsExceedCount {
+                tile,
+                pinned,
+                wanted,
+            } => write!(
+                f,
+                "{pinned} pinned hexes hold {tile} but the game has {wanted}; unpin or change \
+                 some of them"
             ),
         }
     }

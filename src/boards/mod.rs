@@ -14,6 +14,7 @@ pub mod analysis;
 pub mod catan;
 pub mod code;
 mod common;
+mod counts;
 mod error;
 pub mod gallery;
 mod hex;
@@ -24,11 +25,12 @@ mod setup;
 pub mod terra_mystica;
 
 pub use common::shuffle;
+pub use counts::{CountDifference, count_differences, rebalance};
 pub use error::BoardError;
 pub use hex::{HexGrid, HexIndex};
 pub use params::{ParamSpec, Params};
 pub use registry::{
     Algorithm, BoardGame, BoardSearch, Scoring, broken_hexes, grid, make_search, make_search_with,
-    param_specs, violations,
+    param_specs, variant_grid, variant_of, violations,
 };
 pub use setup::{BoardSetup, BoardVariant};

@@ -7,7 +7,7 @@ use super::error::BoardError;
 use super::hex::HexGrid;
 use super::params::{ParamSpec, Params};
 use super::published::{self, Aco, BoardProblem, Brkga, Pso, Sahc};
-use super::setup::BoardSetup;
+use super::setup::{BoardSetup, BoardVariant};
 use super::terra_mystica::{self, BalancedTm, Rules, TmProblem, Weights};
 use crate::search::Search;
 use serde::{Deserialize, Serialize};
@@ -186,42 +186,35 @@ pub fn make_search_with(
     seed: u64,
     setup: &BoardSetup,
 ) -> Result<BoardSearch, BoardError> {
-    if game == BoardGame::Catan {
-        return catan::make_search(algorithm, params, scoring.catan, seed, setup);
-    }
-    // TODO(pins): pass `setup` to the problems and searches.
-    let _ = setup;
-    Ok(make_standard(game, algorithm, params, scoring, seed))
-}
-
-fn make_standard(
-    game: BoardGame,
-    algorithm: Algorithm,
-    params: &Params,
-    scoring: Scoring,
-    seed: u64,
-) -> BoardSearch {
     match game {
         BoardGame::TerraMystica => on_problem(
             algorithm,
             params,
             seed,
-            || TmProblem::new(scoring.rules, scoring.weights),
+            || TmProblem::with_setup(scoring.rules, scoring.weights, setup),
             || {
-                Box::new(BalancedTm::new(
+                Ok(Box::new(BalancedTm::with_setup(
                     seed,
                     scoring.rules,
                     scoring.weights,
                     params,
-                ))
+                    setup,
+                )?))
             },
         ),
         BoardGame::Catan => on_problem(
             algorithm,
             params,
             seed,
-            || CatanProblem::new(scoring.catan),
-            || Box::new(BalancedCatan::new(seed, scoring.catan, params)),
+            || CatanProblem::with_setup(scoring.catan, setup),
+            || {
+                Ok(Box::new(BalancedCatan::with_setup(
+                    seed,
+                    scoring.catan,
+                    params,
+                    setup,
+                )?))
+            },
         ),
     }
 }
@@ -232,16 +225,16 @@ fn on_problem<P: BoardProblem>(
     algorithm: Algorithm,
     params: &Params,
     seed: u64,
-    problem: impl FnOnce() -> P,
-    best: impl FnOnce() -> BoardSearch,
-) -> BoardSearch {
-    match algorithm {
-        Algorithm::Best => best(),
-        Algorithm::Brkga => Box::new(Brkga::new(problem(), params, seed)),
-        Algorithm::Pso => Box::new(Pso::new(problem(), params, seed)),
-        Algorithm::Sahc => Box::new(Sahc::new(problem(), params, seed)),
-        Algorithm::Aco => Box::new(Aco::new(problem(), params, seed)),
-    }
+    problem: impl FnOnce() -> Result<P, BoardError>,
+    best: impl FnOnce() -> Result<BoardSearch, BoardError>,
+) -> Result<BoardSearch, BoardError> {
+    Ok(match algorithm {
+        Algorithm::Best => best()?,
+        Algorithm::Brkga => Box::new(Brkga::new(problem()?, params, seed)),
+        Algorithm::Pso => Box::new(Pso::new(problem()?, params, seed)),
+        Algorithm::Sahc => Box::new(Sahc::new(problem()?, params, seed)),
+        Algorithm::Aco => Box::new(Aco::new(problem()?, params, seed)),
+    })
 }
 
 /// The (unweighted) violations of a tile vector, as `(name, count)` pairs
@@ -268,6 +261,41 @@ pub fn broken_hexes(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<u8> 
             terra_mystica::broken_hexes(terra_mystica::standard_grid(), tiles, scoring.rules)
         }
         BoardGame::Catan => catan::broken_hexes(tiles, &scoring.catan),
+    }
+}
+
+/// The layout of a board variant of `game` (Catan's 5–6 player island,
+/// Terra Mystica's outlines).
+pub fn variant_grid(
+    game: BoardGame,
+    variant: &BoardVariant,
+) -> Result<&'static HexGrid, BoardError> {
+    match (game, variant) {
+        (BoardGame::TerraMystica, BoardVariant::Standard) => Ok(terra_mystica::standard_grid()),
+        (BoardGame::Catan, v) => Ok(catan::CatanLayout::for_variant(v)?.grid()),
+        (BoardGame::TerraMystica, v) => Err(BoardError::UnsupportedVariant {
+            game: game.name(),
+            variant: format!("{v:?}"),
+            allowed: "Standard",
+        }),
+    }
+}
+
+/// The variant of `game` whose boards have `hexes` hexes (Catan: 19 or
+/// 30), if any.
+///
+/// ```
+/// use evoboard::boards::{BoardGame, BoardVariant, variant_of};
+/// assert_eq!(variant_of(BoardGame::Catan, 30), Some(BoardVariant::FiveSixPlayers));
+/// assert_eq!(variant_of(BoardGame::TerraMystica, 113), Some(BoardVariant::Standard));
+/// assert_eq!(variant_of(BoardGame::Catan, 20), None);
+/// ```
+pub fn variant_of(game: BoardGame, hexes: usize) -> Option<BoardVariant> {
+    match game {
+        BoardGame::TerraMystica => {
+            (hexes == terra_mystica::standard_grid().len()).then_some(BoardVariant::Standard)
+        }
+        BoardGame::Catan => catan::CatanLayout::for_hexes(hexes).map(|l| l.variant().clone()),
     }
 }
 

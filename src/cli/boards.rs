@@ -3,10 +3,11 @@
 
 use super::catan::{self, CatanArgs};
 use super::common::{CliError, CliResult, level_out, parse_time_limit, print_json, write_atomic};
+use super::pins::{PinArg, parse_pin, pinned_cells, setup_from};
 use crate::boards::catan::{CatanBoard, CatanOptions, DesertPlacement};
 use crate::boards::terra_mystica::{Rules, TerraMysticaBoard, Weights, standard_grid};
 use crate::boards::{self, Algorithm, BoardGame, BoardSetup, Params, Scoring};
-use crate::level::{Level, LevelMap};
+use crate::level::{BoardDesign, EditSummary, Level, LevelMap};
 use clap::Args;
 use serde_json::{Map, Value, json};
 use std::path::PathBuf;
@@ -138,6 +139,19 @@ pub struct GenerateArgs {
     /// on up to four times as many while fewer than K cells are filled.
     #[arg(long, default_value_t = 0, requires = "gallery")]
     pub gallery_candidates: u64,
+    /// Start from this board: a level (`.level.ron`, or an older plain
+    /// `.ron`) or, for Terra Mystica, a plain text map.
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// Pin a hex of the --from board: R,C (row, position in the row of the
+    /// JSON `board`, from 0), or R,C=TERRAIN to set it first (Catan:
+    /// R,C=TERRAIN:NUMBER). Repeatable.
+    #[arg(long = "pin", value_parser = parse_pin)]
+    pub pins: Vec<PinArg>,
+    /// Restore the game's tile counts first by changing the fewest
+    /// unpinned hexes (needed when --from or a --pin made them off).
+    #[arg(long)]
+    pub rebalance: bool,
     /// The scoring flags every hex-board command shares.
     #[command(flatten)]
     pub scoring: ScoringArgs,
@@ -292,7 +306,20 @@ pub fn generate(a: GenerateArgs) -> CliResult {
     let specs = boards::param_specs(a.game, a.algorithm);
     let params = Params::parse(specs, &a.params, a.algorithm)?;
     let out_path = level_out(a.out.as_deref(), a.force)?;
-    let setup = a.catan.setup(a.game)?;
+    let players = a.catan.setup(a.game)?;
+    let setup = match &a.from {
+        Some(from) => {
+            let setup = setup_from(a.game, from, &a.pins, a.rebalance, a.seed)?;
+            a.catan.check_variant(&setup.variant)?;
+            setup
+        }
+        None if !a.pins.is_empty() || a.rebalance => {
+            return Err(CliError(
+                "--pin and --rebalance need --from FILE (the board to start from)".into(),
+            ));
+        }
+        None => players,
+    };
     let run = run_with(
         a.game,
         a.algorithm,
@@ -304,6 +331,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         false,
         &setup,
     )?;
+    let pinned = pinned_cells(a.game, &setup.variant, &setup.pinned);
     let violations = boards::violations(a.game, &run.tiles, scoring);
     let island = (a.game == BoardGame::Catan)
         .then(|| catan::with_harbours(&run.tiles, &scoring.catan, a.seed));
@@ -318,6 +346,11 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             scoring,
             a.seed,
         );
+        let level = level.with_design(BoardDesign {
+            pinned: pinned.iter().map(|&[r, c]| (r, c)).collect(),
+            players: (a.game == BoardGame::Catan).then(|| catan::players_name(&setup.variant)),
+            edits: EditSummary::default(),
+        });
         write_atomic(out, level.to_ron().as_bytes(), a.force)?;
     }
     if a.json {
@@ -334,6 +367,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             "generations": run.generations,
             "board": board_json(a.game, &run.tiles),
             "code": super::export::code_json(a.game, &run.tiles),
+            "pinned": pinned,
         });
         if let Some(b) = &island {
             catan::add_json(&mut out, b);

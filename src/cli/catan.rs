@@ -41,6 +41,20 @@ impl CatanArgs {
         })
     }
 
+    /// Check that a `--from` board's variant is the one `--players` names
+    /// (the default 3-4 accepts a 5–6 board: the file says which it is).
+    pub fn check_variant(&self, variant: &BoardVariant) -> Result<(), CliError> {
+        if self.players == BoardVariant::Standard || &self.players == variant {
+            return Ok(());
+        }
+        Err(CliError(format!(
+            "the --from board is a {} board, not {}; allowed: --players {}",
+            players_name(variant),
+            players_name(&self.players),
+            players_name(variant)
+        )))
+    }
+
     /// Check that a saved Catan board is on the island `--players` names
     /// (only when `--players` is not the default 3-4, so that 5–6 levels
     /// evaluate without it too).
@@ -58,6 +72,14 @@ impl CatanArgs {
             ))),
             None => Ok(()),
         }
+    }
+}
+
+/// `"3-4"` or `"5-6"`: the player count a Catan variant is for.
+pub fn players_name(variant: &BoardVariant) -> String {
+    match variant {
+        BoardVariant::FiveSixPlayers => "5-6".into(),
+        _ => "3-4".into(),
     }
 }
 

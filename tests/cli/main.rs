@@ -8,6 +8,7 @@ mod catan;
 mod domino;
 mod export;
 mod gallery;
+mod pins;
 mod puzzle;
 mod recipes;
 

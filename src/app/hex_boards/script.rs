@@ -18,7 +18,7 @@ use std::path::PathBuf;
 
 /// One step of a design script.
 #[derive(Clone, Debug, PartialEq)]
-pub enum EditStep {
+pub enum DesignStep {
     /// Wait until no search runs.
     Wait,
     /// Select hex (row, position in the row).
@@ -53,7 +53,7 @@ pub enum EditStep {
 }
 
 /// Parse `STEP; STEP; …`; the error names the step and what is allowed.
-pub fn parse_steps(text: &str) -> Result<Vec<EditStep>, String> {
+pub fn parse_steps(text: &str) -> Result<Vec<DesignStep>, String> {
     text.split(';')
         .map(str::trim)
         .filter(|s| !s.is_empty())
@@ -61,7 +61,7 @@ pub fn parse_steps(text: &str) -> Result<Vec<EditStep>, String> {
         .collect()
 }
 
-fn parse_step(step: &str) -> Result<EditStep, String> {
+fn parse_step(step: &str) -> Result<DesignStep, String> {
     let words: Vec<&str> = step.split_whitespace().collect();
     let cell = |w: &str| -> Result<(usize, usize), String> {
         let (r, c) = w
@@ -80,25 +80,25 @@ fn parse_step(step: &str) -> Result<EditStep, String> {
         _ => Err(format!("'{step}': write on or off")),
     };
     Ok(match (words.first().copied().unwrap_or(""), words.len()) {
-        ("wait", 1) => EditStep::Wait,
+        ("wait", 1) => DesignStep::Wait,
         ("select", 2) => {
             let (r, c) = cell(words[1])?;
-            EditStep::Select(r, c)
+            DesignStep::Select(r, c)
         }
-        ("set", 2) => EditStep::Set(words[1].to_string()),
-        ("pin", 1) => EditStep::Pin(None),
-        ("pin", 2) => EditStep::Pin(Some(cell(words[1])?)),
-        ("swap", 3) => EditStep::Swap(cell(words[1])?, cell(words[2])?),
-        ("clear-pins", 1) => EditStep::ClearPins,
-        ("evolve", 1) => EditStep::Evolve,
-        ("rebalance", 1) => EditStep::Rebalance,
-        ("undo", 1) => EditStep::Undo,
-        ("redo", 1) => EditStep::Redo,
-        ("overlay", 2) => EditStep::Overlay(on_off(words.get(1))?),
-        ("letters", 2) => EditStep::Letters(on_off(words.get(1))?),
-        ("save", 2) => EditStep::Save(PathBuf::from(words[1])),
-        ("gallery", 1) => EditStep::Gallery,
-        ("open-gallery", 2) => EditStep::OpenGallery(
+        ("set", 2) => DesignStep::Set(words[1].to_string()),
+        ("pin", 1) => DesignStep::Pin(None),
+        ("pin", 2) => DesignStep::Pin(Some(cell(words[1])?)),
+        ("swap", 3) => DesignStep::Swap(cell(words[1])?, cell(words[2])?),
+        ("clear-pins", 1) => DesignStep::ClearPins,
+        ("evolve", 1) => DesignStep::Evolve,
+        ("rebalance", 1) => DesignStep::Rebalance,
+        ("undo", 1) => DesignStep::Undo,
+        ("redo", 1) => DesignStep::Redo,
+        ("overlay", 2) => DesignStep::Overlay(on_off(words.get(1))?),
+        ("letters", 2) => DesignStep::Letters(on_off(words.get(1))?),
+        ("save", 2) => DesignStep::Save(PathBuf::from(words[1])),
+        ("gallery", 1) => DesignStep::Gallery,
+        ("open-gallery", 2) => DesignStep::OpenGallery(
             words[1]
                 .parse()
                 .ok()
@@ -151,7 +151,7 @@ fn tile_code(game: BoardGame, name: &str, current: u8) -> Result<u8, String> {
 
 /// The steps still to play.
 #[derive(Resource, Default)]
-struct EditScript(VecDeque<EditStep>);
+struct EditScript(VecDeque<DesignStep>);
 
 /// Registers scripted design runs.
 pub(super) fn plugin(app: &mut App) {
@@ -216,14 +216,14 @@ fn play_script(
     let index = |(r, c): (usize, usize)| map.grid.index(r, c).map(usize::from);
     let fail = |e: String| error!("design step {step:?}: {e}");
     match &step {
-        EditStep::Wait => {}
-        EditStep::Select(r, c) => match index((*r, *c)) {
+        DesignStep::Wait => {}
+        DesignStep::Select(r, c) => match index((*r, *c)) {
             Some(i) => {
                 out.write(DesignCommand::Select(Some(i)));
             }
             None => fail(format!("no hex {r},{c}")),
         },
-        EditStep::Set(name) => match design.selected {
+        DesignStep::Set(name) => match design.selected {
             Some(hex) => match tile_code(map.game, name, map.tiles[hex]) {
                 Ok(code) => {
                     out.write(DesignCommand::SetTile { hex, code });
@@ -232,43 +232,43 @@ fn play_script(
             },
             None => fail("select a hex first".into()),
         },
-        EditStep::Pin(at) => match at.map_or(design.selected, index) {
+        DesignStep::Pin(at) => match at.map_or(design.selected, index) {
             Some(i) => {
                 out.write(DesignCommand::TogglePin(i));
             }
             None => fail("no hex to pin".into()),
         },
-        EditStep::Swap(a, b) => match (index(*a), index(*b)) {
+        DesignStep::Swap(a, b) => match (index(*a), index(*b)) {
             (Some(a), Some(b)) => {
                 out.write(DesignCommand::Swap(a, b));
             }
             _ => fail("no such hex".into()),
         },
-        EditStep::ClearPins => {
+        DesignStep::ClearPins => {
             out.write(DesignCommand::ClearPins);
         }
-        EditStep::Evolve => {
+        DesignStep::Evolve => {
             out.write(DesignCommand::EvolveRest);
         }
-        EditStep::Rebalance => {
+        DesignStep::Rebalance => {
             out.write(DesignCommand::Rebalance);
         }
-        EditStep::Undo => {
+        DesignStep::Undo => {
             out.write(DesignCommand::Undo);
         }
-        EditStep::Redo => {
+        DesignStep::Redo => {
             out.write(DesignCommand::Redo);
         }
-        EditStep::Overlay(on) => design.overlay = *on,
-        EditStep::Letters(on) => design.letters = *on,
-        EditStep::Gallery => gallery.start(&settings),
-        EditStep::OpenGallery(k) => match gallery.boards.get(k - 1) {
+        DesignStep::Overlay(on) => design.overlay = *on,
+        DesignStep::Letters(on) => design.letters = *on,
+        DesignStep::Gallery => gallery.start(&settings),
+        DesignStep::OpenGallery(k) => match gallery.boards.get(k - 1) {
             Some(b) => {
                 out.write(DesignCommand::Open(b.tiles.clone()));
             }
             None => fail(format!("the gallery has {} boards", gallery.boards.len())),
         },
-        EditStep::Save(path) => {
+        DesignStep::Save(path) => {
             let path = crate::level::level_path(path);
             super::save_level(&mut g, &design, &mut lib, path, false);
             if let Some((ok, msg)) = &lib.save.message {
@@ -293,9 +293,9 @@ mod tests {
         )
         .unwrap();
         assert_eq!(steps.len(), 9);
-        assert_eq!(steps[1], EditStep::Select(0, 3));
-        assert_eq!(steps[4], EditStep::Pin(Some((4, 5))));
-        assert_eq!(steps[5], EditStep::Swap((1, 1), (2, 2)));
+        assert_eq!(steps[1], DesignStep::Select(0, 3));
+        assert_eq!(steps[4], DesignStep::Pin(Some((4, 5))));
+        assert_eq!(steps[5], DesignStep::Swap((1, 1), (2, 2)));
         let e = parse_steps("select 0;3").unwrap_err();
         assert!(e.contains("ROW,COL"), "{e}");
         let e = parse_steps("paint it").unwrap_err();

@@ -31,7 +31,7 @@ pub use layout::{
     BASE_HARBOURS, CatanLayout, FIVE_SIX_HARBOURS, FIVE_SIX_ROWS, FIVE_SIX_TERRAIN_COUNTS,
     FIVE_SIX_TOKENS,
 };
-pub use pins::{PinConflict, pin_conflicts};
+pub use pins::{CatanPinConflict, pin_conflicts};
 pub use problem::CatanProblem;
 pub use rules::{
     CatanOptions, CatanViolations, DesertPlacement, broken_hexes, evaluate, evaluate_on, pips,

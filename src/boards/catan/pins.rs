@@ -8,7 +8,7 @@ use std::fmt;
 
 /// One requirement the pinned hexes alone already break.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PinConflict {
+pub struct CatanPinConflict {
     /// The requirement's name as in the JSON `violations` (`r1`, `r3`,
     /// `equal_neighbours`, `two_twelve`, `desert`, `corners`, or any of
     /// them with every hex pinned).
@@ -19,7 +19,7 @@ pub struct PinConflict {
     pub why: String,
 }
 
-impl fmt::Display for PinConflict {
+impl fmt::Display for CatanPinConflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let hexes: Vec<String> = self
             .hexes
@@ -65,7 +65,7 @@ pub fn pin_conflicts(
     codes: &[u8],
     pinned: &[bool],
     opts: &CatanOptions,
-) -> Vec<PinConflict> {
+) -> Vec<CatanPinConflict> {
     let g = layout.grid();
     let is_pinned = |i: u16| pinned.get(i as usize).copied().unwrap_or(false);
     let code = |i: u16| CatanCode::from_byte(codes[i as usize]);
@@ -75,7 +75,7 @@ pub fn pin_conflicts(
         let v = evaluate_on(layout, codes, opts);
         for (name, n) in v.named_with(opts) {
             if n > 0 {
-                out.push(PinConflict {
+                out.push(CatanPinConflict {
                     requirement: name,
                     hexes: Vec::new(),
                     why: format!("are all the hexes, and the board breaks it {n} times"),
@@ -93,28 +93,28 @@ pub fn pin_conflicts(
                 let name = super::TERRAINS
                     .get(a.terrain() as usize)
                     .map_or("?", |t| t.name());
-                out.push(PinConflict {
+                out.push(CatanPinConflict {
                     requirement: "r1",
                     hexes: pair.clone(),
                     why: format!("are neighbours of the same terrain ({name})"),
                 });
             }
             if hot(a.token()) && hot(b.token()) {
-                out.push(PinConflict {
+                out.push(CatanPinConflict {
                     requirement: "r3",
                     hexes: pair.clone(),
                     why: format!("are neighbours holding {} and {}", a.token(), b.token()),
                 });
             }
             if opts.no_equal_neighbours && a.token() != 0 && a.token() == b.token() {
-                out.push(PinConflict {
+                out.push(CatanPinConflict {
                     requirement: "equal_neighbours",
                     hexes: pair.clone(),
                     why: format!("are neighbours both holding {}", a.token()),
                 });
             }
             if opts.no_2_12_neighbours && rare(a.token()) && rare(b.token()) {
-                out.push(PinConflict {
+                out.push(CatanPinConflict {
                     requirement: "two_twelve",
                     hexes: pair,
                     why: format!("are neighbours holding {} and {}", a.token(), b.token()),
@@ -130,7 +130,7 @@ pub fn pin_conflicts(
                 DesertPlacement::Inland => coast,
             };
             if bad {
-                out.push(PinConflict {
+                out.push(CatanPinConflict {
                     requirement: "desert",
                     hexes: vec![rc(i)],
                     why: format!("is a desert, and --desert wants {}", opts.desert.name()),
@@ -143,7 +143,7 @@ pub fn pin_conflicts(
             if k.iter().all(|&i| is_pinned(i)) {
                 let p: u32 = k.iter().map(|&i| pips(code(i).token()) as u32).sum();
                 if p > opts.max_corner_pips as u32 {
-                    out.push(PinConflict {
+                    out.push(CatanPinConflict {
                         requirement: "corners",
                         hexes: k.iter().map(|&i| rc(i)).collect(),
                         why: format!(

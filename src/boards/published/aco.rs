@@ -68,7 +68,8 @@ pub struct Aco<P: BoardProblem> {
 }
 
 impl<P: BoardProblem> Aco<P> {
-    /// A colony with uniform pheromone (and one board built).
+    /// A colony with uniform pheromone (and one board built), or, when the
+    /// problem has a start board, pheromone laid by it.
     pub fn new(problem: P, params: &Params, seed: u64) -> Self {
         let ants = params.get(&ANTS) as usize;
         let (steps, values, hexes) = (problem.steps(), problem.values(), problem.hexes());
@@ -93,10 +94,40 @@ impl<P: BoardProblem> Aco<P> {
             best: Best::unscored(hexes),
             progress: Progress::start(0, f64::INFINITY),
         };
-        // One board before the first iteration, so that there is a best.
-        let first = s.construct(0) as f64;
+        // One board before the first iteration, so that there is a best:
+        // the problem's start board (which lays pheromone), or one built.
+        let first = match s.start_board() {
+            Some(score) => score as f64,
+            None => s.construct(0) as f64,
+        };
         s.progress = first_progress(&s.problem, &s.best, first);
         s
+    }
+
+    /// Make the problem's start board (if it has one) the first best and
+    /// let it deposit as one iteration's only ant would: τ ← (1 − ρ)·τ + ρ
+    /// on its choices. Returns its score.
+    fn start_board(&mut self) -> Option<u64> {
+        let mut genes = vec![0; self.problem.genes()];
+        if !self.problem.start_genes(&mut genes) {
+            return None;
+        }
+        self.problem.build(&genes, &mut self.board);
+        let score = self.problem.score(&self.board);
+        self.best.offer(&self.board, score);
+        let mut choices = vec![0; self.steps];
+        if self.problem.construction_of(&self.board, &mut choices) {
+            for t in self.tau.iter_mut() {
+                *t *= 1.0 - self.rho;
+            }
+            for (step, &v) in choices.iter().enumerate() {
+                self.tau[step * self.values + v as usize] += self.rho;
+            }
+            for t in self.tau.iter_mut() {
+                *t = t.max(self.tau_min);
+            }
+        }
+        Some(score)
     }
 
     /// Build one board as ant `a`; returns its score.

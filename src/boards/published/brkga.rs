@@ -11,7 +11,7 @@
 //! generations without a new best. The weighted objective is the
 //! `--weights` of the scoring. All buffers are allocated once.
 
-use super::problem::{BoardProblem, first_progress, next_progress};
+use super::problem::{BoardProblem, first_progress, gene_ranks, next_progress};
 use crate::boards::common::{Best, board_search_accessors};
 use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
@@ -81,7 +81,8 @@ pub struct Brkga<P: BoardProblem> {
 }
 
 impl<P: BoardProblem> Brkga<P> {
-    /// A random first population on `problem`.
+    /// A random first population on `problem` (one chromosome its start
+    /// board, when it has one).
     pub fn new(problem: P, params: &Params, seed: u64) -> Self {
         let pop = params.get(&POPULATION) as usize;
         let n = problem.genes();
@@ -110,8 +111,26 @@ impl<P: BoardProblem> Brkga<P> {
             progress: Progress::start(0, 0.0),
         };
         s.random_population();
+        s.seed_start();
         s.progress = first_progress(&s.problem, &s.best, s.mean());
         s
+    }
+
+    /// Make chromosome 0 the problem's start board, if it has one: its
+    /// keys are the genes' ranks, spread over `[0, 1)`.
+    fn seed_start(&mut self) {
+        if !self.problem.start_genes(&mut self.genes) {
+            return;
+        }
+        let mut ranks = vec![0; self.n];
+        gene_ranks(&self.problem, &self.genes, &mut ranks);
+        for seg in self.problem.segments() {
+            let len = seg.pool.len() as f32;
+            for g in seg.range() {
+                self.keys[g] = (ranks[g] as f32 + 0.5) / len;
+            }
+        }
+        self.fitness[0] = self.decode(false, 0);
     }
 
     fn random_population(&mut self) {

@@ -93,6 +93,30 @@ pub trait BoardProblem: Send + 'static {
 
     /// Evaluations so far (full and incremental).
     fn evaluations(&self) -> u64;
+
+    /// The choices of the construction that builds `board` (one value per
+    /// step), if the problem can tell; `false` when it cannot (then a
+    /// start board lays no pheromone in `aco`).
+    fn construction_of(&self, board: &[u8], choices: &mut [u8]) -> bool {
+        let _ = (board, choices);
+        false
+    }
+}
+
+/// Genes `genes` as ranks: within each segment, the gene at each position
+/// gets a distinct rank `0..len` so that ranking positions by `ranks`
+/// and handing out the segment's sorted pool in that order gives `genes`
+/// back. `brkga` turns ranks into keys, `pso` into positions.
+pub fn gene_ranks<P: BoardProblem + ?Sized>(p: &P, genes: &[u8], ranks: &mut [usize]) {
+    for s in p.segments() {
+        let r = s.range();
+        let mut order: Vec<usize> = r.clone().collect();
+        // Equal tiles keep position order: ranks are distinct.
+        order.sort_by_key(|&i| (genes[i], i));
+        for (k, i) in order.into_iter().enumerate() {
+            ranks[i] = k;
+        }
+    }
 }
 
 /// Random genes: every segment a shuffled copy of its pool.

@@ -18,7 +18,7 @@
 //! our default of 2000 particles is the best of a short probe (see
 //! `src/boards/README.md`).
 
-use super::problem::{BoardProblem, first_progress, next_progress};
+use super::problem::{BoardProblem, first_progress, gene_ranks, next_progress};
 use crate::boards::common::{Best, board_search_accessors};
 use crate::boards::{ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
@@ -99,7 +99,8 @@ pub struct Pso<P: BoardProblem> {
 }
 
 impl<P: BoardProblem> Pso<P> {
-    /// A random swarm on `problem`.
+    /// A random swarm on `problem` (particle 0 on its start board, when it
+    /// has one).
     pub fn new(problem: P, params: &Params, seed: u64) -> Self {
         // `set` 0 (or any number that is not a set) selects the values.
         let (w, c1, c2) = published_set(params.get(&SET) as usize).unwrap_or((
@@ -121,6 +122,15 @@ impl<P: BoardProblem> Pso<P> {
             let len = span[i % n];
             *xi = rng.random::<f64>() * len;
             *vi = (rng.random::<f64>() - 0.5) * len * 0.2;
+        }
+        // Particle 0 starts on the problem's start board, if it has one.
+        let mut genes = vec![0; n];
+        if particles > 0 && problem.start_genes(&mut genes) {
+            let mut ranks = vec![0; n];
+            gene_ranks(&problem, &genes, &mut ranks);
+            for (xi, &r) in x.iter_mut().zip(&ranks) {
+                *xi = r as f64 + 0.5;
+            }
         }
         let mut s = Pso {
             problem,

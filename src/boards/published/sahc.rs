@@ -57,7 +57,7 @@ pub struct Sahc<P: BoardProblem> {
 }
 
 impl<P: BoardProblem> Sahc<P> {
-    /// A climb from a random board.
+    /// A climb from the problem's start board, or a random board.
     pub fn new(problem: P, params: &Params, seed: u64) -> Self {
         let n = problem.hexes();
         let genes = vec![0; problem.genes()];
@@ -78,13 +78,18 @@ impl<P: BoardProblem> Sahc<P> {
             best: Best::unscored(n),
             progress: Progress::start(0, 0.0),
         };
-        s.restart();
+        s.restart(true);
         s.progress = first_progress(&s.problem, &s.best, s.best.score as f64);
         s
     }
 
-    fn restart(&mut self) {
-        random_genes(&self.problem, &mut self.rng, &mut self.genes);
+    /// A fresh climb: from the problem's start board when `first` and it
+    /// has one, else from random genes (pinned hexes stay: they are not
+    /// genes).
+    fn restart(&mut self, first: bool) {
+        if !(first && self.problem.start_genes(&mut self.genes)) {
+            random_genes(&self.problem, &mut self.rng, &mut self.genes);
+        }
         self.problem.build(&self.genes, &mut self.board);
         let score = self.problem.load(&self.board);
         self.best.offer(&self.board, score);
@@ -121,7 +126,7 @@ impl<P: BoardProblem> Sahc<P> {
                 self.fails += 1;
                 if self.fails >= self.patience {
                     self.restarts += 1;
-                    self.restart();
+                    self.restart(false);
                 }
             }
         }

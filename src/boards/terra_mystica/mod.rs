@@ -9,18 +9,22 @@
 
 mod access;
 mod board;
+mod pins;
 mod problem;
 mod river;
 mod rules;
 mod search;
+#[cfg(test)]
+pub(crate) mod setup_tests;
 mod state;
 mod terrain;
 
 pub use board::{
     BASE_MAP, HEXES, PER_TERRAIN, RIVERS, ROWS, TerraMysticaBoard, standard_grid, standard_tiles,
 };
+pub use pins::{PinConflict, pin_conflicts};
 pub use problem::TmProblem;
-pub use river::grow_river;
+pub use river::{grow_river, grow_river_around};
 pub use rules::{
     Rules, Violations, Weights, broken_hexes, evaluate, local_terms, req3, river_components,
 };

@@ -2,13 +2,19 @@
 //! river and 11 of each land terrain), swaps scored incrementally with
 //! [`TmState`], and a row-major construction whose heuristic counts the
 //! violations that a choice makes certain.
+//!
+//! With a [`BoardSetup`], pinned hexes keep the start board's tile: the
+//! segment holds only the unpinned tiles, [`BoardProblem::build`] fills
+//! pinned hexes from the start board, swaps refuse pinned hexes and a
+//! construction places them as given.
 
 use super::board::{standard_grid, standard_tiles};
+use super::pins::check_setup;
 use super::rules::{Rules, Weights, local_terms};
 use super::state::TmState;
 use super::terrain::RIVER;
 use crate::boards::published::{BoardProblem, Segment};
-use crate::boards::{HexGrid, HexIndex};
+use crate::boards::{BoardError, BoardSetup, HexGrid, HexIndex};
 
 /// Marks a hex not yet placed during a construction.
 const UNPLACED: u8 = 255;
@@ -28,13 +34,45 @@ pub struct TmProblem {
     missing: Vec<u8>,
     remaining: [u32; 8],
     counts: [u32; 8],
+    /// The start board (the standard mix in order when none was given):
+    /// pinned hexes take their tiles from it.
+    start: Vec<u8>,
+    has_start: bool,
+    pinned: Vec<bool>,
+    /// The unpinned hexes, in order: gene `k` is the tile of `free[k]`.
+    free: Vec<HexIndex>,
 }
 
 impl TmProblem {
     /// The standard map and tile mix.
     pub fn new(rules: Rules, weights: Weights) -> Self {
+        Self::build_with(rules, weights, None, vec![false; standard_grid().len()])
+    }
+
+    /// The standard map from `setup`'s start board (if any), keeping its
+    /// pinned hexes. Errors as [`crate::boards::make_search_with`] does
+    /// (wrong outline, length or counts, pins without a start or off the
+    /// board, pins that make a perfect board impossible).
+    pub fn with_setup(
+        rules: Rules,
+        weights: Weights,
+        setup: &BoardSetup,
+    ) -> Result<Self, BoardError> {
+        let s = check_setup(setup, rules)?;
+        Ok(Self::build_with(rules, weights, s.start, s.pinned))
+    }
+
+    fn build_with(
+        rules: Rules,
+        weights: Weights,
+        start: Option<Vec<u8>>,
+        pinned: Vec<bool>,
+    ) -> Self {
         let grid = standard_grid();
-        let mut pool = standard_tiles();
+        let has_start = start.is_some();
+        let start = start.unwrap_or_else(standard_tiles);
+        let free: Vec<HexIndex> = grid.indices().filter(|&i| !pinned[i as usize]).collect();
+        let mut pool: Vec<u8> = free.iter().map(|&i| start[i as usize]).collect();
         pool.sort_unstable();
         let mut counts = [0u32; 8];
         for &t in &pool {
@@ -44,13 +82,17 @@ impl TmProblem {
             grid,
             rules,
             weights,
-            eval: TmState::new(grid, pool.clone(), rules, weights),
-            state: TmState::new(grid, pool.clone(), rules, weights),
+            eval: TmState::new(grid, start.clone(), rules, weights),
+            state: TmState::new(grid, start.clone(), rules, weights),
             segments: [Segment { start: 0, pool }],
             partial: vec![UNPLACED; grid.len()],
             missing: vec![0; grid.len()],
             remaining: counts,
             counts,
+            start,
+            has_start,
+            pinned,
+            free,
         }
     }
 
@@ -74,7 +116,24 @@ impl BoardProblem for TmProblem {
     }
 
     fn build(&self, genes: &[u8], board: &mut [u8]) {
-        board.copy_from_slice(genes);
+        if genes.len() == board.len() {
+            board.copy_from_slice(genes);
+            return;
+        }
+        board.copy_from_slice(&self.start);
+        for (&h, &g) in self.free.iter().zip(genes) {
+            board[h as usize] = g;
+        }
+    }
+
+    fn start_genes(&self, genes: &mut [u8]) -> bool {
+        if !self.has_start {
+            return false;
+        }
+        for (g, &h) in genes.iter_mut().zip(&self.free) {
+            *g = self.start[h as usize];
+        }
+        true
     }
 
     fn score(&mut self, board: &[u8]) -> u64 {
@@ -105,7 +164,8 @@ impl BoardProblem for TmProblem {
 
     fn swap(&mut self, _kind: usize, a: usize, b: usize) -> Option<u64> {
         let t = self.state.tiles();
-        (t[a] != t[b]).then(|| self.state.swap(a as HexIndex, b as HexIndex))
+        (t[a] != t[b] && !self.pinned[a] && !self.pinned[b])
+            .then(|| self.state.swap(a as HexIndex, b as HexIndex))
     }
 
     fn steps(&self) -> usize {
@@ -122,9 +182,26 @@ impl BoardProblem for TmProblem {
             self.missing[i as usize] = 1 + self.grid.neighbours(i).len() as u8;
         }
         self.remaining = self.counts;
+        // Pinned hexes are placed from the start: their neighbours see them.
+        for i in self.grid.indices() {
+            if self.pinned[i as usize] {
+                self.partial[i as usize] = self.start[i as usize];
+                for &h in std::iter::once(&i).chain(self.grid.neighbours(i)) {
+                    self.missing[h as usize] -= 1;
+                }
+            }
+        }
     }
 
     fn heuristic(&mut self, step: usize, eta: &mut [f64]) {
+        if self.pinned[step] {
+            // Only the pinned tile may go here.
+            let keep = self.start[step] as usize;
+            for (v, e) in eta.iter_mut().enumerate() {
+                *e = if v == keep { 1.0 } else { 0.0 };
+            }
+            return;
+        }
         let p = step as HexIndex;
         let grid = self.grid;
         for (v, e) in eta.iter_mut().enumerate() {
@@ -160,6 +237,10 @@ impl BoardProblem for TmProblem {
     }
 
     fn place(&mut self, step: usize, v: u8) {
+        if self.pinned[step] {
+            // Placed by `begin`.
+            return;
+        }
         self.partial[step] = v;
         self.remaining[v as usize] -= 1;
         let p = step as HexIndex;
@@ -175,5 +256,10 @@ impl BoardProblem for TmProblem {
 
     fn evaluations(&self) -> u64 {
         self.eval.evaluations + self.state.evaluations
+    }
+
+    fn construction_of(&self, board: &[u8], choices: &mut [u8]) -> bool {
+        choices.copy_from_slice(board);
+        true
     }
 }

@@ -19,24 +19,61 @@ pub fn grow_river(
     rng: &mut Rng,
     tries: usize,
 ) -> bool {
+    grow_river_around(grid, count, land, tiles, rng, tries, &[], &[])
+}
+
+/// [`grow_river`] around pinned hexes (`pinned`: one flag per hex, or
+/// empty for none): pinned hexes whose `fixed` tile is river stay river
+/// and count towards `count`, pinned land hexes stay land (set to `land`
+/// like the rest); the network grows from the pinned rivers (or a random
+/// unpinned source when none is pinned) through unpinned hexes only.
+/// Pinned rivers that the growth does not join stay separate pieces.
+#[allow(clippy::too_many_arguments)]
+pub fn grow_river_around(
+    grid: &HexGrid,
+    count: usize,
+    land: u8,
+    tiles: &mut [u8],
+    rng: &mut Rng,
+    tries: usize,
+    pinned: &[bool],
+    fixed: &[u8],
+) -> bool {
     let n = grid.len();
+    let is_pinned = |i: usize| pinned.get(i).copied().unwrap_or(false);
     let mut river_nb = vec![0u8; n];
     let mut candidates: Vec<HexIndex> = Vec::with_capacity(n);
     for _ in 0..tries {
         tiles.fill(land);
         river_nb.fill(0);
-        if count == 0 {
-            return true;
+        let mut placed = 0;
+        for i in grid.indices() {
+            if is_pinned(i as usize) && fixed.get(i as usize) == Some(&RIVER) {
+                add(grid, tiles, &mut river_nb, i);
+                placed += 1;
+            }
         }
-        let start = rng.random_range(0..n) as HexIndex;
-        add(grid, tiles, &mut river_nb, start);
-        let mut placed = 1;
+        if placed >= count {
+            return placed == count;
+        }
+        if placed == 0 {
+            if (0..n).all(is_pinned) {
+                return false;
+            }
+            let mut start = rng.random_range(0..n);
+            while is_pinned(start) {
+                start = rng.random_range(0..n);
+            }
+            add(grid, tiles, &mut river_nb, start as HexIndex);
+            placed = 1;
+        }
         while placed < count {
             candidates.clear();
             let mut prefer_leaf = rng.random_bool(0.85);
             loop {
                 for c in grid.indices() {
                     if tiles[c as usize] != RIVER
+                        && !is_pinned(c as usize)
                         && river_nb[c as usize] >= 1
                         && can_add(grid, tiles, &river_nb, c, prefer_leaf)
                     {

@@ -2,14 +2,21 @@
 //! first, then repair land (and, if the rules want it, river) conflicts by
 //! min-conflicts swaps with a short tabu list, scored incrementally, with
 //! perturbation and fresh rivers when stuck.
+//!
+//! With a [`BoardSetup`] it starts from the setup's board (its first best)
+//! and never moves a pinned hex: pinned hexes are never candidates nor
+//! swap partners (a broken pinned hex makes its unpinned neighbours
+//! candidates instead), perturbations skip them, and fresh rivers grow
+//! around them ([`grow_river_around`]).
 
 use super::board::{TerraMysticaBoard, standard_grid, standard_tiles};
-use super::river::grow_river;
+use super::pins::check_setup;
+use super::river::grow_river_around;
 use super::rules::{Rules, Violations, Weights};
 use super::state::TmState;
 use super::terrain::RIVER;
 use crate::boards::common::{Best, StepMoves, board_search_accessors, shuffle};
-use crate::boards::{HexIndex, ParamSpec, Params};
+use crate::boards::{BoardError, BoardSetup, HexIndex, ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Progress, Search};
 
@@ -74,6 +81,8 @@ pub struct BalancedTm {
     best: Best,
     best_violations: Violations,
     progress: Progress,
+    /// One flag per hex: pinned hexes never move.
+    pinned: Vec<bool>,
 }
 
 impl BalancedTm {
@@ -82,16 +91,58 @@ impl BalancedTm {
 
     /// A search on the standard map under `rules` and `weights`.
     pub fn new(seed: u64, rules: Rules, weights: Weights, params: &Params) -> Self {
+        let n = standard_grid().len();
+        Self::build(seed, rules, weights, params, None, vec![false; n])
+    }
+
+    /// A search from `setup`'s start board (its first best) that never
+    /// moves a pinned hex. Errors as [`crate::boards::make_search_with`]
+    /// does.
+    pub fn with_setup(
+        seed: u64,
+        rules: Rules,
+        weights: Weights,
+        params: &Params,
+        setup: &BoardSetup,
+    ) -> Result<Self, BoardError> {
+        let s = check_setup(setup, rules)?;
+        Ok(Self::build(seed, rules, weights, params, s.start, s.pinned))
+    }
+
+    fn build(
+        seed: u64,
+        rules: Rules,
+        weights: Weights,
+        params: &Params,
+        start: Option<Vec<u8>>,
+        pinned: Vec<bool>,
+    ) -> Self {
         let grid = standard_grid();
         let mut rng = seeded(seed);
-        let mut tiles = standard_tiles();
-        start_board(&mut tiles, &mut rng);
-        let state = TmState::new(grid, tiles, rules, weights);
+        let from_start = start.is_some();
+        let tiles = match start {
+            Some(t) => t,
+            None => {
+                let mut tiles = standard_tiles();
+                start_board(&mut tiles, &mut rng, &pinned);
+                tiles
+            }
+        };
+        let mut state = TmState::new(grid, tiles, rules, weights);
         let n = grid.len();
+        let (best_violations, best) = (state.violations(), Best::of(state.tiles(), state.score()));
+        // A start whose river is broken: the search goes on from a river
+        // grown around the pins (the start stays the first best).
+        if from_start && (best_violations[1] > 0 || best_violations[2] > 0) {
+            let mut tiles = state.tiles().to_vec();
+            start_board(&mut tiles, &mut rng, &pinned);
+            state.set_tiles(&tiles);
+        }
         BalancedTm {
-            best_violations: state.violations(),
-            best: Best::of(state.tiles(), state.score()),
-            progress: Progress::start(1, state.score() as f64),
+            pinned,
+            best_violations,
+            progress: Progress::start(1, best.score as f64),
+            best,
             state,
             rng,
             moves_per_step: params.get(&MOVES) as u32,
@@ -123,18 +174,36 @@ impl BalancedTm {
         let n = self.state.grid().len() as HexIndex;
         // A hex that breaks a local requirement, or any river hex when only
         // the (global) connectivity requirement is broken.
+        // A broken pinned hex makes its unpinned neighbours candidates.
         self.candidates.clear();
         for i in 0..n {
             if self.state.local(i).iter().any(|&t| t > 0) {
-                self.candidates.push(i);
+                if !self.pinned[i as usize] {
+                    self.candidates.push(i);
+                } else {
+                    let grid = self.state.grid();
+                    for &j in grid.neighbours(i) {
+                        if !self.pinned[j as usize] {
+                            self.candidates.push(j);
+                        }
+                    }
+                }
             }
         }
         if self.candidates.is_empty() {
             for i in 0..n {
-                if self.state.tiles()[i as usize] == RIVER {
+                if self.state.tiles()[i as usize] == RIVER && !self.pinned[i as usize] {
                     self.candidates.push(i);
                 }
             }
+        }
+        if self.candidates.is_empty() {
+            self.candidates
+                .extend((0..n).filter(|&i| !self.pinned[i as usize]));
+        }
+        if self.candidates.is_empty() {
+            self.moves += 1;
+            return self.state.score();
         }
         let a = self.candidates[self.rng.random_range(0..self.candidates.len())];
         let ta = self.state.tiles()[a as usize];
@@ -142,21 +211,23 @@ impl BalancedTm {
             ta != RIVER && self.state.violations()[1] == 0 && self.state.violations()[2] == 0;
         let current = self.state.score();
         let chosen = if self.rng.random_bool(self.noise) {
-            let mut b;
-            loop {
-                b = self.rng.random_range(0..n);
+            // A random partner (bounded tries: with pins none may exist).
+            let mut found = None;
+            for _ in 0..16 * n as usize {
+                let b = self.rng.random_range(0..n);
                 let tb = self.state.tiles()[b as usize];
-                if tb != ta && !(land_only && tb == RIVER) {
+                if tb != ta && !(land_only && tb == RIVER) && !self.pinned[b as usize] {
+                    found = Some(b);
                     break;
                 }
             }
-            Some(b)
+            found
         } else {
             let mut best: Option<(u64, HexIndex)> = None;
             let mut ties = 0u32;
             for b in 0..n {
                 let tb = self.state.tiles()[b as usize];
-                if tb == ta || (land_only && tb == RIVER) {
+                if tb == ta || (land_only && tb == RIVER) || self.pinned[b as usize] {
                     continue;
                 }
                 let s = self.state.swap(a, b);
@@ -194,7 +265,7 @@ impl BalancedTm {
         self.since_best = 0;
         if self.perturbations.is_multiple_of(self.regrow) {
             let mut tiles = self.state.tiles().to_vec();
-            start_board(&mut tiles, &mut self.rng);
+            start_board(&mut tiles, &mut self.rng, &self.pinned);
             self.state.set_tiles(&tiles);
             return;
         }
@@ -206,30 +277,52 @@ impl BalancedTm {
                 self.state.tiles()[a as usize],
                 self.state.tiles()[b as usize],
             );
-            if ta != RIVER && tb != RIVER {
+            if ta != RIVER && tb != RIVER && !self.pinned[a as usize] && !self.pinned[b as usize] {
                 self.state.swap(a, b);
             }
         }
     }
 }
 
-/// A start: a grown river and shuffled land (the tile mix of `tiles`).
-fn start_board(tiles: &mut [u8], rng: &mut Rng) {
-    let mut land: Vec<u8> = tiles.iter().copied().filter(|&t| t != RIVER).collect();
-    let rivers = tiles.len() - land.len();
+/// A start: a grown river and shuffled land (the tile mix of `tiles`),
+/// pinned hexes keeping their tiles.
+fn start_board(tiles: &mut [u8], rng: &mut Rng, pinned: &[bool]) {
+    let before = tiles.to_vec();
+    let mut land: Vec<u8> = before
+        .iter()
+        .zip(pinned)
+        .filter(|&(&t, &p)| t != RIVER && !p)
+        .map(|(&t, _)| t)
+        .collect();
+    let rivers = before.iter().filter(|&&t| t == RIVER).count();
     let grid = standard_grid();
-    if !grow_river(grid, rivers, 0, tiles, rng, 1000) {
-        // Unreachable for the standard mix; fall back to a shuffle.
-        let mut all = standard_tiles();
-        shuffle(&mut all, rng);
-        tiles.copy_from_slice(&all);
+    if !grow_river_around(grid, rivers, 0, tiles, rng, 1000, pinned, &before) {
+        // Unreachable for the standard mix without pins; fall back to a
+        // shuffle of the unpinned tiles.
+        let mut free: Vec<u8> = before
+            .iter()
+            .zip(pinned)
+            .filter(|&(_, &p)| !p)
+            .map(|(&t, _)| t)
+            .collect();
+        shuffle(&mut free, rng);
+        let mut it = free.into_iter();
+        for (i, t) in tiles.iter_mut().enumerate() {
+            *t = if pinned[i] {
+                before[i]
+            } else {
+                it.next().unwrap_or(before[i])
+            };
+        }
         return;
     }
     shuffle(&mut land, rng);
     let mut it = land.into_iter();
-    for t in tiles.iter_mut() {
-        if *t != RIVER {
-            *t = it.next().expect("as many land tiles as land hexes");
+    for (i, t) in tiles.iter_mut().enumerate() {
+        if pinned[i] {
+            *t = before[i];
+        } else if *t != RIVER {
+            *t = it.next().unwrap_or(before[i]);
         }
     }
 }
