@@ -64,6 +64,11 @@ pub struct AppArgs {
     /// deduction level L = 1..3.
     #[arg(long)]
     pub difficulty: Option<String>,
+    /// Puzzle: open the editor (at `--size`) and apply these steps, `;`
+    /// separated: `x:R,C`, `o:R,C`, `block:R,C`, `clear:R,C` (0-based),
+    /// `unique`, `save:NAME`, `play`.
+    #[arg(long)]
+    pub edit: Option<String>,
 }
 
 /// `--algorithm` with the same spellings and error as the CLI.

@@ -92,6 +92,9 @@ pub struct Solved {
     pub count: u64,
     /// The first solution found, if any.
     pub solution: Option<Board>,
+    /// The second solution found, if the limit allowed one (it differs
+    /// from the first).
+    pub second: Option<Board>,
     /// Search nodes visited (one propagation each).
     pub nodes: u64,
 }
@@ -101,6 +104,7 @@ struct Dfs<'a> {
     limit: u64,
     count: u64,
     first: Option<Bits>,
+    second: Option<Bits>,
     nodes: u64,
     rng: Option<&'a mut Rng>,
 }
@@ -117,6 +121,8 @@ impl Dfs<'_> {
             self.count += 1;
             if self.first.is_none() {
                 self.first = Some(st);
+            } else if self.second.is_none() {
+                self.second = Some(st);
             }
             return;
         };
@@ -154,6 +160,7 @@ pub fn count_bits(bits: Bits, limit: u64, order: &dyn CellOrder, rng: Option<&mu
         limit: limit.max(1),
         count: 0,
         first: None,
+        second: None,
         nodes: 0,
         rng,
     };
@@ -163,8 +170,46 @@ pub fn count_bits(bits: Bits, limit: u64, order: &dyn CellOrder, rng: Option<&mu
     Solved {
         count: dfs.count,
         solution: dfs.first.map(|b| b.to_board()),
+        second: dfs.second.map(|b| b.to_board()),
         nodes: dfs.nodes,
     }
+}
+
+/// Count solutions of a bitboard up to two without building boards:
+/// the count (0, 1 or 2) and the first two solutions found. The editor's
+/// searches call this in their inner loops.
+pub(crate) fn two_bits(bits: Bits) -> (u64, Option<Bits>, Option<Bits>) {
+    let mut dfs = Dfs {
+        order: &most_neighbours,
+        limit: 2,
+        count: 0,
+        first: None,
+        second: None,
+        nodes: 0,
+        rng: None,
+    };
+    if bits.is_valid() {
+        dfs.run(bits, u32::MAX);
+    }
+    (dfs.count, dfs.first, dfs.second)
+}
+
+/// Count solutions of a bitboard up to `limit` (at least 1), building
+/// no board.
+pub(crate) fn count_only(bits: Bits, limit: u64) -> u64 {
+    let mut dfs = Dfs {
+        order: &most_neighbours,
+        limit: limit.max(1),
+        count: 0,
+        first: None,
+        second: None,
+        nodes: 0,
+        rng: None,
+    };
+    if bits.is_valid() {
+        dfs.run(bits, u32::MAX);
+    }
+    dfs.count
 }
 
 /// One solution of `board` picked at random (random symbol order at every
