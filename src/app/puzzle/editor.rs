@@ -17,7 +17,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// One request to the editor (from the panels, a click or a script).
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
+#[derive(Message, Clone, Debug, PartialEq)]
 pub enum EditorRequest {
     /// Switch to Edit mode (`true`) or back to Play (`false`).
     Open(bool),
