@@ -248,9 +248,13 @@ pub fn legend(ui: &mut egui::Ui) {
 
 /// Paint a draft in the editor: blocked cells dark, givens on grey, empty
 /// cells on paper, three-in-a-rows among the givens red with a line
-/// through them. A click returns the cell and whether it was the primary
-/// button.
-pub fn draft(ui: &mut egui::Ui, board: &Board) -> Option<(usize, usize, bool)> {
+/// through them, the givens "Make unique" added (`added`) outlined green.
+/// A click returns the cell and whether it was the primary button.
+pub fn draft(
+    ui: &mut egui::Ui,
+    board: &Board,
+    added: &[(usize, usize)],
+) -> Option<(usize, usize, bool)> {
     let (w, h) = (board.width(), board.height());
     let avail = ui.available_rect_before_wrap();
     let label = 26.0;
@@ -304,6 +308,12 @@ pub fn draft(ui: &mut egui::Ui, board: &Board) -> Option<(usize, usize, bool)> {
         let a = rect_of(rb.cells[0].0, rb.cells[0].1).center();
         let b = rect_of(rb.cells[2].0, rb.cells[2].1).center();
         p.line_segment([a, b], Stroke::new(thick * 0.8, BREAK_LINE));
+    }
+    for &(r, c) in added {
+        if board.try_get(r, c).is_some_and(Square::is_symbol) {
+            let stroke = Stroke::new(thick, SOLVED);
+            p.rect_stroke(rect_of(r, c).shrink(1.0), 2.0, stroke, StrokeKind::Inside);
+        }
     }
     let hit = |pos: Pos2| {
         let v = (pos - origin) / cell;

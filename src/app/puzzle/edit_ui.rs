@@ -114,7 +114,7 @@ pub fn right(
     });
     if let Some((u, took)) = &editor.last_unique {
         ui.weak(format!(
-            "Make unique added {} given{} ({}) in {:.0} ms",
+            "Make unique added {} given{} (outlined green; {}) in {:.0} ms",
             u.added.len(),
             if u.added.len() == 1 { "" } else { "s" },
             if u.exact {

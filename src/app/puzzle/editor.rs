@@ -253,7 +253,14 @@ pub fn save_now(editor: &mut PuzzleEditor, name: &str, dir: &Path) -> String {
         editor.draft.givens()
     );
     let Some(p) = status.puzzle else {
-        return format!("{head}; not saved: {}", PuzzleError::NotUnique);
+        let why = if status.solutions == 0 {
+            PuzzleError::NoSolution {
+                rule_breaks: status.rule_breaks,
+            }
+        } else {
+            PuzzleError::NotUnique
+        };
+        return format!("{head}; not saved: {why}");
     };
     editor.save.name = name.to_string();
     match editor.save.request(dir) {
@@ -296,6 +303,7 @@ fn handle_requests(
             EditorRequest::New(w, h) => match PuzzleDraft::new(*w, *h) {
                 Ok(d) => {
                     e.draft = d;
+                    e.last_unique = None;
                     e.edited();
                 }
                 Err(err) => e.error = Some(err.to_string()),
@@ -307,6 +315,7 @@ fn handle_requests(
             EditorRequest::FromPuzzle(p) => match PuzzleDraft::from_puzzle(p) {
                 Ok(d) => {
                     e.draft = d;
+                    e.last_unique = None;
                     e.active = true;
                     e.edited();
                 }

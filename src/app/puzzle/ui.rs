@@ -82,7 +82,10 @@ fn puzzle_ui(
         .width();
     egui::CentralPanel::default().show(&mut root, |ui| {
         if editor.active {
-            if let Some((r, c, primary)) = draw::draft(ui, editor.draft.board()) {
+            let added: Vec<(usize, usize)> = editor.last_unique.as_ref().map_or(Vec::new(), |u| {
+                u.0.added.iter().map(|&(r, c, _)| (r, c)).collect()
+            });
+            if let Some((r, c, primary)) = draw::draft(ui, editor.draft.board(), &added) {
                 edits.write(if primary {
                     EditorRequest::Cycle(r, c)
                 } else {
