@@ -60,6 +60,12 @@ pub enum PuzzleError {
     /// A puzzle (made by hand) with more than one solution, where exactly
     /// one is needed.
     NotUnique,
+    /// A count that needed more search nodes than allowed (a draft with
+    /// far too many open cells for its givens to be counted quickly).
+    TooHard {
+        /// The node limit.
+        nodes: u64,
+    },
     /// A scripted editor step (`--edit`) that does not parse.
     EditStep {
         /// The step given.
@@ -129,6 +135,11 @@ impl fmt::Display for PuzzleError {
                 f,
                 "the puzzle has several solutions; a puzzle needs exactly \
                  one (add givens, or press Make unique)"
+            ),
+            PuzzleError::TooHard { nodes } => write!(
+                f,
+                "counting the solutions took more than {nodes} search nodes; \
+                 add givens or blocked cells and try again"
             ),
             PuzzleError::EditStep { step } => write!(
                 f,

@@ -34,8 +34,8 @@ pub use board::{
     Board, MAX_SIDE, MIN_GEN_SIDE, PuzzleGridError, Square, check_generation_size, check_size,
 };
 pub use editor::{
-    EXACT_GIVENS, EXACT_NODES, EditStep, GREEDY_CAP, GREEDY_CELLS, HAND_ALGORITHM, PuzzleDraft,
-    Solutions, Uniqueness, hand_level, parse_steps,
+    CALL_NODES, EXACT_GIVENS, EXACT_NODES, EditStep, GREEDY_CAP, GREEDY_CELLS, HAND_ALGORITHM,
+    PuzzleDraft, STATUS_NODES, Solutions, Uniqueness, hand_level, parse_steps,
 };
 pub use error::PuzzleError;
 pub use generator::{LEVEL_ATTEMPTS, LEVEL_CANDIDATES, generate, generate_level};

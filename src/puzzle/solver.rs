@@ -106,12 +106,19 @@ struct Dfs<'a> {
     first: Option<Bits>,
     second: Option<Bits>,
     nodes: u64,
+    /// The search stops (aborted) after this many nodes.
+    node_limit: u64,
+    aborted: bool,
     rng: Option<&'a mut Rng>,
 }
 
 impl Dfs<'_> {
     /// `changed`: the rows changed since the last fixpoint.
     fn run(&mut self, mut st: Bits, changed: u32) {
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+            return;
+        }
         self.nodes += 1;
         let mut forced = 0;
         if st.propagate_rows(Rules::All, changed, &mut forced).is_err() {
@@ -132,7 +139,7 @@ impl Dfs<'_> {
             let mut child = st;
             child.set(r, c, v);
             self.run(child, 1 << r);
-            if self.count >= self.limit {
+            if self.count >= self.limit || self.aborted {
                 return;
             }
         }
@@ -162,6 +169,8 @@ pub fn count_bits(bits: Bits, limit: u64, order: &dyn CellOrder, rng: Option<&mu
         first: None,
         second: None,
         nodes: 0,
+        node_limit: u64::MAX,
+        aborted: false,
         rng,
     };
     if bits.is_valid() {
@@ -178,7 +187,8 @@ pub fn count_bits(bits: Bits, limit: u64, order: &dyn CellOrder, rng: Option<&mu
 /// Count solutions of a bitboard up to two without building boards:
 /// the count (0, 1 or 2) and the first two solutions found. The editor's
 /// searches call this in their inner loops.
-pub(crate) fn two_bits(bits: Bits) -> (u64, Option<Bits>, Option<Bits>) {
+/// `None` when the search needed more than `node_limit` nodes.
+pub(crate) fn two_bits(bits: Bits, node_limit: u64) -> Option<(u64, Option<Bits>, Option<Bits>)> {
     let mut dfs = Dfs {
         order: &most_neighbours,
         limit: 2,
@@ -186,17 +196,19 @@ pub(crate) fn two_bits(bits: Bits) -> (u64, Option<Bits>, Option<Bits>) {
         first: None,
         second: None,
         nodes: 0,
+        node_limit,
+        aborted: false,
         rng: None,
     };
     if bits.is_valid() {
         dfs.run(bits, u32::MAX);
     }
-    (dfs.count, dfs.first, dfs.second)
+    (!dfs.aborted).then_some((dfs.count, dfs.first, dfs.second))
 }
 
 /// Count solutions of a bitboard up to `limit` (at least 1), building
-/// no board.
-pub(crate) fn count_only(bits: Bits, limit: u64) -> u64 {
+/// no board; `None` when the search needed more than `node_limit` nodes.
+pub(crate) fn count_only(bits: Bits, limit: u64, node_limit: u64) -> Option<u64> {
     let mut dfs = Dfs {
         order: &most_neighbours,
         limit: limit.max(1),
@@ -204,12 +216,14 @@ pub(crate) fn count_only(bits: Bits, limit: u64) -> u64 {
         first: None,
         second: None,
         nodes: 0,
+        node_limit,
+        aborted: false,
         rng: None,
     };
     if bits.is_valid() {
         dfs.run(bits, u32::MAX);
     }
-    dfs.count
+    (!dfs.aborted).then_some(dfs.count)
 }
 
 /// One solution of `board` picked at random (random symbol order at every

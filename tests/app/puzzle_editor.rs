@@ -67,7 +67,7 @@ fn edit_make_unique_save_and_play() {
     request(&mut app, EditorRequest::Open(true));
     request(&mut app, EditorRequest::New(6, 6));
     // An empty 6×6 board: several solutions.
-    assert_eq!(ed(&app).current_status().unwrap().solutions, 2);
+    assert_eq!(ed(&app).current_status().unwrap().solutions, Some(2));
     for &(r, c, v) in &GIVENS {
         request(&mut app, EditorRequest::Set(r, c, v));
     }
@@ -100,7 +100,7 @@ fn edit_make_unique_save_and_play() {
     request(&mut app, EditorRequest::Set(4, 0, Square::O));
     request(&mut app, EditorRequest::Set(4, 1, Square::O));
     request(&mut app, EditorRequest::Set(4, 2, Square::O));
-    assert_eq!(ed(&app).current_status().unwrap().solutions, 0);
+    assert_eq!(ed(&app).current_status().unwrap().solutions, Some(0));
     assert_eq!(ed(&app).current_status().unwrap().rule_breaks, 1);
     request(&mut app, EditorRequest::MakeUnique);
     let err = ed(&app).error.clone().unwrap();
@@ -108,7 +108,7 @@ fn edit_make_unique_save_and_play() {
     for (c, &v) in kept.iter().enumerate() {
         request(&mut app, EditorRequest::Set(4, c, v));
     }
-    assert_eq!(ed(&app).current_status().unwrap().solutions, 1);
+    assert_eq!(ed(&app).current_status().unwrap().solutions, Some(1));
 
     // Play this: the Play side gets the same cells.
     request(&mut app, EditorRequest::Play);

@@ -63,8 +63,8 @@ pub fn right(
     match editor.current_status() {
         Some(s) => {
             let colour = match s.solutions {
-                0 => egui::Color32::LIGHT_RED,
-                1 => egui::Color32::LIGHT_GREEN,
+                Some(0) => egui::Color32::LIGHT_RED,
+                Some(1) => egui::Color32::LIGHT_GREEN,
                 _ => egui::Color32::YELLOW,
             };
             ui.colored_label(colour, big(s.solutions_text()));
@@ -91,7 +91,9 @@ pub fn right(
     ui.label(format!("{} givens", editor.draft.givens()));
     ui.add_space(6.0);
     let status = editor.current_status().cloned();
-    let several = status.as_ref().is_some_and(|s| s.solutions >= 2);
+    let several = status
+        .as_ref()
+        .is_some_and(|s| matches!(s.solutions, Some(2..) | None));
     ui.horizontal(|ui| {
         let busy = editor.making_unique();
         if ui
@@ -104,7 +106,7 @@ pub fn right(
         if busy {
             ui.spinner();
         }
-        let one = status.as_ref().is_some_and(|s| s.solutions == 1);
+        let one = status.as_ref().is_some_and(|s| s.solutions == Some(1));
         if ui
             .add_enabled(one, egui::Button::new("Play this"))
             .clicked()

@@ -40,8 +40,9 @@ pub enum EditorRequest {
 /// What the editor shows about the draft, counted after each edit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DraftStatus {
-    /// 0, 1 or 2 (two or more) solutions.
-    pub solutions: u8,
+    /// 0, 1 or 2 (two or more) solutions; `None`: the count ran out of
+    /// nodes ([`crate::puzzle::STATUS_NODES`]).
+    pub solutions: Option<u8>,
     /// The deduction level a person needs; `None`: not solvable by
     /// deductions (or not one solution).
     pub level: Option<u8>,
@@ -54,12 +55,14 @@ pub struct DraftStatus {
 }
 
 impl DraftStatus {
-    /// "solutions: 1" / "solutions: several" / "solutions: none".
+    /// "solutions: 1" / "solutions: several" / "solutions: none" (or
+    /// unknown).
     pub fn solutions_text(&self) -> &'static str {
         match self.solutions {
-            0 => "solutions: none",
-            1 => "solutions: 1",
-            _ => "solutions: several",
+            Some(0) => "solutions: none",
+            Some(1) => "solutions: 1",
+            Some(_) => "solutions: several",
+            None => "solutions: unknown (too many open cells to count quickly)",
         }
     }
 
@@ -253,7 +256,7 @@ pub fn save_now(editor: &mut PuzzleEditor, name: &str, dir: &Path) -> String {
         editor.draft.givens()
     );
     let Some(p) = status.puzzle else {
-        let why = if status.solutions == 0 {
+        let why = if status.solutions == Some(0) {
             PuzzleError::NoSolution {
                 rule_breaks: status.rule_breaks,
             }

@@ -9,7 +9,7 @@
 //! ```
 //! use evoboard::puzzle::{PuzzleDraft, Solutions, Square};
 //! let mut d = PuzzleDraft::new(5, 5).unwrap();
-//! assert_eq!(d.solutions().count(), 2); // an empty 5×5 board has 8: "several"
+//! assert_eq!(d.solutions().count(), Some(2)); // an empty 5×5 board has 8: "several"
 //! d.set(0, 0, Square::X).unwrap();
 //! let added = d.make_unique(1).unwrap();
 //! assert!(matches!(d.solutions(), Solutions::One(_)));
@@ -22,13 +22,14 @@ mod tests;
 mod unique;
 
 pub use script::{EditStep, parse_steps};
-pub use unique::{EXACT_GIVENS, EXACT_NODES, GREEDY_CAP, GREEDY_CELLS, Uniqueness};
+pub use unique::{CALL_NODES, EXACT_GIVENS, EXACT_NODES, GREEDY_CAP, GREEDY_CELLS, Uniqueness};
 
+use super::bits::Bits;
 use super::board::{Board, Square, check_generation_size};
 use super::error::PuzzleError;
 use super::grade::{Grade, grade};
 use super::rules::rule_breaks;
-use super::solver::count_solutions;
+use super::solver::{count_solutions, two_bits};
 use super::{Difficulty, Puzzle};
 use crate::level::Level;
 
@@ -45,15 +46,23 @@ pub enum Solutions {
     One(Board),
     /// Two or more; two of them (they differ somewhere).
     Several(Board, Board),
+    /// Not known: the count needed more than [`STATUS_NODES`] search
+    /// nodes.
+    Unknown,
 }
 
+/// Search nodes the live count ([`PuzzleDraft::solutions`]) may visit
+/// before it answers [`Solutions::Unknown`].
+pub const STATUS_NODES: u64 = 2_000_000;
+
 impl Solutions {
-    /// 0, 1 or 2 (for "two or more").
-    pub fn count(&self) -> u8 {
+    /// 0, 1 or 2 (for "two or more"); `None` when unknown.
+    pub fn count(&self) -> Option<u8> {
         match self {
-            Solutions::None => 0,
-            Solutions::One(_) => 1,
-            Solutions::Several(..) => 2,
+            Solutions::None => Some(0),
+            Solutions::One(_) => Some(1),
+            Solutions::Several(..) => Some(2),
+            Solutions::Unknown => None,
         }
     }
 
@@ -64,18 +73,19 @@ impl Solutions {
             Solutions::None => "no solution",
             Solutions::One(_) => "exactly one solution",
             Solutions::Several(..) => "several solutions",
+            Solutions::Unknown => "too many open cells to count quickly",
         }
     }
 }
 
 /// Two solutions of `board` (or fewer), from one search that stops at
-/// two.
+/// two (or after [`STATUS_NODES`] nodes).
 pub(crate) fn two_solutions(board: &Board) -> Solutions {
-    let s = count_solutions(board, 2);
-    match (s.solution, s.second) {
-        (Some(a), Some(b)) => Solutions::Several(a, b),
-        (Some(a), None) => Solutions::One(a),
-        _ => Solutions::None,
+    match two_bits(Bits::from_board(board), STATUS_NODES) {
+        Some((_, Some(a), Some(b))) => Solutions::Several(a.to_board(), b.to_board()),
+        Some((_, Some(a), None)) => Solutions::One(a.to_board()),
+        Some(_) => Solutions::None,
+        None => Solutions::Unknown,
     }
 }
 
@@ -176,7 +186,8 @@ impl PuzzleDraft {
         self.board.count(Square::X) + self.board.count(Square::O)
     }
 
-    /// Count solutions up to `limit` (the solver's [`count_solutions`]).
+    /// Count solutions up to `limit` (the solver's [`count_solutions`],
+    /// without a node limit).
     pub fn count(&self, limit: u64) -> u64 {
         count_solutions(&self.board, limit).count
     }
@@ -214,6 +225,11 @@ impl PuzzleDraft {
             Solutions::One(s) => s,
             Solutions::None => return Err(self.no_solution()),
             Solutions::Several(..) => return Err(PuzzleError::NotUnique),
+            Solutions::Unknown => {
+                return Err(PuzzleError::TooHard {
+                    nodes: STATUS_NODES,
+                });
+            }
         };
         let blocked = self.board.count(Square::Blocked) as f64 / self.board.len() as f64;
         let midway = (Difficulty::Easy.blocked_p() + Difficulty::Hard.blocked_p()) / 2.0;

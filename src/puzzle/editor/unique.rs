@@ -2,9 +2,11 @@
 //!
 //! What "fewest" guarantees: the answer is the exact minimum whenever
 //! the minimum is at most [`EXACT_GIVENS`] + 1 and the exact search
-//! finishes within [`EXACT_NODES`] solver searches; otherwise it is a
-//! greedy answer with no redundant given ([`Uniqueness::exact`] says
-//! which). The minimum is over every way to finish: any cells, either
+//! finishes within [`EXACT_NODES`] solver searches, none of them
+//! needing more than [`CALL_NODES`] nodes; otherwise it is a greedy
+//! answer with no redundant given ([`Uniqueness::exact`] says which).
+//! A draft whose own count needs more than [`CALL_NODES`] nodes is
+//! refused ([`PuzzleError::TooHard`]) rather than searched for ever. The minimum is over every way to finish: any cells, either
 //! symbol, whichever solution ends up the unique one.
 //!
 //! How:
@@ -36,6 +38,10 @@ pub const EXACT_GIVENS: usize = 3;
 /// Solver searches the exact search may make before it settles for the
 /// greedy answer.
 pub const EXACT_NODES: u64 = 50_000;
+/// Search nodes one solver call of "make unique" may visit: a call that
+/// needs more counts as unknown (a greedy candidate skipped, an exact
+/// branch left unproven).
+pub const CALL_NODES: u64 = 200_000;
 /// The greedy step counts the solutions a candidate leaves up to this.
 pub const GREEDY_CAP: u64 = 64;
 /// The greedy step tries at most this many cells (both symbols each),
@@ -89,7 +95,8 @@ fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
 /// module text); an error when it has no solution.
 pub(super) fn make_unique(board: &Board, seed: u64) -> Result<Uniqueness, PuzzleError> {
     let bits = Bits::from_board(board);
-    let (count, s1, s2) = two_bits(bits);
+    let (count, s1, s2) =
+        two_bits(bits, CALL_NODES).ok_or(PuzzleError::TooHard { nodes: CALL_NODES })?;
     let mut searches = 1;
     let (Some(s1), Some(s2)) = (s1, s2) else {
         return if count == 0 {
@@ -105,11 +112,12 @@ pub(super) fn make_unique(board: &Board, seed: u64) -> Result<Uniqueness, Puzzle
         };
     };
     let mut rng = seeded(seed);
-    let greedy = greedy(&bits, s1, s2, &mut rng, &mut searches);
+    let greedy = greedy(&bits, s1, s2, &mut rng, &mut searches)?;
     let mut exact = Exact {
         rng,
         searches,
         exhausted: false,
+        unproven: false,
         path: Vec::new(),
         excluded: Vec::new(),
     };
@@ -119,7 +127,7 @@ pub(super) fn make_unique(board: &Board, seed: u64) -> Result<Uniqueness, Puzzle
             added.sort_by_key(|&(r, c, _)| (r, c));
             return Ok(Uniqueness {
                 added,
-                exact: true,
+                exact: !exact.unproven,
                 searches: exact.searches,
             });
         }
@@ -130,7 +138,7 @@ pub(super) fn make_unique(board: &Board, seed: u64) -> Result<Uniqueness, Puzzle
     let mut added = greedy;
     added.sort_by_key(|&(r, c, _)| (r, c));
     Ok(Uniqueness {
-        exact: !exact.exhausted && added.len() <= EXACT_GIVENS + 1,
+        exact: !exact.exhausted && !exact.unproven && added.len() <= EXACT_GIVENS + 1,
         added,
         searches: exact.searches,
     })
@@ -143,7 +151,8 @@ fn greedy(
     mut s2: Bits,
     rng: &mut Rng,
     searches: &mut u64,
-) -> Vec<Given> {
+) -> Result<Vec<Given>, PuzzleError> {
+    let too_hard = PuzzleError::TooHard { nodes: CALL_NODES };
     let mut cur = *bits;
     let mut added: Vec<Given> = Vec::new();
     let mut cells = empty_cells(bits);
@@ -166,25 +175,29 @@ fn greedy(
                 let mut child = cur;
                 child.set(r, c, v);
                 *searches += 1;
-                let n = count_only(child, GREEDY_CAP);
+                let Some(n) = count_only(child, GREEDY_CAP, CALL_NODES) else {
+                    continue;
+                };
                 if best.is_none_or(|(_, bn)| n < bn) {
                     best = Some(((r, c, v), n));
                 }
             }
         }
-        // s1 and s2 differ at an empty cell, so there is a best.
+        // s1 and s2 differ at an empty cell, so there is a candidate;
+        // none when every count ran out of nodes.
         let Some(((r, c, v), _)) = best else {
-            break;
+            return Err(too_hard);
         };
         cur.set(r, c, v);
         added.push((r, c, v));
         *searches += 1;
-        match two_bits(cur) {
-            (_, Some(a), Some(b)) => {
+        match two_bits(cur, CALL_NODES) {
+            Some((_, Some(a), Some(b))) => {
                 s1 = a;
                 s2 = b;
             }
-            _ => break,
+            Some(_) => break,
+            None => return Err(too_hard),
         }
     }
     // Drop the givens it stays unique without (latest first: the early
@@ -195,11 +208,11 @@ fn greedy(
         let mut rest = added.clone();
         rest.remove(i);
         *searches += 1;
-        if two_bits(with(bits, &rest)).0 == 1 {
+        if two_bits(with(bits, &rest), CALL_NODES).is_some_and(|t| t.0 == 1) {
             added = rest;
         }
     }
-    added
+    Ok(added)
 }
 
 /// Step 2: the depth-limited search.
@@ -207,6 +220,8 @@ struct Exact {
     rng: Rng,
     searches: u64,
     exhausted: bool,
+    /// A branch ran out of nodes: its subtree is not known to be empty.
+    unproven: bool,
     path: Vec<Given>,
     excluded: Vec<Given>,
 }
@@ -243,7 +258,11 @@ impl Exact {
             let mut child = *cur;
             child.set(g.0, g.1, g.2);
             self.searches += 1;
-            let (n, a, b) = two_bits(child);
+            let Some((n, a, b)) = two_bits(child, CALL_NODES) else {
+                self.unproven = true;
+                self.excluded.push(g);
+                continue;
+            };
             self.path.push(g);
             if n == 1 {
                 found = true;
