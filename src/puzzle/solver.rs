@@ -187,8 +187,13 @@ pub fn count_bits(bits: Bits, limit: u64, order: &dyn CellOrder, rng: Option<&mu
 /// Count solutions of a bitboard up to two without building boards:
 /// the count (0, 1 or 2) and the first two solutions found. The editor's
 /// searches call this in their inner loops.
-/// `None` when the search needed more than `node_limit` nodes.
-pub(crate) fn two_bits(bits: Bits, node_limit: u64) -> Option<(u64, Option<Bits>, Option<Bits>)> {
+/// `None` when the search needed more than `node_limit` nodes or more
+/// than `budget` holds; the nodes used are taken from `budget`.
+pub(crate) fn two_bits(
+    bits: Bits,
+    node_limit: u64,
+    budget: &mut u64,
+) -> Option<(u64, Option<Bits>, Option<Bits>)> {
     let mut dfs = Dfs {
         order: &most_neighbours,
         limit: 2,
@@ -196,19 +201,21 @@ pub(crate) fn two_bits(bits: Bits, node_limit: u64) -> Option<(u64, Option<Bits>
         first: None,
         second: None,
         nodes: 0,
-        node_limit,
+        node_limit: node_limit.min(*budget),
         aborted: false,
         rng: None,
     };
     if bits.is_valid() {
         dfs.run(bits, u32::MAX);
     }
+    *budget = budget.saturating_sub(dfs.nodes);
     (!dfs.aborted).then_some((dfs.count, dfs.first, dfs.second))
 }
 
 /// Count solutions of a bitboard up to `limit` (at least 1), building
-/// no board; `None` when the search needed more than `node_limit` nodes.
-pub(crate) fn count_only(bits: Bits, limit: u64, node_limit: u64) -> Option<u64> {
+/// no board; `None` when the search needed more than `node_limit` nodes
+/// or more than `budget` holds (the nodes used are taken from it).
+pub(crate) fn count_only(bits: Bits, limit: u64, node_limit: u64, budget: &mut u64) -> Option<u64> {
     let mut dfs = Dfs {
         order: &most_neighbours,
         limit: limit.max(1),
@@ -216,13 +223,14 @@ pub(crate) fn count_only(bits: Bits, limit: u64, node_limit: u64) -> Option<u64>
         first: None,
         second: None,
         nodes: 0,
-        node_limit,
+        node_limit: node_limit.min(*budget),
         aborted: false,
         rng: None,
     };
     if bits.is_valid() {
         dfs.run(bits, u32::MAX);
     }
+    *budget = budget.saturating_sub(dfs.nodes);
     (!dfs.aborted).then_some(dfs.count)
 }
 

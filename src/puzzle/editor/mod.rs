@@ -22,7 +22,9 @@ mod tests;
 mod unique;
 
 pub use script::{EditStep, parse_steps};
-pub use unique::{CALL_NODES, EXACT_GIVENS, EXACT_NODES, GREEDY_CAP, GREEDY_CELLS, Uniqueness};
+pub use unique::{
+    CALL_NODES, EXACT_GIVENS, EXACT_NODES, GREEDY_CAP, GREEDY_CELLS, TOTAL_NODES, Uniqueness,
+};
 
 use super::bits::Bits;
 use super::board::{Board, Square, check_generation_size};
@@ -81,7 +83,11 @@ impl Solutions {
 /// Two solutions of `board` (or fewer), from one search that stops at
 /// two (or after [`STATUS_NODES`] nodes).
 pub(crate) fn two_solutions(board: &Board) -> Solutions {
-    match two_bits(Bits::from_board(board), STATUS_NODES) {
+    match two_bits(
+        Bits::from_board(board),
+        STATUS_NODES,
+        &mut STATUS_NODES.clone(),
+    ) {
         Some((_, Some(a), Some(b))) => Solutions::Several(a.to_board(), b.to_board()),
         Some((_, Some(a), None)) => Solutions::One(a.to_board()),
         Some(_) => Solutions::None,

@@ -3,10 +3,12 @@
 //! What "fewest" guarantees: the answer is the exact minimum whenever
 //! the minimum is at most [`EXACT_GIVENS`] + 1 and the exact search
 //! finishes within [`EXACT_NODES`] solver searches, none of them
-//! needing more than [`CALL_NODES`] nodes; otherwise it is a greedy
+//! needing more than [`CALL_NODES`] nodes, and [`TOTAL_NODES`] in all;
+//! otherwise it is a greedy
 //! answer with no redundant given ([`Uniqueness::exact`] says which).
-//! A draft whose own count needs more than [`CALL_NODES`] nodes is
-//! refused ([`PuzzleError::TooHard`]) rather than searched for ever. The minimum is over every way to finish: any cells, either
+//! A draft whose own count needs more than [`CALL_NODES`] nodes, or
+//! whose greedy answer needs more than [`TOTAL_NODES`], is refused
+//! ([`PuzzleError::TooHard`]) rather than searched for ever. The minimum is over every way to finish: any cells, either
 //! symbol, whichever solution ends up the unique one.
 //!
 //! How:
@@ -42,6 +44,10 @@ pub const EXACT_NODES: u64 = 50_000;
 /// needs more counts as unknown (a greedy candidate skipped, an exact
 /// branch left unproven).
 pub const CALL_NODES: u64 = 200_000;
+/// Search nodes one "make unique" may visit in all: past them it answers
+/// with what it has (the greedy answer, unproven) or refuses
+/// ([`PuzzleError::TooHard`]) when even the greedy one is not finished.
+pub const TOTAL_NODES: u64 = 20_000_000;
 /// The greedy step counts the solutions a candidate leaves up to this.
 pub const GREEDY_CAP: u64 = 64;
 /// The greedy step tries at most this many cells (both symbols each),
@@ -95,8 +101,9 @@ fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
 /// module text); an error when it has no solution.
 pub(super) fn make_unique(board: &Board, seed: u64) -> Result<Uniqueness, PuzzleError> {
     let bits = Bits::from_board(board);
-    let (count, s1, s2) =
-        two_bits(bits, CALL_NODES).ok_or(PuzzleError::TooHard { nodes: CALL_NODES })?;
+    let mut budget = TOTAL_NODES;
+    let (count, s1, s2) = two_bits(bits, CALL_NODES, &mut budget)
+        .ok_or(PuzzleError::TooHard { nodes: CALL_NODES })?;
     let mut searches = 1;
     let (Some(s1), Some(s2)) = (s1, s2) else {
         return if count == 0 {
@@ -112,8 +119,9 @@ pub(super) fn make_unique(board: &Board, seed: u64) -> Result<Uniqueness, Puzzle
         };
     };
     let mut rng = seeded(seed);
-    let greedy = greedy(&bits, s1, s2, &mut rng, &mut searches)?;
+    let greedy = greedy(&bits, s1, s2, &mut rng, &mut searches, &mut budget)?;
     let mut exact = Exact {
+        budget,
         rng,
         searches,
         exhausted: false,
@@ -151,8 +159,9 @@ fn greedy(
     mut s2: Bits,
     rng: &mut Rng,
     searches: &mut u64,
+    budget: &mut u64,
 ) -> Result<Vec<Given>, PuzzleError> {
-    let too_hard = PuzzleError::TooHard { nodes: CALL_NODES };
+    let too_hard = PuzzleError::TooHard { nodes: TOTAL_NODES };
     let mut cur = *bits;
     let mut added: Vec<Given> = Vec::new();
     let mut cells = empty_cells(bits);
@@ -175,7 +184,7 @@ fn greedy(
                 let mut child = cur;
                 child.set(r, c, v);
                 *searches += 1;
-                let Some(n) = count_only(child, GREEDY_CAP, CALL_NODES) else {
+                let Some(n) = count_only(child, GREEDY_CAP, CALL_NODES, budget) else {
                     continue;
                 };
                 if best.is_none_or(|(_, bn)| n < bn) {
@@ -191,7 +200,7 @@ fn greedy(
         cur.set(r, c, v);
         added.push((r, c, v));
         *searches += 1;
-        match two_bits(cur, CALL_NODES) {
+        match two_bits(cur, CALL_NODES, budget) {
             Some((_, Some(a), Some(b))) => {
                 s1 = a;
                 s2 = b;
@@ -208,7 +217,7 @@ fn greedy(
         let mut rest = added.clone();
         rest.remove(i);
         *searches += 1;
-        if two_bits(with(bits, &rest), CALL_NODES).is_some_and(|t| t.0 == 1) {
+        if two_bits(with(bits, &rest), CALL_NODES, budget).is_some_and(|t| t.0 == 1) {
             added = rest;
         }
     }
@@ -217,6 +226,8 @@ fn greedy(
 
 /// Step 2: the depth-limited search.
 struct Exact {
+    /// Search nodes left.
+    budget: u64,
     rng: Rng,
     searches: u64,
     exhausted: bool,
@@ -251,14 +262,14 @@ impl Exact {
             if self.excluded.contains(&g) {
                 continue;
             }
-            if self.searches >= EXACT_NODES {
+            if self.searches >= EXACT_NODES || self.budget == 0 {
                 self.exhausted = true;
                 break;
             }
             let mut child = *cur;
             child.set(g.0, g.1, g.2);
             self.searches += 1;
-            let Some((n, a, b)) = two_bits(child, CALL_NODES) else {
+            let Some((n, a, b)) = two_bits(child, CALL_NODES, &mut self.budget) else {
                 self.unproven = true;
                 self.excluded.push(g);
                 continue;
