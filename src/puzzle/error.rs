@@ -51,6 +51,26 @@ pub enum PuzzleError {
     Cells(PuzzleGridError),
     /// A saved puzzle whose `solution` does not parse.
     Solution(PuzzleGridError),
+    /// A puzzle (made by hand) that has no solution.
+    NoSolution {
+        /// Three-in-a-rows among its givens (0: they break no rule, but
+        /// the empty cells cannot be filled).
+        rule_breaks: usize,
+    },
+    /// A puzzle (made by hand) with more than one solution, where exactly
+    /// one is needed.
+    NotUnique,
+    /// A count that needed more search nodes than allowed (a draft with
+    /// far too many open cells for its givens to be counted quickly).
+    TooHard {
+        /// The node limit.
+        nodes: u64,
+    },
+    /// A scripted editor step (`--edit`) that does not parse.
+    EditStep {
+        /// The step given.
+        step: String,
+    },
     /// A saved puzzle whose solution has another size than its cells.
     SolutionSize {
         /// Width of the cells.
@@ -99,6 +119,33 @@ impl fmt::Display for PuzzleError {
                 f,
                 "no level-{level} puzzle found in {attempts} attempts; \
                  try another seed, size or difficulty"
+            ),
+            PuzzleError::NoSolution { rule_breaks: 0 } => write!(
+                f,
+                "the puzzle has no solution: its empty cells cannot be filled \
+                 without three in a row; remove a given or a blocked cell"
+            ),
+            PuzzleError::NoSolution { rule_breaks } => write!(
+                f,
+                "the puzzle has no solution: its givens already make \
+                 {rule_breaks} three-in-a-row{}; remove a given",
+                if *rule_breaks == 1 { "" } else { "s" }
+            ),
+            PuzzleError::NotUnique => write!(
+                f,
+                "the puzzle has several solutions; a puzzle needs exactly \
+                 one (add givens, or press Make unique)"
+            ),
+            PuzzleError::TooHard { nodes } => write!(
+                f,
+                "counting the solutions took more than {nodes} search nodes; \
+                 add givens or blocked cells and try again"
+            ),
+            PuzzleError::EditStep { step } => write!(
+                f,
+                "editor step '{step}' is not allowed; steps are x:R,C o:R,C \
+                 block:R,C clear:R,C (0-based), unique, save:NAME and play, \
+                 separated by ';'"
             ),
             PuzzleError::Cells(e) => write!(f, "puzzle cells: {e}"),
             PuzzleError::Solution(e) => write!(f, "puzzle solution: {e}"),

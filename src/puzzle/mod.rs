@@ -7,6 +7,8 @@
 //! - generating: [`generate`] (the published procedure) and
 //!   [`generate_level`] (a requested deduction level);
 //! - grading and hints: [`grade`], [`hint`], [`next_deduction`];
+//! - making by hand: [`PuzzleDraft`] (givens and blocked cells, live
+//!   [`Solutions`], grade, "make unique", saved as a level);
 //! - playing: [`Play`] (the state behind the app screen) and its
 //!   [`Settings`].
 //!
@@ -19,6 +21,7 @@
 mod access;
 mod bits;
 mod board;
+mod editor;
 mod error;
 mod generator;
 mod grade;
@@ -29,6 +32,10 @@ mod solver;
 pub use bits::Bits;
 pub use board::{
     Board, MAX_SIDE, MIN_GEN_SIDE, PuzzleGridError, Square, check_generation_size, check_size,
+};
+pub use editor::{
+    CALL_NODES, EXACT_GIVENS, EXACT_NODES, EditStep, GREEDY_CAP, GREEDY_CELLS, HAND_ALGORITHM,
+    PuzzleDraft, STATUS_NODES, Solutions, TOTAL_NODES, Uniqueness, hand_level, parse_steps,
 };
 pub use error::PuzzleError;
 pub use generator::{LEVEL_ATTEMPTS, LEVEL_CANDIDATES, generate, generate_level};

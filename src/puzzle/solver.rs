@@ -92,6 +92,9 @@ pub struct Solved {
     pub count: u64,
     /// The first solution found, if any.
     pub solution: Option<Board>,
+    /// The second solution found, if the limit allowed one (it differs
+    /// from the first).
+    pub second: Option<Board>,
     /// Search nodes visited (one propagation each).
     pub nodes: u64,
 }
@@ -101,13 +104,21 @@ struct Dfs<'a> {
     limit: u64,
     count: u64,
     first: Option<Bits>,
+    second: Option<Bits>,
     nodes: u64,
+    /// The search stops (aborted) after this many nodes.
+    node_limit: u64,
+    aborted: bool,
     rng: Option<&'a mut Rng>,
 }
 
 impl Dfs<'_> {
     /// `changed`: the rows changed since the last fixpoint.
     fn run(&mut self, mut st: Bits, changed: u32) {
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+            return;
+        }
         self.nodes += 1;
         let mut forced = 0;
         if st.propagate_rows(Rules::All, changed, &mut forced).is_err() {
@@ -117,6 +128,8 @@ impl Dfs<'_> {
             self.count += 1;
             if self.first.is_none() {
                 self.first = Some(st);
+            } else if self.second.is_none() {
+                self.second = Some(st);
             }
             return;
         };
@@ -126,7 +139,7 @@ impl Dfs<'_> {
             let mut child = st;
             child.set(r, c, v);
             self.run(child, 1 << r);
-            if self.count >= self.limit {
+            if self.count >= self.limit || self.aborted {
                 return;
             }
         }
@@ -154,7 +167,10 @@ pub fn count_bits(bits: Bits, limit: u64, order: &dyn CellOrder, rng: Option<&mu
         limit: limit.max(1),
         count: 0,
         first: None,
+        second: None,
         nodes: 0,
+        node_limit: u64::MAX,
+        aborted: false,
         rng,
     };
     if bits.is_valid() {
@@ -163,8 +179,59 @@ pub fn count_bits(bits: Bits, limit: u64, order: &dyn CellOrder, rng: Option<&mu
     Solved {
         count: dfs.count,
         solution: dfs.first.map(|b| b.to_board()),
+        second: dfs.second.map(|b| b.to_board()),
         nodes: dfs.nodes,
     }
+}
+
+/// Count solutions of a bitboard up to two without building boards:
+/// the count (0, 1 or 2) and the first two solutions found. The editor's
+/// searches call this in their inner loops.
+/// `None` when the search needed more than `node_limit` nodes or more
+/// than `budget` holds; the nodes used are taken from `budget`.
+pub(crate) fn two_bits(
+    bits: Bits,
+    node_limit: u64,
+    budget: &mut u64,
+) -> Option<(u64, Option<Bits>, Option<Bits>)> {
+    let mut dfs = Dfs {
+        order: &most_neighbours,
+        limit: 2,
+        count: 0,
+        first: None,
+        second: None,
+        nodes: 0,
+        node_limit: node_limit.min(*budget),
+        aborted: false,
+        rng: None,
+    };
+    if bits.is_valid() {
+        dfs.run(bits, u32::MAX);
+    }
+    *budget = budget.saturating_sub(dfs.nodes);
+    (!dfs.aborted).then_some((dfs.count, dfs.first, dfs.second))
+}
+
+/// Count solutions of a bitboard up to `limit` (at least 1), building
+/// no board; `None` when the search needed more than `node_limit` nodes
+/// or more than `budget` holds (the nodes used are taken from it).
+pub(crate) fn count_only(bits: Bits, limit: u64, node_limit: u64, budget: &mut u64) -> Option<u64> {
+    let mut dfs = Dfs {
+        order: &most_neighbours,
+        limit: limit.max(1),
+        count: 0,
+        first: None,
+        second: None,
+        nodes: 0,
+        node_limit: node_limit.min(*budget),
+        aborted: false,
+        rng: None,
+    };
+    if bits.is_valid() {
+        dfs.run(bits, u32::MAX);
+    }
+    *budget = budget.saturating_sub(dfs.nodes);
+    (!dfs.aborted).then_some(dfs.count)
 }
 
 /// One solution of `board` picked at random (random symbol order at every

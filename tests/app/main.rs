@@ -12,4 +12,5 @@ mod dungeon;
 mod hex;
 mod levels;
 mod puzzle;
+mod puzzle_editor;
 mod startup;

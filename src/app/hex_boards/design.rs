@@ -9,7 +9,8 @@
 use super::runtime::{
     BoardRunState, BoardSettings, HexBoardGenerator, MainGenerator, RuntimeError,
 };
-use crate::boards::{BoardGame, BoardSetup, HexIndex};
+use crate::boards::catan::{self, CatanLayout};
+use crate::boards::{self, BoardGame, BoardSetup, HexIndex, analysis, terra_mystica};
 use crate::level::{BoardDesign, EditSummary};
 use crate::plugin::HexBoardMap;
 use bevy::prelude::*;
@@ -234,7 +235,7 @@ pub(super) fn apply_design(
             }
             DesignCommand::Rebalance => {
                 let mask = design.pinned.clone();
-                match merge_shims::rebalance(
+                match boards::rebalance(
                     settings.game,
                     &settings.variant,
                     &tiles,
@@ -332,53 +333,37 @@ pub fn status(
     } else {
         vec![false; map.tiles.len()]
     };
-    merge_shims::status(
-        map.game,
-        &settings.variant,
-        &map.tiles,
-        &mask,
-        settings.scoring,
-    )
+    let counts = boards::count_differences(map.game, &settings.variant, &map.tiles)
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+    let conflicts = match map.game {
+        BoardGame::TerraMystica => {
+            terra_mystica::pin_conflicts(&map.grid, &map.tiles, &mask, settings.scoring.rules)
+                .iter()
+                .map(|c| c.to_string())
+                .collect()
+        }
+        BoardGame::Catan => match CatanLayout::for_hexes(map.tiles.len()) {
+            Some(layout) => {
+                catan::pin_conflicts(layout, &map.tiles, &mask, &settings.scoring.catan)
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect()
+            }
+            None => Vec::new(),
+        },
+    };
+    (counts, conflicts)
 }
 
 /// Each hex's share of the score, scaled to `0..=1` (the darkest hex adds
 /// the most).
 pub fn shade(game: BoardGame, tiles: &[u8], settings: &BoardSettings) -> Vec<f32> {
-    let adds = merge_shims::hex_contributions(game, &settings.variant, tiles, settings.scoring);
+    let Ok(analysis) = analysis::analyse(game, tiles, settings.scoring) else {
+        return Vec::new();
+    };
+    let adds = analysis.hex_contributions();
     let most = adds.iter().copied().max().unwrap_or(0).max(1) as f32;
     adds.iter().map(|&a| a as f32 / most).collect()
-}
-
-/// TODO(merge): replaced by the boards functions when their branches land.
-mod merge_shims {
-    use crate::boards::{self, BoardError, BoardGame, BoardVariant, Scoring};
-    pub fn rebalance(
-        _game: BoardGame,
-        _variant: &BoardVariant,
-        tiles: &[u8],
-        _mask: &[bool],
-        _seed: u64,
-    ) -> Result<Vec<u8>, BoardError> {
-        Ok(tiles.to_vec())
-    }
-    pub fn status(
-        _game: BoardGame,
-        _variant: &BoardVariant,
-        _tiles: &[u8],
-        _mask: &[bool],
-        _scoring: Scoring,
-    ) -> (Vec<String>, Vec<String>) {
-        (Vec::new(), Vec::new())
-    }
-    pub fn hex_contributions(
-        game: BoardGame,
-        _variant: &BoardVariant,
-        tiles: &[u8],
-        scoring: Scoring,
-    ) -> Vec<u32> {
-        boards::broken_hexes(game, tiles, scoring)
-            .iter()
-            .map(|&b| b.count_ones())
-            .collect()
-    }
 }

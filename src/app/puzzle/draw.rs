@@ -4,7 +4,7 @@
 //! hint's cell green with its symbol ghosted and its reasons outlined
 //! amber, the cursor blue. Row and column numbers match the hint texts.
 
-use crate::puzzle::{Action, CellView, CheckResult, Play, Square};
+use crate::puzzle::{Action, Board, CellView, CheckResult, Play, Square, break_mask, rule_breaks};
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
 const PAPER: Color32 = Color32::from_rgb(0xf4, 0xf1, 0xea);
@@ -244,4 +244,88 @@ pub fn legend(ui: &mut egui::Ui) {
         "hint: this cell",
     );
     item(ui, PAPER, Some(SUPPORT), None, "hint: because of these");
+}
+
+/// Paint a draft in the editor: blocked cells dark, givens on grey, empty
+/// cells on paper, three-in-a-rows among the givens red with a line
+/// through them, the givens "Make unique" added (`added`) outlined green.
+/// A click returns the cell and whether it was the primary button.
+pub fn draft(
+    ui: &mut egui::Ui,
+    board: &Board,
+    added: &[(usize, usize)],
+) -> Option<(usize, usize, bool)> {
+    let (w, h) = (board.width(), board.height());
+    let avail = ui.available_rect_before_wrap();
+    let label = 26.0;
+    let cell = ((avail.width() - label - 8.0) / w as f32)
+        .min((avail.height() - label - 8.0) / h as f32)
+        .clamp(12.0, 64.0);
+    let size = Vec2::new(cell * w as f32, cell * h as f32);
+    let origin = Pos2::new(
+        avail.left() + label + ((avail.width() - label - size.x) / 2.0).max(0.0),
+        avail.top() + label + ((avail.height() - label - size.y) / 2.0).max(0.0),
+    );
+    let board_rect = Rect::from_min_size(origin, size);
+    let response = ui.allocate_rect(board_rect, Sense::click());
+    let p = ui.painter_at(board_rect.expand2(Vec2::new(label + 4.0, label + 4.0)));
+    let rect_of = |r: usize, c: usize| {
+        Rect::from_min_size(
+            origin + Vec2::new(c as f32 * cell, r as f32 * cell),
+            Vec2::splat(cell),
+        )
+    };
+    let thick = (cell * 0.09).max(2.0);
+    let font = egui::FontId::proportional((cell * 0.4).clamp(9.0, 15.0));
+    let numbers = ui.visuals().weak_text_color();
+    for c in 0..w {
+        let at = rect_of(0, c).center_top() - Vec2::new(0.0, 4.0);
+        let text = format!("{}", c + 1);
+        p.text(at, egui::Align2::CENTER_BOTTOM, text, font.clone(), numbers);
+    }
+    for r in 0..h {
+        let at = rect_of(r, 0).left_center() - Vec2::new(5.0, 0.0);
+        let text = format!("{}", r + 1);
+        p.text(at, egui::Align2::RIGHT_CENTER, text, font.clone(), numbers);
+    }
+    let breaks = break_mask(board);
+    for r in 0..h {
+        for c in 0..w {
+            let rect = rect_of(r, c);
+            let s = board.get(r, c);
+            let bg = match s {
+                _ if breaks[r * w + c] => BREAK_BG,
+                Square::Blocked => BLOCKED,
+                Square::X | Square::O => GIVEN_BG,
+                Square::Empty => PAPER,
+            };
+            p.rect_filled(rect, 0.0, bg);
+            p.rect_stroke(rect, 0.0, Stroke::new(1.0, GRID), StrokeKind::Inside);
+            symbol(&p, rect, s, GIVEN_INK, thick * 1.2);
+        }
+    }
+    for rb in rule_breaks(board) {
+        let a = rect_of(rb.cells[0].0, rb.cells[0].1).center();
+        let b = rect_of(rb.cells[2].0, rb.cells[2].1).center();
+        p.line_segment([a, b], Stroke::new(thick * 0.8, BREAK_LINE));
+    }
+    for &(r, c) in added {
+        if board.try_get(r, c).is_some_and(Square::is_symbol) {
+            let stroke = Stroke::new(thick, SOLVED);
+            p.rect_stroke(rect_of(r, c).shrink(1.0), 2.0, stroke, StrokeKind::Inside);
+        }
+    }
+    let hit = |pos: Pos2| {
+        let v = (pos - origin) / cell;
+        (v.x >= 0.0 && v.y >= 0.0 && (v.x as usize) < w && (v.y as usize) < h)
+            .then_some((v.y as usize, v.x as usize))
+    };
+    let pos = response.interact_pointer_pos();
+    if response.clicked() {
+        return pos.and_then(hit).map(|(r, c)| (r, c, true));
+    }
+    if response.secondary_clicked() {
+        return pos.and_then(hit).map(|(r, c)| (r, c, false));
+    }
+    None
 }

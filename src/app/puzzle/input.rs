@@ -25,12 +25,16 @@ pub fn action_for(key: KeyCode) -> Option<Action> {
 }
 
 /// Keys pressed this frame become [`PuzzleInput`]s (not while typing in
-/// an egui text field).
+/// an egui text field, nor in Edit mode).
 pub fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     egui: Option<Res<EguiWantsInput>>,
+    editor: Option<Res<super::PuzzleEditor>>,
     mut out: MessageWriter<PuzzleInput>,
 ) {
+    if editor.is_some_and(|e| e.active) {
+        return;
+    }
     let Some(keys) = keys else {
         return;
     };

@@ -1,8 +1,11 @@
 //! The Puzzle screen: generate an X/O puzzle ("no three in a row"), play
-//! it, check it, ask for hints, save it as a level.
+//! it, check it, ask for hints, save it as a level; or make one by hand
+//! in Edit mode (`editor`, `edit_ui`).
 //!
 //! The rules of play live in [`crate::puzzle::Play`] (engine-free, unit
 //! tested); this module wires them to Bevy:
+//! - [`editor`]: Edit mode (a [`crate::puzzle::PuzzleDraft`], its live
+//!   status, Make unique, Play this, the scripted `--edit` steps);
 //! - [`logic_plugin`]: resources, generation on the async compute pool,
 //!   the input messages, keyboard, timer and scripted flags — no egui, so
 //!   headless tests add it alone;
@@ -10,8 +13,12 @@
 //!   `draw`), where clicks become [`PuzzleInput`] messages.
 
 mod draw;
+mod edit_ui;
+pub mod editor;
 mod input;
 mod ui;
+
+pub use editor::{DraftStatus, EditorRequest, PuzzleEditor};
 
 use crate::app::AppArgs;
 use crate::app::Screen;
@@ -147,6 +154,9 @@ pub fn validate(args: &AppArgs) -> Result<(), String> {
     if let Some(d) = &args.difficulty {
         puzzle::parse_difficulty(d).map_err(|e| format!("--difficulty: {e}"))?;
     }
+    if let Some(steps) = &args.edit {
+        puzzle::parse_steps(steps).map_err(|e| format!("--edit: {e}"))?;
+    }
     Ok(())
 }
 
@@ -185,10 +195,12 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<Generation>()
         .init_resource::<PuzzleDemo>()
         .init_resource::<PuzzleLevels>()
+        .add_plugins(editor::plugin)
         .add_systems(OnEnter(Screen::Puzzle), start_on_enter)
         .add_systems(
             Update,
             (
+                editor::systems(),
                 handle_commands,
                 poll_generation,
                 input::keyboard,

@@ -3,6 +3,8 @@
 //! right.
 
 use super::draw;
+use super::edit_ui;
+use super::editor::{EditorRequest, PuzzleEditor};
 use super::{Generation, PuzzleGame, PuzzleInput, PuzzleLevels, PuzzleRequest, PuzzleSettings};
 use crate::app::Screen;
 use crate::app::shell::camera::PanelInsets;
@@ -32,6 +34,8 @@ fn puzzle_ui(
     generation: Res<Generation>,
     mut inputs: MessageWriter<PuzzleInput>,
     mut commands: MessageWriter<PuzzleRequest>,
+    mut editor: ResMut<PuzzleEditor>,
+    mut edits: MessageWriter<EditorRequest>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::app::shell::content_root(ctx, &insets, "puzzle");
@@ -40,6 +44,11 @@ fn puzzle_ui(
         .resizable(false)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
+                mode_ui(ui, &editor, &game, &mut edits);
+                if editor.active {
+                    edit_ui::left(ui, &mut editor, &mut edits);
+                    return;
+                }
                 // Edit a copy: the settings change (for change detection)
                 // only when the user changed something.
                 let mut edited = settings.clone();
@@ -57,6 +66,10 @@ fn puzzle_ui(
         .resizable(false)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
+                if editor.active {
+                    edit_ui::right(ui, &mut editor, &mut levels, &mut edits);
+                    return;
+                }
                 play_ui(ui, &mut game, &mut inputs);
                 if let Some(p) = &game.play {
                     ui.separator();
@@ -68,6 +81,19 @@ fn puzzle_ui(
         .rect
         .width();
     egui::CentralPanel::default().show(&mut root, |ui| {
+        if editor.active {
+            let added: Vec<(usize, usize)> = editor.last_unique.as_ref().map_or(Vec::new(), |u| {
+                u.0.added.iter().map(|&(r, c, _)| (r, c)).collect()
+            });
+            if let Some((r, c, primary)) = draw::draft(ui, editor.draft.board(), &added) {
+                edits.write(if primary {
+                    EditorRequest::Cycle(r, c)
+                } else {
+                    EditorRequest::Set(r, c, crate::puzzle::Square::Empty)
+                });
+            }
+            return;
+        }
         if let Some(p) = &game.play {
             if let Some(a) = draw::board(ui, p) {
                 inputs.write(PuzzleInput(a));
@@ -86,6 +112,36 @@ fn puzzle_ui(
     insets.bypass_change_detection().right = right;
     insets.bypass_change_detection().bottom = 0.0;
     Ok(())
+}
+
+/// Play or Edit, and "Edit this puzzle".
+fn mode_ui(
+    ui: &mut egui::Ui,
+    editor: &PuzzleEditor,
+    game: &PuzzleGame,
+    edits: &mut MessageWriter<EditorRequest>,
+) {
+    ui.horizontal(|ui| {
+        if ui.selectable_label(!editor.active, "Play").clicked() {
+            edits.write(EditorRequest::Open(false));
+        }
+        if ui
+            .selectable_label(editor.active, "Edit")
+            .on_hover_text("make a puzzle by hand")
+            .clicked()
+        {
+            edits.write(EditorRequest::Open(true));
+        }
+        if let Some(p) = game.play.as_ref().filter(|_| !editor.active)
+            && ui
+                .small_button("edit this puzzle")
+                .on_hover_text("open its givens and blocked cells in the editor")
+                .clicked()
+        {
+            edits.write(EditorRequest::FromPuzzle(Box::new(p.puzzle().clone())));
+        }
+    });
+    ui.separator();
 }
 
 fn settings_ui(

@@ -51,11 +51,14 @@ impl Analysis {
     }
 }
 
-/// The analysis of row-major `tiles` on the game's standard board, scored
-/// with `scoring`; an error when there is not one tile per hex or a
-/// tile is not a code of the game.
+/// The analysis of row-major `tiles` on the game's board of that size
+/// (Catan: the base or the 5–6 player island), scored with `scoring`; an
+/// error when the size is no board of the game or a tile is not a code of
+/// the game.
 pub fn analyse(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Result<Analysis, BoardError> {
-    let g = grid(game);
+    let g = super::variant_of(game, tiles.len())
+        .and_then(|v| super::variant_grid(game, &v).ok())
+        .unwrap_or_else(|| grid(game));
     if tiles.len() != g.len() {
         return Err(BoardError::TileCount {
             expected: g.len(),

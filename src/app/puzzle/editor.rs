@@ -1,0 +1,385 @@
+//! The Puzzle screen's Edit mode: a [`PuzzleDraft`] edited by hand, its
+//! live status (solutions: none / one / several, the grade) counted on the
+//! async compute pool after every edit, "Make unique" in the background,
+//! "Play this", and the scripted `--edit` steps.
+
+use super::{PuzzleLevels, PuzzleRequest};
+use crate::app::shell::save_box::{SaveBox, levels_dir};
+use crate::app::shell::scripted::ScriptArgs;
+use crate::puzzle::{
+    EditStep, Puzzle, PuzzleDraft, PuzzleError, Solutions, Square, Uniqueness, hand_level,
+    parse_size, parse_steps,
+};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use std::collections::VecDeque;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// One request to the editor (from the panels, a click or a script).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum EditorRequest {
+    /// Switch to Edit mode (`true`) or back to Play (`false`).
+    Open(bool),
+    /// Put a given, a blocked cell or nothing at (row, column).
+    Set(usize, usize, Square),
+    /// Cycle a cell empty → X → O → blocked → empty.
+    Cycle(usize, usize),
+    /// A new empty draft of this size (4..=20 a side).
+    New(usize, usize),
+    /// Change the size, keeping the cells that fit.
+    Resize(usize, usize),
+    /// Edit the puzzle being played (its givens and blocked cells).
+    FromPuzzle(Box<Puzzle>),
+    /// Add the fewest givens that leave one solution (in the background).
+    MakeUnique,
+    /// Play the draft (it must have exactly one solution).
+    Play,
+}
+
+/// What the editor shows about the draft, counted after each edit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DraftStatus {
+    /// 0, 1 or 2 (two or more) solutions; `None`: the count ran out of
+    /// nodes ([`crate::puzzle::STATUS_NODES`]).
+    pub solutions: Option<u8>,
+    /// The deduction level a person needs; `None`: not solvable by
+    /// deductions (or not one solution).
+    pub level: Option<u8>,
+    /// Three-in-a-rows among the givens.
+    pub rule_breaks: usize,
+    /// The puzzle, when there is exactly one solution.
+    pub puzzle: Option<Puzzle>,
+    /// How long counting and grading took.
+    pub took: Duration,
+}
+
+impl DraftStatus {
+    /// "solutions: 1" / "solutions: several" / "solutions: none" (or
+    /// unknown).
+    pub fn solutions_text(&self) -> &'static str {
+        match self.solutions {
+            Some(0) => "solutions: none",
+            Some(1) => "solutions: 1",
+            Some(_) => "solutions: several",
+            None => "solutions: unknown (too many open cells to count quickly)",
+        }
+    }
+
+    /// "needs level N" or "unsolvable by deductions".
+    pub fn grade_text(&self) -> String {
+        match self.level {
+            Some(l) => format!("needs level {l}"),
+            None => "unsolvable by deductions".to_string(),
+        }
+    }
+}
+
+type StatusTask = Task<DraftStatus>;
+type UniqueTask = Task<(Result<(PuzzleDraft, Uniqueness), PuzzleError>, Duration)>;
+
+/// The editor's state.
+#[derive(Resource)]
+pub struct PuzzleEditor {
+    /// Edit mode is on.
+    pub active: bool,
+    /// The draft.
+    pub draft: PuzzleDraft,
+    /// Bumped by every edit; the status belongs to one version.
+    pub version: u64,
+    /// The status of `status_version`.
+    pub status: Option<DraftStatus>,
+    /// The draft version the status was counted for.
+    pub status_version: u64,
+    /// The seed "Make unique" uses (recorded in the saved level).
+    pub seed: u64,
+    /// The last "Make unique": givens added, whether proven fewest, time.
+    pub last_unique: Option<(Uniqueness, Duration)>,
+    /// The last error (no solution for Make unique, Play refused).
+    pub error: Option<String>,
+    /// The click tool: `None` cycles, `Some(s)` paints `s`.
+    pub palette: Option<Square>,
+    /// The save box.
+    pub save: SaveBox,
+    status_task: Option<(StatusTask, u64)>,
+    unique_task: Option<(UniqueTask, u64)>,
+    steps: VecDeque<EditStep>,
+}
+
+impl Default for PuzzleEditor {
+    fn default() -> Self {
+        PuzzleEditor {
+            active: false,
+            draft: PuzzleDraft::new(8, 8).expect("8 × 8 is an allowed size"),
+            version: 1,
+            status: None,
+            status_version: 0,
+            seed: 1,
+            last_unique: None,
+            error: None,
+            palette: None,
+            save: SaveBox::default(),
+            status_task: None,
+            unique_task: None,
+            steps: VecDeque::new(),
+        }
+    }
+}
+
+impl PuzzleEditor {
+    /// The status, when it is the current draft's.
+    pub fn current_status(&self) -> Option<&DraftStatus> {
+        self.status
+            .as_ref()
+            .filter(|_| self.status_version == self.version)
+    }
+
+    /// True while a count or Make unique runs.
+    pub fn is_busy(&self) -> bool {
+        self.status_task.is_some() || self.unique_task.is_some()
+    }
+
+    /// True while Make unique runs.
+    pub fn making_unique(&self) -> bool {
+        self.unique_task.is_some()
+    }
+
+    /// Scripted steps still to run.
+    pub fn steps_left(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn edited(&mut self) {
+        self.version += 1;
+        self.error = None;
+    }
+}
+
+/// Count and grade a draft (what the status task runs).
+pub fn status_of(draft: &PuzzleDraft, seed: u64) -> DraftStatus {
+    let t = Instant::now();
+    let sol = draft.solutions();
+    let puzzle = match sol {
+        Solutions::One(_) => draft.to_puzzle(seed).ok(),
+        _ => None,
+    };
+    DraftStatus {
+        solutions: sol.count(),
+        level: puzzle.as_ref().and_then(|p| p.level),
+        rule_breaks: crate::puzzle::rule_breaks(draft.board()).len(),
+        puzzle,
+        took: t.elapsed(),
+    }
+}
+
+/// Registers the editor's message and systems (run before the play
+/// systems of the screen).
+pub fn plugin(app: &mut App) {
+    app.add_message::<EditorRequest>()
+        .init_resource::<PuzzleEditor>()
+        .add_systems(
+            OnEnter(crate::app::Screen::Puzzle),
+            script_on_enter.after(super::start_on_enter),
+        );
+}
+
+/// The editor systems, chained before the play systems.
+pub fn systems() -> impl IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, ()> {
+    (run_script, handle_requests, poll_tasks).chain()
+}
+
+/// `--edit`: open the editor at `--size` with the steps queued.
+fn script_on_enter(args: Option<Res<ScriptArgs>>, mut editor: ResMut<PuzzleEditor>) {
+    let Some(a) = args.as_deref().map(|a| &a.0) else {
+        return;
+    };
+    let Some(steps) = a.edit.as_deref() else {
+        return;
+    };
+    if editor.steps_left() > 0 || editor.active {
+        return;
+    }
+    editor.active = true;
+    if let Some((w, h)) = a.size.as_deref().and_then(|s| parse_size(s).ok())
+        && let Ok(d) = PuzzleDraft::new(w, h)
+    {
+        editor.draft = d;
+        editor.edited();
+    }
+    if let Some(seed) = a.seed {
+        editor.seed = seed;
+    }
+    editor.steps = parse_steps(steps).unwrap_or_default().into();
+}
+
+/// One scripted step per frame, when the editor is idle and its status
+/// is current.
+fn run_script(
+    mut editor: ResMut<PuzzleEditor>,
+    mut levels: ResMut<PuzzleLevels>,
+    mut out: MessageWriter<EditorRequest>,
+) {
+    if editor.steps.is_empty() || editor.is_busy() || editor.current_status().is_none() {
+        return;
+    }
+    let Some(step) = editor.steps.pop_front() else {
+        return;
+    };
+    match step {
+        EditStep::Set(r, c, s) => {
+            out.write(EditorRequest::Set(r, c, s));
+        }
+        EditStep::MakeUnique => {
+            out.write(EditorRequest::MakeUnique);
+        }
+        EditStep::Play => {
+            out.write(EditorRequest::Play);
+        }
+        EditStep::Save(name) => {
+            let line = save_now(&mut editor, &name, &levels_dir());
+            println!("{line}");
+            levels.refresh(Path::new(crate::app::shell::library::LEVELS_DIR));
+        }
+    }
+}
+
+/// Save the draft as level `name` in `dir` the way the save box does
+/// (atomic, never over an existing file); the report line.
+pub fn save_now(editor: &mut PuzzleEditor, name: &str, dir: &Path) -> String {
+    let Some(status) = editor.current_status().cloned() else {
+        return "puzzle editor: not saved: still counting".into();
+    };
+    let head = format!(
+        "puzzle editor: {}; {}; {} givens",
+        status.solutions_text(),
+        status.grade_text(),
+        editor.draft.givens()
+    );
+    let Some(p) = status.puzzle else {
+        let why = if status.solutions == Some(0) {
+            PuzzleError::NoSolution {
+                rule_breaks: status.rule_breaks,
+            }
+        } else {
+            PuzzleError::NotUnique
+        };
+        return format!("{head}; not saved: {why}");
+    };
+    editor.save.name = name.to_string();
+    match editor.save.request(dir) {
+        Ok(Some(path)) => {
+            editor.save.write(&path, &hand_level(name, &p), false);
+        }
+        Ok(None) => {
+            editor.save.confirm_overwrite = None;
+            editor.save.message = Some((false, format!("{name} exists; not overwritten")));
+        }
+        Err(e) => editor.save.message = Some((false, e)),
+    }
+    let msg = editor.save.message.clone().map_or(String::new(), |m| m.1);
+    format!("{head}; {msg}")
+}
+
+fn handle_requests(
+    mut requests: MessageReader<EditorRequest>,
+    mut editor: ResMut<PuzzleEditor>,
+    mut play: MessageWriter<PuzzleRequest>,
+) {
+    for req in requests.read() {
+        let e = &mut *editor;
+        match req {
+            EditorRequest::Open(on) => e.active = *on,
+            EditorRequest::Set(r, c, s) => match e.draft.set(*r, *c, *s) {
+                Ok(()) => e.edited(),
+                Err(err) => e.error = Some(err.to_string()),
+            },
+            EditorRequest::Cycle(r, c) => {
+                let res = match e.palette {
+                    None => e.draft.cycle(*r, *c).map(|_| ()),
+                    Some(s) => e.draft.set(*r, *c, s),
+                };
+                match res {
+                    Ok(()) => e.edited(),
+                    Err(err) => e.error = Some(err.to_string()),
+                }
+            }
+            EditorRequest::New(w, h) => match PuzzleDraft::new(*w, *h) {
+                Ok(d) => {
+                    e.draft = d;
+                    e.last_unique = None;
+                    e.edited();
+                }
+                Err(err) => e.error = Some(err.to_string()),
+            },
+            EditorRequest::Resize(w, h) => match e.draft.resize(*w, *h) {
+                Ok(()) => e.edited(),
+                Err(err) => e.error = Some(err.to_string()),
+            },
+            EditorRequest::FromPuzzle(p) => match PuzzleDraft::from_puzzle(p) {
+                Ok(d) => {
+                    e.draft = d;
+                    e.last_unique = None;
+                    e.active = true;
+                    e.edited();
+                }
+                Err(err) => e.error = Some(err.to_string()),
+            },
+            EditorRequest::MakeUnique => {
+                let mut d = e.draft.clone();
+                let seed = e.seed;
+                let task = AsyncComputeTaskPool::get().spawn(async move {
+                    let t = Instant::now();
+                    let u = d.make_unique(seed).map(|u| (d, u));
+                    (u, t.elapsed())
+                });
+                e.unique_task = Some((task, e.version));
+            }
+            EditorRequest::Play => match e.draft.to_puzzle(e.seed) {
+                Ok(p) => {
+                    e.active = false;
+                    play.write(PuzzleRequest::Load {
+                        puzzle: Box::new(p),
+                        name: "made by hand".into(),
+                    });
+                }
+                Err(err) => e.error = Some(err.to_string()),
+            },
+        }
+    }
+}
+
+fn poll_tasks(mut editor: ResMut<PuzzleEditor>) {
+    let e = &mut *editor;
+    if let Some((task, version)) = e.unique_task.as_mut()
+        && let Some((result, took)) = check_ready(task)
+    {
+        let version = *version;
+        e.unique_task = None;
+        match result {
+            // Edits made meanwhile win over a stale answer.
+            Ok((d, u)) if version == e.version => {
+                e.draft = d;
+                e.last_unique = Some((u, took));
+                e.edited();
+            }
+            Ok(_) => {}
+            Err(err) => e.error = Some(err.to_string()),
+        }
+    }
+    if let Some((task, version)) = e.status_task.as_mut()
+        && let Some(status) = check_ready(task)
+    {
+        e.status_version = *version;
+        e.status = Some(status);
+        e.status_task = None;
+    }
+    // Count the current draft when it has no status yet (an older count
+    // still running is dropped, which cancels it).
+    let counting = e.status_task.as_ref().map(|t| t.1);
+    if e.status_version != e.version && counting != Some(e.version) {
+        let d = e.draft.clone();
+        let seed = e.seed;
+        let task = AsyncComputeTaskPool::get().spawn(async move { status_of(&d, seed) });
+        e.status_task = Some((task, e.version));
+    }
+}

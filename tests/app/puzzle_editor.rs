@@ -1,0 +1,195 @@
+//! The puzzle editor: headless ECS tests of Edit mode (cells set by
+//! requests, the live count, Make unique, saving, Play this) and a
+//! scripted `--edit` run of the real binary under Xvfb.
+
+use crate::common::{Display, count_near, headless, read_png, temp_dir, update_until};
+use bevy::prelude::*;
+use evoboard::app::Screen;
+use evoboard::app::puzzle::{self, EditorRequest, PuzzleEditor, PuzzleGame, editor};
+use evoboard::level::{Level, LevelMap};
+use evoboard::puzzle::{Square, count_solutions};
+use std::path::Path;
+use std::process::Command;
+
+fn editor_app(root: &Path) -> App {
+    let mut app = headless(root);
+    app.init_state::<Screen>();
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.add_plugins(puzzle::logic_plugin);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Puzzle);
+    app
+}
+
+fn ed(app: &App) -> &PuzzleEditor {
+    app.world().resource::<PuzzleEditor>()
+}
+
+/// Send a request and update until the editor is idle with a current
+/// status.
+fn request(app: &mut App, r: EditorRequest) {
+    app.world_mut().write_message(r);
+    app.update();
+    let idle = update_until(app, 100_000, |app| {
+        !ed(app).is_busy() && ed(app).current_status().is_some()
+    });
+    assert!(idle, "the editor did not settle");
+}
+
+/// The saved level's puzzle has exactly one solution and holds `givens`.
+fn check_level(path: &Path, givens: &[(usize, usize, Square)]) {
+    let level = Level::load(path).unwrap();
+    assert_eq!(level.generator.algorithm, evoboard::puzzle::HAND_ALGORITHM);
+    let LevelMap::Puzzle(p) = level.map else {
+        panic!("not a puzzle level");
+    };
+    let cells = p.cells_board().unwrap();
+    let s = count_solutions(&cells, 2);
+    assert_eq!(s.count, 1, "the saved puzzle is not unique:\n{cells}");
+    assert_eq!(s.solution.unwrap(), p.solution_board().unwrap());
+    for &(r, c, v) in givens {
+        assert_eq!(cells.get(r, c), v, "({r}, {c}) lost");
+    }
+}
+
+const GIVENS: [(usize, usize, Square); 4] = [
+    (0, 0, Square::X),
+    (0, 1, Square::O),
+    (2, 2, Square::Blocked),
+    (3, 4, Square::X),
+];
+
+#[test]
+fn edit_make_unique_save_and_play() {
+    let root = temp_dir("puzzle-editor");
+    let mut app = editor_app(&root);
+    request(&mut app, EditorRequest::Open(true));
+    request(&mut app, EditorRequest::New(6, 6));
+    // An empty 6×6 board: several solutions.
+    assert_eq!(ed(&app).current_status().unwrap().solutions, Some(2));
+    for &(r, c, v) in &GIVENS {
+        request(&mut app, EditorRequest::Set(r, c, v));
+    }
+    // Cycling: empty → X → O → blocked → empty.
+    for want in [Square::X, Square::O, Square::Blocked, Square::Empty] {
+        request(&mut app, EditorRequest::Cycle(5, 5));
+        assert_eq!(ed(&app).draft.get(5, 5), Some(want));
+    }
+    let st = ed(&app).current_status().unwrap();
+    assert_eq!(st.solutions_text(), "solutions: several");
+    assert_eq!(st.grade_text(), "unsolvable by deductions");
+    request(&mut app, EditorRequest::MakeUnique);
+    let st = ed(&app).current_status().unwrap().clone();
+    assert_eq!(st.solutions_text(), "solutions: 1");
+    assert!(st.puzzle.is_some());
+    let (u, _) = ed(&app).last_unique.clone().unwrap();
+    assert!(!u.added.is_empty());
+
+    // Saved once; a second save under the same name does not overwrite.
+    let dir = root.join("levels");
+    let mut e = app.world_mut().resource_mut::<PuzzleEditor>();
+    let line = editor::save_now(&mut e, "mine", &dir);
+    assert!(line.contains("saved"), "{line}");
+    let line = editor::save_now(&mut e, "mine", &dir);
+    assert!(line.contains("not overwritten"), "{line}");
+    check_level(&dir.join("mine.level.ron"), &GIVENS);
+
+    // A contradiction shows as none.
+    let kept: Vec<Square> = (0..3).map(|c| ed(&app).draft.get(4, c).unwrap()).collect();
+    request(&mut app, EditorRequest::Set(4, 0, Square::O));
+    request(&mut app, EditorRequest::Set(4, 1, Square::O));
+    request(&mut app, EditorRequest::Set(4, 2, Square::O));
+    assert_eq!(ed(&app).current_status().unwrap().solutions, Some(0));
+    assert_eq!(ed(&app).current_status().unwrap().rule_breaks, 1);
+    request(&mut app, EditorRequest::MakeUnique);
+    let err = ed(&app).error.clone().unwrap();
+    assert!(err.contains("no solution"), "{err}");
+    for (c, &v) in kept.iter().enumerate() {
+        request(&mut app, EditorRequest::Set(4, c, v));
+    }
+    assert_eq!(ed(&app).current_status().unwrap().solutions, Some(1));
+
+    // Play this: the Play side gets the same cells.
+    request(&mut app, EditorRequest::Play);
+    app.update();
+    assert!(!ed(&app).active);
+    let game = app.world().resource::<PuzzleGame>();
+    let play = game.play.as_ref().unwrap();
+    assert_eq!(
+        play.puzzle().cells_board().unwrap(),
+        *ed(&app).draft.board()
+    );
+    assert_eq!(game.title, "level made by hand");
+}
+
+/// Run the binary in `dir` (levels go to `dir/levels`).
+fn run_in(display: &Display, dir: &Path, args: &[&str]) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let runtime = temp_dir("xdg-runtime-editor");
+    std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_evoboard"))
+        .args(args)
+        .current_dir(dir)
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .env("DISPLAY", &display.name)
+        .env("WGPU_BACKEND", "vulkan")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?} exited with {}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_scripted_editor_run_saves_a_unique_puzzle() {
+    let display = Display::start();
+    let dir = temp_dir("puzzle-editor-shot");
+    let shot = dir.join("editor.png");
+    let steps = "x:0,0;o:0,1;block:2,2;x:3,4;unique;save:by-hand";
+    let args = [
+        "app",
+        "--game",
+        "puzzle",
+        "--size",
+        "6x6",
+        "--seed",
+        "3",
+        "--edit",
+        steps,
+        "--screenshot",
+        shot.to_str().unwrap(),
+        "--frames",
+        "90",
+    ];
+    let out = run_in(&display, &dir, &args);
+    assert!(
+        out.contains("puzzle editor: solutions: 1;") && out.contains("saved"),
+        "{out}"
+    );
+    check_level(&dir.join("levels/by-hand.level.ron"), &GIVENS);
+    // The editor is on screen: givens on grey, blocked cells, paper.
+    let (w, h, rgb) = read_png(&shot);
+    assert!(w >= 640 && h >= 400, "{w}x{h}");
+    for (what, colour, at_least) in [
+        ("paper", [0xf4, 0xf1, 0xea], 20_000),
+        ("givens", [0xc4, 0xc8, 0xd0], 5_000),
+        ("blocked", [0x1c, 0x1c, 0x22], 1_000),
+    ] {
+        let n = count_near(&rgb, colour, 6);
+        assert!(n >= at_least, "{what}: only {n} pixels");
+    }
+    // Again: the file is kept, not overwritten.
+    let before = std::fs::read(dir.join("levels/by-hand.level.ron")).unwrap();
+    let out = run_in(&display, &dir, &args);
+    assert!(out.contains("not overwritten"), "{out}");
+    assert_eq!(
+        std::fs::read(dir.join("levels/by-hand.level.ron")).unwrap(),
+        before
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
