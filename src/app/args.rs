@@ -64,14 +64,17 @@ pub struct AppArgs {
     /// deduction level L = 1..3.
     #[arg(long)]
     pub difficulty: Option<String>,
+    /// Catan: the island for 3-4 or 5-6 players.
+    #[arg(long, value_parser = crate::cli::catan::parse_players)]
+    pub players: Option<crate::boards::BoardVariant>,
     /// Scripted edits, `;` separated, for the screen `--game` opens.
     ///
     /// Hex boards: design steps to play as a designer would, separated by
     /// `;` (e.g. `wait; select 0,0; set lake; pin; rebalance; evolve;
     /// save out/mine`). Steps: `wait`, `select R,C`, `set TILE`, `pin
     /// [R,C]`, `swap R,C R,C`, `clear-pins`, `evolve`, `rebalance`, `undo`,
-    /// `redo`, `overlay on|off`, `letters on|off`, `save PATH`, `gallery`,
-    /// `open-gallery K`.
+    /// `redo`, `overlay on|off`, `letters on|off`, `save PATH`, `export
+    /// FORMAT PATH`, `gallery`, `open-gallery K`.
     ///
     /// Puzzle: open the editor (at `--size`) and apply these steps, `;`
     /// separated: `x:R,C`, `o:R,C`, `block:R,C`, `clear:R,C` (0-based),

@@ -4,7 +4,7 @@
 
 use super::hex_tilemap::{HEX_SIZE, HexBoardMap, HexTile, tile_colour};
 use crate::boards::BoardGame;
-use crate::boards::catan::pips;
+use crate::boards::catan::{Harbour, pips};
 use bevy::ecs::hierarchy::ChildSpawnerCommands;
 use bevy::prelude::*;
 
@@ -41,6 +41,9 @@ pub(super) struct PinMark;
 pub(super) struct LetterMark;
 #[derive(Component)]
 pub(super) struct PipDot(usize);
+/// A harbour drawn on the frame.
+#[derive(Component)]
+pub(super) struct HarbourMark;
 
 /// Meshes and materials of the marks, shared by every hex.
 #[derive(Resource)]
@@ -53,6 +56,10 @@ pub(super) struct MarkMeshes {
     dot_material: Handle<ColorMaterial>,
     pin_material: Handle<ColorMaterial>,
     rim_material: Handle<ColorMaterial>,
+    harbour: Handle<Mesh>,
+    harbour_generic: Handle<ColorMaterial>,
+    /// 2:1 harbours by resource (fields, forest, pasture, hills, mountains).
+    harbour_resource: Vec<Handle<ColorMaterial>>,
 }
 
 impl MarkMeshes {
@@ -102,6 +109,11 @@ fn setup_marks(
         dot_material: materials.add(Color::srgb(0.1, 0.1, 0.1)),
         pin_material: materials.add(Color::srgb(0.92, 0.1, 0.12)),
         rim_material: materials.add(Color::WHITE),
+        harbour: meshes.add(Circle::new(HEX_SIZE * 0.48)),
+        harbour_generic: materials.add(Color::srgb(0.95, 0.95, 0.92)),
+        harbour_resource: (0..5u8)
+            .map(|t| materials.add(tile_colour(BoardGame::Catan, t << 4)))
+            .collect(),
     });
 }
 
@@ -259,6 +271,72 @@ pub(super) fn draw_marks(
                     }
                 }
             }
+        }
+    }
+}
+
+/// Where harbour `h` is drawn: beyond the middle of its hex's sea side
+/// (sides from 0 east, clockwise).
+fn harbour_position(map: &HexBoardMap, h: &Harbour) -> Option<Vec2> {
+    let i = map.grid.index(h.hex.0, h.hex.1)?;
+    let angle = -(f32::from(h.side) * 60.0).to_radians();
+    let out = 3f32.sqrt() / 2.0 * HEX_SIZE * 1.6;
+    Some(map.position(usize::from(i)) + Vec2::new(angle.cos(), angle.sin()) * out)
+}
+
+/// Redraw the harbours of changed maps (a few entities: despawned and
+/// spawned anew).
+pub(super) fn draw_harbours(
+    mut commands: Commands,
+    marks: Option<Res<MarkMeshes>>,
+    boards: Query<(Entity, &HexBoardMap, Option<&Children>), Changed<HexBoardMap>>,
+    old: Query<(), With<HarbourMark>>,
+) {
+    let Some(m) = marks else { return };
+    for (entity, map, children) in &boards {
+        for c in children.into_iter().flatten() {
+            if old.contains(*c) {
+                commands.entity(*c).despawn();
+            }
+        }
+        for h in &map.harbours {
+            let Some(at) = harbour_position(map, h) else {
+                continue;
+            };
+            let (material, label) = match h.kind.resource() {
+                None => (m.harbour_generic.clone(), "3:1".to_string()),
+                Some(t) => (
+                    m.harbour_resource[usize::from(t)].clone(),
+                    format!("2:1\n{}", tile_letter(BoardGame::Catan, t << 4)),
+                ),
+            };
+            let light = h.kind.resource().is_none_or(|t| {
+                tile_colour(BoardGame::Catan, t << 4)
+                    .to_linear()
+                    .luminance()
+                    > 0.18
+            });
+            let id = commands
+                .spawn((
+                    HarbourMark,
+                    Name::new(format!("{} harbour", h.kind.name())),
+                    Mesh2d(m.harbour.clone()),
+                    MeshMaterial2d(material),
+                    Transform::from_translation(at.extend(0.5)),
+                ))
+                .with_children(|c| {
+                    c.spawn((
+                        Text2d::new(label),
+                        TextFont {
+                            font_size: FontSize::Px(10.0),
+                            ..default()
+                        },
+                        TextColor(if light { Color::BLACK } else { Color::WHITE }),
+                        Transform::from_xyz(0.0, 0.0, 0.01),
+                    ));
+                })
+                .id();
+            commands.entity(entity).add_child(id);
         }
     }
 }

@@ -3,7 +3,7 @@
 //! [`LevelTilemap`] turns a loaded level into a [`HexBoardMap`].
 
 use super::level_asset::LevelAsset;
-use crate::boards::catan::CatanBoard;
+use crate::boards::catan::{CatanBoard, Harbour};
 use crate::boards::terra_mystica::Terrain;
 use crate::boards::{self, BoardGame, HexGrid};
 use crate::level::LevelMap;
@@ -39,12 +39,19 @@ pub struct HexBoardMap {
     /// Print each hex's terrain letter (the colour-blind view,
     /// [`crate::plugin::tile_letter`]).
     pub letters: bool,
+    /// Catan's harbours on the frame (drawn beside their coastal hexes).
+    #[reflect(ignore)]
+    pub harbours: Vec<Harbour>,
 }
 
 impl HexBoardMap {
-    /// A map of `game` with no highlights.
+    /// A map of `game` with no highlights, on the board of that size
+    /// (Catan: the base or the 5–6 player island).
     pub fn new(game: BoardGame, tiles: Vec<u8>) -> Self {
-        let grid = boards::grid(game).clone();
+        let grid = boards::variant_of(game, tiles.len())
+            .and_then(|v| boards::variant_grid(game, &v).ok())
+            .unwrap_or_else(|| boards::grid(game))
+            .clone();
         HexBoardMap {
             game,
             broken: vec![0; tiles.len()],
@@ -55,6 +62,7 @@ impl HexBoardMap {
             selected: None,
             shade: Vec::new(),
             letters: false,
+            harbours: Vec::new(),
         }
     }
 
@@ -69,7 +77,10 @@ impl HexBoardMap {
                     ..HexBoardMap::new(BoardGame::TerraMystica, tiles)
                 })
             }
-            LevelMap::Catan(b) => Some(HexBoardMap::new(BoardGame::Catan, b.encode())),
+            LevelMap::Catan(b) => Some(HexBoardMap {
+                harbours: b.harbours.clone(),
+                ..HexBoardMap::new(BoardGame::Catan, b.encode())
+            }),
             LevelMap::Dungeon(_) | LevelMap::Puzzle(_) => None,
         }
     }
@@ -151,9 +162,15 @@ impl HexBoardMap {
         let w = 3f32.sqrt() * HEX_SIZE;
         let widest = self.grid.row_lengths().max().unwrap_or(1) as f32;
         let rows = self.grid.rows() as f32;
+        // Harbours sit on the frame, beyond the coast.
+        let frame = if self.harbours.is_empty() {
+            0.0
+        } else {
+            1.2 * HEX_SIZE
+        };
         Vec2::new(
-            (widest + 0.5) * w / 2.0,
-            ((rows - 1.0) * 1.5 + 2.0) * HEX_SIZE / 2.0,
+            (widest + 0.5) * w / 2.0 + frame,
+            ((rows - 1.0) * 1.5 + 2.0) * HEX_SIZE / 2.0 + frame,
         )
     }
 }
@@ -222,7 +239,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, setup_meshes)
         .add_systems(
             Update,
-            (level_to_board, draw_boards, super::hex_marks::draw_marks)
+            (
+                level_to_board,
+                draw_boards,
+                super::hex_marks::draw_marks,
+                super::hex_marks::draw_harbours,
+            )
                 .chain()
                 .in_set(super::EvoboardSet::Draw),
         );
@@ -449,7 +471,11 @@ fn hex_name(map: &HexBoardMap, i: usize) -> String {
     format!("hex {r},{c}")
 }
 
-/// A Catan board as a map (used by tests and examples).
+/// A Catan board as a map, with its harbours (used by tests and
+/// examples).
 pub fn catan_map(board: &CatanBoard) -> HexBoardMap {
-    HexBoardMap::new(BoardGame::Catan, board.encode())
+    HexBoardMap {
+        harbours: board.harbours.clone(),
+        ..HexBoardMap::new(BoardGame::Catan, board.encode())
+    }
 }

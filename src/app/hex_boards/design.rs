@@ -145,8 +145,11 @@ fn keep_board_before_reset(
     if resets == 0 {
         return;
     }
+    let worth_keeping = g.loaded.is_some() || g.progress.generation > 0;
     if g.settings.game == settings.game && g.settings.variant == settings.variant {
-        design.remember(g.best_tiles());
+        if worth_keeping {
+            design.remember(g.best_tiles());
+        }
     } else {
         // Another board altogether: its history does not apply.
         design.undo.clear();

@@ -6,8 +6,10 @@
 //! The search steps only while this screen is shown; the board is hidden
 //! on the other screens and keeps its run for when the user comes back.
 
+mod balance_panel;
 mod design;
 mod design_panel;
+mod export_box;
 mod gallery_view;
 mod input;
 mod panels;
@@ -42,6 +44,7 @@ pub fn logic_plugin(app: &mut App) {
             design::plugin,
             script::plugin,
             gallery_view::plugin,
+            export_box::plugin,
         ))
         .add_systems(Startup, apply_script_args)
         .add_systems(OnEnter(Screen::HexBoards), show_board::<true>)
@@ -108,6 +111,9 @@ fn apply_script_args(
     }
     if let Some(r) = a.rules {
         settings.scoring.rules = r;
+    }
+    if let Some(v) = a.players.clone().filter(|_| game == BoardGame::Catan) {
+        settings.variant = v;
     }
     if let Some(s) = a.steps_per_second {
         settings.steps_per_second = s;

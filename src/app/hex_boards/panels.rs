@@ -13,7 +13,7 @@ use crate::app::shell::save_box::levels_dir;
 use crate::app::shell::{ScreenUiSet, content_root};
 use crate::boards::catan::DesertPlacement;
 use crate::boards::terra_mystica::Rules;
-use crate::boards::{self, Algorithm, BoardGame};
+use crate::boards::{self, Algorithm, BoardGame, BoardVariant};
 use crate::plugin::{HexBoardMap, LevelAsset};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -43,6 +43,7 @@ fn panels_ui(
     mut design: ResMut<HexDesign>,
     mut design_out: MessageWriter<DesignCommand>,
     mut gallery: ResMut<super::gallery_view::GalleryView>,
+    mut exports: ResMut<super::export_box::ExportBox>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if gallery.open {
@@ -97,6 +98,10 @@ fn panels_ui(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 run_ui(ui, generator, &mut commands_out);
+                if let Some((_, map)) = shown {
+                    ui.separator();
+                    super::balance_panel::balance_ui(ui, map.game, &map.tiles, settings.scoring);
+                }
                 if let Some(e) = &error.0 {
                     ui.colored_label(egui::Color32::LIGHT_RED, e);
                     if ui.small_button("dismiss").clicked() {
@@ -105,6 +110,24 @@ fn panels_ui(
                 }
                 ui.separator();
                 save_ui(ui, generator, &design, &mut library);
+                let level = |name: &str| {
+                    generator
+                        .level(name)
+                        .with_design(design.level_design(&generator.board_map_view()))
+                };
+                if let Some((_, map)) = shown {
+                    let name = library.save.name.clone();
+                    super::export_box::export_ui(
+                        ui,
+                        &mut exports,
+                        &name,
+                        map.game,
+                        &map.tiles,
+                        level,
+                        &levels_dir(),
+                        &mut design_out,
+                    );
+                }
                 ui.separator();
                 library_ui(ui, &mut library, &asset_server);
             })
@@ -211,6 +234,15 @@ fn settings_ui(
             }
         });
     } else {
+        ui.horizontal(|ui| {
+            ui.label("players");
+            for (v, name) in [
+                (BoardVariant::Standard, "3-4"),
+                (BoardVariant::FiveSixPlayers, "5-6 (30 hexes)"),
+            ] {
+                changed |= ui.radio_value(&mut s.variant, v, name).changed();
+            }
+        });
         ui.label("Optional rules");
         let c = &mut s.scoring.catan;
         changed |= ui
@@ -233,6 +265,12 @@ fn settings_ui(
                         .changed();
                 }
             });
+        changed |= ui
+            .checkbox(
+                &mut c.harbour_rule,
+                "2:1 harbours away from their resource's 5/6/8/9",
+            )
+            .changed();
         changed |= ui
             .add(egui::Slider::new(&mut c.max_corner_pips, 0..=15).text("max pips at a corner"))
             .on_hover_text("0 = no bound; a corner touches three hexes")

@@ -6,6 +6,7 @@
 //! board from, so a search never holds up a frame. Either way the best
 //! board is copied into the map when it improves.
 
+use crate::boards::catan::CatanBoard;
 use crate::boards::{
     self, Algorithm, BoardGame, BoardSearch, BoardSetup, BoardVariant, Params, Scoring,
 };
@@ -133,6 +134,9 @@ impl BoardSettings {
     /// Switch game or algorithm, keeping the seed; parameters reset to the
     /// new algorithm's defaults.
     pub fn select(&mut self, game: BoardGame, algorithm: Algorithm) {
+        if game != self.game {
+            self.variant = BoardVariant::Standard;
+        }
         self.game = game;
         self.algorithm = algorithm;
         self.params = Params::defaults(boards::param_specs(game, algorithm));
@@ -369,6 +373,10 @@ impl HexBoardGenerator {
         let mut map = HexBoardMap::new(s.game, tiles.clone());
         map.broken = boards::broken_hexes(s.game, &tiles, s.scoring);
         map.show_broken = s.show_broken;
+        if s.game == BoardGame::Catan {
+            map.harbours =
+                CatanBoard::with_placed_harbours(&tiles, &s.scoring.catan, s.seed).harbours;
+        }
         map
     }
 }
@@ -569,6 +577,11 @@ pub fn settings_from_level(
     let mut s = base.clone();
     let algorithm: Algorithm = level.generator.algorithm.parse().unwrap_or_default();
     s.select(game, algorithm);
+    if let crate::level::LevelMap::Catan(b) = &level.map
+        && let Some(v) = boards::variant_of(game, b.encode().len())
+    {
+        s.variant = v;
+    }
     s.seed = level.generator.seed;
     if let Some(r) = level.generator.rules {
         s.scoring.rules = r;

@@ -46,6 +46,8 @@ pub enum DesignStep {
     Letters(bool),
     /// Save the board as a level (never overwriting).
     Save(PathBuf),
+    /// Export the board as `FORMAT` to `PATH` plus the format's extension.
+    Export(crate::export::Format, PathBuf),
     /// Fill the gallery (and wait for it).
     Gallery,
     /// Open gallery board `k` (from 1).
@@ -97,6 +99,10 @@ fn parse_step(step: &str) -> Result<DesignStep, String> {
         ("overlay", 2) => DesignStep::Overlay(on_off(words.get(1))?),
         ("letters", 2) => DesignStep::Letters(on_off(words.get(1))?),
         ("save", 2) => DesignStep::Save(PathBuf::from(words[1])),
+        ("export", 3) => DesignStep::Export(
+            crate::export::Format::parse(words[1]).map_err(|e| format!("'{step}': {e}"))?,
+            PathBuf::from(words[2]),
+        ),
         ("gallery", 1) => DesignStep::Gallery,
         ("open-gallery", 2) => DesignStep::OpenGallery(
             words[1]
@@ -109,7 +115,7 @@ fn parse_step(step: &str) -> Result<DesignStep, String> {
             return Err(format!(
                 "unknown design step '{step}'; allowed: wait, select R,C, set TILE, pin [R,C], \
                  swap R,C R,C, clear-pins, evolve, rebalance, undo, redo, overlay on|off, \
-                 letters on|off, save PATH, gallery, open-gallery K"
+                 letters on|off, save PATH, export FORMAT PATH, gallery, open-gallery K"
             ));
         }
     })
@@ -192,6 +198,7 @@ fn play_script(
     mut last: Local<Option<String>>,
     mut gallery: ResMut<super::gallery_view::GalleryView>,
     settings: Res<super::runtime::BoardSettings>,
+    mut exports: ResMut<super::export_box::ExportBox>,
 ) {
     let Ok((mut g, map)) = generators.single_mut() else {
         return;
@@ -199,8 +206,11 @@ fn play_script(
     if let Some(mut r) = report {
         r.bypass_change_detection().busy = !script.0.is_empty() || last.is_some();
     }
-    if g.state == BoardRunState::Running || gallery.busy() {
+    if g.state == BoardRunState::Running || gallery.busy() || exports.busy() {
         return;
+    }
+    if let Some((_, msg)) = exports.message.take() {
+        println!("edit: {msg}");
     }
     // The previous step's outcome, once its edit has been applied.
     if let Some(step) = last.take() {
@@ -261,6 +271,12 @@ fn play_script(
         }
         DesignStep::Overlay(on) => design.overlay = *on,
         DesignStep::Letters(on) => design.letters = *on,
+        DesignStep::Export(format, path) => {
+            let name = crate::level::Level::name_for(path);
+            let dir = path.parent().map(PathBuf::from).unwrap_or_default();
+            let level = g.level(&name).with_design(design.level_design(map));
+            exports.start(level, *format, &dir);
+        }
         DesignStep::Gallery => gallery.start(&settings),
         DesignStep::OpenGallery(k) => match gallery.boards.get(k - 1) {
             Some(b) => {

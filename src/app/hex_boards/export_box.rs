@@ -1,0 +1,157 @@
+//! Export from the app: the board shown as PNG (print-ready), SVG, text or
+//! a share code, written next to the levels under the save box's name
+//! (atomic, never overwriting), the code shown to copy, and a code pasted
+//! by a friend opened on the board. Exports run off the main thread (a
+//! print-size PNG takes a moment to render).
+
+use super::design::DesignCommand;
+use crate::boards::{BoardGame, code};
+use crate::export::{self, Format};
+use crate::level::{Level, write_atomic};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::path::{Path, PathBuf};
+use std::thread::JoinHandle;
+
+/// The export box's state.
+#[derive(Resource, Default)]
+pub struct ExportBox {
+    /// A code typed or pasted by the user.
+    pub paste: String,
+    /// The last outcome: `(ok, message)`.
+    pub message: Option<(bool, String)>,
+    job: Option<JoinHandle<Result<String, String>>>,
+}
+
+impl ExportBox {
+    /// Whether an export is being written.
+    pub fn busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Write `level`'s board as `format` to `dir/NAME.EXT` on a background
+    /// thread, refusing to replace a file.
+    pub fn start(&mut self, level: Level, format: Format, dir: &Path) {
+        let path = dir.join(format!("{}.{}", level.name, format.extension()));
+        self.message = Some((true, format!("writing {} …", path.display())));
+        self.job = std::thread::Builder::new()
+            .name("export".into())
+            .spawn(move || write_export(&level, format, &path))
+            .ok();
+    }
+
+    /// Take in a finished export.
+    pub fn poll(&mut self) {
+        if !self.job.as_ref().is_some_and(|j| j.is_finished()) {
+            return;
+        }
+        self.message = Some(match self.job.take().map(JoinHandle::join) {
+            Some(Ok(Ok(done))) => (true, done),
+            Some(Ok(Err(e))) => (false, e),
+            _ => (false, "the export stopped unexpectedly".into()),
+        });
+    }
+}
+
+/// Export `level` as `format` to `path`; a line saying what was written.
+pub fn write_export(level: &Level, format: Format, path: &PathBuf) -> Result<String, String> {
+    let out = export::export(&level.map, format).map_err(|e| e.to_string())?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    write_atomic(path, &out.bytes, false).map_err(|e| e.to_string())?;
+    let size = match out.pixels {
+        Some((w, h)) => format!("{w}×{h} px, {} bytes", out.bytes.len()),
+        None => format!("{} bytes", out.bytes.len()),
+    };
+    Ok(format!("exported {} ({size})", path.display()))
+}
+
+/// Registers the export box.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ExportBox>()
+        .add_systems(Update, poll_exports);
+}
+
+fn poll_exports(mut exports: ResMut<ExportBox>) {
+    if exports.busy() {
+        exports.poll();
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+/// Draw the export box: format buttons (named by the save box's name),
+/// the share code and the paste field.
+pub fn export_ui(
+    ui: &mut egui::Ui,
+    exports: &mut ExportBox,
+    name: &str,
+    game: BoardGame,
+    tiles: &[u8],
+    make: impl Fn(&str) -> Level,
+    dir: &Path,
+    out: &mut MessageWriter<DesignCommand>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Export as");
+        for format in Format::ALL {
+            let ok =
+                !exports.busy() && crate::app::shell::save_box::check_name(name.trim()).is_ok();
+            if ui
+                .add_enabled(ok, egui::Button::new(format.name()))
+                .on_hover_text(format!(
+                    "write {}/NAME.{} (never replacing a file)",
+                    dir.display(),
+                    format.extension()
+                ))
+                .on_disabled_hover_text("type a name in the box above first")
+                .clicked()
+            {
+                exports.start(make(name.trim()), format, dir);
+            }
+        }
+    });
+    if let Ok(c) = code::encode(game, tiles) {
+        ui.horizontal(|ui| {
+            ui.label("code");
+            ui.monospace(&c);
+            if ui.small_button("copy").clicked() {
+                ui.ctx().copy_text(c.clone());
+            }
+        });
+    }
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut exports.paste)
+                .hint_text("paste a code")
+                .desired_width(200.0),
+        );
+        if ui.button("Open").clicked() {
+            match code::decode(exports.paste.trim()) {
+                Ok((g, board)) if g == game && board.len() == tiles.len() => {
+                    out.write(DesignCommand::Open(board));
+                    exports.message = Some((true, "opened the code's board".into()));
+                }
+                Ok((g, _)) => {
+                    exports.message = Some((
+                        false,
+                        format!(
+                            "that is a {} board: switch the game (and players) to it first",
+                            g.name()
+                        ),
+                    ));
+                }
+                Err(e) => exports.message = Some((false, e.to_string())),
+            }
+        }
+    });
+    if let Some((ok, msg)) = &exports.message {
+        let colour = if *ok {
+            egui::Color32::LIGHT_GREEN
+        } else {
+            egui::Color32::LIGHT_RED
+        };
+        ui.colored_label(colour, msg);
+    }
+}
