@@ -348,7 +348,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         );
         let level = level.with_design(BoardDesign {
             pinned: pinned.iter().map(|&[r, c]| (r, c)).collect(),
-            players: (a.game == BoardGame::Catan).then(|| catan::players_name(&setup.variant)),
+            players: None,
             edits: EditSummary::default(),
         });
         write_atomic(out, level.to_ron().as_bytes(), a.force)?;

@@ -2,12 +2,20 @@
 //! the levels they save here, so the same board, dungeon or puzzle is
 //! saved the same way whoever saves it.
 
-use super::{Level, LevelMap, LevelOrigin, Scores};
+use super::{BoardDesign, Level, LevelMap, LevelOrigin, Scores};
 use crate::boards::catan::CatanBoard;
 use crate::boards::terra_mystica::{TerraMysticaBoard, standard_grid};
 use crate::boards::{self, Algorithm, BoardGame, Params, Scoring};
 use crate::dungeon::{Dungeon, DungeonParams};
 use crate::puzzle::Puzzle;
+
+/// The player count a Catan board of `hexes` hexes is for.
+fn players_of(hexes: usize) -> &'static str {
+    match boards::variant_of(BoardGame::Catan, hexes) {
+        Some(boards::BoardVariant::FiveSixPlayers) => "5-6",
+        _ => "3-4",
+    }
+}
 
 /// The generator name a dungeon level records.
 pub const DUNGEON_ALGORITHM: &str = "layout-ga+contents-ga";
@@ -65,6 +73,10 @@ impl Level {
                     .collect(),
             },
         )
+        .with_design(BoardDesign {
+            players: (game == BoardGame::Catan).then(|| players_of(tiles.len()).to_string()),
+            ..BoardDesign::default()
+        })
     }
 
     /// The level of dungeon `d` made with `params`: the settings go into

@@ -239,8 +239,12 @@ impl Level {
     }
 
     /// This level with `design` (`None` when the design is empty: no pins,
-    /// no player count, no edits).
-    pub fn with_design(mut self, design: BoardDesign) -> Level {
+    /// no player count, no edits). A design without a player count keeps
+    /// the one the level has (Catan levels record theirs).
+    pub fn with_design(mut self, mut design: BoardDesign) -> Level {
+        if design.players.is_none() {
+            design.players = self.design.as_ref().and_then(|d| d.players.clone());
+        }
         self.design = (design != BoardDesign::default()).then_some(design);
         self
     }
