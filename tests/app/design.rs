@@ -96,3 +96,76 @@ fn a_designer_pins_three_hexes_and_evolves_the_rest_to_a_perfect_board() {
     assert!(shot.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The shown board of the main generator.
+fn shown(app: &mut bevy::prelude::App) -> (Vec<u8>, evoboard::app::hex_boards::BoardRunState) {
+    use bevy::prelude::*;
+    use evoboard::app::hex_boards::{HexBoardGenerator, MainGenerator};
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(&HexBoardGenerator, &evoboard::plugin::HexBoardMap), With<MainGenerator>>();
+    let (g, map) = q.single(app.world()).unwrap();
+    (map.tiles.clone(), g.state)
+}
+
+#[test]
+fn swaps_pins_undo_and_redo_act_on_the_board_and_pins_hold_through_a_search() {
+    use crate::common::headless;
+    use evoboard::app::hex_boards::{
+        BoardRunState, BoardSettings, DesignCommand, GeneratorCommand, HexDesign, RuntimeError,
+        logic_plugin,
+    };
+    use evoboard::app::shell::library::LevelLibrary;
+    let root = temp_dir("design-logic");
+    let mut app = headless(&root);
+    app.insert_resource(LevelLibrary::default())
+        .add_plugins(logic_plugin);
+    app.world_mut().resource_mut::<BoardSettings>().seed = 8;
+    app.update();
+    app.world_mut().write_message(GeneratorCommand::Reset);
+    app.update();
+    let (start, _) = shown(&mut app);
+    let (a, b) = (0..start.len())
+        .flat_map(|a| (a + 1..start.len()).map(move |b| (a, b)))
+        .find(|&(a, b)| start[a] != start[b])
+        .unwrap();
+    let send = |app: &mut bevy::prelude::App, c: DesignCommand| {
+        app.world_mut().write_message(c);
+        app.update();
+    };
+    send(&mut app, DesignCommand::Swap(a, b));
+    let (swapped, _) = shown(&mut app);
+    assert_eq!((swapped[a], swapped[b]), (start[b], start[a]));
+    send(&mut app, DesignCommand::Undo);
+    assert_eq!(shown(&mut app).0, start);
+    send(&mut app, DesignCommand::Redo);
+    assert_eq!(shown(&mut app).0, swapped);
+    // A pinned hex keeps its tile: a swap with it is refused and said so.
+    send(&mut app, DesignCommand::TogglePin(a));
+    assert!(app.world().resource::<HexDesign>().is_pinned(a));
+    send(&mut app, DesignCommand::Swap(a, b));
+    assert_eq!(shown(&mut app).0, swapped);
+    assert!(app.world().resource::<RuntimeError>().0.is_some());
+    // Evolve the rest: the search reaches 0 and never moves the pin.
+    send(&mut app, DesignCommand::EvolveRest);
+    let mut solved = false;
+    for _ in 0..20_000 {
+        app.update();
+        if shown(&mut app).1 == BoardRunState::Solved {
+            solved = true;
+            break;
+        }
+        std::thread::yield_now();
+    }
+    assert!(solved, "the rest was not evolved to a perfect board");
+    let (evolved, _) = shown(&mut app);
+    assert_eq!(evolved[a], swapped[a], "the pinned hex moved");
+    let v = boards::violations(BoardGame::TerraMystica, &evolved, Scoring::default());
+    assert!(v.iter().all(|(_, n)| *n == 0), "{v:?}");
+    // Undo takes the whole search run back.
+    send(&mut app, DesignCommand::Undo);
+    assert_eq!(shown(&mut app).0, swapped);
+    let edits = app.world().resource::<HexDesign>().edits;
+    assert_eq!((edits.swaps, edits.pin_changes, edits.searches), (1, 1, 1));
+    std::fs::remove_dir_all(&root).unwrap();
+}
