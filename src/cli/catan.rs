@@ -104,16 +104,7 @@ pub fn add_json(out: &mut Value, board: &CatanBoard) {
 pub fn text(board: &CatanBoard) -> String {
     let mut s = String::new();
     for row in &board.rows {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|h| {
-                format!(
-                    "{}:{}",
-                    h.terrain.name(),
-                    h.number.map_or("-".into(), |n| n.to_string())
-                )
-            })
-            .collect();
+        let cells: Vec<String> = row.iter().map(crate::export::text::hex_label).collect();
         s.push_str(&cells.join(" "));
         s.push('\n');
     }

@@ -17,21 +17,21 @@
 
 use crate::boards::catan::{CatanBoard, CatanHex, TERRAINS};
 
+/// A Catan hex as the text forms write it: `TERRAIN:NUMBER` (`desert:-`).
+pub fn hex_label(h: &CatanHex) -> String {
+    format!(
+        "{}:{}",
+        h.terrain.name(),
+        h.number.map_or("-".to_string(), |n| n.to_string())
+    )
+}
+
 /// The readable text form of a Catan island (see the module docs).
 pub fn catan_text(board: &CatanBoard) -> String {
     let widest = board.rows.iter().map(Vec::len).max().unwrap_or(0);
     let mut out = String::from("# catan: rows top first, TERRAIN:NUMBER (desert:-)\n");
     for row in &board.rows {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|h| {
-                format!(
-                    "{}:{}",
-                    h.terrain.name(),
-                    h.number.map_or("-".to_string(), |n| n.to_string())
-                )
-            })
-            .collect();
+        let cells: Vec<String> = row.iter().map(hex_label).collect();
         out.push_str(&" ".repeat(2 * (widest - row.len())));
         out.push_str(&cells.join(" "));
         out.push('\n');

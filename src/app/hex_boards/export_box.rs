@@ -10,7 +10,7 @@ use crate::export::{self, Format};
 use crate::level::{Level, write_atomic};
 use bevy::prelude::*;
 use bevy_egui::egui;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::thread::JoinHandle;
 
 /// The export box's state.
@@ -54,7 +54,7 @@ impl ExportBox {
 }
 
 /// Export `level` as `format` to `path`; a line saying what was written.
-pub fn write_export(level: &Level, format: Format, path: &PathBuf) -> Result<String, String> {
+pub fn write_export(level: &Level, format: Format, path: &Path) -> Result<String, String> {
     let out = export::export(&level.map, format).map_err(|e| e.to_string())?;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)

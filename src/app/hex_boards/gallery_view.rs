@@ -29,8 +29,12 @@ pub struct GalleryView {
     pub game: Option<BoardGame>,
     /// A line about the last run (or why it failed).
     pub status: String,
-    job: Option<JoinHandle<Result<(Vec<GalleryBoard>, String), String>>>,
+    job: Option<GalleryJob>,
 }
+
+/// A gallery being filled: its boards and a line about the run, or why
+/// there is none.
+type GalleryJob = JoinHandle<Result<(Vec<GalleryBoard>, String), String>>;
 
 impl GalleryView {
     /// Whether a gallery is being filled.
