@@ -105,6 +105,11 @@ pub enum ExportError {
         /// The map's kind (`dungeon`, `puzzle`).
         kind: &'static str,
     },
+    /// A board with no share code yet (the 5–6 player Catan island).
+    NoCode {
+        /// Hexes on the board.
+        hexes: usize,
+    },
     /// This build has no PNG renderer (built without the `png` feature).
     NoPng,
     /// The board itself is not valid (wrong shape, bad tile).
@@ -124,6 +129,10 @@ impl fmt::Display for ExportError {
                 f,
                 "exporting a {kind} is not supported yet; export works for terra-mystica \
                  and catan boards"
+            ),
+            ExportError::NoCode { hexes } => write!(
+                f,
+                "share codes are made for the standard boards only (Terra Mystica 113 hexes,                  Catan 19); this board has {hexes}: export it as png, svg or text"
             ),
             ExportError::NoPng => f.write_str(
                 "this build has no PNG export (built without the `png` feature); use svg",
@@ -175,7 +184,7 @@ impl HexBoard {
             }
             LevelMap::Catan(b) => {
                 let lens: Vec<usize> = b.rows.iter().map(Vec::len).collect();
-                if lens != crate::boards::catan::ROWS {
+                if crate::boards::catan::CatanLayout::for_rows(&lens).is_none() {
                     return Err(BoardError::CatanShape { rows: lens }.into());
                 }
                 Ok(HexBoard {
@@ -204,6 +213,11 @@ pub fn export(map: &LevelMap, format: Format) -> Result<Exported, ExportError> {
         },
         Format::Code => {
             let b = HexBoard::from_map(map)?;
+            if b.game == BoardGame::Catan && b.tiles.len() != crate::boards::catan::grid().len() {
+                return Err(ExportError::NoCode {
+                    hexes: b.tiles.len(),
+                });
+            }
             Ok(text(code::encode(b.game, &b.tiles)? + "\n"))
         }
         Format::Svg => Ok(text(svg::svg(map)?)),

@@ -102,9 +102,20 @@ impl Look {
 /// [`ExportError::Unsupported`] for maps that are not hex boards.
 pub fn svg(map: &LevelMap) -> Result<String, ExportError> {
     let board = HexBoard::from_map(map)?;
-    let g = match &map {
-        LevelMap::TerraMystica(b) => b.grid()?,
-        _ => grid(board.game).clone(),
+    let (g, harbours) = match &map {
+        LevelMap::TerraMystica(b) => (b.grid()?, Vec::new()),
+        LevelMap::Catan(b) => (
+            b.layout()
+                .map_or_else(|| grid(board.game).clone(), |l| l.grid().clone()),
+            b.harbours.clone(),
+        ),
+        _ => (grid(board.game).clone(), Vec::new()),
+    };
+    // Harbours sit on the frame, beyond the coast.
+    let m = if harbours.is_empty() {
+        MARGIN
+    } else {
+        MARGIN + 1.1 * SIZE
     };
     let w = 3f64.sqrt() * SIZE;
     // Doubled x of pointy hexes: 2q + r.
@@ -121,7 +132,7 @@ pub fn svg(map: &LevelMap) -> Result<String, ExportError> {
     );
     let board_w = f64::from(x_max - x_min) * w / 2.0 + w;
     let board_h = (g.rows().saturating_sub(1)) as f64 * 1.5 * SIZE + 2.0 * SIZE;
-    let width = board_w + 2.0 * MARGIN;
+    let width = board_w + 2.0 * m;
     let kinds: Vec<u8> = match board.game {
         BoardGame::TerraMystica => ALL.iter().map(|&t| t as u8).collect(),
         BoardGame::Catan => (0..6u8).map(|t| CatanCode::new(t, 0).byte()).collect(),
@@ -136,11 +147,11 @@ pub fn svg(map: &LevelMap) -> Result<String, ExportError> {
         .max()
         .unwrap_or(10);
     let entry_w = (2.2 + 0.65 * longest as f64) * lf;
-    let per_row = ((width - 2.0 * MARGIN) / entry_w).floor().max(1.0) as usize;
+    let per_row = ((width - 2.0 * m) / entry_w).floor().max(1.0) as usize;
     let legend_rows = kinds.len().div_ceil(per_row);
     let line = 1.6 * lf;
-    let legend_top = MARGIN + board_h + MARGIN;
-    let height = legend_top + (legend_rows + 1) as f64 * line + MARGIN;
+    let legend_top = m + board_h + m;
+    let height = legend_top + (legend_rows + 1) as f64 * line + m;
 
     let mut s = String::with_capacity(64 * 1024);
     let _ = write!(
@@ -154,8 +165,8 @@ pub fn svg(map: &LevelMap) -> Result<String, ExportError> {
     );
     for i in g.indices() {
         let (r, c) = g.row_col(i);
-        let cx = MARGIN + f64::from(xs[i as usize] - x_min) * w / 2.0 + w / 2.0;
-        let cy = MARGIN + r as f64 * 1.5 * SIZE + SIZE;
+        let cx = m + f64::from(xs[i as usize] - x_min) * w / 2.0 + w / 2.0;
+        let cy = m + r as f64 * 1.5 * SIZE + SIZE;
         let tile = board.tiles[i as usize];
         let lk = look(board.game, tile);
         let points: Vec<String> = (0..6)
@@ -197,10 +208,36 @@ pub fn svg(map: &LevelMap) -> Result<String, ExportError> {
             BoardGame::Catan => catan_token(&mut s, cx, cy, tile, &lk),
         }
     }
+    for h in &harbours {
+        let Some(i) = g.index(h.hex.0, h.hex.1) else {
+            continue;
+        };
+        let (r, _) = g.row_col(i);
+        let cx = m + f64::from(xs[i as usize] - x_min) * w / 2.0 + w / 2.0;
+        let cy = m + r as f64 * 1.5 * SIZE + SIZE;
+        let a = (60.0 * f64::from(h.side)).to_radians();
+        let out = 3f64.sqrt() / 2.0 * SIZE * 1.6;
+        let (hx, hy) = (cx + out * a.cos(), cy + out * a.sin());
+        let (fill, ink, label) = match h.kind.resource() {
+            None => ("#f4f4ee".to_string(), "#111111", "3:1".to_string()),
+            Some(t) => {
+                let lk = look(BoardGame::Catan, CatanCode::new(t, 0).byte());
+                (lk.fill(), lk.ink(), format!("2:1 {}", lk.letter))
+            }
+        };
+        let _ = writeln!(
+            s,
+            r##"<g class="harbour" data-kind="{}"><circle cx="{hx:.1}" cy="{hy:.1}" r="{:.1}" fill="{fill}"/><text x="{hx:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="{ink}" stroke="none">{label}</text></g>"##,
+            h.kind.name(),
+            0.45 * SIZE,
+            hy + 0.09 * SIZE,
+            0.24 * SIZE,
+        );
+    }
     s.push_str("</g>\n<g id=\"legend\" stroke=\"none\">\n");
     for (k, &t) in kinds.iter().enumerate() {
         let lk = look(board.game, t);
-        let x = MARGIN + (k % per_row) as f64 * entry_w;
+        let x = m + (k % per_row) as f64 * entry_w;
         let y = legend_top + (k / per_row) as f64 * line;
         let note = if lk.note.is_empty() {
             String::new()
@@ -222,13 +259,15 @@ pub fn svg(map: &LevelMap) -> Result<String, ExportError> {
             sw = 1.2 * lf,
         );
     }
-    let share = code::encode(board.game, &board.tiles)?;
-    let _ = writeln!(
-        s,
-        r##"<text x="{MARGIN:.1}" y="{:.1}" font-size="{:.1}" fill="#444444">code {share}</text>"##,
-        legend_top + legend_rows as f64 * line + 0.9 * lf,
-        0.8 * lf,
-    );
+    // Boards without a share code yet (the 5–6 player island) go without.
+    if let Ok(share) = code::encode(board.game, &board.tiles) {
+        let _ = writeln!(
+            s,
+            r##"<text x="{m:.1}" y="{:.1}" font-size="{:.1}" fill="#444444">code {share}</text>"##,
+            legend_top + legend_rows as f64 * line + 0.9 * lf,
+            0.8 * lf,
+        );
+    }
     s.push_str("</g>\n</svg>\n");
     Ok(s)
 }

@@ -185,3 +185,47 @@ fn generate_and_evaluate_carry_code_and_analysis() {
     );
     fails_with(&["evaluate", "catan"], "--map");
 }
+
+#[test]
+fn the_five_six_island_exports_with_its_harbours() {
+    let dir = std::env::temp_dir().join(format!("evoboard-export-56-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = env!("CARGO_BIN_EXE_evoboard");
+    let run = |args: &[&str]| {
+        std::process::Command::new(bin)
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    let out = run(&[
+        "generate",
+        "catan",
+        "--players",
+        "5-6",
+        "--seed",
+        "4",
+        "--out",
+        "big",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run(&["export", "big.level.ron", "--format", "svg"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_to_string(dir.join("big.svg")).unwrap();
+    assert_eq!(svg.matches("<polygon").count(), 30);
+    assert_eq!(svg.matches("class=\"harbour\"").count(), 11);
+    let out = run(&["export", "big.level.ron", "--format", "code"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("png, svg or text"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
