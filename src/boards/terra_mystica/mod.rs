@@ -10,6 +10,8 @@
 
 mod access;
 mod board;
+#[cfg(test)]
+mod offset_tests;
 mod outline;
 mod pins;
 mod problem;
