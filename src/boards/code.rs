@@ -140,12 +140,7 @@ pub fn decode(code: &str) -> Result<(BoardGame, Vec<u8>), BoardError> {
         .iter()
         .find(|v| v.letter == letter)
         .ok_or_else(|| {
-            let reserved = [
-                TM_CUSTOM,
-                CATAN_56,
-                CATAN_HARBOURS,
-                CATAN_56_HARBOURS,
-            ];
+            let reserved = [TM_CUSTOM, CATAN_56, CATAN_HARBOURS, CATAN_56_HARBOURS];
             bad(if reserved.contains(&letter) {
                 format!("variant '{letter}' is reserved for a later version of evoboard")
             } else {
@@ -277,9 +272,8 @@ mod tests {
             assert_eq!(decode(&c).unwrap(), (BoardGame::Catan, ca));
         }
         // The offset outline: its own letter and length, the same tiles back.
-        let mut off = crate::boards::terra_mystica::tiles_for(
-            crate::boards::terra_mystica::offset_grid(),
-        );
+        let mut off =
+            crate::boards::terra_mystica::tiles_for(crate::boards::terra_mystica::offset_grid());
         shuffle(&mut off, &mut rng);
         let c = encode(BoardGame::TerraMystica, &off).unwrap();
         assert!(c.starts_with(TM_OFFSET), "{c}");

@@ -384,7 +384,10 @@ mod tests {
         // The standard mix is off the offset outline's: one wasteland too many.
         let d = count_differences(tm, &off, &standard_tiles());
         assert_eq!(d.len(), 1);
-        assert_eq!((d[0].tile.as_str(), d[0].on_board, d[0].wanted), ("wasteland", 11, 10));
+        assert_eq!(
+            (d[0].tile.as_str(), d[0].on_board, d[0].wanted),
+            ("wasteland", 11, 10)
+        );
         let mut edited = tiles.clone();
         edited[111] = Terrain::Wasteland as u8; // a river painted wasteland
         assert_eq!(count_differences(tm, &off, &edited).len(), 2);
@@ -395,7 +398,10 @@ mod tests {
         // A standard-length board is refused on the offset outline.
         assert!(matches!(
             rebalance(tm, &off, &standard_tiles(), &[], 1),
-            Err(BoardError::TileCount { expected: 112, got: 113 })
+            Err(BoardError::TileCount {
+                expected: 112,
+                got: 113
+            })
         ));
     }
 

@@ -291,7 +291,9 @@ pub fn run_with(
 /// `{terrain, number}`).
 pub(super) fn board_json(game: BoardGame, tiles: &[u8]) -> Value {
     match game {
-        BoardGame::TerraMystica => TerraMysticaBoard::from_tiles(grid_for_len(tiles.len()), tiles).to_json(),
+        BoardGame::TerraMystica => {
+            TerraMysticaBoard::from_tiles(grid_for_len(tiles.len()), tiles).to_json()
+        }
         BoardGame::Catan => CatanBoard::decode(tiles).to_json(),
     }
 }
@@ -307,7 +309,10 @@ fn violations_json(v: &[(&str, u32)]) -> Value {
 /// Run `generate`.
 pub fn generate(a: GenerateArgs) -> CliResult {
     if let Some(k) = a.gallery {
-        if a.outline.as_ref().is_some_and(|o| *o != BoardVariant::Standard) {
+        if a.outline
+            .as_ref()
+            .is_some_and(|o| *o != BoardVariant::Standard)
+        {
             return Err(CliError(
                 "--gallery works on the standard outline only; allowed: --outline standard \
                  (or leave --outline out)"

@@ -7,7 +7,8 @@ use crate::boards::terra_mystica::outline_name;
 use crate::boards::{BoardGame, BoardSetup, BoardVariant};
 
 /// The outlines `--outline` takes, for messages.
-pub const OUTLINES: &str = "standard (rows 13-12-13…, 113 hexes), offset (rows 12-13-12…, 112 hexes)";
+pub const OUTLINES: &str =
+    "standard (rows 13-12-13…, 113 hexes), offset (rows 12-13-12…, 112 hexes)";
 
 /// Parse `standard` or `offset` (clap's value parser for `--outline`).
 ///
@@ -77,8 +78,15 @@ mod tests {
         let tm = BoardGame::TerraMystica;
         let s = apply(tm, Some(&BoardVariant::Offset), BoardSetup::default()).unwrap();
         assert_eq!(s.variant, BoardVariant::Offset);
-        assert_eq!(apply(tm, None, BoardSetup::default()).unwrap().variant, BoardVariant::Standard);
-        let e = apply(BoardGame::Catan, Some(&BoardVariant::Offset), BoardSetup::default());
+        assert_eq!(
+            apply(tm, None, BoardSetup::default()).unwrap().variant,
+            BoardVariant::Standard
+        );
+        let e = apply(
+            BoardGame::Catan,
+            Some(&BoardVariant::Offset),
+            BoardSetup::default(),
+        );
         assert!(e.unwrap_err().0.contains("terra-mystica only"));
         assert!(check_from(None, &BoardVariant::Offset).is_ok());
         assert!(check_from(Some(&BoardVariant::Offset), &BoardVariant::Offset).is_ok());

@@ -30,12 +30,10 @@ impl Level {
     ) -> Level {
         let violations = boards::violations(game, tiles, scoring);
         let map = match game {
-            BoardGame::TerraMystica => {
-                LevelMap::TerraMystica(TerraMysticaBoard::from_tiles(
-                    grid_for_len(tiles.len()),
-                    tiles,
-                ))
-            }
+            BoardGame::TerraMystica => LevelMap::TerraMystica(TerraMysticaBoard::from_tiles(
+                grid_for_len(tiles.len()),
+                tiles,
+            )),
             BoardGame::Catan => LevelMap::Catan(CatanBoard::with_placed_harbours(
                 tiles,
                 &scoring.catan,

@@ -47,7 +47,10 @@ fn evaluate_reads_the_outline_from_a_text_map() {
     // export of each scores as generate said.
     for (name, extra) in [
         ("perfect", vec![]),
-        ("rough", vec!["--algorithm", "sahc", "--time-limit", "0.005"]),
+        (
+            "rough",
+            vec!["--algorithm", "sahc", "--time-limit", "0.005"],
+        ),
     ] {
         let level = dir.join(format!("{name}.level.ron"));
         let text = dir.join(format!("{name}.txt"));
@@ -70,7 +73,11 @@ fn evaluate_reads_the_outline_from_a_text_map() {
             "--out",
             text.to_str().unwrap(),
         ]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let first = std::fs::read_to_string(&text).unwrap();
         assert_eq!(first.lines().next().unwrap().split_whitespace().count(), 12);
         for map in [&text, &level] {

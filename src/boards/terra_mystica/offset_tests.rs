@@ -133,8 +133,15 @@ fn best_reaches_zero_around_30_offset_pins() {
 #[test]
 fn offset_setups_that_cannot_work_say_why() {
     let make = |setup: &BoardSetup| {
-        make_search_with(TM, Algorithm::Sahc, &small(Algorithm::Sahc), Scoring::default(), 1, setup)
-            .err()
+        make_search_with(
+            TM,
+            Algorithm::Sahc,
+            &small(Algorithm::Sahc),
+            Scoring::default(),
+            1,
+            setup,
+        )
+        .err()
     };
     // A standard-length board on the offset outline.
     let std = crate::boards::terra_mystica::standard_tiles();
@@ -150,7 +157,11 @@ fn offset_setups_that_cannot_work_say_why() {
     let mut cut = crate::boards::terra_mystica::standard_tiles();
     cut.remove(0); // standard_tiles starts with the rivers
     let e = make(&BoardSetup::from_board(BoardVariant::Offset, cut, vec![])).unwrap();
-    assert!(e.to_string().contains("wasteland 11 on the board, the game has 10"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("wasteland 11 on the board, the game has 10"),
+        "{e}"
+    );
     // Catan's 5-6 player island is no Terra Mystica outline.
     let e = make(&BoardSetup {
         variant: BoardVariant::FiveSixPlayers,
@@ -163,14 +174,30 @@ fn offset_setups_that_cannot_work_say_why() {
 #[test]
 fn registry_levels_and_exports_read_offset_boards_by_their_length() {
     let g = offset_grid();
-    assert_eq!(boards::variant_grid(TM, &BoardVariant::Offset).unwrap().len(), 112);
+    assert_eq!(
+        boards::variant_grid(TM, &BoardVariant::Offset)
+            .unwrap()
+            .len(),
+        112
+    );
     assert_eq!(boards::variant_of(TM, 112), Some(BoardVariant::Offset));
     let mut tiles = perfect(4);
     let scoring = Scoring::default();
-    assert!(boards::violations(TM, &tiles, scoring).iter().all(|(_, c)| *c == 0));
-    assert!(boards::broken_hexes(TM, &tiles, scoring).iter().all(|&f| f == 0));
+    assert!(
+        boards::violations(TM, &tiles, scoring)
+            .iter()
+            .all(|(_, c)| *c == 0)
+    );
+    assert!(
+        boards::broken_hexes(TM, &tiles, scoring)
+            .iter()
+            .all(|&f| f == 0)
+    );
     // Break it: two neighbouring lakes on row 0.
-    let (a, b) = (g.index(0, 3).unwrap() as usize, g.index(0, 4).unwrap() as usize);
+    let (a, b) = (
+        g.index(0, 3).unwrap() as usize,
+        g.index(0, 4).unwrap() as usize,
+    );
     tiles[a] = 3;
     tiles[b] = 3;
     let v = boards::violations(TM, &tiles, scoring);
@@ -196,11 +223,15 @@ fn registry_levels_and_exports_read_offset_boards_by_their_length() {
     let svg = crate::export::svg::svg(&map).unwrap();
     assert_eq!(svg.matches("<polygon").count(), 112);
     assert_eq!(svg.matches("data-terrain=").count(), 112);
-    let text = crate::export::export(&map, crate::export::Format::Text).unwrap().bytes;
+    let text = crate::export::export(&map, crate::export::Format::Text)
+        .unwrap()
+        .bytes;
     let parsed = TerraMysticaBoard::parse_text(std::str::from_utf8(&text).unwrap()).unwrap();
     assert_eq!(LevelMap::TerraMystica(parsed.clone()), map);
     assert_eq!(parsed.violations(Rules::Strict).unwrap(), want);
-    let code = crate::export::export(&map, crate::export::Format::Code).unwrap().bytes;
+    let code = crate::export::export(&map, crate::export::Format::Code)
+        .unwrap()
+        .bytes;
     let code = String::from_utf8(code).unwrap();
     assert!(code.starts_with('O'), "{code}");
     assert_eq!(crate::export::map_of_code(code.trim()).unwrap(), map);

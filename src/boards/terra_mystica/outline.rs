@@ -152,10 +152,11 @@ mod tests {
             let (r, c) = g.row_col(i);
             let mut want: Vec<HexIndex> = Vec::new();
             let mut push = |r: isize, c: isize| {
-                if r >= 0 && c >= 0 {
-                    if let Some(j) = g.index(r as usize, c as usize) {
-                        want.push(j);
-                    }
+                if r >= 0
+                    && c >= 0
+                    && let Some(j) = g.index(r as usize, c as usize)
+                {
+                    want.push(j);
                 }
             };
             let (r, c) = (r as isize, c as isize);
@@ -178,7 +179,10 @@ mod tests {
         assert_eq!(n(1, 0), 3); // a 13-row's end: 2 vertical + 1 in the row
         assert_eq!(n(4, 5), 6);
         // Six neighbours: 11 inner hexes of each 13-row, 10 of each inner 12-row.
-        assert_eq!(g.indices().filter(|&i| g.neighbours(i).len() == 6).count(), 4 * 11 + 3 * 10);
+        assert_eq!(
+            g.indices().filter(|&i| g.neighbours(i).len() == 6).count(),
+            4 * 11 + 3 * 10
+        );
     }
 
     #[test]

@@ -24,9 +24,7 @@
 use super::outline::outline_grid;
 use super::rules::{Rules, local_terms};
 use super::terrain::{RIVER, Terrain};
-use crate::boards::{
-    BoardError, BoardGame, BoardSetup, HexGrid, HexIndex, count_differences,
-};
+use crate::boards::{BoardError, BoardGame, BoardSetup, HexGrid, HexIndex, count_differences};
 use std::fmt;
 
 /// A requirement that pinned hexes make impossible to meet, and the hexes

@@ -94,7 +94,15 @@ impl BalancedTm {
     /// outlines: [`Self::with_setup`]).
     pub fn new(seed: u64, rules: Rules, weights: Weights, params: &Params) -> Self {
         let grid = standard_grid();
-        Self::build(grid, seed, rules, weights, params, None, vec![false; grid.len()])
+        Self::build(
+            grid,
+            seed,
+            rules,
+            weights,
+            params,
+            None,
+            vec![false; grid.len()],
+        )
     }
 
     /// A search from `setup`'s start board (its first best) that never
@@ -367,8 +375,8 @@ impl Search for BalancedTm {
 mod tests {
     use super::*;
     use crate::boards::Algorithm;
-    use crate::boards::terra_mystica::standard_tiles;
     use crate::boards::terra_mystica::evaluate;
+    use crate::boards::terra_mystica::standard_tiles;
 
     fn solve(seed: u64, rules: Rules) -> BalancedTm {
         let mut s = BalancedTm::new(
