@@ -10,7 +10,7 @@
 //! |---|---|---|---|
 //! | `T` | Terra Mystica, standard outline (rows 13-12-13…, 113 hexes) | 3 bits per hex, the terrain code (0 desert … 6 wasteland, 7 river) | 60 characters |
 //! | `C` | Catan base island (rows 3-4-5-4-3, 19 hexes) | 7 bits per hex: terrain index (3 bits, 0 fields … 5 desert) then token (4 bits, 0 = none) | 25 characters |
-//! | `O` | *reserved*: Terra Mystica offset outline (rows 12-13-12…, 112 hexes) | | |
+//! | `O` | Terra Mystica offset outline (rows 12-13-12…, 112 hexes) | 3 bits per hex, as `T` | 59 characters |
 //! | `U` | *reserved*: Terra Mystica custom outline (row lengths, then tiles) | | |
 //! | `F` | *reserved*: Catan 5–6 player board (rows 3-4-5-6-5-4-3, 30 hexes) | | |
 //! | `H` | *reserved*: Catan base island with harbours | | |
@@ -39,7 +39,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
 /// Letter of a Terra Mystica board on the standard outline.
 pub const TM_STANDARD: char = 'T';
-/// Letter reserved for the Terra Mystica offset outline (12-13-12…).
+/// Letter of a Terra Mystica board on the offset outline (12-13-12…).
 pub const TM_OFFSET: char = 'O';
 /// Letter reserved for a custom Terra Mystica outline.
 pub const TM_CUSTOM: char = 'U';
@@ -54,6 +54,8 @@ pub const CATAN_56_HARBOURS: char = 'G';
 
 /// Hexes of the standard Terra Mystica outline.
 const TM_HEXES: usize = 113;
+/// Hexes of the offset Terra Mystica outline.
+const TM_OFFSET_HEXES: usize = 112;
 /// Hexes of the Catan base island.
 const CATAN_HEXES: usize = 19;
 
@@ -65,11 +67,17 @@ struct Variant {
     bits: u32,
 }
 
-const VARIANTS: [Variant; 2] = [
+const VARIANTS: [Variant; 3] = [
     Variant {
         letter: TM_STANDARD,
         game: BoardGame::TerraMystica,
         hexes: TM_HEXES,
+        bits: 3,
+    },
+    Variant {
+        letter: TM_OFFSET,
+        game: BoardGame::TerraMystica,
+        hexes: TM_OFFSET_HEXES,
         bits: 3,
     },
     Variant {
@@ -132,13 +140,7 @@ pub fn decode(code: &str) -> Result<(BoardGame, Vec<u8>), BoardError> {
         .iter()
         .find(|v| v.letter == letter)
         .ok_or_else(|| {
-            let reserved = [
-                TM_OFFSET,
-                TM_CUSTOM,
-                CATAN_56,
-                CATAN_HARBOURS,
-                CATAN_56_HARBOURS,
-            ];
+            let reserved = [TM_CUSTOM, CATAN_56, CATAN_HARBOURS, CATAN_56_HARBOURS];
             bad(if reserved.contains(&letter) {
                 format!("variant '{letter}' is reserved for a later version of evoboard")
             } else {
@@ -269,6 +271,16 @@ mod tests {
             );
             assert_eq!(decode(&c).unwrap(), (BoardGame::Catan, ca));
         }
+        // The offset outline: its own letter and length, the same tiles back.
+        let mut off =
+            crate::boards::terra_mystica::tiles_for(crate::boards::terra_mystica::offset_grid());
+        shuffle(&mut off, &mut rng);
+        let c = encode(BoardGame::TerraMystica, &off).unwrap();
+        assert!(c.starts_with(TM_OFFSET), "{c}");
+        assert_eq!(c.len(), 59, "{c}");
+        assert_eq!(decode(&c).unwrap(), (BoardGame::TerraMystica, off.clone()));
+        // Read with the standard letter it is the wrong length, not a board.
+        assert!(decode(&format!("T{}", &c[1..])).is_err());
         let base = TerraMysticaBoard::base_map().tiles();
         let c = encode(BoardGame::TerraMystica, &base).unwrap();
         assert_eq!(decode(&format!("  {c}\n")).unwrap().1, base);

@@ -61,9 +61,8 @@ struct Tally {
 }
 
 impl Tally {
-    fn tm() -> Self {
-        let mut wanted = vec![terra_mystica::PER_TERRAIN; 8];
-        wanted[terra_mystica::RIVER as usize] = terra_mystica::RIVERS;
+    fn tm(hexes: usize) -> Self {
+        let wanted = terra_mystica::counts_for(hexes).to_vec();
         Tally {
             wanted,
             names: terra_mystica::ALL
@@ -142,11 +141,11 @@ impl Tally {
 }
 
 /// Every tile whose count on `tiles` (row-major codes of `game`) is off
-/// the game's for `variant`: Terra Mystica 11 of each land terrain and 36
-/// river; Catan its terrains, and its number tokens on the resource hexes
-/// (a token on the desert counts too). Empty when the counts are right.
-/// (Terra Mystica's offset outline is not supported yet: it is measured
-/// against the standard mix.)
+/// the game's for `variant`: Terra Mystica the outline's mix
+/// ([`terra_mystica::counts_for`]: standard 11 of each land terrain and 36
+/// river, offset the same with 10 wasteland); Catan its terrains, and its
+/// number tokens on the resource hexes (a token on the desert counts
+/// too). Empty when the counts are right.
 pub fn count_differences(
     game: BoardGame,
     variant: &BoardVariant,
@@ -155,7 +154,8 @@ pub fn count_differences(
     let mut out = Vec::new();
     match game {
         BoardGame::TerraMystica => {
-            Tally::tm().differences(tiles.iter().map(|&t| t as usize), &mut out);
+            let hexes = terra_mystica::outline_grid(variant).map_or(tiles.len(), |g| g.len());
+            Tally::tm(hexes).differences(tiles.iter().map(|&t| t as usize), &mut out);
         }
         BoardGame::Catan => {
             let codes = || tiles.iter().map(|&b| CatanCode::from_byte(b));
@@ -188,7 +188,7 @@ pub fn rebalance(
     let is_pinned = |i: usize| pinned.get(i).copied().unwrap_or(false);
     match game {
         BoardGame::TerraMystica => {
-            let hexes = terra_mystica::HEXES;
+            let hexes = terra_mystica::outline_grid(variant)?.len();
             if tiles.len() != hexes {
                 return Err(BoardError::TileCount {
                     expected: hexes,
@@ -199,7 +199,7 @@ pub fn rebalance(
                 return Err(BoardError::BadTileCode { code });
             }
             let mut out = tiles.to_vec();
-            let tally = Tally::tm();
+            let tally = Tally::tm(hexes);
             let (slots, missing) = fix_counts(&tally, &out, |t| *t as usize, is_pinned, &mut rng)?;
             for (i, v) in slots.into_iter().zip(missing) {
                 out[i] = v as u8;
@@ -372,6 +372,37 @@ mod tests {
             err.to_string().contains("12 pinned hexes hold lake"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn offset_outline_counts_against_its_own_mix() {
+        let tm = BoardGame::TerraMystica;
+        let off = BoardVariant::Offset;
+        let grid = terra_mystica::offset_grid();
+        let tiles = terra_mystica::tiles_for(grid);
+        assert!(count_differences(tm, &off, &tiles).is_empty());
+        // The standard mix is off the offset outline's: one wasteland too many.
+        let d = count_differences(tm, &off, &standard_tiles());
+        assert_eq!(d.len(), 1);
+        assert_eq!(
+            (d[0].tile.as_str(), d[0].on_board, d[0].wanted),
+            ("wasteland", 11, 10)
+        );
+        let mut edited = tiles.clone();
+        edited[111] = Terrain::Wasteland as u8; // a river painted wasteland
+        assert_eq!(count_differences(tm, &off, &edited).len(), 2);
+        let pinned = vec![false; edited.len()];
+        let fixed = rebalance(tm, &off, &edited, &pinned, 3).unwrap();
+        assert!(count_differences(tm, &off, &fixed).is_empty());
+        assert_eq!(fixed.iter().zip(&edited).filter(|(a, b)| a != b).count(), 1);
+        // A standard-length board is refused on the offset outline.
+        assert!(matches!(
+            rebalance(tm, &off, &standard_tiles(), &[], 1),
+            Err(BoardError::TileCount {
+                expected: 112,
+                got: 113
+            })
+        ));
     }
 
     #[test]

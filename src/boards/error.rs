@@ -315,7 +315,8 @@ impl fmt::Display for BoardError {
             ),
             BoardError::ShareCode { reason } => write!(
                 f,
-                "not a share code: {reason}; a code is T (Terra Mystica) or C (Catan) \
+                "not a share code: {reason}; a code is T or O (Terra Mystica, standard or \
+                 offset outline) or C (Catan) \
                  followed by base64url characters (A-Z a-z 0-9 - _), as `generate --json` \
                  prints it"
             ),

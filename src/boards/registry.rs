@@ -17,7 +17,7 @@ use std::str::FromStr;
 /// The two hex-board games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BoardGame {
-    /// Terra Mystica (113 hexes).
+    /// Terra Mystica (113 hexes; 112 on the offset outline).
     TerraMystica,
     /// Settlers of Catan (19 hexes and number tokens).
     Catan,
@@ -238,11 +238,13 @@ fn on_problem<P: BoardProblem>(
 }
 
 /// The (unweighted) violations of a tile vector, as `(name, count)` pairs
-/// (`req1..req4` or `r1..r3` plus enabled optional Catan rules).
+/// (`req1..req4` or `r1..r3` plus enabled optional Catan rules). Terra
+/// Mystica reads the outline from the length (112: offset, else standard).
 pub fn violations(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<(&'static str, u32)> {
     match game {
         BoardGame::TerraMystica => {
-            let v = terra_mystica::evaluate(terra_mystica::standard_grid(), tiles, scoring.rules);
+            let grid = terra_mystica::grid_for_len(tiles.len());
+            let v = terra_mystica::evaluate(grid, tiles, scoring.rules);
             vec![
                 ("req1", v[0]),
                 ("req2", v[1]),
@@ -254,11 +256,13 @@ pub fn violations(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<(&'sta
     }
 }
 
-/// Per-hex flags of broken requirements (non-zero = highlight the hex).
+/// Per-hex flags of broken requirements (non-zero = highlight the hex);
+/// the Terra Mystica outline follows from the length as in [`violations`].
 pub fn broken_hexes(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<u8> {
     match game {
         BoardGame::TerraMystica => {
-            terra_mystica::broken_hexes(terra_mystica::standard_grid(), tiles, scoring.rules)
+            let grid = terra_mystica::grid_for_len(tiles.len());
+            terra_mystica::broken_hexes(grid, tiles, scoring.rules)
         }
         BoardGame::Catan => catan::broken_hexes(tiles, &scoring.catan),
     }
@@ -271,30 +275,24 @@ pub fn variant_grid(
     variant: &BoardVariant,
 ) -> Result<&'static HexGrid, BoardError> {
     match (game, variant) {
-        (BoardGame::TerraMystica, BoardVariant::Standard) => Ok(terra_mystica::standard_grid()),
+        (BoardGame::TerraMystica, v) => terra_mystica::outline_grid(v),
         (BoardGame::Catan, v) => Ok(catan::CatanLayout::for_variant(v)?.grid()),
-        (BoardGame::TerraMystica, v) => Err(BoardError::UnsupportedVariant {
-            game: game.name(),
-            variant: format!("{v:?}"),
-            allowed: "Standard",
-        }),
     }
 }
 
-/// The variant of `game` whose boards have `hexes` hexes (Catan: 19 or
-/// 30), if any.
+/// The variant of `game` whose boards have `hexes` hexes (Terra Mystica:
+/// 113 standard or 112 offset; Catan: 19 or 30), if any.
 ///
 /// ```
 /// use evoboard::boards::{BoardGame, BoardVariant, variant_of};
 /// assert_eq!(variant_of(BoardGame::Catan, 30), Some(BoardVariant::FiveSixPlayers));
 /// assert_eq!(variant_of(BoardGame::TerraMystica, 113), Some(BoardVariant::Standard));
+/// assert_eq!(variant_of(BoardGame::TerraMystica, 112), Some(BoardVariant::Offset));
 /// assert_eq!(variant_of(BoardGame::Catan, 20), None);
 /// ```
 pub fn variant_of(game: BoardGame, hexes: usize) -> Option<BoardVariant> {
     match game {
-        BoardGame::TerraMystica => {
-            (hexes == terra_mystica::standard_grid().len()).then_some(BoardVariant::Standard)
-        }
+        BoardGame::TerraMystica => terra_mystica::outline_of(hexes),
         BoardGame::Catan => catan::CatanLayout::for_hexes(hexes).map(|l| l.variant().clone()),
     }
 }

@@ -3,10 +3,11 @@
 
 use super::catan::{self, CatanArgs};
 use super::common::{CliError, CliResult, level_out, parse_time_limit, print_json, write_atomic};
+use super::outline;
 use super::pins::{PinArg, parse_pin, pinned_cells, setup_from};
 use crate::boards::catan::{CatanBoard, CatanOptions, DesertPlacement};
-use crate::boards::terra_mystica::{Rules, TerraMysticaBoard, Weights, standard_grid};
-use crate::boards::{self, Algorithm, BoardGame, BoardSetup, Params, Scoring};
+use crate::boards::terra_mystica::{Rules, TerraMysticaBoard, Weights, grid_for_len};
+use crate::boards::{self, Algorithm, BoardGame, BoardSetup, BoardVariant, Params, Scoring};
 use crate::level::{BoardDesign, EditSummary, Level, LevelMap};
 use clap::Args;
 use serde_json::{Map, Value, json};
@@ -148,6 +149,12 @@ pub struct GenerateArgs {
     /// R,C=TERRAIN:NUMBER). Repeatable.
     #[arg(long = "pin", value_parser = parse_pin)]
     pub pins: Vec<PinArg>,
+    /// Terra Mystica's outline: standard (rows 13-12-13…, 113 hexes, the
+    /// default) or offset (rows 12-13-12…, 112 hexes, the Fire & Ice
+    /// side-1 and Loon Lakes outline). With --from the file decides; a
+    /// different --outline is an error.
+    #[arg(long, value_parser = super::outline::parse_outline)]
+    pub outline: Option<BoardVariant>,
     /// Restore the game's tile counts first by changing the fewest
     /// unpinned hexes (needed when --from or a --pin made them off).
     #[arg(long)]
@@ -284,7 +291,9 @@ pub fn run_with(
 /// `{terrain, number}`).
 pub(super) fn board_json(game: BoardGame, tiles: &[u8]) -> Value {
     match game {
-        BoardGame::TerraMystica => TerraMysticaBoard::from_tiles(standard_grid(), tiles).to_json(),
+        BoardGame::TerraMystica => {
+            TerraMysticaBoard::from_tiles(grid_for_len(tiles.len()), tiles).to_json()
+        }
         BoardGame::Catan => CatanBoard::decode(tiles).to_json(),
     }
 }
@@ -300,17 +309,31 @@ fn violations_json(v: &[(&str, u32)]) -> Value {
 /// Run `generate`.
 pub fn generate(a: GenerateArgs) -> CliResult {
     if let Some(k) = a.gallery {
+        if a.outline
+            .as_ref()
+            .is_some_and(|o| *o != BoardVariant::Standard)
+        {
+            return Err(CliError(
+                "--gallery works on the standard outline only; allowed: --outline standard \
+                 (or leave --outline out)"
+                    .into(),
+            ));
+        }
         return super::gallery::generate(&a, k);
     }
     let scoring = a.scoring.scoring(a.game)?;
     let specs = boards::param_specs(a.game, a.algorithm);
     let params = Params::parse(specs, &a.params, a.algorithm)?;
     let out_path = level_out(a.out.as_deref(), a.force)?;
-    let players = a.catan.setup(a.game)?;
+    let players = outline::apply(a.game, a.outline.as_ref(), a.catan.setup(a.game)?)?;
     let setup = match &a.from {
         Some(from) => {
             let setup = setup_from(a.game, from, &a.pins, a.rebalance, a.seed)?;
-            a.catan.check_variant(&setup.variant)?;
+            if a.game == BoardGame::TerraMystica {
+                outline::check_from(a.outline.as_ref(), &setup.variant)?;
+            } else {
+                a.catan.check_variant(&setup.variant)?;
+            }
             setup
         }
         None if !a.pins.is_empty() || a.rebalance => {
@@ -369,6 +392,9 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             "code": super::export::code_json(a.game, &run.tiles),
             "pinned": pinned,
         });
+        if a.game == BoardGame::TerraMystica {
+            out["outline"] = json!(outline::name(&setup.variant));
+        }
         if let Some(b) = &island {
             catan::add_json(&mut out, b);
         }
@@ -388,7 +414,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
     match a.game {
         BoardGame::TerraMystica => print!(
             "{}",
-            TerraMysticaBoard::from_tiles(standard_grid(), &run.tiles).to_text()
+            TerraMysticaBoard::from_tiles(grid_for_len(run.tiles.len()), &run.tiles).to_text()
         ),
         BoardGame::Catan => {
             if let Some(b) = &island {

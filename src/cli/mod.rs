@@ -9,6 +9,7 @@ pub mod domino;
 pub mod dungeon;
 pub mod export;
 pub mod gallery;
+pub mod outline;
 pub mod pins;
 pub mod puzzle;
 

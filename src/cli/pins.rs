@@ -3,7 +3,9 @@
 
 use super::common::CliError;
 use crate::boards::catan::{CatanCode, CatanTerrain, TERRAINS};
-use crate::boards::terra_mystica::{ROWS, TerraMysticaBoard, Terrain};
+use crate::boards::terra_mystica::{
+    OFFSET_ROWS, ROWS, TerraMysticaBoard, Terrain, outline_of_rows,
+};
 use crate::boards::{
     self, BoardGame, BoardSetup, BoardVariant, HexIndex, count_differences, rebalance,
 };
@@ -51,9 +53,10 @@ pub fn load_board(game: BoardGame, path: &Path) -> Result<Vec<u8>, CliError> {
     let in_file = |e: &dyn std::fmt::Display| CliError(format!("{}: {e}", path.display()));
     let tm = |b: &TerraMysticaBoard| {
         let lens: Vec<usize> = b.rows.iter().map(Vec::len).collect();
-        if lens != ROWS {
+        if outline_of_rows(&lens).is_none() {
             return Err(in_file(&format!(
-                "rows of {lens:?} hexes; allowed: the standard outline {ROWS:?}"
+                "rows of {lens:?} hexes; allowed: the standard outline {ROWS:?} or the \
+                 offset outline {OFFSET_ROWS:?}"
             )));
         }
         Ok(b.tiles())

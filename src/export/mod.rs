@@ -244,7 +244,7 @@ pub fn map_of_code(code: &str) -> Result<LevelMap, BoardError> {
     let (game, tiles) = code::decode(code)?;
     Ok(match game {
         BoardGame::TerraMystica => LevelMap::TerraMystica(TerraMysticaBoard::try_from_tiles(
-            crate::boards::terra_mystica::standard_grid(),
+            crate::boards::terra_mystica::grid_for_len(tiles.len()),
             &tiles,
         )?),
         BoardGame::Catan => LevelMap::Catan(CatanBoard::try_decode(&tiles)?),

@@ -4,7 +4,7 @@
 
 use super::{BoardDesign, Level, LevelMap, LevelOrigin, Scores};
 use crate::boards::catan::CatanBoard;
-use crate::boards::terra_mystica::{TerraMysticaBoard, standard_grid};
+use crate::boards::terra_mystica::{TerraMysticaBoard, grid_for_len};
 use crate::boards::{self, Algorithm, BoardGame, Params, Scoring};
 use crate::dungeon::{Dungeon, DungeonParams};
 use crate::puzzle::Puzzle;
@@ -25,7 +25,8 @@ impl Level {
     /// parameters, the rules and seed that made it, and its scores.
     ///
     /// `tiles` are the search's tile codes (row-major, as
-    /// [`boards::make_search`] reports them).
+    /// [`boards::make_search`] reports them; a Terra Mystica board of 112
+    /// tiles is on the offset outline).
     pub fn hex_board(
         name: &str,
         game: BoardGame,
@@ -37,9 +38,10 @@ impl Level {
     ) -> Level {
         let violations = boards::violations(game, tiles, scoring);
         let map = match game {
-            BoardGame::TerraMystica => {
-                LevelMap::TerraMystica(TerraMysticaBoard::from_tiles(standard_grid(), tiles))
-            }
+            BoardGame::TerraMystica => LevelMap::TerraMystica(TerraMysticaBoard::from_tiles(
+                grid_for_len(tiles.len()),
+                tiles,
+            )),
             BoardGame::Catan => LevelMap::Catan(CatanBoard::with_placed_harbours(
                 tiles,
                 &scoring.catan,

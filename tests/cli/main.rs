@@ -8,6 +8,7 @@ mod catan;
 mod domino;
 mod export;
 mod gallery;
+mod outline;
 mod pins;
 mod puzzle;
 mod recipes;

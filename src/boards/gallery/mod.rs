@@ -276,7 +276,11 @@ impl Gallery {
 pub fn score_of(game: BoardGame, tiles: &[u8], scoring: Scoring) -> u64 {
     match game {
         BoardGame::TerraMystica => {
-            let v = terra_mystica::evaluate(terra_mystica::standard_grid(), tiles, scoring.rules);
+            let v = terra_mystica::evaluate(
+                terra_mystica::grid_for_len(tiles.len()),
+                tiles,
+                scoring.rules,
+            );
             scoring.weights.score(&v)
         }
         BoardGame::Catan => u64::from(catan::evaluate(tiles, &scoring.catan).total()),

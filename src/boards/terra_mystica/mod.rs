@@ -1,4 +1,5 @@
-//! Terra Mystica: the 113-hex map, the requirements REQ1..REQ4 under the
+//! Terra Mystica: the 113-hex base map and the 112-hex offset outline
+//! ([`offset_grid`], tile mix [`tiles_for`]), the requirements REQ1..REQ4 under the
 //! `strict` and `published` rule sets, incremental scoring, river growing,
 //! our search (`best`) and the game as a [`crate::boards::published::BoardProblem`].
 //!
@@ -9,6 +10,9 @@
 
 mod access;
 mod board;
+#[cfg(test)]
+mod offset_tests;
+mod outline;
 mod pins;
 mod problem;
 mod river;
@@ -21,6 +25,10 @@ mod terrain;
 
 pub use board::{
     BASE_MAP, HEXES, PER_TERRAIN, RIVERS, ROWS, TerraMysticaBoard, standard_grid, standard_tiles,
+};
+pub use outline::{
+    OFFSET_HEXES, OFFSET_ROWS, counts_for, grid_for_len, offset_grid, outline_grid, outline_name,
+    outline_of, outline_of_rows, rivers_for, tiles_for,
 };
 pub use pins::{PinConflict, pin_conflicts};
 pub use problem::TmProblem;

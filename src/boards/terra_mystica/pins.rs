@@ -21,12 +21,10 @@
 //! assert_eq!(c[0].hexes, vec![(0, 0), (0, 1)]);
 //! ```
 
-use super::board::standard_grid;
+use super::outline::outline_grid;
 use super::rules::{Rules, local_terms};
 use super::terrain::{RIVER, Terrain};
-use crate::boards::{
-    BoardError, BoardGame, BoardSetup, BoardVariant, HexGrid, HexIndex, count_differences,
-};
+use crate::boards::{BoardError, BoardGame, BoardSetup, HexGrid, HexIndex, count_differences};
 use std::fmt;
 
 /// A requirement that pinned hexes make impossible to meet, and the hexes
@@ -140,28 +138,25 @@ pub fn pin_conflicts(
 /// A Terra Mystica setup, checked: the start board (if any) and one pin
 /// flag per hex.
 pub(crate) struct TmSetup {
+    /// The outline's layout.
+    pub grid: &'static HexGrid,
     /// The start board.
     pub start: Option<Vec<u8>>,
     /// One flag per hex, true where pinned.
     pub pinned: Vec<bool>,
 }
 
-/// Check `setup` for Terra Mystica under `rules`: the standard outline, a
-/// start board of 113 terrain codes with the game's counts, pins on the
+/// Check `setup` for Terra Mystica under `rules`: a Terra Mystica outline
+/// (standard or offset), a start board of one terrain code per hex with
+/// the outline's counts ([`super::tiles_for`]), pins on the
 /// board and only with a start, and no pins that make a perfect board
 /// impossible.
 pub(crate) fn check_setup(setup: &BoardSetup, rules: Rules) -> Result<TmSetup, BoardError> {
-    let grid = standard_grid();
-    if setup.variant != BoardVariant::Standard {
-        return Err(BoardError::UnsupportedVariant {
-            game: "terra-mystica",
-            variant: format!("{:?}", setup.variant).to_lowercase(),
-            allowed: "standard",
-        });
-    }
+    let grid = outline_grid(&setup.variant)?;
     let Some(start) = &setup.start else {
         if setup.pinned.is_empty() {
             return Ok(TmSetup {
+                grid,
                 start: None,
                 pinned: vec![false; grid.len()],
             });
@@ -193,6 +188,7 @@ pub(crate) fn check_setup(setup: &BoardSetup, rules: Rules) -> Result<TmSetup, B
         return Err(BoardError::PinConflicts { conflicts });
     }
     Ok(TmSetup {
+        grid,
         start: Some(start.clone()),
         pinned,
     })

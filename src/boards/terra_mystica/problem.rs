@@ -1,5 +1,6 @@
 //! Terra Mystica as a [`BoardProblem`]: one segment (the 113 tiles, 36
-//! river and 11 of each land terrain), swaps scored incrementally with
+//! river and 11 of each land terrain; on the offset outline its 112, see
+//! [`tiles_for`]), swaps scored incrementally with
 //! [`TmState`], and a row-major construction whose heuristic counts the
 //! violations that a choice makes certain.
 //!
@@ -8,7 +9,8 @@
 //! pinned hexes from the start board, swaps refuse pinned hexes and a
 //! construction places them as given.
 
-use super::board::{standard_grid, standard_tiles};
+use super::board::standard_grid;
+use super::outline::tiles_for;
 use super::pins::check_setup;
 use super::rules::{Rules, Weights, local_terms};
 use super::state::TmState;
@@ -19,7 +21,7 @@ use crate::boards::{BoardError, BoardSetup, HexGrid, HexIndex};
 /// Marks a hex not yet placed during a construction.
 const UNPLACED: u8 = 255;
 
-/// Terra Mystica on the standard map under a rule set and weights.
+/// Terra Mystica on one outline under a rule set and weights.
 pub struct TmProblem {
     grid: &'static HexGrid,
     rules: Rules,
@@ -46,10 +48,12 @@ pub struct TmProblem {
 impl TmProblem {
     /// The standard map and tile mix.
     pub fn new(rules: Rules, weights: Weights) -> Self {
-        Self::build_with(rules, weights, None, vec![false; standard_grid().len()])
+        let grid = standard_grid();
+        Self::build_with(grid, rules, weights, None, vec![false; grid.len()])
     }
 
-    /// The standard map from `setup`'s start board (if any), keeping its
+    /// The outline of `setup.variant` (standard or offset, with the tile
+    /// mix of [`tiles_for`]) from `setup`'s start board (if any), keeping its
     /// pinned hexes. Errors as [`crate::boards::make_search_with`] does
     /// (wrong outline, length or counts, pins without a start or off the
     /// board, pins that make a perfect board impossible).
@@ -59,18 +63,18 @@ impl TmProblem {
         setup: &BoardSetup,
     ) -> Result<Self, BoardError> {
         let s = check_setup(setup, rules)?;
-        Ok(Self::build_with(rules, weights, s.start, s.pinned))
+        Ok(Self::build_with(s.grid, rules, weights, s.start, s.pinned))
     }
 
     fn build_with(
+        grid: &'static HexGrid,
         rules: Rules,
         weights: Weights,
         start: Option<Vec<u8>>,
         pinned: Vec<bool>,
     ) -> Self {
-        let grid = standard_grid();
         let has_start = start.is_some();
-        let start = start.unwrap_or_else(standard_tiles);
+        let start = start.unwrap_or_else(|| tiles_for(grid));
         let free: Vec<HexIndex> = grid.indices().filter(|&i| !pinned[i as usize]).collect();
         let mut pool: Vec<u8> = free.iter().map(|&i| start[i as usize]).collect();
         pool.sort_unstable();

@@ -9,14 +9,15 @@
 //! candidates instead), perturbations skip them, and fresh rivers grow
 //! around them ([`grow_river_around`]).
 
-use super::board::{TerraMysticaBoard, standard_grid, standard_tiles};
+use super::board::{TerraMysticaBoard, standard_grid};
+use super::outline::tiles_for;
 use super::pins::check_setup;
 use super::river::grow_river_around;
 use super::rules::{Rules, Violations, Weights};
 use super::state::TmState;
 use super::terrain::RIVER;
 use crate::boards::common::{Best, StepMoves, board_search_accessors, shuffle};
-use crate::boards::{BoardError, BoardSetup, HexIndex, ParamSpec, Params};
+use crate::boards::{BoardError, BoardSetup, HexGrid, HexIndex, ParamSpec, Params};
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Progress, Search};
 
@@ -89,10 +90,19 @@ impl BalancedTm {
     /// The parameters of `best` with their defaults and bounds.
     pub const PARAMS: &'static [ParamSpec] = &[MOVES, NOISE, TABU, STALL, PERTURB, REGROW];
 
-    /// A search on the standard map under `rules` and `weights`.
+    /// A search on the standard map under `rules` and `weights` (other
+    /// outlines: [`Self::with_setup`]).
     pub fn new(seed: u64, rules: Rules, weights: Weights, params: &Params) -> Self {
-        let n = standard_grid().len();
-        Self::build(seed, rules, weights, params, None, vec![false; n])
+        let grid = standard_grid();
+        Self::build(
+            grid,
+            seed,
+            rules,
+            weights,
+            params,
+            None,
+            vec![false; grid.len()],
+        )
     }
 
     /// A search from `setup`'s start board (its first best) that never
@@ -106,10 +116,14 @@ impl BalancedTm {
         setup: &BoardSetup,
     ) -> Result<Self, BoardError> {
         let s = check_setup(setup, rules)?;
-        Ok(Self::build(seed, rules, weights, params, s.start, s.pinned))
+        Ok(Self::build(
+            s.grid, seed, rules, weights, params, s.start, s.pinned,
+        ))
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn build(
+        grid: &'static HexGrid,
         seed: u64,
         rules: Rules,
         weights: Weights,
@@ -117,14 +131,13 @@ impl BalancedTm {
         start: Option<Vec<u8>>,
         pinned: Vec<bool>,
     ) -> Self {
-        let grid = standard_grid();
         let mut rng = seeded(seed);
         let from_start = start.is_some();
         let tiles = match start {
             Some(t) => t,
             None => {
-                let mut tiles = standard_tiles();
-                start_board(&mut tiles, &mut rng, &pinned);
+                let mut tiles = tiles_for(grid);
+                start_board(grid, &mut tiles, &mut rng, &pinned);
                 tiles
             }
         };
@@ -135,7 +148,7 @@ impl BalancedTm {
         // grown around the pins (the start stays the first best).
         if from_start && (best_violations[1] > 0 || best_violations[2] > 0) {
             let mut tiles = state.tiles().to_vec();
-            start_board(&mut tiles, &mut rng, &pinned);
+            start_board(grid, &mut tiles, &mut rng, &pinned);
             state.set_tiles(&tiles);
         }
         BalancedTm {
@@ -166,7 +179,7 @@ impl BalancedTm {
 
     /// The best board so far.
     pub fn best_board(&self) -> TerraMysticaBoard {
-        TerraMysticaBoard::from_tiles(standard_grid(), &self.best.board)
+        TerraMysticaBoard::from_tiles(self.state.grid(), &self.best.board)
     }
 
     /// One min-conflicts move; returns the score after it.
@@ -264,8 +277,9 @@ impl BalancedTm {
         self.perturbations += 1;
         self.since_best = 0;
         if self.perturbations.is_multiple_of(self.regrow) {
+            let grid = self.state.grid();
             let mut tiles = self.state.tiles().to_vec();
-            start_board(&mut tiles, &mut self.rng, &self.pinned);
+            start_board(grid, &mut tiles, &mut self.rng, &self.pinned);
             self.state.set_tiles(&tiles);
             return;
         }
@@ -286,7 +300,7 @@ impl BalancedTm {
 
 /// A start: a grown river and shuffled land (the tile mix of `tiles`),
 /// pinned hexes keeping their tiles.
-fn start_board(tiles: &mut [u8], rng: &mut Rng, pinned: &[bool]) {
+fn start_board(grid: &HexGrid, tiles: &mut [u8], rng: &mut Rng, pinned: &[bool]) {
     let before = tiles.to_vec();
     let mut land: Vec<u8> = before
         .iter()
@@ -295,7 +309,6 @@ fn start_board(tiles: &mut [u8], rng: &mut Rng, pinned: &[bool]) {
         .map(|(&t, _)| t)
         .collect();
     let rivers = before.iter().filter(|&&t| t == RIVER).count();
-    let grid = standard_grid();
     if !grow_river_around(grid, rivers, 0, tiles, rng, 1000, pinned, &before) {
         // Unreachable for the standard mix without pins; fall back to a
         // shuffle of the unpinned tiles.
@@ -363,6 +376,7 @@ mod tests {
     use super::*;
     use crate::boards::Algorithm;
     use crate::boards::terra_mystica::evaluate;
+    use crate::boards::terra_mystica::standard_tiles;
 
     fn solve(seed: u64, rules: Rules) -> BalancedTm {
         let mut s = BalancedTm::new(
