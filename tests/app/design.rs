@@ -169,3 +169,47 @@ fn swaps_pins_undo_and_redo_act_on_the_board_and_pins_hold_through_a_search() {
     assert_eq!((edits.swaps, edits.pin_changes, edits.searches), (1, 1, 1));
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn the_offset_outline_and_the_five_six_island_are_searched_and_drawn() {
+    use crate::common::headless;
+    use evoboard::app::hex_boards::{BoardSettings, GeneratorCommand, logic_plugin};
+    use evoboard::app::shell::library::LevelLibrary;
+    use evoboard::boards::BoardVariant;
+    for (game, variant, hexes, first_row) in [
+        (BoardGame::TerraMystica, BoardVariant::Offset, 112, 12),
+        (BoardGame::Catan, BoardVariant::FiveSixPlayers, 30, 3),
+    ] {
+        let root = temp_dir("variants");
+        let mut app = headless(&root);
+        app.insert_resource(LevelLibrary::default())
+            .add_plugins(logic_plugin);
+        {
+            let mut s = app.world_mut().resource_mut::<BoardSettings>();
+            s.select(game, Algorithm::Best);
+            s.variant = variant.clone();
+            s.steps_per_second = 0.0;
+        }
+        app.update();
+        app.world_mut().write_message(GeneratorCommand::Reset);
+        app.world_mut().write_message(GeneratorCommand::Start);
+        let mut solved = false;
+        for _ in 0..20_000 {
+            app.update();
+            if shown(&mut app).1 == evoboard::app::hex_boards::BoardRunState::Solved {
+                solved = true;
+                break;
+            }
+            std::thread::yield_now();
+        }
+        assert!(solved, "{variant:?} not solved");
+        let mut q = app.world_mut().query::<&evoboard::plugin::HexBoardMap>();
+        let map = q.single(app.world()).unwrap();
+        assert_eq!(map.tiles.len(), hexes);
+        assert_eq!(map.grid.row_len(0), first_row);
+        assert_eq!(map.harbours.len(), if game == BoardGame::Catan { 11 } else { 0 });
+        let v = boards::violations(game, &map.tiles, Scoring::default());
+        assert!(v.iter().all(|(_, n)| *n == 0), "{variant:?}: {v:?}");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}

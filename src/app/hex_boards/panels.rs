@@ -68,10 +68,11 @@ fn panels_ui(
                     design_ui(ui, &mut d, map, &status, &mut design_out);
                     if ui
                         .add_enabled(
-                            !gallery.busy(),
+                            !gallery.busy() && settings.variant == BoardVariant::Standard,
                             egui::Button::new("▦ Gallery of diverse boards"),
                         )
                         .on_hover_text("eight perfect boards spread along two axes you choose")
+                        .on_disabled_hover_text("galleries are of the standard boards for now")
                         .clicked()
                     {
                         gallery.start(&settings);
@@ -208,6 +209,26 @@ fn settings_ui(
     });
     ui.separator();
     if s.game == BoardGame::TerraMystica {
+        ui.horizontal(|ui| {
+            ui.label("outline");
+            for (v, name, tip) in [
+                (
+                    BoardVariant::Standard,
+                    "standard",
+                    "rows of 13-12-13… (the base map, 113 hexes)",
+                ),
+                (
+                    BoardVariant::Offset,
+                    "offset",
+                    "rows of 12-13-12… (Fire & Ice side 1, Loon Lakes; 112 hexes)",
+                ),
+            ] {
+                changed |= ui
+                    .radio_value(&mut s.variant, v, name)
+                    .on_hover_text(tip)
+                    .changed();
+            }
+        });
         ui.label("Rules");
         ui.horizontal(|ui| {
             changed |= ui

@@ -577,9 +577,12 @@ pub fn settings_from_level(
     let mut s = base.clone();
     let algorithm: Algorithm = level.generator.algorithm.parse().unwrap_or_default();
     s.select(game, algorithm);
-    if let crate::level::LevelMap::Catan(b) = &level.map
-        && let Some(v) = boards::variant_of(game, b.encode().len())
-    {
+    let hexes = match &level.map {
+        crate::level::LevelMap::Catan(b) => b.encode().len(),
+        crate::level::LevelMap::TerraMystica(b) => b.tiles().len(),
+        _ => 0,
+    };
+    if let Some(v) = boards::variant_of(game, hexes) {
         s.variant = v;
     }
     s.seed = level.generator.seed;
