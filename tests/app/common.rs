@@ -72,29 +72,40 @@ static NEXT_DISPLAY: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32
 impl Display {
     pub fn start() -> Display {
         let turn = WINDOW_TESTS.lock().unwrap_or_else(|e| e.into_inner());
-        let k = NEXT_DISPLAY.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let n = 90 + (std::process::id() % 500) * 8 + k % 8;
-        let name = format!(":{n}");
-        let child = Command::new("Xvfb")
-            .args([name.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb is needed for the window tests: apt-get install xvfb mesa-vulkan-drivers (bash .ci/run installs them)");
-        let socket = format!("/tmp/.X11-unix/X{n}");
-        let start = Instant::now();
-        while !Path::new(&socket).exists() {
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "Xvfb did not start"
-            );
-            std::thread::sleep(Duration::from_millis(50));
+        // A display number another server (or a stale lock of a killed
+        // one) holds makes Xvfb exit: try the next number then. The display
+        // is ready when its socket accepts a connection.
+        for _ in 0..16 {
+            let k = NEXT_DISPLAY.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let n = 90 + (std::process::id() % 500) * 8 + k % 64;
+            let name = format!(":{n}");
+            let mut child = Command::new("Xvfb")
+                .args([name.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("Xvfb is needed for the window tests: apt-get install xvfb mesa-vulkan-drivers (bash .ci/run installs them)");
+            let socket = format!("/tmp/.X11-unix/X{n}");
+            let start = Instant::now();
+            loop {
+                if child.try_wait().ok().flatten().is_some() {
+                    break; // this number is taken: try the next one
+                }
+                if std::os::unix::net::UnixStream::connect(&socket).is_ok() {
+                    return Display {
+                        child,
+                        name,
+                        _turn: turn,
+                    };
+                }
+                assert!(
+                    start.elapsed() < Duration::from_secs(10),
+                    "Xvfb did not start"
+                );
+                std::thread::sleep(Duration::from_millis(50));
+            }
         }
-        Display {
-            child,
-            name,
-            _turn: turn,
-        }
+        panic!("no free X display number for Xvfb");
     }
 }
 

@@ -207,7 +207,10 @@ fn the_offset_outline_and_the_five_six_island_are_searched_and_drawn() {
         let map = q.single(app.world()).unwrap();
         assert_eq!(map.tiles.len(), hexes);
         assert_eq!(map.grid.row_len(0), first_row);
-        assert_eq!(map.harbours.len(), if game == BoardGame::Catan { 11 } else { 0 });
+        assert_eq!(
+            map.harbours.len(),
+            if game == BoardGame::Catan { 11 } else { 0 }
+        );
         let v = boards::violations(game, &map.tiles, Scoring::default());
         assert!(v.iter().all(|(_, n)| *n == 0), "{variant:?}: {v:?}");
         std::fs::remove_dir_all(&root).unwrap();
