@@ -2,7 +2,8 @@
 //! X and O, blocked cells), with what the editor shows live: the number
 //! of solutions ([`Solutions`]: none, one, several), the deduction level
 //! ([`PuzzleDraft::grade`]), and "make unique" ([`PuzzleDraft::make_unique`],
-//! the fewest givens that leave exactly one solution, see [`unique`]).
+//! the fewest givens that leave exactly one solution, see
+//! [`Uniqueness`]).
 //! A draft with exactly one solution becomes a [`Puzzle`] and a level
 //! saved like generated ones ([`PuzzleDraft::to_level`]).
 //!
@@ -210,8 +211,10 @@ impl PuzzleDraft {
         grade(&self.board)
     }
 
-    /// Add the fewest givens that leave exactly one solution (see
-    /// [`unique`] for what "fewest" guarantees), reproducible from
+    /// Add the fewest givens that leave exactly one solution: the exact
+    /// minimum when it is small (at most 4 givens within the search's node
+    /// budget), otherwise a greedy answer with no redundant given
+    /// ([`Uniqueness::exact`] says which), reproducible from
     /// `seed` (ties between equally short answers). The givens already
     /// placed stay. An error when the draft has no solution.
     pub fn make_unique(&mut self, seed: u64) -> Result<Uniqueness, PuzzleError> {
