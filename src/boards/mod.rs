@@ -31,6 +31,6 @@ pub use hex::{HexGrid, HexIndex};
 pub use params::{ParamSpec, Params};
 pub use registry::{
     Algorithm, BoardGame, BoardSearch, Scoring, broken_hexes, grid, make_search, make_search_with,
-    param_specs, variant_grid, variant_of, violations,
+    param_specs, score, variant_grid, variant_of, violations,
 };
 pub use setup::{BoardSetup, BoardVariant};

@@ -256,6 +256,23 @@ pub fn violations(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<(&'sta
     }
 }
 
+/// The score of `tiles` under `scoring`: Terra Mystica's weighted
+/// REQ1..REQ4 on the outline of that size, Catan's count of broken rules.
+/// What searches minimise, levels record and the app shows.
+pub fn score(game: BoardGame, tiles: &[u8], scoring: Scoring) -> u64 {
+    match game {
+        BoardGame::TerraMystica => {
+            let v = terra_mystica::evaluate(
+                terra_mystica::grid_for_len(tiles.len()),
+                tiles,
+                scoring.rules,
+            );
+            scoring.weights.score(&v)
+        }
+        BoardGame::Catan => u64::from(catan::evaluate(tiles, &scoring.catan).total()),
+    }
+}
+
 /// Per-hex flags of broken requirements (non-zero = highlight the hex);
 /// the Terra Mystica outline follows from the length as in [`violations`].
 pub fn broken_hexes(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<u8> {

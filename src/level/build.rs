@@ -48,16 +48,7 @@ impl Level {
                 seed,
             )),
         };
-        let total = match game {
-            BoardGame::TerraMystica => {
-                let mut v = [0u32; 4];
-                for (i, (_, c)) in violations.iter().enumerate().take(4) {
-                    v[i] = *c;
-                }
-                scoring.weights.score(&v) as f64
-            }
-            BoardGame::Catan => violations.iter().map(|(_, c)| *c as f64).sum(),
-        };
+        let total = boards::score(game, tiles, scoring) as f64;
         Level::new(
             name,
             map,

@@ -12,16 +12,19 @@ mod design_panel;
 mod export_box;
 mod gallery_view;
 mod input;
+mod loading;
 mod panels;
+mod runner;
 mod runtime;
 mod script;
 
 pub use design::{DesignCommand, HexDesign};
 pub use gallery_view::{GALLERY_SIZE, GalleryView};
+pub use loading::settings_from_level;
 pub use panels::save_level;
 pub use runtime::{
     BoardRunState, BoardSettings, FRAME_BUDGET, GeneratorCommand, HexBoardGenerator, MainGenerator,
-    RuntimeError, settings_from_level,
+    RuntimeError,
 };
 
 use crate::app::shell::scripted::{ScriptArgs, ScriptReport};

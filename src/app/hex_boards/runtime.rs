@@ -6,6 +6,7 @@
 //! board from, so a search never holds up a frame. Either way the best
 //! board is copied into the map when it improves.
 
+use super::runner::{Runner, RunnerReport};
 use crate::boards::catan::CatanBoard;
 use crate::boards::{
     self, Algorithm, BoardGame, BoardSearch, BoardSetup, BoardVariant, Params, Scoring,
@@ -14,81 +15,11 @@ use crate::level::Level;
 use crate::plugin::HexBoardMap;
 use crate::search::Progress;
 use bevy::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Time a frame may spend stepping a paced search on the main thread.
 pub const FRAME_BUDGET: Duration = Duration::from_millis(8);
-
-/// What the background thread of an unpaced run reports to the frame.
-#[derive(Default)]
-struct RunnerReport {
-    steps: Vec<Progress>,
-    /// The best board after the last improving step.
-    best: Option<Vec<u8>>,
-    solved: bool,
-    search_time: Duration,
-}
-
-/// An unpaced run stepping on its own thread until it is stopped or
-/// solved. Dropping it stops the thread after its current step.
-struct Runner {
-    stop: Arc<AtomicBool>,
-    report: Arc<Mutex<RunnerReport>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Runner {
-    fn start(search: Arc<Mutex<BoardSearch>>) -> Runner {
-        let stop = Arc::new(AtomicBool::new(false));
-        let report = Arc::new(Mutex::new(RunnerReport::default()));
-        let (flag, out) = (Arc::clone(&stop), Arc::clone(&report));
-        let thread = std::thread::Builder::new()
-            .name("hex-board search".into())
-            .spawn(move || {
-                while !flag.load(Ordering::Relaxed) {
-                    let t = Instant::now();
-                    let Ok(mut s) = search.lock() else { return };
-                    let p = s.step();
-                    let solved = s.is_solved();
-                    let best = p.improved.then(|| s.best().0.clone());
-                    drop(s);
-                    let Ok(mut r) = out.lock() else { return };
-                    r.search_time += t.elapsed();
-                    r.steps.push(p);
-                    if best.is_some() {
-                        r.best = best;
-                    }
-                    r.solved = solved;
-                    if solved {
-                        return;
-                    }
-                }
-            })
-            .ok();
-        Runner {
-            stop,
-            report,
-            thread,
-        }
-    }
-
-    fn is_finished(&self) -> bool {
-        self.thread.as_ref().is_none_or(|t| t.is_finished())
-    }
-}
-
-impl Drop for Runner {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        // Wait for the current step so the search is free again (a step
-        // takes microseconds to a few milliseconds).
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
-}
 
 /// What the user has chosen in the panels (applied on Reset/Start).
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -269,8 +200,7 @@ impl HexBoardGenerator {
     /// The thread an unpaced run is stepping on, while it runs (`None`
     /// when paused, paced, solved or not started).
     pub fn background_thread(&self) -> Option<std::thread::ThreadId> {
-        let t = self.runner.as_ref()?.thread.as_ref()?;
-        (!t.is_finished()).then(|| t.thread().id())
+        self.runner.as_ref()?.thread_id()
     }
 
     /// Stop the background thread of an unpaced run (after its current
@@ -287,18 +217,16 @@ impl HexBoardGenerator {
         let Some(runner) = &self.runner else {
             return false;
         };
-        let (steps, best, solved, time) = {
-            let Ok(mut r) = runner.report.lock() else {
-                return false;
-            };
-            (
-                std::mem::take(&mut r.steps),
-                r.best.take(),
-                r.solved,
-                std::mem::take(&mut r.search_time),
-            )
+        let Some(RunnerReport {
+            steps,
+            best,
+            solved,
+            search_time,
+        }) = runner.take_report()
+        else {
+            return false;
         };
-        self.search_time += time;
+        self.search_time += search_time;
         for p in &steps {
             self.record(*p);
         }
@@ -369,7 +297,7 @@ impl HexBoardGenerator {
         let tiles = self.best_tiles();
         let s = &self.settings;
         self.violations = boards::violations(s.game, &tiles, s.scoring);
-        self.shown_score = weighted_score(s, &self.violations);
+        self.shown_score = boards::score(s.game, &tiles, s.scoring) as f64;
         let mut map = HexBoardMap::new(s.game, tiles.clone());
         map.broken = boards::broken_hexes(s.game, &tiles, s.scoring);
         map.show_broken = s.show_broken;
@@ -378,21 +306,6 @@ impl HexBoardGenerator {
                 CatanBoard::with_placed_harbours(&tiles, &s.scoring.catan, s.seed).harbours;
         }
         map
-    }
-}
-
-/// The score of a board with these violations under the settings'
-/// weights (Terra Mystica) or as their sum (Catan), as levels record it.
-fn weighted_score(s: &BoardSettings, violations: &[(&'static str, u32)]) -> f64 {
-    match s.game {
-        BoardGame::TerraMystica => {
-            let mut v = [0u32; 4];
-            for (slot, (_, c)) in v.iter_mut().zip(violations) {
-                *slot = *c;
-            }
-            s.scoring.weights.score(&v) as f64
-        }
-        BoardGame::Catan => violations.iter().map(|(_, c)| f64::from(*c)).sum(),
     }
 }
 
@@ -425,7 +338,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_generator)
         .add_systems(
             Update,
-            (handle_commands, apply_loaded_level, advance_generators)
+            (
+                handle_commands,
+                super::loading::apply_loaded_level,
+                advance_generators,
+            )
                 .chain()
                 .run_if(in_state(crate::app::Screen::HexBoards)),
         )
@@ -565,83 +482,5 @@ fn rest_searches(mut query: Query<&mut HexBoardGenerator>) {
         if g.runner.is_some() {
             g.stop_runner();
         }
-    }
-}
-
-/// Settings that reproduce a level's generator (unknown names are skipped).
-pub fn settings_from_level(
-    level: &crate::level::Level,
-    base: &BoardSettings,
-) -> Option<BoardSettings> {
-    let game = BoardGame::parse(level.map.game()).ok()?;
-    let mut s = base.clone();
-    let algorithm: Algorithm = level.generator.algorithm.parse().unwrap_or_default();
-    s.select(game, algorithm);
-    let hexes = match &level.map {
-        crate::level::LevelMap::Catan(b) => b.encode().len(),
-        crate::level::LevelMap::TerraMystica(b) => b.tiles().len(),
-        _ => 0,
-    };
-    if let Some(v) = boards::variant_of(game, hexes) {
-        s.variant = v;
-    }
-    s.seed = level.generator.seed;
-    if let Some(r) = level.generator.rules {
-        s.scoring.rules = r;
-    }
-    let specs = boards::param_specs(game, algorithm);
-    for (k, v) in &level.generator.params {
-        let _ = s.params.set(specs, k, &v.to_string(), algorithm);
-    }
-    Some(s)
-}
-
-/// Put a level that finished loading onto the board, or report why not.
-fn apply_loaded_level(
-    assets: Res<AssetServer>,
-    levels: Res<Assets<crate::plugin::LevelAsset>>,
-    mut library: ResMut<crate::app::shell::library::LevelLibrary>,
-    mut settings: ResMut<BoardSettings>,
-    mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap), With<MainGenerator>>,
-) {
-    let Some(handle) = library.pending.clone() else {
-        return;
-    };
-    match assets.load_state(&handle) {
-        bevy::asset::LoadState::Loaded => {
-            library.pending = None;
-            let Some(level) = levels.get(&handle) else {
-                return;
-            };
-            let level = &level.0;
-            let (Some(new), Some(map)) = (
-                settings_from_level(level, &settings),
-                HexBoardMap::from_level(&level.map),
-            ) else {
-                library.message = Some((false, format!("{} is not a hex board", level.name)));
-                return;
-            };
-            let Ok((mut generator, mut shown)) = query.single_mut() else {
-                return;
-            };
-            match HexBoardGenerator::new(&new) {
-                Ok(mut g) => {
-                    g.loaded = Some((level.name.clone(), map.tiles.clone()));
-                    *shown = g.board_map();
-                    *generator = g;
-                    *settings = new;
-                    library.message = Some((
-                        true,
-                        format!("loaded {} (score {})", level.name, level.scores.total),
-                    ));
-                }
-                Err(e) => library.message = Some((false, e)),
-            }
-        }
-        bevy::asset::LoadState::Failed(err) => {
-            library.pending = None;
-            library.message = Some((false, format!("cannot load the level: {err}")));
-        }
-        _ => {}
     }
 }

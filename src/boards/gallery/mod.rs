@@ -30,8 +30,7 @@ mod descriptor;
 pub use archive::{Archive, GalleryBoard, min_pairwise_distance};
 pub use descriptor::{Descriptor, Measurer};
 
-use crate::boards::catan::{self, CatanCode};
-use crate::boards::terra_mystica;
+use crate::boards::catan::CatanCode;
 use crate::boards::{Algorithm, BoardError, BoardGame, BoardSetup, Params, Scoring};
 use crate::rng::{Rng, RngExt, derive_seed, seeded};
 use rayon::prelude::*;
@@ -271,21 +270,8 @@ impl Gallery {
     }
 }
 
-/// The score of `tiles` under `scoring` (Terra Mystica: weighted REQ1..4;
-/// Catan: the count of broken rules).
-pub fn score_of(game: BoardGame, tiles: &[u8], scoring: Scoring) -> u64 {
-    match game {
-        BoardGame::TerraMystica => {
-            let v = terra_mystica::evaluate(
-                terra_mystica::grid_for_len(tiles.len()),
-                tiles,
-                scoring.rules,
-            );
-            scoring.weights.score(&v)
-        }
-        BoardGame::Catan => u64::from(catan::evaluate(tiles, &scoring.catan).total()),
-    }
-}
+/// The score of `tiles` under `scoring` ([`crate::boards::score`]).
+pub use crate::boards::score as score_of;
 
 /// `swaps` random swaps that keep the tile multiset: Terra Mystica swaps two
 /// different tiles; Catan swaps two terrains (the whole hexes when one is

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::boards::HexGrid;
+use crate::boards::catan;
 use crate::boards::catan::{CatanTerrain, standard_codes};
 use crate::boards::terra_mystica::{LAND, Terrain, standard_grid};
 
