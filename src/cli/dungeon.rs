@@ -170,6 +170,7 @@ impl DungeonArgs {
                 population: self.population,
                 mutation_rate: self.mutation,
             },
+            ..DungeonParams::for_size(Size::Small)
         };
         params.validate()?;
         if let Some(c) = self.choose {

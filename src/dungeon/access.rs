@@ -30,7 +30,7 @@ impl DungeonRoom {
     ///
     /// ```
     /// use evoboard::dungeon::DungeonRoom;
-    /// let room = DungeonRoom { letter: 'A', x: 2, y: 3, w: 3, h: 2, enemies: false, treasure: false };
+    /// let room = DungeonRoom { letter: 'A', x: 2, y: 3, w: 3, h: 2, enemies: false, treasure: false, ..Default::default() };
     /// let ring: Vec<(usize, usize)> = room.wall_ring().collect();
     /// assert_eq!(ring.len(), 2 * (3 + 2) + 4);
     /// assert_eq!(ring[0], (1, 2));

@@ -116,6 +116,10 @@ impl Furnishing {
             contents_fitness,
             metrics,
             seed: self.seed,
+            pacing: Default::default(),
+            locks: Vec::new(),
+            style: Default::default(),
+            corridor_width: 1,
         }
     }
 }

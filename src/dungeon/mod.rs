@@ -35,6 +35,8 @@ mod params;
 mod render;
 mod room;
 mod selection;
+pub mod stock;
+mod style;
 mod validity;
 
 #[cfg(test)]
@@ -56,6 +58,8 @@ pub use params::{
     MAX_PROPOSALS, MAX_ROOMS, MAX_SIDE, MAX_TRAPS, MIN_POPULATION, MIN_ROOMS, MIN_SIDE, Size,
 };
 pub use room::{Room, RoomShape};
+pub use stock::{ContentsTable, Lighting, Lock, Pacing, PacingStep};
+pub use style::DungeonStyle;
 pub use validity::{is_connected, rooms_are_valid};
 
 use crate::rng::derive_seed;
@@ -64,7 +68,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// A lettered room of a finished dungeon.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DungeonRoom {
     /// The room's letter on the map (A, B, C … in reading order).
     pub letter: char,
@@ -80,6 +84,31 @@ pub struct DungeonRoom {
     pub enemies: bool,
     /// Whether treasure lies here.
     pub treasure: bool,
+    /// What the room is for (`"barracks"`, `"shrine"`; empty in levels
+    /// saved before stocking).
+    #[serde(default)]
+    pub purpose: String,
+    /// One paragraph for the game master to read out.
+    #[serde(default)]
+    pub description: String,
+    /// How the room is lit.
+    #[serde(default)]
+    pub lighting: Lighting,
+    /// Names of the enemy kinds here (from the contents table).
+    #[serde(default)]
+    pub enemy_kinds: Vec<String>,
+    /// Names of the treasure kinds here (from the contents table).
+    #[serde(default)]
+    pub treasure_kinds: Vec<String>,
+    /// Total challenge of the enemies here (0 = safe).
+    #[serde(default)]
+    pub challenge: u32,
+    /// Total value of the treasure here (0 = none).
+    #[serde(default)]
+    pub reward: u32,
+    /// Whether the game master pinned the room (searches leave it alone).
+    #[serde(default)]
+    pub pinned: bool,
 }
 
 impl DungeonRoom {
@@ -97,6 +126,7 @@ impl DungeonRoom {
                 h: r.h,
                 enemies: flags.enemies & (1 << k) != 0,
                 treasure: flags.treasure & (1 << k) != 0,
+                ..DungeonRoom::default()
             })
             .collect()
     }
@@ -142,6 +172,22 @@ pub struct Dungeon {
     pub metrics: Metrics,
     /// The seed this proposal was generated from.
     pub seed: u64,
+    /// How danger and reward follow the route (empty in older levels).
+    #[serde(default)]
+    pub pacing: Pacing,
+    /// Locked doors and where their keys lie.
+    #[serde(default)]
+    pub locks: Vec<Lock>,
+    /// How the rock between rooms was carved.
+    #[serde(default)]
+    pub style: DungeonStyle,
+    /// Corridor width in cells (1 in older levels).
+    #[serde(default = "one")]
+    pub corridor_width: u8,
+}
+
+fn one() -> u8 {
+    1
 }
 
 impl Dungeon {

@@ -5,6 +5,8 @@
 use super::error::DungeonError;
 use super::layout_ga::LayoutRules;
 use super::room::RoomShape;
+use super::stock::ContentsTable;
+use super::style::DungeonStyle;
 use serde::{Deserialize, Serialize};
 
 /// Smallest grid side.
@@ -134,6 +136,23 @@ pub struct DungeonParams {
     pub traps: usize,
     /// Both GAs use these settings.
     pub ga: DungeonGaSettings,
+    /// How the rock between rooms is carved.
+    #[serde(default)]
+    pub style: DungeonStyle,
+    /// Corridor width in cells (1 to 3).
+    #[serde(default = "one")]
+    pub corridor_width: u8,
+    /// Locked doors on the main path, each with its key placed earlier.
+    #[serde(default)]
+    pub keys: usize,
+    /// The table rooms are stocked from (`None`: the shipped
+    /// `assets/dungeon/contents.ron`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contents: Option<ContentsTable>,
+}
+
+fn one() -> u8 {
+    1
 }
 
 impl DungeonParams {
@@ -154,6 +173,10 @@ impl DungeonParams {
             secret_doors: 0,
             traps: 0,
             ga: DungeonGaSettings::default(),
+            style: DungeonStyle::Rooms,
+            corridor_width: 1,
+            keys: 0,
+            contents: None,
         }
     }
 

@@ -80,6 +80,7 @@ mod tests {
                     h: 2,
                     enemies: true,
                     treasure: true,
+                    ..Default::default()
                 },
                 DungeonRoom {
                     letter: 'B',
@@ -89,6 +90,7 @@ mod tests {
                     h: 2,
                     enemies: false,
                     treasure: false,
+                    ..Default::default()
                 },
             ],
             entrance: 0,
@@ -97,6 +99,10 @@ mod tests {
             contents_fitness: 1.0,
             metrics: Metrics::default(),
             seed: 0,
+            pacing: Default::default(),
+            locks: Vec::new(),
+            style: Default::default(),
+            corridor_width: 1,
         }
     }
 

@@ -90,6 +90,7 @@ fn hand_made(rows: &[&str]) -> Dungeon {
                 h: 1,
                 enemies: true,
                 treasure: false,
+                ..Default::default()
             },
             DungeonRoom {
                 letter: 'B',
@@ -99,6 +100,7 @@ fn hand_made(rows: &[&str]) -> Dungeon {
                 h: 1,
                 enemies: false,
                 treasure: true,
+                ..Default::default()
             },
         ],
         entrance: 0,
@@ -107,6 +109,10 @@ fn hand_made(rows: &[&str]) -> Dungeon {
         contents_fitness: 0.0,
         metrics: Metrics::default(),
         seed: 0,
+        pacing: Default::default(),
+        locks: Vec::new(),
+        style: Default::default(),
+        corridor_width: 1,
     }
 }
 

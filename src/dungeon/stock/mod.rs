@@ -1,0 +1,105 @@
+//! Stocking a dungeon from a table the game master can edit: what each
+//! room is for, how it looks, which enemies and treasure it holds, how
+//! danger and reward rise along the route, and optional keys and locks.
+//!
+//! The shared data model lives here; the table reader, the stocking
+//! search and pacing fill it.
+
+use serde::{Deserialize, Serialize};
+
+/// How a room is lit (the virtual-tabletop export turns it into a light).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lighting {
+    /// No light at all.
+    #[default]
+    Dark,
+    /// A few torches or candles, or a faint glow.
+    Dim,
+    /// Well lit: braziers, lanterns, daylight through a shaft.
+    Bright,
+}
+
+impl Lighting {
+    /// Lower-case name as in tables and JSON: `dark`, `dim`, `bright`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lighting::Dark => "dark",
+            Lighting::Dim => "dim",
+            Lighting::Bright => "bright",
+        }
+    }
+}
+
+/// An enemy kind of a contents table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EnemyKind {
+    /// Name shown in the room key (`"Goblin"`).
+    pub name: String,
+    /// Challenge level (1 = a nuisance, higher = deadlier).
+    pub challenge: u32,
+    /// How many appear together, fewest and most.
+    pub group: (u32, u32),
+}
+
+/// A treasure kind of a contents table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TreasureKind {
+    /// Name shown in the room key (`"Silver candlesticks"`).
+    pub name: String,
+    /// Value band (1 = trinkets, higher = richer).
+    pub value: u32,
+}
+
+/// A room dressing: a purpose and what such a room looks, sounds and
+/// smells like.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Dressing {
+    /// What the room is for (`"barracks"`, `"library"`, `"shrine"`).
+    pub purpose: String,
+    /// How such a room is usually lit.
+    pub lighting: Vec<Lighting>,
+    /// Furniture that may stand in it.
+    pub furniture: Vec<String>,
+    /// Smells and sounds.
+    pub senses: Vec<String>,
+}
+
+/// The table rooms are stocked from (`assets/dungeon/contents.ron`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ContentsTable {
+    /// Enemy kinds.
+    pub enemies: Vec<EnemyKind>,
+    /// Treasure kinds.
+    pub treasures: Vec<TreasureKind>,
+    /// Room dressings.
+    pub dressings: Vec<Dressing>,
+}
+
+/// One room on the main path from the entrance to the final room.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PacingStep {
+    /// Index in `Dungeon::rooms`.
+    pub room: usize,
+    /// Total challenge of the room's enemies (0 = safe).
+    pub challenge: u32,
+    /// Total value of the room's treasure (0 = none).
+    pub reward: u32,
+}
+
+/// How danger and reward follow the route.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Pacing {
+    /// The main path, entrance first, final room last.
+    pub main_path: Vec<PacingStep>,
+    /// Rooms off the main path (optional risk, better loot).
+    pub side_rooms: Vec<PacingStep>,
+}
+
+/// A locked door on the main path and the room that holds its key.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lock {
+    /// The door cell (column, row).
+    pub door: (u16, u16),
+    /// Index in `Dungeon::rooms` of the room the key lies in.
+    pub key_room: usize,
+}
