@@ -58,6 +58,10 @@ pub struct CorridorBuilder {
     width: usize,
     height: usize,
     interior: Vec<bool>,
+    /// Rock inside the border with fewer than two corridor neighbours:
+    /// where the distance field may spread (kept in step with the grid
+    /// while corridors are dug, so the inner loop reads one byte).
+    open: Vec<bool>,
     room_of: Vec<u8>,
     seen: Vec<u32>,
     stamp: u32,
@@ -83,6 +87,7 @@ impl CorridorBuilder {
         CorridorBuilder {
             width,
             height,
+            open: vec![false; n],
             interior,
             room_of: vec![NO_ROOM; n],
             seen: vec![0; n],
@@ -178,6 +183,9 @@ impl CorridorBuilder {
             }
         }
 
+        for (o, (&g, &inside)) in self.open.iter_mut().zip(grid.iter().zip(&self.interior)) {
+            *o = inside && g == DungeonTile::Rock;
+        }
         let all = low_bits(n);
         let mut connected = group[rng.random_range(0..n)];
         // Distance field from the network, kept up to date as it grows.
@@ -185,7 +193,7 @@ impl CorridorBuilder {
         self.dist.fill(u32::MAX);
         self.queue.clear();
         self.add_room_sources(grid, &layout.rooms, connected);
-        self.propagate(grid, &dirs);
+        self.propagate(&dirs);
         while connected != all {
             // The unconnected room nearest to the network.
             let (mut best, mut out, mut wall, mut room) = (u32::MAX, 0, 0, 0);
@@ -214,6 +222,10 @@ impl CorridorBuilder {
             self.queue.clear();
             for &c in &layout.corridor_cells[start as usize..] {
                 let c = c as usize;
+                self.open[c] = false;
+                for nb in [c - 1, c + 1, c - w, c + w] {
+                    self.open[nb] = self.open[nb] && corridor_neighbours(grid, nb, w) < 2;
+                }
                 self.dist[c] = 0;
                 self.parent[c] = NONE;
                 self.queue.push(c as u32);
@@ -233,7 +245,7 @@ impl CorridorBuilder {
             let new_rooms = group[room] & !connected;
             connected |= group[room];
             self.add_room_sources(grid, &layout.rooms, new_rooms);
-            self.propagate(grid, &dirs);
+            self.propagate(&dirs);
         }
         layout.valid = narrow_corridors(grid, &layout.corridor_cells, w);
         layout.valid
@@ -269,22 +281,25 @@ impl CorridorBuilder {
     /// and parent (an exact multi-source BFS, touching only what changed).
     /// Rock touching two corridor cells is never entered: digging it would
     /// close a loop nobody asked for.
-    fn propagate(&mut self, grid: &[DungeonTile], dirs: &[isize; 4]) {
+    fn propagate(&mut self, dirs: &[isize; 4]) {
+        // Disjoint borrows, so the loop keeps them in registers.
+        let (dist, parent, open, queue) = (
+            &mut self.dist,
+            &mut self.parent,
+            &self.open,
+            &mut self.queue,
+        );
         let mut head = 0;
-        while head < self.queue.len() {
-            let c = self.queue[head] as usize;
+        while head < queue.len() {
+            let c = queue[head] as usize;
             head += 1;
-            let nd = self.dist[c] + 1;
+            let nd = dist[c] + 1;
             for &d in dirs {
-                let nb = (c as isize + d) as usize;
-                if grid[nb] == DungeonTile::Rock
-                    && self.interior[nb]
-                    && nd < self.dist[nb]
-                    && corridor_neighbours(grid, nb, self.width) < 2
-                {
-                    self.dist[nb] = nd;
-                    self.parent[nb] = c as u32;
-                    self.queue.push(nb as u32);
+                let nb = c.wrapping_add_signed(d);
+                if nd < dist[nb] && open[nb] {
+                    dist[nb] = nd;
+                    parent[nb] = c as u32;
+                    queue.push(nb as u32);
                 }
             }
         }
