@@ -6,6 +6,7 @@ use super::contents_ga::{Contents, ContentsGoal, ContentsSearch, settle_empty_ro
 use super::corridor::{self, CorridorBuilder};
 use super::layout_ga::DungeonLayout;
 use super::metrics;
+use super::room::Room;
 use super::{Dungeon, DungeonParams, DungeonRoom};
 use crate::rng::{Rng, derive_seed, seeded};
 use crate::search::{Objective, Progress, Search};
@@ -45,13 +46,37 @@ impl Furnishing {
     pub fn new(params: &DungeonParams, layout: &DungeonLayout, seed: u64) -> Furnishing {
         let mut layout = layout.clone();
         layout.rooms.sort_by_key(|r| (r.y, r.x));
+        Furnishing::start(params, layout, seed, |dist, rooms, w, h| {
+            metrics::entrance_and_final(dist, rooms, w, h)
+        })
+    }
+
+    /// Stage two for rooms a game master arranged: the rooms keep their
+    /// order (so the caller can keep its letters), and `ends` picks the
+    /// entrance and final room from the walking distances between rooms
+    /// (after loops and dead ends), the rooms and the grid size.
+    pub fn with_ends(
+        params: &DungeonParams,
+        layout: &DungeonLayout,
+        seed: u64,
+        ends: impl FnOnce(&[Vec<u32>], &[Room], usize, usize) -> (usize, usize),
+    ) -> Furnishing {
+        Furnishing::start(params, layout.clone(), seed, ends)
+    }
+
+    fn start(
+        params: &DungeonParams,
+        mut layout: DungeonLayout,
+        seed: u64,
+        ends: impl FnOnce(&[Vec<u32>], &[Room], usize, usize) -> (usize, usize),
+    ) -> Furnishing {
         let (w, h) = (layout.grid.width(), layout.grid.height());
         let mut rng = seeded(derive_seed(seed, 1));
         let mut builder = CorridorBuilder::new(w, h);
         builder.add_loops(&mut layout, params.loops, &mut rng);
         builder.add_dead_ends(&mut layout, params.dead_ends, &mut rng);
         let dist = metrics::room_distances(&layout.grid, &layout.rooms);
-        let (entrance, final_room) = metrics::entrance_and_final(&dist, &layout.rooms, w, h);
+        let (entrance, final_room) = ends(&dist, &layout.rooms, w, h);
         let goal = ContentsGoal::new(
             layout.rooms.len(),
             params.enemies_pct,
