@@ -243,6 +243,9 @@ impl DungeonParams {
                 return Err(DungeonError::TooManyExtras { what, count, max });
             }
         }
+        if self.keys > super::stock::MAX_KEYS {
+            return Err(DungeonError::TooManyKeys { keys: self.keys });
+        }
         let ga = &self.ga;
         if !(1..=MAX_GENERATIONS).contains(&ga.generations) {
             return Err(DungeonError::GenerationsOutOfRange {
