@@ -275,7 +275,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Open the shown proposal for editing once it is finished; write edits
 /// back into a proposal when another one is shown; close on a new run.
-fn follow_run(
+pub(super) fn follow_run(
     mut runs: MessageReader<DungeonCommand>,
     mut run: ResMut<DungeonRun>,
     mut design: ResMut<DungeonDesign>,
@@ -309,7 +309,7 @@ fn follow_run(
     run.dirty = true;
 }
 
-fn apply_design(
+pub(super) fn apply_design(
     mut messages: MessageReader<DungeonDesignCommand>,
     mut design: ResMut<DungeonDesign>,
     run: Res<DungeonRun>,
@@ -319,7 +319,7 @@ fn apply_design(
     }
 }
 
-fn poll_evolve(mut design: ResMut<DungeonDesign>) {
+pub(super) fn poll_evolve(mut design: ResMut<DungeonDesign>) {
     if design.evolving.is_some() {
         design.poll();
     }

@@ -9,10 +9,27 @@
 //! - the square tilemap of a [`DungeonMap`] is the plugin's
 //!   ([`crate::plugin`]), shared with games that load dungeon levels.
 //! - `ui.rs`: the egui panels; `hover.rs`: the room under the pointer.
+//! - the game master reshapes the shown proposal once finished:
+//!   `design.rs` (the edited dungeon, undo and redo, "Evolve the rest"),
+//!   `input.rs` (mouse and keys), `overlay.rs` (selection, pins, drag
+//!   ghost, locks), `gm_panel.rs` (tools and the room panel),
+//!   `pacing_plot.rs`, `export.rs` (PNG, SVG, VTT, room key) and
+//!   `script.rs` (`--edit` steps).
 
+mod design;
+mod export;
 mod generator;
+mod gm_panel;
 mod hover;
+mod input;
+mod overlay;
+mod pacing_plot;
+mod script;
 mod ui;
+
+pub use design::{DungeonDesign, DungeonDesignCommand};
+pub use export::{DungeonExport, DungeonFormat, PIXELS_PER_CELL};
+pub use script::{GmStep, parse_steps};
 
 pub use generator::{
     DungeonCommand, DungeonRun, DungeonRunState, DungeonSettings, ProposalRun, SizeChoice, Stage,
@@ -35,7 +52,7 @@ pub struct ScreenMap;
 
 /// Registers the dungeon screen.
 pub fn plugin(app: &mut App) {
-    app.add_plugins(logic_plugin)
+    app.add_plugins((logic_plugin, input::plugin, overlay::plugin, script::plugin))
         .init_resource::<hover::HoveredRoom>()
         .init_resource::<ui::DungeonSaveBox>()
         .add_systems(Startup, apply_script_args)
@@ -44,7 +61,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (show_selected, hover::hover_room, hover::highlight_room)
                 .chain()
-                .after(generator::step_run)
+                .after(design::poll_evolve)
                 .run_if(in_state(Screen::Dungeon)),
         )
         .add_systems(
@@ -61,6 +78,7 @@ pub fn logic_plugin(app: &mut App) {
     app.init_resource::<DungeonSettings>()
         .init_resource::<DungeonRun>()
         .add_message::<DungeonCommand>()
+        .add_plugins((design::plugin, export::plugin))
         .add_systems(
             Update,
             (generator::apply_commands, generator::step_run, report_done)
@@ -115,20 +133,31 @@ fn spawn_screen_map(mut commands: Commands, mut run: ResMut<DungeonRun>) {
     run.dirty = true;
 }
 
-/// Draw the selected proposal as it is now (when it changed).
+/// Draw the selected proposal as it is now (when it changed): the
+/// game master's edited copy once it is finished.
 fn show_selected(
     mut commands: Commands,
     mut run: ResMut<DungeonRun>,
+    mut design: ResMut<DungeonDesign>,
     maps: Query<(Entity, Option<&DungeonMap>), With<ScreenMap>>,
 ) {
-    if !run.dirty {
+    if !run.dirty && !design.dirty {
         return;
     }
     let Some((entity, old)) = maps.iter().next() else {
         return;
     };
     run.dirty = false;
-    match run.shown().map(|p| p.map()) {
+    design.dirty = false;
+    let edited = design
+        .dungeon
+        .as_ref()
+        .filter(|_| design.proposal == Some(run.selected));
+    let map = match edited {
+        Some(d) => Some(DungeonMap::from_dungeon(d)),
+        None => run.shown().map(|p| p.map()),
+    };
+    match map {
         Some(map) if old != Some(&map) => {
             commands.entity(entity).insert(map);
         }

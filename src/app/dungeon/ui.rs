@@ -1,17 +1,20 @@
 //! The dungeon screen's egui panels: parameters on the left; the run, the
-//! proposals to flip through, the selected map's figures and legend and
-//! "Accept and save" on the right; the hovered room's contents at the
+//! proposals to flip through, the game master's tools and room panel, the
+//! pacing plot, the selected map's figures and legend, "Accept and save"
+//! and "Export as" on the right; the hovered room's contents at the
 //! pointer.
 
 use super::generator::{
     DungeonCommand, DungeonRun, DungeonRunState, DungeonSettings, SizeChoice, Stage,
 };
+use super::design::{DungeonDesign, DungeonDesignCommand};
+use super::export::{DungeonExport, export_ui};
 use super::hover::HoveredRoom;
 use crate::app::shell::camera::PanelInsets;
 use crate::app::shell::content_root;
 use crate::app::shell::save_box::{SaveBox, levels_dir};
 use crate::dungeon::{
-    DungeonParams, MAX_EXTRAS, MAX_PROPOSALS, MAX_SIDE, MAX_TRAPS, MIN_ROOMS, MIN_SIDE, Size,
+    DungeonParams, DungeonStyle, MAX_EXTRAS, MAX_PROPOSALS, MAX_SIDE, MAX_TRAPS, MIN_ROOMS, MIN_SIDE, Size,
 };
 use crate::level::Level;
 use crate::plugin::{DOOR_RGB, ENTRANCE_RGB, FINAL_RGB, SECRET_RGB, TRAP_RGB};
@@ -33,6 +36,9 @@ pub fn panels_ui(
     mut insets: ResMut<PanelInsets>,
     mut save: ResMut<DungeonSaveBox>,
     hovered: Res<HoveredRoom>,
+    mut design: ResMut<DungeonDesign>,
+    mut gm: MessageWriter<DungeonDesignCommand>,
+    mut exports: ResMut<DungeonExport>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = content_root(ctx, &insets, "dungeon");
@@ -60,9 +66,15 @@ pub fn panels_ui(
             egui::ScrollArea::vertical().show(ui, |ui| {
                 run_ui(ui, &mut run);
                 ui.separator();
-                selected_ui(ui, &run, &hovered);
+                super::gm_panel::gm_ui(ui, &mut design, &mut gm);
+                if let Some(d) = &design.dungeon {
+                    ui.separator();
+                    super::pacing_plot::pacing_ui(ui, d);
+                }
                 ui.separator();
-                save_ui(ui, &run, &mut save.0);
+                selected_ui(ui, &run, &design, &hovered);
+                ui.separator();
+                save_ui(ui, &run, &design, &mut save.0, &mut exports);
             })
         })
         .response
@@ -140,6 +152,25 @@ fn settings_ui(ui: &mut egui::Ui, s: &mut DungeonSettings) {
         .on_hover_text("share of the rooms that hold enemies, rounded half up");
     ui.add(egui::Slider::new(&mut p.treasure_pct, 0..=100).text("% rooms with treasure"))
         .on_hover_text("share of the rooms that hold treasure, rounded half up");
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Style");
+        for style in DungeonStyle::ALL {
+            let tip = match style {
+                DungeonStyle::Rooms => "rectangular rooms joined by corridors",
+                DungeonStyle::Caves => "irregular rooms grown by cellular automata",
+                DungeonStyle::Labyrinth => "a maze fills the rock between the rooms",
+            };
+            ui.selectable_value(&mut p.style, style, style.name())
+                .on_hover_text(tip);
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("Corridor width");
+        for w in 1..=3u8 {
+            ui.selectable_value(&mut p.corridor_width, w, w.to_string())
+                .on_hover_text(format!("corridors {w} cell(s) wide ({} ft)", 5 * w as u32));
+        }
+    });
     ui.add(egui::Slider::new(&mut p.proposals, 1..=MAX_PROPOSALS).text("proposals"))
         .on_hover_text("dungeons evolved side by side, to choose from");
     ui.collapsing("Extras", |ui| {
@@ -271,7 +302,11 @@ fn run_ui(ui: &mut egui::Ui, run: &mut DungeonRun) {
         run.selected = i;
         run.dirty = true;
     }
-    plot_ui(ui, run);
+    if run.state == DungeonRunState::Done {
+        ui.collapsing("Layout fitness", |ui| plot_ui(ui, run));
+    } else {
+        plot_ui(ui, run);
+    }
 }
 
 fn plot_ui(ui: &mut egui::Ui, run: &DungeonRun) {
@@ -313,13 +348,17 @@ fn plot_ui(ui: &mut egui::Ui, run: &DungeonRun) {
     }
 }
 
-fn selected_ui(ui: &mut egui::Ui, run: &DungeonRun, hovered: &HoveredRoom) {
+fn selected_ui(ui: &mut egui::Ui, run: &DungeonRun, design: &DungeonDesign, hovered: &HoveredRoom) {
     let Some(p) = run.shown() else { return };
     match &hovered.text {
         Some(t) => ui.strong(t),
         None => ui.weak("Hover a room to see its contents."),
     };
-    let Some(d) = p.dungeon() else {
+    let edited = design
+        .dungeon
+        .as_ref()
+        .filter(|_| design.proposal == Some(run.selected));
+    let Some(d) = edited.or(p.dungeon()) else {
         if let Stage::Contents(_) = p.stage {
             ui.label("Deciding which rooms hold enemies and treasure…");
         }
@@ -411,12 +450,24 @@ fn swatch(ui: &mut egui::Ui, shape: Swatch, rgb: [u8; 3]) {
     }
 }
 
-fn save_ui(ui: &mut egui::Ui, run: &DungeonRun, save: &mut SaveBox) {
-    let finished = run.shown().and_then(|p| p.dungeon());
+fn save_ui(
+    ui: &mut egui::Ui,
+    run: &DungeonRun,
+    design: &DungeonDesign,
+    save: &mut SaveBox,
+    exports: &mut DungeonExport,
+) {
+    let edited = design
+        .dungeon
+        .as_ref()
+        .filter(|_| design.proposal == Some(run.selected));
+    let finished = edited.or(run.shown().and_then(|p| p.dungeon()));
     let (Some(d), Some(params)) = (finished, run.params.as_ref()) else {
         ui.weak("Accept and save: when the proposals are finished.");
         return;
     };
-    // The same level as `DungeonRun::shown_level` (and the CLI's `--out`).
+    // The CLI's `--out` level, with the game master's changes (pins,
+    // letters, ends).
     save.ui(ui, &levels_dir(), |name| Level::dungeon(name, d, params));
+    export_ui(ui, exports, d, &save.name, &levels_dir());
 }

@@ -7,65 +7,40 @@
 use super::design::DesignCommand;
 use crate::boards::{BoardGame, code};
 use crate::export::{self, Format};
-use crate::level::{Level, write_atomic};
+use crate::app::shell::export_job::ExportJob;
+use crate::level::Level;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::path::Path;
-use std::thread::JoinHandle;
 
 /// The export box's state.
 #[derive(Resource, Default)]
 pub struct ExportBox {
     /// A code typed or pasted by the user.
     pub paste: String,
-    /// The last outcome: `(ok, message)`.
-    pub message: Option<(bool, String)>,
-    job: Option<JoinHandle<Result<String, String>>>,
+    /// The export being written and the last outcome.
+    pub job: ExportJob,
 }
 
 impl ExportBox {
     /// Whether an export is being written.
     pub fn busy(&self) -> bool {
-        self.job.is_some()
+        self.job.busy()
     }
 
     /// Write `level`'s board as `format` to `dir/NAME.EXT` on a background
     /// thread, refusing to replace a file.
     pub fn start(&mut self, level: Level, format: Format, dir: &Path) {
         let path = dir.join(format!("{}.{}", level.name, format.extension()));
-        self.message = Some((true, format!("writing {} …", path.display())));
-        self.job = std::thread::Builder::new()
-            .name("export".into())
-            .spawn(move || write_export(&level, format, &path))
-            .ok();
-    }
-
-    /// Take in a finished export.
-    pub fn poll(&mut self) {
-        if !self.job.as_ref().is_some_and(|j| j.is_finished()) {
-            return;
-        }
-        self.message = Some(match self.job.take().map(JoinHandle::join) {
-            Some(Ok(Ok(done))) => (true, done),
-            Some(Ok(Err(e))) => (false, e),
-            _ => (false, "the export stopped unexpectedly".into()),
+        self.job.start(path, move || {
+            let out = export::export(&level.map, format).map_err(|e| e.to_string())?;
+            let size = match out.pixels {
+                Some((w, h)) => format!("{w}×{h} px, {} bytes", out.bytes.len()),
+                None => format!("{} bytes", out.bytes.len()),
+            };
+            Ok((out.bytes, size))
         });
     }
-}
-
-/// Export `level` as `format` to `path`; a line saying what was written.
-pub fn write_export(level: &Level, format: Format, path: &Path) -> Result<String, String> {
-    let out = export::export(&level.map, format).map_err(|e| e.to_string())?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    }
-    write_atomic(path, &out.bytes, false).map_err(|e| e.to_string())?;
-    let size = match out.pixels {
-        Some((w, h)) => format!("{w}×{h} px, {} bytes", out.bytes.len()),
-        None => format!("{} bytes", out.bytes.len()),
-    };
-    Ok(format!("exported {} ({size})", path.display()))
 }
 
 /// Registers the export box.
@@ -76,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn poll_exports(mut exports: ResMut<ExportBox>) {
     if exports.busy() {
-        exports.poll();
+        exports.job.poll();
     }
 }
 
@@ -131,10 +106,10 @@ pub fn export_ui(
             match code::decode(exports.paste.trim()) {
                 Ok((g, board)) if g == game && board.len() == tiles.len() => {
                     out.write(DesignCommand::Open(board));
-                    exports.message = Some((true, "opened the code's board".into()));
+                    exports.job.message = Some((true, "opened the code's board".into()));
                 }
                 Ok((g, _)) => {
-                    exports.message = Some((
+                    exports.job.message = Some((
                         false,
                         format!(
                             "that is a {} board: switch the game (and players) to it first",
@@ -142,11 +117,11 @@ pub fn export_ui(
                         ),
                     ));
                 }
-                Err(e) => exports.message = Some((false, e.to_string())),
+                Err(e) => exports.job.message = Some((false, e.to_string())),
             }
         }
     });
-    if let Some((ok, msg)) = &exports.message {
+    if let Some((ok, msg)) = &exports.job.message {
         let colour = if *ok {
             egui::Color32::LIGHT_GREEN
         } else {

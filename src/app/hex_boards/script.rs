@@ -209,7 +209,7 @@ fn play_script(
     if g.state == BoardRunState::Running || gallery.busy() || exports.busy() {
         return;
     }
-    if let Some((_, msg)) = exports.message.take() {
+    if let Some((_, msg)) = exports.job.message.take() {
         println!("edit: {msg}");
     }
     // The previous step's outcome, once its edit has been applied.

@@ -120,6 +120,7 @@ fn pan_and_zoom(
 
 fn keyboard_pan_zoom(
     keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<Screen>>,
     time: Res<Time>,
     mut cams: Query<&mut BoardCamera>,
 ) {
@@ -141,7 +142,9 @@ fn keyboard_pan_zoom(
         if keys.pressed(KeyCode::Minus) || keys.pressed(KeyCode::NumpadSubtract) {
             cam.zoom = (cam.zoom / (1.0 + time.delta_secs())).max(0.2);
         }
-        if keys.just_pressed(KeyCode::Home) || keys.just_pressed(KeyCode::KeyF) {
+        // On the dungeon screen F makes the selected room the final room.
+        let fit_key = keys.just_pressed(KeyCode::KeyF) && *screen.get() != Screen::Dungeon;
+        if keys.just_pressed(KeyCode::Home) || fit_key {
             cam.zoom = 1.0;
             cam.pan = Vec2::ZERO;
         }

@@ -4,6 +4,7 @@
 //! panels out in.
 
 pub mod camera;
+pub mod export_job;
 pub mod library;
 pub mod save_box;
 pub mod scripted;

