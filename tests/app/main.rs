@@ -9,6 +9,7 @@ mod common;
 mod design;
 mod domino;
 mod dungeon;
+mod dungeon_gm;
 mod hex;
 mod levels;
 mod puzzle;
