@@ -73,8 +73,13 @@ impl DungeonFormat {
 
 /// The bytes of `d` as `format` and a size note.
 pub fn render(d: &Dungeon, format: DungeonFormat) -> Result<(Vec<u8>, String), String> {
-    let bytes: Vec<u8> = match format {
-        _ => return Err(format!("PENDING-DEXPORT {}", d.rooms.len())),
+    use crate::export::dungeon as ex;
+    let ppc = PIXELS_PER_CELL;
+    let bytes = match format {
+        DungeonFormat::Png => ex::png(d, ppc).map_err(|e| e.to_string())?,
+        DungeonFormat::Svg => ex::svg(d, ppc).map_err(|e| e.to_string())?.into_bytes(),
+        DungeonFormat::Vtt => ex::vtt(d, ppc).map_err(|e| e.to_string())?.into_bytes(),
+        DungeonFormat::Key => ex::room_key(d).into_bytes(),
     };
     let note = match format {
         DungeonFormat::Png => format!(
