@@ -228,7 +228,11 @@ fn a_scripted_game_master_chooses_the_ends_moves_a_room_evolves_and_exports() {
     for r in &saved.rooms {
         let sections = key
             .lines()
-            .filter(|l| l.starts_with('#') && l.contains(&format!("Room {}", r.letter)))
+            .filter(|l| {
+                let words: Vec<String> = l.split_whitespace().map(str::to_uppercase).collect();
+                let room = r.letter.to_string();
+                l.starts_with('#') && words.windows(2).any(|w| w[0] == "ROOM" && w[1] == room)
+            })
             .count();
         assert_eq!(sections, 1, "room {} in the key:\n{key}", r.letter);
     }

@@ -29,8 +29,12 @@ pub fn hover_room(
     cams: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     maps: Query<(&DungeonMap, &GlobalTransform), With<ScreenMap>>,
     mut hovered: ResMut<HoveredRoom>,
+    args: Option<Res<crate::app::shell::scripted::ScriptArgs>>,
 ) {
-    let over_egui = egui.is_some_and(|e| e.wants_any_pointer_input());
+    // A screenshot run's pointer rests mid-window: its tip would hide the
+    // map, so scripted screenshots show no hover.
+    let scripted = args.is_some_and(|a| a.0.screenshot.is_some());
+    let over_egui = scripted || egui.is_some_and(|e| e.wants_any_pointer_input());
     let found = window
         .cursor_position()
         .filter(|_| !over_egui)

@@ -48,10 +48,10 @@ fn draw_marks(
     }
     for r in d.rooms.iter().filter(|r| r.pinned) {
         // A pin stuck in the top-right corner of the floor.
-        let head = at(r.x as f32 + r.w as f32 - 0.6, r.y as f32 + 0.6);
-        let tip = at(r.x as f32 + r.w as f32 - 1.1, r.y as f32 + 1.3);
-        gizmos.circle_2d(Isometry2d::from_translation(head), 0.3 * cell, PIN);
-        gizmos.circle_2d(Isometry2d::from_translation(head), 0.15 * cell, PIN);
+        let head = at(r.x as f32 + r.w as f32 - 0.7, r.y as f32 + 0.7);
+        let tip = at(r.x as f32 + r.w as f32 - 1.5, r.y as f32 + 1.8);
+        gizmos.circle_2d(Isometry2d::from_translation(head), 0.45 * cell, PIN);
+        gizmos.circle_2d(Isometry2d::from_translation(head), 0.25 * cell, PIN);
         gizmos.line_2d(head, tip, PIN);
     }
     for lock in &d.locks {

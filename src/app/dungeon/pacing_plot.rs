@@ -4,7 +4,7 @@
 
 use crate::dungeon::Dungeon;
 use bevy_egui::egui;
-use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points, uniform_grid_spacer};
+use egui_plot::{Corner, GridMark, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 
 const CHALLENGE: egui::Color32 = egui::Color32::from_rgb(230, 70, 60);
 const REWARD: egui::Color32 = egui::Color32::from_rgb(245, 200, 40);
@@ -48,15 +48,35 @@ pub fn pacing_ui(ui: &mut egui::Ui, d: &Dungeon) {
             .map(|(k, s)| [(n + 1 + k) as f64, f(s) as f64])
             .collect()
     };
+    // Headroom above the highest point for the legend.
+    let top = p
+        .main_path
+        .iter()
+        .chain(&p.side_rooms)
+        .map(|s| s.challenge.max(s.reward))
+        .max()
+        .unwrap_or(0)
+        .max(1) as f64;
     let labels = letters.clone();
+    let marks = letters.clone();
     Plot::new("dungeon_pacing")
-        .height(150.0)
-        .legend(Legend::default())
+        .height(170.0)
+        .legend(Legend::default().position(Corner::LeftTop))
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)
         .include_y(0.0)
-        .x_grid_spacer(uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
+        .include_y(top * 1.8)
+        // One mark per room, each labelled with its letter.
+        .x_grid_spacer(move |_| {
+            marks
+                .iter()
+                .map(|&(value, _)| GridMark {
+                    value,
+                    step_size: 10.0,
+                })
+                .collect()
+        })
         .x_axis_formatter(move |mark, _| {
             labels
                 .iter()
@@ -96,5 +116,5 @@ pub fn pacing_ui(ui: &mut egui::Ui, d: &Dungeon) {
             }
         });
     let path: Vec<String> = letters[..n].iter().map(|(_, l)| l.to_string()).collect();
-    ui.weak(format!("main path {}", path.join(" → ")));
+    ui.weak(format!("main path {}", path.join(" > ")));
 }
