@@ -31,7 +31,8 @@ fn valid_move(d: &Dungeon, letter: char, params: &DungeonParams) -> (u16, u16) {
             }
         }
     }
-    best.unwrap_or_else(|| panic!("no place to move room {letter}")).1
+    best.unwrap_or_else(|| panic!("no place to move room {letter}"))
+        .1
 }
 
 fn design(app: &App) -> &DungeonDesign {
@@ -79,10 +80,7 @@ fn commands_edit_the_dungeon_and_undo_and_redo_restore_exact_snapshots() {
 
     // A move the core accepts, then a refused one that changes nothing.
     let (x, y) = valid_move(&ends, 'C', &params);
-    send(
-        &mut app,
-        Cmd::Edit(DungeonEdit::Move { room: 'C', x, y }),
-    );
+    send(&mut app, Cmd::Edit(DungeonEdit::Move { room: 'C', x, y }));
     let moved = shown(&app);
     let c = moved.room('C').unwrap();
     assert_eq!((c.x, c.y), (x, y));
@@ -103,7 +101,11 @@ fn commands_edit_the_dungeon_and_undo_and_redo_restore_exact_snapshots() {
     send(&mut app, Cmd::Edit(DungeonEdit::Delete { room: 'D' }));
     let deleted = shown(&app);
     assert!(deleted.room('D').is_none());
-    assert_eq!(design(&app).selected, None, "the deleted room is deselected");
+    assert_eq!(
+        design(&app).selected,
+        None,
+        "the deleted room is deselected"
+    );
     assert_eq!(deleted.rooms.len() + 1, pinned.rooms.len());
 
     // Undo walks back through exact snapshots; redo walks forward.
@@ -126,7 +128,10 @@ fn commands_edit_the_dungeon_and_undo_and_redo_restore_exact_snapshots() {
     // Evolve the rest off the main thread: the pinned room stays, undo
     // restores the dungeon as it was.
     send(&mut app, Cmd::EvolveRest);
-    assert!(design(&app).evolving().is_some(), "evolving runs in the background");
+    assert!(
+        design(&app).evolving().is_some(),
+        "evolving runs in the background"
+    );
     send(&mut app, Cmd::Undo);
     assert!(
         design(&app).outcome.as_ref().unwrap().is_err(),
@@ -136,7 +141,11 @@ fn commands_edit_the_dungeon_and_undo_and_redo_restore_exact_snapshots() {
         .evolving()
         .is_none()));
     let evolved = shown(&app);
-    assert!(design(&app).outcome.as_ref().unwrap().is_ok(), "{:?}", design(&app).outcome);
+    assert!(
+        design(&app).outcome.as_ref().unwrap().is_ok(),
+        "{:?}",
+        design(&app).outcome
+    );
     assert_eq!(
         evolved.room('C').unwrap().rect(),
         deleted.room('C').unwrap().rect(),

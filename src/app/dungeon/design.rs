@@ -122,7 +122,9 @@ impl DungeonDesign {
                     let pinned = !d.rooms[i].pinned;
                     let edit = DungeonEdit::Pin { room: *l, pinned };
                     next.apply(&edit, params)
-                        .map(|()| format!("room {l} {}", if pinned { "pinned" } else { "unpinned" }))
+                        .map(|()| {
+                            format!("room {l} {}", if pinned { "pinned" } else { "unpinned" })
+                        })
                         .map_err(|e| e.to_string())
                 }
                 None => Err(format!("there is no room {l}")),
@@ -200,11 +202,7 @@ impl DungeonDesign {
 
     /// Take in a finished "Evolve the rest".
     pub fn poll(&mut self) {
-        if !self
-            .evolving
-            .as_ref()
-            .is_some_and(|e| e.job.is_finished())
-        {
+        if !self.evolving.as_ref().is_some_and(|e| e.job.is_finished()) {
             return;
         }
         let Some(e) = self.evolving.take() else {
@@ -233,7 +231,10 @@ fn describe(edit: &DungeonEdit) -> String {
         DungeonEdit::Delete { room } => format!("room {room} deleted"),
         DungeonEdit::Add { rect: r } => format!("room added at {}", rect(r)),
         DungeonEdit::Pin { room, pinned } => {
-            format!("room {room} {}", if *pinned { "pinned" } else { "unpinned" })
+            format!(
+                "room {room} {}",
+                if *pinned { "pinned" } else { "unpinned" }
+            )
         }
     }
 }

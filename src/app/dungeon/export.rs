@@ -119,7 +119,13 @@ fn poll_exports(mut exports: ResMut<DungeonExport>) {
 
 /// The "Export as" buttons (named by the save box's `name`, written to
 /// `dir`) and the last outcome.
-pub fn export_ui(ui: &mut egui::Ui, exports: &mut DungeonExport, d: &Dungeon, name: &str, dir: &Path) {
+pub fn export_ui(
+    ui: &mut egui::Ui,
+    exports: &mut DungeonExport,
+    d: &Dungeon,
+    name: &str,
+    dir: &Path,
+) {
     let name = name.trim();
     let ok = !exports.0.busy() && crate::app::shell::save_box::check_name(name).is_ok();
     ui.horizontal_wrapped(|ui| {

@@ -26,7 +26,12 @@ pub fn gm_ui(
         let on_room = selected.is_some() && !busy;
         if let Some(l) = selected {
             let pinned = d.rooms.iter().any(|r| r.letter == l && r.pinned);
-            if button(ui, on_room, "Make entrance", "E: contents and pacing re-run") {
+            if button(
+                ui,
+                on_room,
+                "Make entrance",
+                "E: contents and pacing re-run",
+            ) {
                 out.write(DungeonDesignCommand::Entrance(l));
             }
             if button(ui, on_room, "Make final room", "F: the boss room") {
@@ -115,33 +120,35 @@ fn room_ui(ui: &mut egui::Ui, d: &Dungeon, i: usize) {
         .filter(|l| l.key_room == i)
         .map(|l| format!("key to the door at {},{}", l.door.0, l.door.1))
         .collect();
-    egui::Grid::new("dungeon_room").striped(true).show(ui, |ui| {
-        let purpose = if r.purpose.is_empty() {
-            "—".to_string()
-        } else {
-            r.purpose.clone()
-        };
-        let rows: [(&str, String); 8] = [
-            ("purpose", purpose),
-            ("lighting", r.lighting.name().into()),
-            ("size", format!("{}×{} cells at {},{}", r.w, r.h, r.x, r.y)),
-            ("enemies", list(&r.enemy_kinds)),
-            ("treasure", list(&r.treasure_kinds)),
-            ("challenge", r.challenge.to_string()),
-            ("reward", r.reward.to_string()),
-            ("pinned", if r.pinned { "yes" } else { "no" }.into()),
-        ];
-        for (k, v) in rows {
-            ui.label(k);
-            ui.label(v);
-            ui.end_row();
-        }
-        if !keys.is_empty() {
-            ui.label("holds");
-            ui.label(keys.join("; "));
-            ui.end_row();
-        }
-    });
+    egui::Grid::new("dungeon_room")
+        .striped(true)
+        .show(ui, |ui| {
+            let purpose = if r.purpose.is_empty() {
+                "—".to_string()
+            } else {
+                r.purpose.clone()
+            };
+            let rows: [(&str, String); 8] = [
+                ("purpose", purpose),
+                ("lighting", r.lighting.name().into()),
+                ("size", format!("{}×{} cells at {},{}", r.w, r.h, r.x, r.y)),
+                ("enemies", list(&r.enemy_kinds)),
+                ("treasure", list(&r.treasure_kinds)),
+                ("challenge", r.challenge.to_string()),
+                ("reward", r.reward.to_string()),
+                ("pinned", if r.pinned { "yes" } else { "no" }.into()),
+            ];
+            for (k, v) in rows {
+                ui.label(k);
+                ui.label(v);
+                ui.end_row();
+            }
+            if !keys.is_empty() {
+                ui.label("holds");
+                ui.label(keys.join("; "));
+                ui.end_row();
+            }
+        });
     if !r.description.is_empty() {
         ui.label(egui::RichText::new(&r.description).italics());
     }

@@ -78,7 +78,12 @@ fn cell_under_cursor(
 }
 
 /// The floor rectangle a drag of `kind` from `start` to `at` gives.
-pub fn ghost(d: &Dungeon, kind: DragKind, start: (usize, usize), at: (usize, usize)) -> Option<Room> {
+pub fn ghost(
+    d: &Dungeon,
+    kind: DragKind,
+    start: (usize, usize),
+    at: (usize, usize),
+) -> Option<Room> {
     let room = |l: char| d.rooms.iter().find(|r| r.letter == l).map(|r| r.rect());
     match kind {
         DragKind::Move { letter, offset } => {

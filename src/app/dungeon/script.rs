@@ -62,7 +62,9 @@ fn parse_step(step: &str) -> Result<GmStep, String> {
         let mut c = w.chars();
         match (c.next(), c.next()) {
             (Some(l), None) if l.is_ascii_alphabetic() => Ok(l.to_ascii_uppercase()),
-            _ => Err(format!("'{w}' in '{step}' is not a room letter: write A to Z")),
+            _ => Err(format!(
+                "'{w}' in '{step}' is not a room letter: write A to Z"
+            )),
         }
     };
     let numbers = |w: &str, n: usize| -> Result<Vec<u16>, String> {
@@ -74,7 +76,9 @@ fn parse_step(step: &str) -> Result<GmStep, String> {
         if v.len() == n {
             Ok(v)
         } else {
-            Err(format!("'{w}' in '{step}': write {n} numbers separated by commas"))
+            Err(format!(
+                "'{w}' in '{step}': write {n} numbers separated by commas"
+            ))
         }
     };
     let rect = |w: &str| -> Result<Room, String> {
@@ -263,7 +267,9 @@ fn step_label(step: &GmStep) -> String {
             format!("resize {room} {},{},{},{}", r.x, r.y, r.w, r.h)
         }
         GmStep::Edit(DungeonEdit::Delete { room }) => format!("delete {room}"),
-        GmStep::Edit(DungeonEdit::Add { rect: r }) => format!("add {},{},{},{}", r.x, r.y, r.w, r.h),
+        GmStep::Edit(DungeonEdit::Add { rect: r }) => {
+            format!("add {},{},{},{}", r.x, r.y, r.w, r.h)
+        }
         GmStep::Edit(DungeonEdit::Pin { room, .. }) => format!("pin {room}"),
         GmStep::Evolve => "evolve".into(),
         GmStep::Undo => "undo".into(),

@@ -4,17 +4,18 @@
 //! and "Export as" on the right; the hovered room's contents at the
 //! pointer.
 
+use super::design::{DungeonDesign, DungeonDesignCommand};
+use super::export::{DungeonExport, export_ui};
 use super::generator::{
     DungeonCommand, DungeonRun, DungeonRunState, DungeonSettings, SizeChoice, Stage,
 };
-use super::design::{DungeonDesign, DungeonDesignCommand};
-use super::export::{DungeonExport, export_ui};
 use super::hover::HoveredRoom;
 use crate::app::shell::camera::PanelInsets;
 use crate::app::shell::content_root;
 use crate::app::shell::save_box::{SaveBox, levels_dir};
 use crate::dungeon::{
-    DungeonParams, DungeonStyle, MAX_EXTRAS, MAX_PROPOSALS, MAX_SIDE, MAX_TRAPS, MIN_ROOMS, MIN_SIDE, Size,
+    DungeonParams, DungeonStyle, MAX_EXTRAS, MAX_PROPOSALS, MAX_SIDE, MAX_TRAPS, MIN_ROOMS,
+    MIN_SIDE, Size,
 };
 use crate::level::Level;
 use crate::plugin::{DOOR_RGB, ENTRANCE_RGB, FINAL_RGB, SECRET_RGB, TRAP_RGB};

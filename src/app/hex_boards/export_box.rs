@@ -5,9 +5,9 @@
 //! print-size PNG takes a moment to render).
 
 use super::design::DesignCommand;
+use crate::app::shell::export_job::ExportJob;
 use crate::boards::{BoardGame, code};
 use crate::export::{self, Format};
-use crate::app::shell::export_job::ExportJob;
 use crate::level::Level;
 use bevy::prelude::*;
 use bevy_egui::egui;
