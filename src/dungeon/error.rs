@@ -256,8 +256,10 @@ impl fmt::Display for DungeonError {
                 message,
             } => write!(
                 f,
-                "contents table, line {line}, column {column} ({line}:{column}): {message};                  expected (enemies: [(name: \"Goblin\", challenge: 2, group: (2, 5)), …],                  treasures: [(name: \"Gold coins\", value: 3), …], dressings: [(purpose: \"library\", \
-                 lighting: [Dim], furniture: [\"…\"], senses: [\"…\"]), …])"
+                "contents table, line {line}, column {column} ({line}:{column}): {message}; \
+                 expected (enemies: [(name: \"Goblin\", challenge: 2, group: (2, 5)), …], \
+                 treasures: [(name: \"Gold coins\", value: 3), …], dressings: [(purpose: \
+                 \"library\", lighting: [Dim], furniture: [\"…\"], senses: [\"…\"]), …])"
             ),
             DungeonError::ContentsEmpty { list } => write!(
                 f,

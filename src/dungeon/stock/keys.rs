@@ -6,7 +6,7 @@
 //! per stretch between two main-path rooms while others are left, doors
 //! whose locking cuts the final room off preferred (a lock that a loop
 //! walks around is still valid but weaker), the entrance room's only
-//! exit last. The locks are spread along the walk, the last one nearest
+//! exit and the doors before the first room after the entrance last. The locks are spread along the walk, the last one nearest
 //! the final room. Each key goes to a room reachable with this lock and
 //! every later one closed and every earlier one open: first a side room
 //! newly reached behind the previous lock, then any side room, then a
@@ -112,11 +112,13 @@ pub(crate) fn place_locks(
         }
     }
     pool.extend(rest);
-    pool.sort_by_key(|d| (d.4, !d.3));
+    // Doors before the first room after the entrance would leave the key
+    // nowhere but the entrance: last, with its only exit.
+    pool.sort_by_key(|d| (d.4 || d.2 == 0, !d.3));
     let mut chosen: Vec<(usize, usize)> = Vec::new();
     // Spread over the stretches: take every k-th of the preferred ones.
     let take = keys.min(pool.len());
-    let preferred = pool.iter().take_while(|d| d.3 && !d.4).count();
+    let preferred = pool.iter().take_while(|d| d.3 && !d.4 && d.2 > 0).count();
     if preferred > take {
         for j in 0..take {
             let d = pool[(j * preferred) / take];
