@@ -8,10 +8,10 @@ use crate::dungeon::{
     MAX_ROOMS, MIN_ROOMS, Size, best_proposal,
 };
 use crate::level::{Level, LevelMap};
-use std::path::Path;
 use clap::Args;
 use rayon::prelude::*;
 use serde_json::{Value, json};
+use std::path::Path;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -144,12 +144,17 @@ pub struct DungeonArgs {
 
 /// Read a contents table; errors name the file (and line and column).
 pub fn read_contents(path: &Path) -> Result<ContentsTable, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError(format!("--contents {}: cannot read it: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        CliError(format!(
+            "--contents {}: cannot read it: {e}",
+            path.display()
+        ))
+    })?;
     ContentsTable::from_ron(&text).map_err(|e| match e {
-        DungeonError::ContentsSyntax { line, column, .. } => {
-            CliError(format!("--contents {}:{line}:{column}: {e}", path.display()))
-        }
+        DungeonError::ContentsSyntax { line, column, .. } => CliError(format!(
+            "--contents {}:{line}:{column}: {e}",
+            path.display()
+        )),
         e => CliError(format!("--contents {}: {e}", path.display())),
     })
 }
@@ -248,7 +253,11 @@ pub fn dungeon_json(d: &Dungeon) -> Value {
             })
         })
         .collect();
-    let letter = |i: usize| d.rooms.get(i).map_or("?".to_string(), |r| r.letter.to_string());
+    let letter = |i: usize| {
+        d.rooms
+            .get(i)
+            .map_or("?".to_string(), |r| r.letter.to_string())
+    };
     let steps = |steps: &[dungeon::PacingStep]| -> Vec<Value> {
         steps
             .iter()

@@ -279,14 +279,12 @@ impl fmt::Display for DungeonError {
                 f,
                 "contents table, {list} '{name}': {field} {found} is not allowed; allowed: {allowed}"
             ),
-            DungeonError::TooManyKeys { keys } => write!(
-                f,
-                "{keys} keys is too many; allowed: 0 to {MAX_KEYS}"
-            ),
-            DungeonError::UnknownRoom { letter, allowed } => write!(
-                f,
-                "there is no room '{letter}'; allowed: {allowed}"
-            ),
+            DungeonError::TooManyKeys { keys } => {
+                write!(f, "{keys} keys is too many; allowed: 0 to {MAX_KEYS}")
+            }
+            DungeonError::UnknownRoom { letter, allowed } => {
+                write!(f, "there is no room '{letter}'; allowed: {allowed}")
+            }
             DungeonError::SameEnds { letter, allowed } => write!(
                 f,
                 "room '{letter}' cannot be both the entrance and the final room; allowed: two \

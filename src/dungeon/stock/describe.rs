@@ -38,7 +38,9 @@ pub(crate) fn number(n: usize) -> String {
         "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         "eleven", "twelve",
     ];
-    WORDS.get(n).map_or_else(|| n.to_string(), |w| (*w).to_string())
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
 }
 
 /// `items` joined as "a, b and c".
@@ -97,7 +99,11 @@ impl RoomText<'_> {
                 } else {
                     format!("{name} ×{count}")
                 };
-                if boss { format!("{who} (the boss)") } else { who }
+                if boss {
+                    format!("{who} (the boss)")
+                } else {
+                    who
+                }
             })
             .collect();
         if !groups.is_empty() {
@@ -179,7 +185,11 @@ impl crate::dungeon::Dungeon {
             .side_rooms
             .iter()
             .map(|s| {
-                let from = self.pacing.main_path.get(s.depth).map_or('?', |m| letter(m.room));
+                let from = self
+                    .pacing
+                    .main_path
+                    .get(s.depth)
+                    .map_or('?', |m| letter(m.room));
                 format!(
                     "{} off {from} (challenge {}, reward {})",
                     letter(s.room),

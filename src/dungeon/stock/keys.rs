@@ -12,8 +12,8 @@
 //! newly reached behind the previous lock, then any side room, then a
 //! main-path room other than the entrance, then the entrance.
 
-use super::route::{Route, neighbours, owners};
 use super::Lock;
+use super::route::{Route, neighbours, owners};
 use crate::dungeon::{Dungeon, DungeonTile, Grid, Room};
 use crate::rng::{Rng, RngExt};
 
@@ -21,7 +21,13 @@ use crate::rng::{Rng, RngExt};
 pub const MAX_KEYS: usize = 5;
 
 /// Rooms reachable from `entrance` when the cells in `walls` are walls.
-fn reachable(grid: &Grid, owner: &[u8], entrance: usize, walls: &[usize], rooms: usize) -> Vec<bool> {
+fn reachable(
+    grid: &Grid,
+    owner: &[u8],
+    entrance: usize,
+    walls: &[usize],
+    rooms: usize,
+) -> Vec<bool> {
     let (w, n) = (grid.width(), grid.width() * grid.height());
     let cells = grid.cells();
     let mut seen = vec![false; n];
