@@ -377,10 +377,18 @@ fn keys_are_reachable_before_their_locks() {
 }
 
 #[test]
-fn too_many_keys_are_refused() {
+fn too_many_keys_and_bad_tables_are_refused() {
     let mut p = DungeonParams::for_size(Size::Small);
     p.keys = MAX_KEYS + 1;
     let e = p.validate().unwrap_err();
     assert_eq!(e, DungeonError::TooManyKeys { keys: MAX_KEYS + 1 });
     assert!(e.to_string().contains("allowed: 0 to 5"), "{e}");
+    p.keys = MAX_KEYS;
+    assert_eq!(p.validate(), Ok(()));
+    p.contents = Some(ContentsTable::default());
+    assert_eq!(
+        p.validate(),
+        Err(DungeonError::ContentsEmpty { list: "enemies" })
+    );
+    assert!(crate::dungeon::generate(&p, 1).is_err());
 }
