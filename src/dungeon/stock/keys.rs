@@ -5,8 +5,10 @@
 //! Choice of doors: the plain doors (`/`) on the main walk, at most one
 //! per stretch between two main-path rooms while others are left, doors
 //! whose locking cuts the final room off preferred (a lock that a loop
-//! walks around is still valid but weaker), the entrance room's only
-//! exit and the doors before the first room after the entrance last. The locks are spread along the walk, the last one nearest
+//! walks around, or a door cell beside another door cell of a wide door,
+//! is still valid but weaker), the entrance room's only exit and the
+//! doors before the first room after the entrance last. The locks are
+//! spread along the walk, the last one nearest
 //! the final room. Each key goes to a room reachable with this lock and
 //! every later one closed and every earlier one open: first a side room
 //! newly reached behind the previous lock, then any side room, then a
@@ -102,7 +104,12 @@ pub(crate) fn place_locks(
         if grid.get(x, y) == DungeonTile::Door {
             let cuts = !reachable(grid, &owner, entrance, &[c], rooms.len())[final_room];
             let only_exit = entrance_doors.len() == 1 && entrance_doors[0] == (x, y);
-            doors.push((i, c, stretch, cuts, only_exit));
+            // A door cell beside another (a wide door) is a poor lock.
+            let wide = neighbours(c, w, grid.cells().len())
+                .into_iter()
+                .flatten()
+                .any(|j| grid.cells()[j].is_door());
+            doors.push((i, c, stretch, cuts && !wide, only_exit));
         }
     }
     // Preference: one per stretch first, cutting doors first, the only
