@@ -226,7 +226,30 @@ fn pacing_holds_over_many_seeds_and_sizes() {
             p.loops = (seed % 3) as usize;
             let d = generate_proposal(&p, seed, 0).unwrap();
             check_properties(&d, &p);
+            // Other ends on the same grid keep every property.
+            let n = d.rooms.len();
+            for shift in 1..=3 {
+                let mut other = d.clone();
+                let (e, f) = (
+                    (seed as usize + shift) % n,
+                    (seed as usize + 3 * shift + 1) % n,
+                );
+                if e != f {
+                    other
+                        .choose_ends(d.rooms[e].letter, d.rooms[f].letter, &p)
+                        .unwrap();
+                    check_properties(&other, &p);
+                }
+            }
         }
+    }
+    // The smallest dungeons: two rooms.
+    let mut p = DungeonParams::for_size(Size::Small);
+    (p.width, p.height, p.min_rooms, p.max_rooms, p.keys) = (20, 20, 2, 3, 2);
+    for seed in 1..=10 {
+        let d = generate_proposal(&p, seed, 0).unwrap();
+        check_properties(&d, &p);
+        assert!(keys_are_reachable(&d));
     }
 }
 
