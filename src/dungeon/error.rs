@@ -4,7 +4,7 @@
 
 use super::{
     CELLS_PER_ROOM, MAX_GENERATIONS, MAX_POPULATION, MAX_PROPOSALS, MAX_ROOMS, MAX_SIDE,
-    MIN_POPULATION, MIN_ROOMS, MIN_SIDE,
+    MIN_POPULATION, MIN_ROOMS, MIN_SIDE, stock::MAX_KEYS,
 };
 use std::fmt;
 
@@ -119,6 +119,59 @@ pub enum DungeonError {
         /// The symbol found.
         found: char,
     },
+    /// A contents table that is not valid RON of the expected shape.
+    ContentsSyntax {
+        /// Line of the problem (1-based).
+        line: usize,
+        /// Column of the problem (1-based).
+        column: usize,
+        /// What the RON reader found wrong.
+        message: String,
+    },
+    /// A contents table with an empty list.
+    ContentsEmpty {
+        /// `"enemies"`, `"treasures"` or `"dressings"`.
+        list: &'static str,
+    },
+    /// A contents table with two entries of the same name in one list.
+    ContentsDuplicate {
+        /// `"enemies"`, `"treasures"` or `"dressings"`.
+        list: &'static str,
+        /// The name given twice.
+        name: String,
+    },
+    /// A contents table entry with a value out of range.
+    ContentsValue {
+        /// `"enemies"`, `"treasures"` or `"dressings"`.
+        list: &'static str,
+        /// The entry's name (`""` when the name itself is the problem).
+        name: String,
+        /// The field (`"challenge"`, `"group"`, `"value"`, …).
+        field: &'static str,
+        /// The value found.
+        found: String,
+        /// What is allowed.
+        allowed: &'static str,
+    },
+    /// More keys asked for than allowed.
+    TooManyKeys {
+        /// The value given.
+        keys: usize,
+    },
+    /// A room letter that names no room of the dungeon.
+    UnknownRoom {
+        /// The letter given.
+        letter: char,
+        /// The letters the dungeon has, e.g. `"A to F"`.
+        allowed: String,
+    },
+    /// The same room asked for as entrance and final room.
+    SameEnds {
+        /// The letter given for both.
+        letter: char,
+        /// The letters the dungeon has, e.g. `"A to F"`.
+        allowed: String,
+    },
 }
 
 impl fmt::Display for DungeonError {
@@ -196,6 +249,46 @@ impl fmt::Display for DungeonError {
             DungeonError::UnknownTile { x, y, found } => write!(
                 f,
                 "grid cell ({x}, {y}) is '{found}'; allowed: ' ' w . c / s t"
+            ),
+            DungeonError::ContentsSyntax {
+                line,
+                column,
+                message,
+            } => write!(
+                f,
+                "contents table, line {line}, column {column} ({line}:{column}): {message}; \
+                 expected (enemies: [(name: \"Goblin\", challenge: 2, group: (2, 5)), …], \
+                 treasures: [(name: \"Gold coins\", value: 3), …], dressings: [(purpose: \
+                 \"library\", lighting: [Dim], furniture: [\"…\"], senses: [\"…\"]), …])"
+            ),
+            DungeonError::ContentsEmpty { list } => write!(
+                f,
+                "the contents table has no {list}; allowed: a list of at least one"
+            ),
+            DungeonError::ContentsDuplicate { list, name } => write!(
+                f,
+                "the contents table names '{name}' twice in {list}; allowed: each name once"
+            ),
+            DungeonError::ContentsValue {
+                list,
+                name,
+                field,
+                found,
+                allowed,
+            } => write!(
+                f,
+                "contents table, {list} '{name}': {field} {found} is not allowed; allowed: {allowed}"
+            ),
+            DungeonError::TooManyKeys { keys } => {
+                write!(f, "{keys} keys is too many; allowed: 0 to {MAX_KEYS}")
+            }
+            DungeonError::UnknownRoom { letter, allowed } => {
+                write!(f, "there is no room '{letter}'; allowed: {allowed}")
+            }
+            DungeonError::SameEnds { letter, allowed } => write!(
+                f,
+                "room '{letter}' cannot be both the entrance and the final room; allowed: two \
+                 different letters of {allowed}"
             ),
         }
     }

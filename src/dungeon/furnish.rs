@@ -6,6 +6,7 @@ use super::contents_ga::{Contents, ContentsGoal, ContentsSearch, settle_empty_ro
 use super::corridor::{self, CorridorBuilder};
 use super::layout_ga::DungeonLayout;
 use super::metrics;
+use super::stock::{self, ContentsTable};
 use super::{Dungeon, DungeonParams, DungeonRoom};
 use crate::rng::{Rng, derive_seed, seeded};
 use crate::search::{Objective, Progress, Search};
@@ -37,6 +38,8 @@ pub struct Furnishing {
     contents: ContentsSearch,
     secret_doors: usize,
     traps: usize,
+    keys: usize,
+    table: Option<ContentsTable>,
     seed: u64,
 }
 
@@ -70,6 +73,8 @@ impl Furnishing {
             contents,
             secret_doors: params.secret_doors,
             traps: params.traps,
+            keys: params.keys,
+            table: params.contents.clone(),
             seed,
         }
     }
@@ -89,7 +94,9 @@ impl Furnishing {
         self.final_room
     }
 
-    /// Finish: settle empty rooms, add secret doors and traps, measure.
+    /// Finish: settle empty rooms, add secret doors and traps, measure,
+    /// then stock the rooms from the contents table (kinds, pacing along
+    /// the route, keys; see [`stock`](super::stock)).
     pub fn finish(mut self) -> Dungeon {
         let mut flags = *self.contents.best().0;
         settle_empty_rooms(&mut flags, &self.goal);
@@ -107,7 +114,7 @@ impl Furnishing {
             layout.corridors.len(),
             layout.adjacent_pairs as usize,
         );
-        Dungeon {
+        let mut d = Dungeon {
             grid: layout.grid,
             rooms,
             entrance: self.entrance,
@@ -120,7 +127,13 @@ impl Furnishing {
             locks: Vec::new(),
             style: Default::default(),
             corridor_width: 1,
-        }
+        };
+        let table = self
+            .table
+            .as_ref()
+            .unwrap_or_else(|| ContentsTable::shipped());
+        stock::stock(&mut d, flags, &self.goal, table, self.keys);
+        d
     }
 }
 

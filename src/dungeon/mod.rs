@@ -58,7 +58,10 @@ pub use params::{
     MAX_PROPOSALS, MAX_ROOMS, MAX_SIDE, MAX_TRAPS, MIN_POPULATION, MIN_ROOMS, MIN_SIDE, Size,
 };
 pub use room::{Room, RoomShape};
-pub use stock::{ContentsTable, Lighting, Lock, Pacing, PacingStep};
+pub use stock::{
+    ContentsTable, Dressing, EnemyKind, Lighting, Lock, MAX_KEYS, Pacing, PacingStep, RoomRole,
+    Route, TreasureKind, keys_are_reachable,
+};
 pub use style::DungeonStyle;
 pub use validity::{is_connected, rooms_are_valid};
 

@@ -198,7 +198,8 @@ impl DungeonParams {
         }
     }
 
-    /// Check every setting; the error says what is allowed.
+    /// Check every setting (and a contents table, when given); the error
+    /// says what is allowed.
     pub fn validate(&self) -> Result<(), DungeonError> {
         for (dimension, value) in [("width", self.width), ("height", self.height)] {
             if !(MIN_SIDE..=MAX_SIDE).contains(&value) {
@@ -242,6 +243,12 @@ impl DungeonParams {
             if count > max {
                 return Err(DungeonError::TooManyExtras { what, count, max });
             }
+        }
+        if self.keys > super::stock::MAX_KEYS {
+            return Err(DungeonError::TooManyKeys { keys: self.keys });
+        }
+        if let Some(table) = &self.contents {
+            table.check()?;
         }
         let ga = &self.ga;
         if !(1..=MAX_GENERATIONS).contains(&ga.generations) {

@@ -2,8 +2,27 @@
 //! room is for, how it looks, which enemies and treasure it holds, how
 //! danger and reward rise along the route, and optional keys and locks.
 //!
-//! The shared data model lives here; the table reader, the stocking
-//! search and pacing fill it.
+//! The shared data model lives here; [`ContentsTable::shipped`] and
+//! [`ContentsTable::from_ron`] read tables (`table.rs`), the route and
+//! its side branches are found in `route.rs`, `stocking.rs` chooses each
+//! room's dressing and kinds, `pacing.rs` orders danger and reward along
+//! the route, `keys.rs` places locks and keys, `describe.rs` writes the
+//! room descriptions and `ends.rs` re-runs all of it around a game
+//! master's choice of entrance and final room.
+
+mod describe;
+mod ends;
+mod keys;
+mod pacing;
+mod route;
+mod stocking;
+mod table;
+#[cfg(test)]
+mod tests;
+
+pub use keys::{MAX_KEYS, keys_are_reachable};
+pub use route::Route;
+pub(crate) use stocking::stock;
 
 use serde::{Deserialize, Serialize};
 
@@ -39,6 +58,10 @@ pub struct EnemyKind {
     pub challenge: u32,
     /// How many appear together, fewest and most.
     pub group: (u32, u32),
+    /// A boss: only ever met in the final room. When no kind is marked,
+    /// the kinds with the highest challenge are the bosses.
+    #[serde(default)]
+    pub boss: bool,
 }
 
 /// A treasure kind of a contents table.
@@ -62,6 +85,23 @@ pub struct Dressing {
     pub furniture: Vec<String>,
     /// Smells and sounds.
     pub senses: Vec<String>,
+    /// Where the dressing may go (any room, the entrance, the final
+    /// room).
+    #[serde(default)]
+    pub role: RoomRole,
+}
+
+/// Which rooms a dressing suits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RoomRole {
+    /// Any room but the entrance and the final room (those take it too
+    /// when the table has nothing for them).
+    #[default]
+    Any,
+    /// The entrance room.
+    Entrance,
+    /// The final room (the boss's lair).
+    Final,
 }
 
 /// The table rooms are stocked from (`assets/dungeon/contents.ron`).
@@ -84,6 +124,10 @@ pub struct PacingStep {
     pub challenge: u32,
     /// Total value of the room's treasure (0 = none).
     pub reward: u32,
+    /// Main path: the room's position on it (0 = entrance). Side rooms:
+    /// the position of the main-path room their branch leaves from.
+    #[serde(default)]
+    pub depth: usize,
 }
 
 /// How danger and reward follow the route.

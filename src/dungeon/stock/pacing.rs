@@ -1,0 +1,257 @@
+//! Pacing: danger rises along the main path, side branches hold optional
+//! risk and better loot, the final room holds the boss, the entrance is
+//! safe.
+//!
+//! A deterministic assignment after the contents GA (so that the
+//! properties are guarantees, not hopes):
+//! 1. [`settle_ends`] moves an enemy flag off the entrance and one onto
+//!    the final room when the counts allow it (counts kept);
+//! 2. [`order_main_path`] reorders whole (enemies, treasure) pairs among
+//!    the main path's middle rooms so that rooms without enemies come
+//!    first (counts, empty rooms and contents fitness unchanged);
+//! 3. [`assign_enemies`] gives main-path enemy rooms kinds of rising tier
+//!    with non-decreasing totals, side rooms a tier above the main path at
+//!    their depth, the final room a boss (with an escort when a boss alone
+//!    would not be the strongest room);
+//! 4. [`assign_treasure`] gives main-path treasure rooms one kind of
+//!    rising value, side rooms a kind at least as rich as the main path's
+//!    at their depth plus a second one (so strictly more).
+
+use super::ContentsTable;
+use super::route::Route;
+use crate::dungeon::contents_ga::{Contents, ContentsGoal, low_bits};
+use crate::rng::{Rng, RngExt};
+
+/// `count` enemies of kind `kind` (index into the table's enemies).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Encounter {
+    /// Index into `ContentsTable::enemies`.
+    pub kind: usize,
+    /// How many.
+    pub count: u32,
+}
+
+impl Encounter {
+    /// Challenge of the whole group.
+    pub fn challenge(&self, table: &ContentsTable) -> u32 {
+        table.enemies[self.kind].challenge * self.count
+    }
+}
+
+/// Move enemies off the entrance (unless every room has enemies) and onto
+/// the final room (unless no room has any); counts stay exact and no room
+/// is emptied when another choice keeps it.
+pub(crate) fn settle_ends(c: &mut Contents, goal: &ContentsGoal) {
+    let all = low_bits(goal.rooms);
+    let (ent, fin) = (1u32 << goal.entrance, 1u32 << goal.final_room);
+    if c.enemies & ent != 0 && c.enemies & all != all {
+        let free = all & !c.enemies & !ent;
+        let target = if free & fin != 0 {
+            fin
+        } else if free & !c.treasure != 0 {
+            lowest(free & !c.treasure)
+        } else {
+            lowest(free)
+        };
+        c.enemies = (c.enemies & !ent) | target;
+    }
+    if c.enemies & fin == 0 && c.enemies != 0 {
+        let from = c.enemies & !fin & !ent;
+        let both = from & c.treasure;
+        let source = if both != 0 {
+            lowest(both)
+        } else if from != 0 {
+            lowest(from)
+        } else {
+            lowest(c.enemies)
+        };
+        c.enemies = (c.enemies & !source) | fin;
+    }
+}
+
+fn lowest(m: u32) -> u32 {
+    m & m.wrapping_neg()
+}
+
+/// Reorder the (enemies, treasure) pairs of the main path's middle rooms
+/// so that those without enemies come first (stable otherwise).
+pub(crate) fn order_main_path(c: &mut Contents, route: &Route) {
+    let path = &route.main_path;
+    if path.len() < 3 {
+        return;
+    }
+    let middle = &path[1..path.len() - 1];
+    let bit = |r: usize| 1u32 << r;
+    let mut pairs: Vec<(bool, bool)> = middle
+        .iter()
+        .map(|&r| (c.enemies & bit(r) != 0, c.treasure & bit(r) != 0))
+        .collect();
+    pairs.sort_by_key(|p| p.0);
+    for (&r, &(e, t)) in middle.iter().zip(&pairs) {
+        c.enemies = (c.enemies & !bit(r)) | if e { bit(r) } else { 0 };
+        c.treasure = (c.treasure & !bit(r)) | if t { bit(r) } else { 0 };
+    }
+}
+
+/// The tier (index into a list of `len` kinds, weakest first) the main
+/// path reaches at position `pos` of `last`.
+fn tier_at(pos: usize, last: usize, len: usize) -> usize {
+    (pos * (len - 1)) / last.max(1)
+}
+
+/// A random step of -1, 0 or +1 added to `t`, kept within `lo..len`.
+fn jitter(t: usize, lo: usize, len: usize, rng: &mut Rng) -> usize {
+    let t = (t + rng.random_range(0..3)).saturating_sub(1);
+    t.clamp(lo, len - 1)
+}
+
+/// The enemies of every room (empty for rooms without the flag).
+pub(crate) fn assign_enemies(
+    table: &ContentsTable,
+    route: &Route,
+    enemies: &[bool],
+    final_room: usize,
+    rng: &mut Rng,
+) -> Vec<Vec<Encounter>> {
+    let mut out: Vec<Vec<Encounter>> = vec![Vec::new(); enemies.len()];
+    let regular = table.regulars();
+    let len = regular.len();
+    let last = route.main_path.len() - 1;
+    let kind = |t: usize| &table.enemies[regular[t]];
+    let random_count = |k: usize, rng: &mut Rng| {
+        let (lo, hi) = table.enemies[k].group;
+        rng.random_range(lo..=hi)
+    };
+    // Main path, entrance to the room before the final one.
+    let mut prev: Option<(usize, Encounter)> = None;
+    let mut main_tier = vec![0usize; last + 1];
+    for (pos, &room) in route.main_path.iter().enumerate().take(last) {
+        let floor = prev.map_or(0, |p| p.0);
+        main_tier[pos] = floor.max(tier_at(pos, last, len));
+        if !enemies[room] {
+            continue;
+        }
+        let need = prev.map_or(0, |p| p.1.challenge(table));
+        let tier = if pos == 0 {
+            0
+        } else {
+            jitter(tier_at(pos, last, len), floor, len, rng)
+        };
+        let mut pick = None;
+        for (t, &k) in regular.iter().enumerate().skip(tier) {
+            let e = &table.enemies[k];
+            let count = if pos == 0 {
+                e.group.0
+            } else {
+                random_count(k, rng)
+            };
+            let count = count.max(need.div_ceil(e.challenge));
+            if count <= e.group.1 {
+                pick = Some((t, Encounter { kind: k, count }));
+                break;
+            }
+        }
+        // Nothing stronger fits: meet the previous group again.
+        let pick = pick.or(prev).unwrap_or((
+            tier,
+            Encounter {
+                kind: regular[tier],
+                count: kind(tier).group.0,
+            },
+        ));
+        main_tier[pos] = pick.0;
+        out[room].push(pick.1);
+        prev = Some(pick);
+    }
+    main_tier[last] = main_tier[last.saturating_sub(1)].max(tier_at(last, last, len));
+    // Side rooms: a tier above the main path at their depth.
+    for room in route.side_rooms() {
+        if !enemies[room] {
+            continue;
+        }
+        let t = (main_tier[route.depth[room].min(last)] + 1 + rng.random_range(0..2)).min(len - 1);
+        let k = regular[t];
+        out[room].push(Encounter {
+            kind: k,
+            count: random_count(k, rng),
+        });
+    }
+    // The final room: a boss, with an escort when needed.
+    if enemies[final_room] {
+        let bosses = table.bosses();
+        let b = bosses[rng.random_range(0..bosses.len())];
+        let boss = Encounter {
+            kind: b,
+            count: random_count(b, rng),
+        };
+        let strongest_other = out
+            .iter()
+            .flatten()
+            .map(|e| e.challenge(table))
+            .max()
+            .unwrap_or(0);
+        let alone = boss.challenge(table);
+        out[final_room].push(boss);
+        let escort = regular[len - 1];
+        if alone <= strongest_other && !bosses.contains(&escort) {
+            let e = &table.enemies[escort];
+            let count = (strongest_other + 1 - alone)
+                .div_ceil(e.challenge)
+                .clamp(e.group.0, e.group.1);
+            out[final_room].push(Encounter {
+                kind: escort,
+                count,
+            });
+        }
+    }
+    out
+}
+
+/// The treasure of every room (indices into the table's treasures; empty
+/// for rooms without the flag).
+pub(crate) fn assign_treasure(
+    table: &ContentsTable,
+    route: &Route,
+    treasure: &[bool],
+    rng: &mut Rng,
+) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); treasure.len()];
+    let by_value = table.treasures_by_value();
+    let len = by_value.len();
+    let last = route.main_path.len() - 1;
+    let mut tier = vec![0usize; last + 1];
+    let mut floor = 0;
+    for (pos, &room) in route.main_path.iter().enumerate() {
+        let base = tier_at(pos, last, len);
+        tier[pos] = floor.max(base);
+        if !treasure[room] {
+            continue;
+        }
+        let t = if pos == last {
+            len - 1
+        } else {
+            jitter(base, floor, len, rng)
+        };
+        tier[pos] = t;
+        floor = t;
+        out[room].push(by_value[t]);
+    }
+    for room in route.side_rooms() {
+        if !treasure[room] {
+            continue;
+        }
+        let t = (tier[route.depth[room].min(last)] + rng.random_range(0..2)).min(len - 1);
+        out[room].push(by_value[t]);
+        if len > 1 {
+            // A second kind, never the first one again.
+            let mut s = rng.random_range(0..len - 1);
+            if s >= t {
+                s += 1;
+            }
+            out[room].push(by_value[s]);
+        } else {
+            out[room].push(by_value[t]);
+        }
+    }
+    out
+}
