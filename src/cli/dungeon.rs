@@ -4,12 +4,14 @@
 
 use super::common::{CliError, CliResult, level_out, print_json, progress_bar, write_atomic};
 use crate::dungeon::{
-    self, Dungeon, DungeonError, DungeonGaSettings, DungeonParams, MAX_ROOMS, MIN_ROOMS, Size,
-    best_proposal,
+    self, ContentsTable, Dungeon, DungeonError, DungeonGaSettings, DungeonParams, MAX_KEYS,
+    MAX_ROOMS, MIN_ROOMS, Size, best_proposal,
 };
+use crate::level::{Level, LevelMap};
 use clap::Args;
 use rayon::prelude::*;
 use serde_json::{Value, json};
+use std::path::Path;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -52,6 +54,8 @@ impl From<DungeonError> for CliError {
 /// `evoboard dungeon [--size small|medium|large] [--width W --height H]
 /// [--rooms MIN-MAX] [--enemies PCT] [--treasure PCT] [--proposals K]
 /// [--loops N] [--dead-ends N] [--secret-doors N] [--traps N]
+/// [--contents TABLE.ron] [--keys N]
+/// [--from FILE.level.ron [--entrance-room L] [--final-room L]]
 /// [--seed N] [--out FILE.level.ron] [--force] [--json]`.
 #[derive(Args, Debug, Clone)]
 pub struct DungeonArgs {
@@ -115,6 +119,44 @@ pub struct DungeonArgs {
     /// Print one JSON object instead of the maps.
     #[arg(long)]
     pub json: bool,
+    /// Stock the rooms from this contents table (RON, like the shipped
+    /// assets/dungeon/contents.ron) instead of the shipped one.
+    #[arg(long, value_name = "TABLE.ron")]
+    pub contents: Option<PathBuf>,
+    /// Locked doors on the main path, each with its key in a room reached
+    /// before it (0 to 5; fewer when the path has fewer doors). With
+    /// --from: default the saved dungeon's number of locks.
+    #[arg(long, value_name = "N")]
+    pub keys: Option<usize>,
+    /// Change a saved dungeon level (`FILE.level.ron`) instead of
+    /// generating: apply --entrance-room, --final-room, --keys, --contents
+    /// on the same grid (percentages and GA settings are the level's own).
+    #[arg(long, value_name = "FILE.level.ron")]
+    pub from: Option<PathBuf>,
+    /// With --from: the room (letter) to make the entrance; contents,
+    /// pacing and keys are re-run around it.
+    #[arg(long, value_name = "LETTER")]
+    pub entrance_room: Option<char>,
+    /// With --from: the room (letter) to make the final room.
+    #[arg(long, value_name = "LETTER")]
+    pub final_room: Option<char>,
+}
+
+/// Read a contents table; errors name the file (and line and column).
+pub fn read_contents(path: &Path) -> Result<ContentsTable, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        CliError(format!(
+            "--contents {}: cannot read it: {e}",
+            path.display()
+        ))
+    })?;
+    ContentsTable::from_ron(&text).map_err(|e| match e {
+        DungeonError::ContentsSyntax { line, column, .. } => CliError(format!(
+            "--contents {}:{line}:{column}: {e}",
+            path.display()
+        )),
+        e => CliError(format!("--contents {}: {e}", path.display())),
+    })
 }
 
 impl DungeonArgs {
@@ -170,8 +212,16 @@ impl DungeonArgs {
                 population: self.population,
                 mutation_rate: self.mutation,
             },
+            keys: self.keys.unwrap_or(0),
+            contents: self.contents.as_deref().map(read_contents).transpose()?,
             ..DungeonParams::for_size(Size::Small)
         };
+        if self.keys.is_some_and(|k| k > MAX_KEYS) {
+            return Err(DungeonError::TooManyKeys {
+                keys: self.keys.unwrap_or(0),
+            }
+            .into());
+        }
         params.validate()?;
         if let Some(c) = self.choose {
             params
@@ -193,8 +243,38 @@ pub fn dungeon_json(d: &Dungeon) -> Value {
                 "id": r.letter.to_string(),
                 "x": r.x, "y": r.y, "w": r.w, "h": r.h,
                 "enemies": r.enemies, "treasure": r.treasure,
+                "purpose": r.purpose,
+                "description": r.description,
+                "lighting": r.lighting.name(),
+                "enemy_kinds": r.enemy_kinds,
+                "treasure_kinds": r.treasure_kinds,
+                "challenge": r.challenge,
+                "reward": r.reward,
             })
         })
+        .collect();
+    let letter = |i: usize| {
+        d.rooms
+            .get(i)
+            .map_or("?".to_string(), |r| r.letter.to_string())
+    };
+    let steps = |steps: &[dungeon::PacingStep]| -> Vec<Value> {
+        steps
+            .iter()
+            .map(|s| {
+                json!({
+                    "room": letter(s.room),
+                    "challenge": s.challenge,
+                    "reward": s.reward,
+                    "depth": s.depth,
+                })
+            })
+            .collect()
+    };
+    let locks: Vec<Value> = d
+        .locks
+        .iter()
+        .map(|l| json!({"door": [l.door.0, l.door.1], "key_room": letter(l.key_room)}))
         .collect();
     json!({
         "width": d.width(),
@@ -207,6 +287,11 @@ pub fn dungeon_json(d: &Dungeon) -> Value {
         "final_room": d.rooms[d.final_room].letter.to_string(),
         "metrics": d.metrics,
         "seed": d.seed,
+        "pacing": {
+            "main_path": steps(&d.pacing.main_path),
+            "side_rooms": steps(&d.pacing.side_rooms),
+        },
+        "locks": locks,
     })
 }
 
@@ -231,6 +316,16 @@ fn summary(d: &Dungeon) -> String {
 
 /// Run `evoboard dungeon`.
 pub fn run(args: &DungeonArgs) -> CliResult {
+    if args.from.is_none() && (args.entrance_room.is_some() || args.final_room.is_some()) {
+        return Err(CliError(
+            "--entrance-room and --final-room change a saved dungeon: add --from FILE.level.ron \
+             (to generate a new dungeon, leave them out)"
+                .into(),
+        ));
+    }
+    if let Some(from) = &args.from {
+        return run_from(args, from);
+    }
     let params = args.params()?;
     let out_path = level_out(args.out.as_deref(), args.force)?;
     let start = Instant::now();
@@ -274,6 +369,7 @@ pub fn run(args: &DungeonArgs) -> CliResult {
         o.insert("proposal".into(), json!(chosen + 1));
         o.insert("best_proposal".into(), json!(best + 1));
         o.insert("proposals".into(), Value::Array(all));
+        o.insert("keys_asked".into(), json!(params.keys));
         return print_json(&v);
     }
 
@@ -291,12 +387,7 @@ pub fn run(args: &DungeonArgs) -> CliResult {
             p.fitness,
             p.contents_fitness
         );
-        print!("{}", p.text_map());
-        for line in p.legend() {
-            println!("{line}");
-        }
-        println!("{}", p.route());
-        println!("{}", summary(p));
+        print_dungeon(p, params.keys);
         println!();
     }
     println!(
@@ -310,6 +401,122 @@ pub fn run(args: &DungeonArgs) -> CliResult {
     );
     if let Some(path) = &out_path {
         println!("saved proposal {} to {}", chosen + 1, path.display());
+    }
+    Ok(())
+}
+
+/// The map, the stocked legend, the route, pacing, locks and figures.
+fn print_dungeon(d: &Dungeon, keys_asked: usize) {
+    print!("{}", d.text_map());
+    for line in d.stocked_legend() {
+        println!("{line}");
+    }
+    println!("{}", d.route());
+    println!("{}", d.pacing_line());
+    let letter = |i: usize| d.rooms.get(i).map_or('?', |r| r.letter);
+    for l in &d.locks {
+        println!(
+            "Locked door at ({}, {}): key in ROOM {}",
+            l.door.0,
+            l.door.1,
+            letter(l.key_room)
+        );
+    }
+    if d.locks.len() < keys_asked {
+        println!(
+            "Locks: {} of {keys_asked} asked for (the main path has no more doors that can be locked)",
+            d.locks.len()
+        );
+    }
+    println!("{}", summary(d));
+}
+
+/// The settings a saved dungeon level was made with (its generator's
+/// parameters), with --keys and --contents from the command line.
+fn params_of(level: &Level, d: &Dungeon, args: &DungeonArgs) -> Result<DungeonParams, CliError> {
+    let mut p = DungeonParams::for_size(Size::Small);
+    let get = |k: &str| {
+        level
+            .generator
+            .params
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| *v)
+    };
+    if let Some(v) = get("enemies_pct") {
+        p.enemies_pct = v.clamp(0.0, 100.0) as u8;
+    }
+    if let Some(v) = get("treasure_pct") {
+        p.treasure_pct = v.clamp(0.0, 100.0) as u8;
+    }
+    if let Some(v) = get("generations") {
+        p.ga.generations = (v as usize).max(1);
+    }
+    if let Some(v) = get("population") {
+        p.ga.population = (v as usize).max(2);
+    }
+    if let Some(v) = get("mutation") {
+        p.ga.mutation_rate = v.clamp(0.0, 1.0);
+    }
+    p.keys = args.keys.unwrap_or(d.locks.len());
+    if p.keys > MAX_KEYS {
+        return Err(DungeonError::TooManyKeys { keys: p.keys }.into());
+    }
+    p.contents = args.contents.as_deref().map(read_contents).transpose()?;
+    Ok(p)
+}
+
+/// `--from FILE`: change a saved dungeon's ends, keys or table.
+fn run_from(args: &DungeonArgs, from: &Path) -> CliResult {
+    let out_path = level_out(args.out.as_deref(), args.force)?;
+    let level = Level::load(from).map_err(|e| CliError(e.to_string()))?;
+    let LevelMap::Dungeon(mut d) = level.map.clone() else {
+        return Err(CliError(format!(
+            "--from {}: a {} level; --from needs a dungeon level",
+            from.display(),
+            level.map.game()
+        )));
+    };
+    let params = params_of(&level, &d, args)?;
+    let start = Instant::now();
+    if args.entrance_room.is_some() || args.final_room.is_some() {
+        let current = |i: usize, what: &str| {
+            d.rooms.get(i).map(|r| r.letter).ok_or_else(|| {
+                CliError(format!(
+                    "--from {}: the saved {what} is no room; give --entrance-room and --final-room",
+                    from.display()
+                ))
+            })
+        };
+        let e = match args.entrance_room {
+            Some(e) => e,
+            None => current(d.entrance, "entrance")?,
+        };
+        let f = match args.final_room {
+            Some(f) => f,
+            None => current(d.final_room, "final room")?,
+        };
+        d.choose_ends(e, f, &params)?;
+    } else if args.keys.is_some() || args.contents.is_some() {
+        d.restock(&params);
+    }
+    let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
+    if let Some(path) = &out_path {
+        let level = Level::dungeon(&Level::name_for(path), &d, &params);
+        write_atomic(path, level.to_ron().as_bytes(), args.force)?;
+    }
+    if args.json {
+        let mut v = dungeon_json(&d);
+        let o = v.as_object_mut().expect("dungeon_json builds an object");
+        o.insert("elapsed_ms".into(), json!(elapsed_ms));
+        o.insert("from".into(), json!(from.display().to_string()));
+        o.insert("keys_asked".into(), json!(params.keys));
+        return print_json(&v);
+    }
+    println!("{} (seed {})", from.display(), d.seed);
+    print_dungeon(&d, params.keys);
+    if let Some(path) = &out_path {
+        println!("saved to {}", path.display());
     }
     Ok(())
 }

@@ -120,13 +120,6 @@ pub enum DungeonError {
         found: char,
     },
     // --- Game-master edits (`edit/`) ---
-    /// An edit named a room letter the dungeon does not have.
-    UnknownRoom {
-        /// The letter given.
-        letter: char,
-        /// The dungeon's letters, in order (e.g. `"ABCE"`).
-        letters: String,
-    },
     /// An edited room whose walls would leave the map or its rock border.
     RoomOutOfMap {
         /// The room's letter.
@@ -218,6 +211,13 @@ pub enum DungeonError {
         /// The value given.
         keys: usize,
     },
+    /// A room letter that names no room of the dungeon.
+    UnknownRoom {
+        /// The letter given.
+        letter: char,
+        /// The letters the dungeon has, e.g. `"A to F"`.
+        allowed: String,
+    },
     /// The same room asked for as entrance and final room.
     SameEnds {
         /// The letter given for both.
@@ -303,10 +303,6 @@ impl fmt::Display for DungeonError {
                 f,
                 "grid cell ({x}, {y}) is '{found}'; allowed: ' ' w . c / s t"
             ),
-            DungeonError::UnknownRoom { letter, letters } => write!(
-                f,
-                "there is no room {letter}; allowed: one of the rooms {letters}"
-            ),
             DungeonError::RoomOutOfMap {
                 letter,
                 x,
@@ -353,8 +349,10 @@ impl fmt::Display for DungeonError {
                 message,
             } => write!(
                 f,
-                "contents table, line {line}, column {column} ({line}:{column}): {message};                  expected (enemies: [(name: \"Goblin\", challenge: 2, group: (2, 5)), …],                  treasures: [(name: \"Gold coins\", value: 3), …], dressings: [(purpose: \"library\", \
-                 lighting: [Dim], furniture: [\"…\"], senses: [\"…\"]), …])"
+                "contents table, line {line}, column {column} ({line}:{column}): {message}; \
+                 expected (enemies: [(name: \"Goblin\", challenge: 2, group: (2, 5)), …], \
+                 treasures: [(name: \"Gold coins\", value: 3), …], dressings: [(purpose: \
+                 \"library\", lighting: [Dim], furniture: [\"…\"], senses: [\"…\"]), …])"
             ),
             DungeonError::ContentsEmpty { list } => write!(
                 f,
@@ -374,10 +372,12 @@ impl fmt::Display for DungeonError {
                 f,
                 "contents table, {list} '{name}': {field} {found} is not allowed; allowed: {allowed}"
             ),
-            DungeonError::TooManyKeys { keys } => write!(
-                f,
-                "{keys} keys is too many; allowed: 0 to {MAX_KEYS}"
-            ),
+            DungeonError::TooManyKeys { keys } => {
+                write!(f, "{keys} keys is too many; allowed: 0 to {MAX_KEYS}")
+            }
+            DungeonError::UnknownRoom { letter, allowed } => {
+                write!(f, "there is no room '{letter}'; allowed: {allowed}")
+            }
             DungeonError::SameEnds { letter, allowed } => write!(
                 f,
                 "room '{letter}' cannot be both the entrance and the final room; allowed: two \

@@ -198,7 +198,8 @@ impl DungeonParams {
         }
     }
 
-    /// Check every setting; the error says what is allowed.
+    /// Check every setting (and a contents table, when given); the error
+    /// says what is allowed.
     pub fn validate(&self) -> Result<(), DungeonError> {
         for (dimension, value) in [("width", self.width), ("height", self.height)] {
             if !(MIN_SIDE..=MAX_SIDE).contains(&value) {
@@ -245,6 +246,9 @@ impl DungeonParams {
         }
         if self.keys > super::stock::MAX_KEYS {
             return Err(DungeonError::TooManyKeys { keys: self.keys });
+        }
+        if let Some(table) = &self.contents {
+            table.check()?;
         }
         let ga = &self.ga;
         if !(1..=MAX_GENERATIONS).contains(&ga.generations) {

@@ -38,7 +38,9 @@ pub(crate) fn number(n: usize) -> String {
         "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         "eleven", "twelve",
     ];
-    WORDS.get(n).map_or_else(|| n.to_string(), |w| (*w).to_string())
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
 }
 
 /// `items` joined as "a, b and c".
@@ -97,7 +99,11 @@ impl RoomText<'_> {
                 } else {
                     format!("{name} ×{count}")
                 };
-                if boss { format!("{who} (the boss)") } else { who }
+                if boss {
+                    format!("{who} (the boss)")
+                } else {
+                    who
+                }
             })
             .collect();
         if !groups.is_empty() {
@@ -125,5 +131,76 @@ impl RoomText<'_> {
             let _ = write!(s, " {n}");
         }
         s
+    }
+}
+
+impl crate::dungeon::Dungeon {
+    /// The legend with what stocking chose: "ROOM C - Has enemies and
+    /// treasure - crypt, dark - enemies: Zombie - treasure: A bag of
+    /// gems" (the plain [`legend`](Self::legend) line for rooms never
+    /// stocked).
+    pub fn stocked_legend(&self) -> Vec<String> {
+        self.legend()
+            .into_iter()
+            .zip(&self.rooms)
+            .map(|(mut line, r)| {
+                if r.purpose.is_empty() {
+                    return line;
+                }
+                let _ = write!(line, " - {}, {}", r.purpose, r.lighting.name());
+                if !r.enemy_kinds.is_empty() {
+                    let _ = write!(
+                        line,
+                        " - enemies: {} (challenge {})",
+                        r.enemy_kinds.join(", "),
+                        r.challenge
+                    );
+                }
+                if !r.treasure_kinds.is_empty() {
+                    let _ = write!(
+                        line,
+                        " - treasure: {} (value {})",
+                        r.treasure_kinds.join(", "),
+                        r.reward
+                    );
+                }
+                line
+            })
+            .collect()
+    }
+
+    /// "Main path: A (0) > D (4) > F (25); side rooms: B after A (reward
+    /// 9), …" with each room's challenge on the path.
+    pub fn pacing_line(&self) -> String {
+        let letter = |i: usize| self.rooms.get(i).map_or('?', |r| r.letter);
+        let main: Vec<String> = self
+            .pacing
+            .main_path
+            .iter()
+            .map(|s| format!("{} ({})", letter(s.room), s.challenge))
+            .collect();
+        let mut out = format!("Main path (challenge): {}", main.join(" > "));
+        let side: Vec<String> = self
+            .pacing
+            .side_rooms
+            .iter()
+            .map(|s| {
+                let from = self
+                    .pacing
+                    .main_path
+                    .get(s.depth)
+                    .map_or('?', |m| letter(m.room));
+                format!(
+                    "{} off {from} (challenge {}, reward {})",
+                    letter(s.room),
+                    s.challenge,
+                    s.reward
+                )
+            })
+            .collect();
+        if !side.is_empty() {
+            let _ = write!(out, "; side rooms: {}", side.join(", "));
+        }
+        out
     }
 }

@@ -49,7 +49,7 @@ impl Dungeon {
                 .position(|r| r.letter == up)
                 .ok_or_else(|| DungeonError::UnknownRoom {
                     letter,
-                    letters: self.allowed_letters(),
+                    allowed: self.allowed_letters(),
                 })
         };
         let (e, f) = (index(entrance)?, index(final_room)?);

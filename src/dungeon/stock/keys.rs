@@ -5,15 +5,17 @@
 //! Choice of doors: the plain doors (`/`) on the main walk, at most one
 //! per stretch between two main-path rooms while others are left, doors
 //! whose locking cuts the final room off preferred (a lock that a loop
-//! walks around is still valid but weaker), the entrance room's only
-//! exit last. The locks are spread along the walk, the last one nearest
+//! walks around, or a door cell beside another door cell of a wide door,
+//! is still valid but weaker), the entrance room's only exit and the
+//! doors before the first room after the entrance last. The locks are
+//! spread along the walk, the last one nearest
 //! the final room. Each key goes to a room reachable with this lock and
 //! every later one closed and every earlier one open: first a side room
 //! newly reached behind the previous lock, then any side room, then a
 //! main-path room other than the entrance, then the entrance.
 
-use super::route::{Route, neighbours, owners};
 use super::Lock;
+use super::route::{Route, neighbours, owners};
 use crate::dungeon::{Dungeon, DungeonTile, Grid, Room};
 use crate::rng::{Rng, RngExt};
 
@@ -21,7 +23,13 @@ use crate::rng::{Rng, RngExt};
 pub const MAX_KEYS: usize = 5;
 
 /// Rooms reachable from `entrance` when the cells in `walls` are walls.
-fn reachable(grid: &Grid, owner: &[u8], entrance: usize, walls: &[usize], rooms: usize) -> Vec<bool> {
+fn reachable(
+    grid: &Grid,
+    owner: &[u8],
+    entrance: usize,
+    walls: &[usize],
+    rooms: usize,
+) -> Vec<bool> {
     let (w, n) = (grid.width(), grid.width() * grid.height());
     let cells = grid.cells();
     let mut seen = vec![false; n];
@@ -96,7 +104,12 @@ pub(crate) fn place_locks(
         if grid.get(x, y) == DungeonTile::Door {
             let cuts = !reachable(grid, &owner, entrance, &[c], rooms.len())[final_room];
             let only_exit = entrance_doors.len() == 1 && entrance_doors[0] == (x, y);
-            doors.push((i, c, stretch, cuts, only_exit));
+            // A door cell beside another (a wide door) is a poor lock.
+            let wide = neighbours(c, w, grid.cells().len())
+                .into_iter()
+                .flatten()
+                .any(|j| grid.cells()[j].is_door());
+            doors.push((i, c, stretch, cuts && !wide, only_exit));
         }
     }
     // Preference: one per stretch first, cutting doors first, the only
@@ -112,11 +125,13 @@ pub(crate) fn place_locks(
         }
     }
     pool.extend(rest);
-    pool.sort_by_key(|d| (d.4, !d.3));
+    // Doors before the first room after the entrance would leave the key
+    // nowhere but the entrance: last, with its only exit.
+    pool.sort_by_key(|d| (d.4 || d.2 == 0, !d.3));
     let mut chosen: Vec<(usize, usize)> = Vec::new();
     // Spread over the stretches: take every k-th of the preferred ones.
     let take = keys.min(pool.len());
-    let preferred = pool.iter().take_while(|d| d.3 && !d.4).count();
+    let preferred = pool.iter().take_while(|d| d.3 && !d.4 && d.2 > 0).count();
     if preferred > take {
         for j in 0..take {
             let d = pool[(j * preferred) / take];

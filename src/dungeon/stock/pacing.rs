@@ -138,16 +138,15 @@ pub(crate) fn assign_enemies(
             jitter(tier_at(pos, last, len), floor, len, rng)
         };
         let mut pick = None;
-        for t in tier..len {
-            let k = regular[t];
-            let ch = kind(t).challenge;
+        for (t, &k) in regular.iter().enumerate().skip(tier) {
+            let e = &table.enemies[k];
             let count = if pos == 0 {
-                kind(t).group.0
+                e.group.0
             } else {
                 random_count(k, rng)
             };
-            let count = count.max(need.div_ceil(ch));
-            if count <= kind(t).group.1 {
+            let count = count.max(need.div_ceil(e.challenge));
+            if count <= e.group.1 {
                 pick = Some((t, Encounter { kind: k, count }));
                 break;
             }

@@ -122,7 +122,9 @@ pub(crate) fn stock(
                 ));
             }
             if l.key_room == k {
-                notes.push(format!("The key to the locked door at ({x}, {y}) lies here."));
+                notes.push(format!(
+                    "The key to the locked door at ({x}, {y}) lies here."
+                ));
             }
         }
         let text = RoomText {

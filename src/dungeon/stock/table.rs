@@ -72,7 +72,10 @@ impl ContentsTable {
         }
         unique("enemies", self.enemies.iter().map(|e| e.name.as_str()))?;
         unique("treasures", self.treasures.iter().map(|t| t.name.as_str()))?;
-        unique("dressings", self.dressings.iter().map(|d| d.purpose.as_str()))?;
+        unique(
+            "dressings",
+            self.dressings.iter().map(|d| d.purpose.as_str()),
+        )?;
         let value = |list, name: &str, field, found: String, allowed| DungeonError::ContentsValue {
             list,
             name: name.to_string(),
@@ -82,7 +85,13 @@ impl ContentsTable {
         };
         for e in &self.enemies {
             if e.challenge == 0 {
-                return Err(value("enemies", &e.name, "challenge", "0".into(), "1 or more"));
+                return Err(value(
+                    "enemies",
+                    &e.name,
+                    "challenge",
+                    "0".into(),
+                    "1 or more",
+                ));
             }
             let (lo, hi) = e.group;
             if lo == 0 || lo > hi || hi > MAX_GROUP {
@@ -117,7 +126,13 @@ impl ContentsTable {
         }
         for t in &self.treasures {
             if t.value == 0 {
-                return Err(value("treasures", &t.name, "value", "0".into(), "1 or more"));
+                return Err(value(
+                    "treasures",
+                    &t.name,
+                    "value",
+                    "0".into(),
+                    "1 or more",
+                ));
             }
         }
         for d in &self.dressings {
@@ -197,7 +212,10 @@ impl ContentsTable {
 }
 
 /// The first name given twice (or empty) in `list`.
-fn unique<'a>(list: &'static str, names: impl Iterator<Item = &'a str>) -> Result<(), DungeonError> {
+fn unique<'a>(
+    list: &'static str,
+    names: impl Iterator<Item = &'a str>,
+) -> Result<(), DungeonError> {
     let mut seen = HashSet::new();
     for n in names {
         if n.trim().is_empty() {

@@ -2,9 +2,7 @@
 
 use super::*;
 use crate::dungeon::contents_ga::percent_of;
-use crate::dungeon::{
-    Dungeon, DungeonError, DungeonParams, DungeonTile, Size, generate_proposal,
-};
+use crate::dungeon::{Dungeon, DungeonError, DungeonParams, DungeonTile, Size, generate_proposal};
 
 const TINY: &str = r#"(
     enemies: [(name: "Rat", challenge: 1, group: (2, 4)), (name: "Dragon", challenge: 9, group: (1, 1))],
@@ -29,25 +27,43 @@ fn shipped_table_is_rich_enough() {
 
 #[test]
 fn malformed_tables_say_where_and_what() {
-    let e = ContentsTable::from_ron("(\n  enemies: [\n    (name: \"Rat\", challenge: x)\n").unwrap_err();
+    let e = ContentsTable::from_ron("(\n  enemies: [\n    (name: \"Rat\", challenge: x)\n")
+        .unwrap_err();
     let DungeonError::ContentsSyntax { line, column, .. } = e else {
         panic!("{e}");
     };
     assert_eq!(line, 3, "{e}");
     assert!(column > 1, "{e}");
     let text = e.to_string();
-    assert!(text.contains("line 3") && text.contains("expected (enemies:"), "{text}");
+    assert!(
+        text.contains("line 3") && text.contains("expected (enemies:"),
+        "{text}"
+    );
 
     let ok = ContentsTable::from_ron(TINY).unwrap();
-    assert_eq!(ok.bosses(), vec![1], "the strongest is the boss when none is marked");
+    assert_eq!(
+        ok.bosses(),
+        vec![1],
+        "the strongest is the boss when none is marked"
+    );
     let bad = |from: &str, to: &str, needle: &str| {
         let e = ContentsTable::from_ron(&TINY.replace(from, to)).unwrap_err();
         assert!(e.to_string().contains(needle), "{e}");
         e
     };
     let e = bad("challenge: 1,", "challenge: 0,", "allowed: 1 or more");
-    assert!(matches!(e, DungeonError::ContentsValue { field: "challenge", .. }));
-    bad("group: (2, 4)", "group: (5, 4)", "1 <= fewest <= most <= 99");
+    assert!(matches!(
+        e,
+        DungeonError::ContentsValue {
+            field: "challenge",
+            ..
+        }
+    ));
+    bad(
+        "group: (2, 4)",
+        "group: (5, 4)",
+        "1 <= fewest <= most <= 99",
+    );
     bad("group: (2, 4)", "group: (0, 4)", "1 <= fewest");
     bad("value: 5", "value: 0", "allowed: 1 or more");
     let e = bad("\"Crown\"", "\"Coins\"", "each name once");
@@ -64,18 +80,35 @@ fn malformed_tables_say_where_and_what() {
         "at least one",
     );
     assert_eq!(e, DungeonError::ContentsEmpty { list: "treasures" });
-    bad("furniture: [\"barrels\"]", "furniture: []", "furniture [] is not allowed");
-    bad("group: (1, 1))", "group: (1, 1), boss: false), (name: \"Imp\", challenge: 2, group: (1, 1), boss: true)", "a boss at least as strong");
+    bad(
+        "furniture: [\"barrels\"]",
+        "furniture: []",
+        "furniture [] is not allowed",
+    );
+    bad(
+        "group: (1, 1))",
+        "group: (1, 1), boss: false), (name: \"Imp\", challenge: 2, group: (1, 1), boss: true)",
+        "a boss at least as strong",
+    );
 }
 
 fn check_properties(d: &Dungeon, p: &DungeonParams) {
-    let t = p.contents.as_ref().unwrap_or_else(|| ContentsTable::shipped());
+    let t = p
+        .contents
+        .as_ref()
+        .unwrap_or_else(|| ContentsTable::shipped());
     let n = d.rooms.len();
     let tag = format!("seed {} {}x{}", d.seed, d.width(), d.height());
     // Flags: counts as asked, kinds consistent with the booleans.
     assert_eq!(d.metrics.enemy_rooms, percent_of(n, p.enemies_pct), "{tag}");
-    assert_eq!(d.rooms.iter().filter(|r| r.enemies).count(), percent_of(n, p.enemies_pct));
-    assert_eq!(d.rooms.iter().filter(|r| r.treasure).count(), percent_of(n, p.treasure_pct));
+    assert_eq!(
+        d.rooms.iter().filter(|r| r.enemies).count(),
+        percent_of(n, p.enemies_pct)
+    );
+    assert_eq!(
+        d.rooms.iter().filter(|r| r.treasure).count(),
+        percent_of(n, p.treasure_pct)
+    );
     let empty = d.rooms.iter().filter(|r| !r.enemies && !r.treasure).count();
     assert_eq!(d.metrics.empty_rooms, empty);
     if n.saturating_sub(d.metrics.enemy_rooms + d.metrics.treasure_rooms) <= n / 5 {
@@ -84,7 +117,12 @@ fn check_properties(d: &Dungeon, p: &DungeonParams) {
     for r in &d.rooms {
         assert!(t.dressings.iter().any(|x| x.purpose == r.purpose), "{tag}");
         assert_eq!(r.enemies, !r.enemy_kinds.is_empty(), "{tag} {}", r.letter);
-        assert_eq!(r.treasure, !r.treasure_kinds.is_empty(), "{tag} {}", r.letter);
+        assert_eq!(
+            r.treasure,
+            !r.treasure_kinds.is_empty(),
+            "{tag} {}",
+            r.letter
+        );
         assert_eq!(r.enemies, r.challenge > 0);
         assert_eq!(r.treasure, r.reward > 0);
         for k in &r.enemy_kinds {
@@ -101,15 +139,26 @@ fn check_properties(d: &Dungeon, p: &DungeonParams) {
     let main: Vec<usize> = d.pacing.main_path.iter().map(|s| s.room).collect();
     assert_eq!(main.first(), Some(&d.entrance), "{tag}");
     assert_eq!(main.last(), Some(&d.final_room), "{tag}");
-    let mut all: Vec<usize> = main.iter().copied().chain(d.pacing.side_rooms.iter().map(|s| s.room)).collect();
+    let mut all: Vec<usize> = main
+        .iter()
+        .copied()
+        .chain(d.pacing.side_rooms.iter().map(|s| s.room))
+        .collect();
     all.sort_unstable();
     assert_eq!(all, (0..n).collect::<Vec<_>>(), "{tag}");
     // Danger rises along the main path.
     for w in d.pacing.main_path.windows(2) {
-        assert!(w[0].challenge <= w[1].challenge, "{tag}: {:?}", d.pacing.main_path);
+        assert!(
+            w[0].challenge <= w[1].challenge,
+            "{tag}: {:?}",
+            d.pacing.main_path
+        );
     }
     for s in d.pacing.main_path.iter().chain(&d.pacing.side_rooms) {
-        assert_eq!((s.challenge, s.reward), (d.rooms[s.room].challenge, d.rooms[s.room].reward));
+        assert_eq!(
+            (s.challenge, s.reward),
+            (d.rooms[s.room].challenge, d.rooms[s.room].reward)
+        );
     }
     // The entrance is safe, the final room holds the boss and is the deadliest.
     let e = &d.rooms[d.entrance];
@@ -118,12 +167,28 @@ fn check_properties(d: &Dungeon, p: &DungeonParams) {
     }
     let f = &d.rooms[d.final_room];
     if d.metrics.enemy_rooms > 0 {
-        let bosses: Vec<&str> = t.bosses().iter().map(|&b| t.enemies[b].name.as_str()).collect();
-        assert!(f.enemy_kinds.iter().any(|k| bosses.contains(&k.as_str())), "{tag}");
+        let bosses: Vec<&str> = t
+            .bosses()
+            .iter()
+            .map(|&b| t.enemies[b].name.as_str())
+            .collect();
+        assert!(
+            f.enemy_kinds.iter().any(|k| bosses.contains(&k.as_str())),
+            "{tag}"
+        );
         for r in &d.rooms {
             if r.letter != f.letter {
-                assert!(r.challenge < f.challenge, "{tag}: {} {} vs {}", r.letter, r.challenge, f.challenge);
-                assert!(r.enemy_kinds.iter().all(|k| !bosses.contains(&k.as_str())), "{tag}");
+                assert!(
+                    r.challenge < f.challenge,
+                    "{tag}: {} {} vs {}",
+                    r.letter,
+                    r.challenge,
+                    f.challenge
+                );
+                assert!(
+                    r.enemy_kinds.iter().all(|k| !bosses.contains(&k.as_str())),
+                    "{tag}"
+                );
             }
         }
     }
@@ -133,7 +198,11 @@ fn check_properties(d: &Dungeon, p: &DungeonParams) {
         if s.reward > 0 {
             let m = &d.pacing.main_path[s.depth];
             assert!(s.reward > m.reward, "{tag}: side {s:?} vs main {m:?}");
-            let before = d.pacing.main_path[..=s.depth].iter().map(|m| m.reward).max().unwrap();
+            let before = d.pacing.main_path[..=s.depth]
+                .iter()
+                .map(|m| m.reward)
+                .max()
+                .unwrap();
             assert!(s.reward > before, "{tag}");
         }
     }
@@ -141,7 +210,15 @@ fn check_properties(d: &Dungeon, p: &DungeonParams) {
 
 #[test]
 fn pacing_holds_over_many_seeds_and_sizes() {
-    let mixes = [(50, 50), (25, 75), (75, 25), (100, 100), (0, 50), (50, 0), (10, 90)];
+    let mixes = [
+        (50, 50),
+        (25, 75),
+        (75, 25),
+        (100, 100),
+        (0, 50),
+        (50, 0),
+        (10, 90),
+    ];
     for (size, seeds) in [(Size::Small, 30u64), (Size::Medium, 10), (Size::Large, 4)] {
         for seed in 1..=seeds {
             let mut p = DungeonParams::for_size(size);
@@ -149,7 +226,30 @@ fn pacing_holds_over_many_seeds_and_sizes() {
             p.loops = (seed % 3) as usize;
             let d = generate_proposal(&p, seed, 0).unwrap();
             check_properties(&d, &p);
+            // Other ends on the same grid keep every property.
+            let n = d.rooms.len();
+            for shift in 1..=3 {
+                let mut other = d.clone();
+                let (e, f) = (
+                    (seed as usize + shift) % n,
+                    (seed as usize + 3 * shift + 1) % n,
+                );
+                if e != f {
+                    other
+                        .choose_ends(d.rooms[e].letter, d.rooms[f].letter, &p)
+                        .unwrap();
+                    check_properties(&other, &p);
+                }
+            }
         }
+    }
+    // The smallest dungeons: two rooms.
+    let mut p = DungeonParams::for_size(Size::Small);
+    (p.width, p.height, p.min_rooms, p.max_rooms, p.keys) = (20, 20, 2, 3, 2);
+    for seed in 1..=10 {
+        let d = generate_proposal(&p, seed, 0).unwrap();
+        check_properties(&d, &p);
+        assert!(keys_are_reachable(&d));
     }
 }
 
@@ -161,7 +261,11 @@ fn a_custom_table_changes_the_names_and_keeps_the_properties() {
         let d = generate_proposal(&p, seed, 0).unwrap();
         check_properties(&d, &p);
         assert!(d.rooms.iter().all(|r| r.purpose == "cellar"));
-        assert!(d.rooms[d.final_room].enemy_kinds.contains(&"Dragon".to_string()));
+        assert!(
+            d.rooms[d.final_room]
+                .enemy_kinds
+                .contains(&"Dragon".to_string())
+        );
     }
 }
 
@@ -173,7 +277,10 @@ fn same_seed_same_stock_and_restock_gives_it_back() {
     assert_eq!(a, generate_proposal(&p, 11, 1).unwrap());
     let mut b = a.clone();
     b.restock(&p);
-    assert_eq!(a, b, "restock with the same ends and params is the identity");
+    assert_eq!(
+        a, b,
+        "restock with the same ends and params is the identity"
+    );
     p.contents = Some(ContentsTable::from_ron(TINY).unwrap());
     b.restock(&p);
     assert_eq!(a.grid, b.grid);
@@ -189,22 +296,34 @@ fn choose_ends_moves_the_ends_and_repaces() {
         let n = d0.rooms.len();
         let (e, f) = ((d0.final_room + 1) % n, (d0.final_room + 2) % n);
         let mut d = d0.clone();
-        d.choose_ends(d.rooms[e].letter, d.rooms[f].letter.to_ascii_lowercase(), &p)
-            .unwrap();
+        d.choose_ends(
+            d.rooms[e].letter,
+            d.rooms[f].letter.to_ascii_lowercase(),
+            &p,
+        )
+        .unwrap();
         assert_eq!((d.entrance, d.final_room), (e, f));
         assert_eq!(d.grid, d0.grid);
         check_properties(&d, &p);
         let mut again = d0.clone();
-        again.choose_ends(d.rooms[e].letter, d.rooms[f].letter, &p).unwrap();
+        again
+            .choose_ends(d.rooms[e].letter, d.rooms[f].letter, &p)
+            .unwrap();
         assert_eq!(again, d, "deterministic from the dungeon's seed");
     }
     let mut d = generate_proposal(&p, 3, 0).unwrap();
     let last = d.rooms.last().unwrap().letter;
     let e = d.choose_ends('Z', 'A', &p).unwrap_err();
     assert!(matches!(e, DungeonError::UnknownRoom { letter: 'Z', .. }));
-    assert!(e.to_string().contains(&format!("allowed: A to {last}")), "{e}");
+    assert!(
+        e.to_string().contains(&format!("allowed: A to {last}")),
+        "{e}"
+    );
     let e = d.choose_ends('b', 'B', &p).unwrap_err();
-    assert!(matches!(e, DungeonError::SameEnds { letter: 'B', .. }), "{e}");
+    assert!(
+        matches!(e, DungeonError::SameEnds { letter: 'B', .. }),
+        "{e}"
+    );
     assert!(e.to_string().contains("two different letters"), "{e}");
 }
 
@@ -216,16 +335,16 @@ fn reach(d: &Dungeon, walls: &[(u16, u16)]) -> Vec<bool> {
     seen[e.y as usize][e.x as usize] = true;
     while let Some((x, y)) = stack.pop() {
         for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
-            if d.is_walkable(nx, ny)
-                && !seen[ny][nx]
-                && !walls.contains(&(nx as u16, ny as u16))
-            {
+            if d.is_walkable(nx, ny) && !seen[ny][nx] && !walls.contains(&(nx as u16, ny as u16)) {
                 seen[ny][nx] = true;
                 stack.push((nx, ny));
             }
         }
     }
-    d.rooms.iter().map(|r| seen[r.y as usize][r.x as usize]).collect()
+    d.rooms
+        .iter()
+        .map(|r| seen[r.y as usize][r.x as usize])
+        .collect()
 }
 
 #[test]
@@ -265,19 +384,34 @@ fn keys_are_reachable_before_their_locks() {
             // The locks come in walk order.
             let order: Vec<usize> = doors
                 .iter()
-                .map(|&(x, y)| walk.iter().position(|&c| c == (x as usize, y as usize)).unwrap())
+                .map(|&(x, y)| {
+                    walk.iter()
+                        .position(|&c| c == (x as usize, y as usize))
+                        .unwrap()
+                })
                 .collect();
             assert!(order.windows(2).all(|w| w[0] < w[1]));
         }
     }
-    assert!(placed_all * 2 > runs, "most dungeons get every lock asked for");
+    assert!(
+        placed_all * 2 > runs,
+        "most dungeons get every lock asked for"
+    );
 }
 
 #[test]
-fn too_many_keys_are_refused() {
+fn too_many_keys_and_bad_tables_are_refused() {
     let mut p = DungeonParams::for_size(Size::Small);
     p.keys = MAX_KEYS + 1;
     let e = p.validate().unwrap_err();
     assert_eq!(e, DungeonError::TooManyKeys { keys: MAX_KEYS + 1 });
     assert!(e.to_string().contains("allowed: 0 to 5"), "{e}");
+    p.keys = MAX_KEYS;
+    assert_eq!(p.validate(), Ok(()));
+    p.contents = Some(ContentsTable::default());
+    assert_eq!(
+        p.validate(),
+        Err(DungeonError::ContentsEmpty { list: "enemies" })
+    );
+    assert!(crate::dungeon::generate(&p, 1).is_err());
 }
