@@ -40,6 +40,30 @@ fn bench(c: &mut Criterion) {
             black_box(evolve_rest(&pinned, &params, seed).expect("pinned rooms fit"))
         })
     });
+    // One GM edit on it: an unpinned room moved one cell right and back
+    // (corridors, extras, contents GA and figures rebuilt each time).
+    let (room, x, y) = pinned
+        .rooms
+        .iter()
+        .filter(|r| !r.pinned)
+        .map(|r| (r.letter, r.x, r.y))
+        .find(|&(room, x, y)| {
+            let edit = DungeonEdit::Move { room, x: x + 1, y };
+            pinned.clone().apply(&edit, &params).is_ok()
+        })
+        .expect("some room can move one cell right");
+    let mut right = true;
+    group.bench_function("apply move large", |b| {
+        b.iter(|| {
+            let to = if right { x + 1 } else { x };
+            right = !right;
+            let edit = DungeonEdit::Move { room, x: to, y };
+            pinned
+                .apply(&edit, &params)
+                .expect("the room moves one cell");
+            black_box(&pinned);
+        })
+    });
     group.finish();
 }
 
