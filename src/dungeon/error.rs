@@ -120,12 +120,12 @@ pub enum DungeonError {
         found: char,
     },
     // --- Game-master edits (`edit/`) ---
-    /// An edit named a room letter the dungeon does not have.
+    /// A room letter that names no room of the dungeon.
     UnknownRoom {
         /// The letter given.
         letter: char,
-        /// The dungeon's letters, in order (e.g. `"ABCE"`).
-        letters: String,
+        /// The letters the dungeon has, e.g. `"A to F"`.
+        allowed: String,
     },
     /// An edited room whose walls would leave the map or its rock border.
     RoomOutOfMap {
@@ -257,10 +257,9 @@ impl fmt::Display for DungeonError {
                 f,
                 "grid cell ({x}, {y}) is '{found}'; allowed: ' ' w . c / s t"
             ),
-            DungeonError::UnknownRoom { letter, letters } => write!(
-                f,
-                "there is no room {letter}; allowed: one of the rooms {letters}"
-            ),
+            DungeonError::UnknownRoom { letter, allowed } => {
+                write!(f, "there is no room '{letter}'; allowed: {allowed}")
+            }
             DungeonError::RoomOutOfMap {
                 letter,
                 x,

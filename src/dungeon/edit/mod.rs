@@ -243,8 +243,24 @@ impl Dungeon {
             .position(|r| r.letter == up)
             .ok_or_else(|| DungeonError::UnknownRoom {
                 letter,
-                letters: self.rooms.iter().map(|r| r.letter).collect(),
+                allowed: self.letter_list(),
             })
+    }
+
+    /// The letters as an error lists them: `"A, B, D or E"`.
+    fn letter_list(&self) -> String {
+        let mut out = String::new();
+        for (i, r) in self.rooms.iter().enumerate() {
+            if i > 0 {
+                out.push_str(if i + 1 == self.rooms.len() {
+                    " or "
+                } else {
+                    ", "
+                });
+            }
+            out.push(r.letter);
+        }
+        out
     }
 
     fn unpinned_index(&self, letter: char) -> Result<usize, DungeonError> {
