@@ -35,6 +35,8 @@ pub struct Furnishing {
     dist: Vec<Vec<u32>>,
     entrance: usize,
     final_room: usize,
+    /// Letters and pins to give the rooms (empty: A, B, C … unpinned).
+    names: Vec<(char, bool)>,
     goal: ContentsGoal,
     contents: ContentsSearch,
     secret_doors: usize,
@@ -94,6 +96,7 @@ impl Furnishing {
             dist,
             entrance,
             final_room,
+            names: Vec::new(),
             goal,
             contents,
             secret_doors: params.secret_doors,
@@ -102,6 +105,13 @@ impl Furnishing {
             table: params.contents.clone(),
             seed,
         }
+    }
+
+    /// Give the rooms, in layout order, these letters and pins (a game
+    /// master's edit keeps its letters); [`Furnishing::finish`] sets them
+    /// before anything reads the letters.
+    pub fn keep_names(&mut self, names: impl IntoIterator<Item = (char, bool)>) {
+        self.names = names.into_iter().collect();
     }
 
     /// The layout with its loops and dead ends, rooms in letter order.
@@ -129,7 +139,10 @@ impl Furnishing {
         let mut layout = self.layout;
         corridor::add_secret_doors(&mut layout, self.secret_doors, &mut self.rng);
         corridor::add_traps(&mut layout, self.traps, &mut self.rng);
-        let rooms = DungeonRoom::lettered(&layout.rooms, &flags);
+        let mut rooms = DungeonRoom::lettered(&layout.rooms, &flags);
+        for (r, &(letter, pinned)) in rooms.iter_mut().zip(&self.names) {
+            (r.letter, r.pinned) = (letter, pinned);
+        }
         let pairs: Vec<(bool, bool)> = rooms.iter().map(|r| (r.enemies, r.treasure)).collect();
         let metrics = metrics::measure(
             &layout.grid,

@@ -1,6 +1,6 @@
 //! "Evolve the rest": the layout GA again, around the pinned rooms.
 
-use super::super::layout_ga::{LayoutRules, LayoutSearch};
+use super::super::layout_ga::LayoutSearch;
 use super::super::room::{Room, RoomShape};
 use super::super::{Dungeon, DungeonError, DungeonParams, MAX_ROOMS, MIN_ROOMS};
 use super::rebuild::{Slot, furnish_slots};
@@ -43,13 +43,11 @@ pub fn evolve_rest(
         .min_rooms
         .max(fixed.len())
         .clamp(MIN_ROOMS, max_rooms);
-    let rules = LayoutRules {
-        width: w,
-        height: h,
-        min_rooms,
-        max_rooms,
-        shape: RoomShape::for_grid(w, h),
-    };
+    // From `params` (style, corridor width …), on the dungeon's grid.
+    let mut rules = params.layout_rules();
+    (rules.width, rules.height) = (w, h);
+    (rules.min_rooms, rules.max_rooms) = (min_rooms, max_rooms);
+    rules.shape = RoomShape::for_grid(w, h);
     let mut search = LayoutSearch::with_fixed(rules, params.ga, derive_seed(seed, 0), &fixed)?;
     for _ in 0..params.ga.generations {
         search.step();

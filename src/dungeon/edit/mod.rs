@@ -36,6 +36,7 @@ use super::room::Room;
 use super::{Dungeon, DungeonError, DungeonParams};
 use check::{check_count, check_place, check_sides, first_free_letter};
 use rebuild::{Slot, rebuild};
+use std::fmt;
 
 /// One change a game master makes to a finished dungeon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +75,51 @@ pub enum DungeonEdit {
         /// Whether it is pinned afterwards.
         pinned: bool,
     },
+}
+
+impl DungeonEdit {
+    /// The letter of the room the edit names (`None` for [`DungeonEdit::Add`]).
+    pub fn room(&self) -> Option<char> {
+        match *self {
+            DungeonEdit::Move { room, .. }
+            | DungeonEdit::Resize { room, .. }
+            | DungeonEdit::Delete { room }
+            | DungeonEdit::Pin { room, .. } => Some(room),
+            DungeonEdit::Add { .. } => None,
+        }
+    }
+}
+
+/// A short label for undo/redo lists.
+///
+/// ```
+/// use evoboard::dungeon::{DungeonEdit, Room};
+/// assert_eq!(DungeonEdit::Move { room: 'C', x: 4, y: 9 }.to_string(), "move room C to (4, 9)");
+/// let add = DungeonEdit::Add { rect: Room::new(3, 4, 5, 6) };
+/// assert_eq!(add.to_string(), "add a 5x6 room at (3, 4)");
+/// ```
+impl fmt::Display for DungeonEdit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            DungeonEdit::Move { room, x, y } => write!(f, "move room {room} to ({x}, {y})"),
+            DungeonEdit::Resize { room, rect } => write!(
+                f,
+                "resize room {room} to {}x{} at ({}, {})",
+                rect.w, rect.h, rect.x, rect.y
+            ),
+            DungeonEdit::Delete { room } => write!(f, "delete room {room}"),
+            DungeonEdit::Add { rect } => write!(
+                f,
+                "add a {}x{} room at ({}, {})",
+                rect.w, rect.h, rect.x, rect.y
+            ),
+            DungeonEdit::Pin { room, pinned: true } => write!(f, "pin room {room}"),
+            DungeonEdit::Pin {
+                room,
+                pinned: false,
+            } => write!(f, "unpin room {room}"),
+        }
+    }
 }
 
 impl Dungeon {
@@ -197,8 +243,24 @@ impl Dungeon {
             .position(|r| r.letter == up)
             .ok_or_else(|| DungeonError::UnknownRoom {
                 letter,
-                letters: self.rooms.iter().map(|r| r.letter).collect(),
+                allowed: self.letter_list(),
             })
+    }
+
+    /// The letters as an error lists them: `"A, B, D or E"`.
+    fn letter_list(&self) -> String {
+        let mut out = String::new();
+        for (i, r) in self.rooms.iter().enumerate() {
+            if i > 0 {
+                out.push_str(if i + 1 == self.rooms.len() {
+                    " or "
+                } else {
+                    ", "
+                });
+            }
+            out.push(r.letter);
+        }
+        out
     }
 
     fn unpinned_index(&self, letter: char) -> Result<usize, DungeonError> {

@@ -40,15 +40,14 @@ impl Slot {
     }
 }
 
-/// The rules an edited dungeon is scored with: its grid, 2-26 rooms.
-pub(super) fn edit_rules(width: usize, height: usize) -> LayoutRules {
-    LayoutRules {
-        width,
-        height,
-        min_rooms: MIN_ROOMS,
-        max_rooms: MAX_ROOMS,
-        shape: RoomShape::for_grid(width, height),
-    }
+/// The rules an edited dungeon is scored with: its grid, 2-26 rooms, the
+/// rest as `params` says.
+pub(super) fn edit_rules(params: &DungeonParams, width: usize, height: usize) -> LayoutRules {
+    let mut rules = params.layout_rules();
+    (rules.width, rules.height) = (width, height);
+    (rules.min_rooms, rules.max_rooms) = (MIN_ROOMS, MAX_ROOMS);
+    rules.shape = RoomShape::for_grid(width, height);
+    rules
 }
 
 /// A `width × height` dungeon with the rooms of `slots` (in letter order):
@@ -63,7 +62,7 @@ pub(super) fn rebuild(
     seed: u64,
     edited: char,
 ) -> Result<Dungeon, DungeonError> {
-    let rules = edit_rules(width, height);
+    let rules = edit_rules(params, width, height);
     let mut layout = DungeonLayout::empty(width, height);
     layout.rooms.extend(slots.iter().map(|s| s.rect));
     let mut builder = CorridorBuilder::new(width, height);
@@ -91,15 +90,11 @@ pub(super) fn furnish_slots(
     let mut fur = Furnishing::with_ends(params, layout, seed, |dist, rooms, w, h| {
         pick_ends(dist, rooms, w, h, e, f)
     });
+    fur.keep_names(slots.iter().map(|s| (s.letter, s.pinned)));
     for _ in 0..params.ga.generations {
         fur.step();
     }
-    let mut d = fur.finish();
-    for (r, s) in d.rooms.iter_mut().zip(slots) {
-        r.letter = s.letter;
-        r.pinned = s.pinned;
-    }
-    d
+    fur.finish()
 }
 
 /// The entrance and final room: both kept when both still exist; one kept
