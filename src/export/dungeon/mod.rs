@@ -213,3 +213,82 @@ pub(crate) fn letter_point(d: &Dungeon, room: usize) -> (f64, f64) {
     let (x, y) = d.room_centre(&d.rooms[room]);
     (x as f64 + 0.5, y as f64 + 0.5)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::{DungeonRoom, Grid, Lighting, Lock};
+
+    /// Two rooms joined by a corridor two cells wide: door runs of two.
+    pub(crate) fn wide() -> Dungeon {
+        let rows = [
+            "              ",
+            " wwwww        ",
+            " w...w        ",
+            " w...w        ",
+            " w...w        ",
+            " ww//w        ",
+            "   cc         ",
+            "   ccccccc    ",
+            "   ccccccc    ",
+            "       w//ww  ",
+            "       w...w  ",
+            "       w...w  ",
+            "       wwwww  ",
+            "              ",
+        ];
+        let room = |letter, x, y, w, h| DungeonRoom {
+            letter,
+            x,
+            y,
+            w,
+            h,
+            lighting: Lighting::Bright,
+            ..DungeonRoom::default()
+        };
+        Dungeon {
+            grid: Grid::from_rows(&rows).unwrap(),
+            rooms: vec![room('A', 2, 2, 3, 3), room('B', 8, 10, 3, 2)],
+            entrance: 0,
+            final_room: 1,
+            fitness: 0.0,
+            contents_fitness: 0.0,
+            metrics: Default::default(),
+            seed: 0,
+            pacing: Default::default(),
+            locks: vec![Lock {
+                door: (3, 5),
+                key_room: 1,
+            }],
+            style: Default::default(),
+            corridor_width: 2,
+        }
+    }
+
+    #[test]
+    fn wide_doors_are_one_run_each() {
+        let d = wide();
+        let runs = door_runs(&d);
+        assert_eq!(runs.len(), 2);
+        assert_eq!(runs[0].cells, vec![(3, 5), (4, 5)]);
+        assert!(runs[0].along_x);
+        assert_eq!(runs[0].bounds(), [(3.0, 5.5), (5.0, 5.5)]);
+        assert_eq!(runs[1].cells, vec![(8, 9), (9, 9)]);
+        assert!(runs[1].along_x);
+        let ex = exits(&d);
+        assert_eq!(ex[0].len(), 1);
+        assert_eq!((ex[0][0].side, ex[0][0].locked), ('S', true));
+        assert_eq!(ex[0][0].rooms, vec![1]);
+        assert_eq!(ex[1][0].rooms, vec![0]);
+        let key = room_key(&d);
+        assert!(key.contains("S locked door at (3, 5)–(4, 5) → room B"), "{key}");
+        assert!(key.contains("key room (key to the door at (3, 5))"), "{key}");
+        let v = vtt::data(&d, 30);
+        assert_eq!(v["portals"].as_array().unwrap().len(), 2);
+        assert_eq!(v["lights"].as_array().unwrap().len(), 2);
+        let s = svg(&d, 30).unwrap();
+        assert_eq!(s.matches(r#"class="lock""#).count(), 1);
+        assert_eq!(s.matches(r#"class="key-room""#).count(), 1);
+        assert!(svg(&d, 7).is_err());
+    }
+}

@@ -130,6 +130,14 @@ mod tests {
         }
         let v = data(&d, 70);
         assert_eq!(v["lights"].as_array().unwrap().len(), 2);
+        portals_close_openings(&d, &v);
+        let wide = crate::export::dungeon::tests::wide();
+        portals_close_openings(&wide, &data(&wide, 70));
+    }
+
+    /// One portal per door run, each from a wall to a wall across an
+    /// opening no wall crosses; closed walls.
+    fn portals_close_openings(d: &Dungeon, v: &Value) {
         let portals = v["portals"].as_array().unwrap();
         assert_eq!(portals.len(), door_runs(&d).len());
         let walls = v["line_of_sight"].as_array().unwrap();
