@@ -158,6 +158,7 @@ pub enum DungeonError {
         /// The value given.
         keys: usize,
     },
+    // --- Game-master edits (`edit/`) ---
     /// A room letter that names no room of the dungeon.
     UnknownRoom {
         /// The letter given.
@@ -171,6 +172,58 @@ pub enum DungeonError {
         letter: char,
         /// The letters the dungeon has, e.g. `"A to F"`.
         allowed: String,
+    },
+    /// An edited room whose walls would leave the map or its rock border.
+    RoomOutOfMap {
+        /// The room's letter.
+        letter: char,
+        /// Left floor column asked for.
+        x: usize,
+        /// Top floor row asked for.
+        y: usize,
+        /// Allowed left floor columns for its width (inclusive).
+        x_range: (usize, usize),
+        /// Allowed top floor rows for its height (inclusive).
+        y_range: (usize, usize),
+    },
+    /// An edited room that would overlap or touch another room's floor.
+    RoomTooClose {
+        /// The edited room's letter.
+        letter: char,
+        /// The room it would clash with.
+        other: char,
+    },
+    /// An edited room whose floor is too small or too large.
+    RoomSideOutOfRange {
+        /// The room's letter.
+        letter: char,
+        /// Floor width asked for.
+        w: usize,
+        /// Floor height asked for.
+        h: usize,
+        /// Smallest floor side allowed.
+        min: usize,
+        /// Largest floor side allowed.
+        max: usize,
+    },
+    /// An edit that would leave too few or too many rooms.
+    EditRoomCount {
+        /// Rooms after the edit.
+        count: usize,
+        /// Fewest rooms allowed.
+        min: usize,
+        /// Most rooms allowed.
+        max: usize,
+    },
+    /// A move, resize or delete of a pinned room.
+    RoomPinned {
+        /// The room's letter.
+        letter: char,
+    },
+    /// No corridor network could connect every room after an edit.
+    CannotConnect {
+        /// The edited (or added) room's letter.
+        letter: char,
     },
 }
 
@@ -289,6 +342,46 @@ impl fmt::Display for DungeonError {
                 f,
                 "room '{letter}' cannot be both the entrance and the final room; allowed: two \
                  different letters of {allowed}"
+            ),
+            DungeonError::RoomOutOfMap {
+                letter,
+                x,
+                y,
+                x_range,
+                y_range,
+            } => write!(
+                f,
+                "room {letter} at ({x}, {y}) leaves the map (walls inside, one rock cell \
+                 around); allowed: x {} to {}, y {} to {}",
+                x_range.0, x_range.1, y_range.0, y_range.1
+            ),
+            DungeonError::RoomTooClose { letter, other } => write!(
+                f,
+                "room {letter} would overlap or touch room {other}; allowed: floors at least \
+                 one wall cell apart"
+            ),
+            DungeonError::RoomSideOutOfRange {
+                letter,
+                w,
+                h,
+                min,
+                max,
+            } => write!(
+                f,
+                "room {letter} of {w}x{h} cells; allowed: floor sides {min} to {max}"
+            ),
+            DungeonError::EditRoomCount { count, min, max } => write!(
+                f,
+                "{count} rooms after this edit; allowed: {min} to {max} rooms"
+            ),
+            DungeonError::RoomPinned { letter } => write!(
+                f,
+                "room {letter} is pinned; unpin it first to move, resize or delete it"
+            ),
+            DungeonError::CannotConnect { letter } => write!(
+                f,
+                "no corridors could connect every room with room {letter} there; allowed: \
+                 a place that leaves a way around the other rooms"
             ),
         }
     }

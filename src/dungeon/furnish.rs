@@ -6,6 +6,7 @@ use super::contents_ga::{Contents, ContentsGoal, ContentsSearch, settle_empty_ro
 use super::corridor::{self, CorridorBuilder};
 use super::layout_ga::DungeonLayout;
 use super::metrics;
+use super::room::Room;
 use super::stock::{self, ContentsTable};
 use super::{Dungeon, DungeonParams, DungeonRoom};
 use crate::rng::{Rng, derive_seed, seeded};
@@ -34,6 +35,8 @@ pub struct Furnishing {
     dist: Vec<Vec<u32>>,
     entrance: usize,
     final_room: usize,
+    /// Letters and pins to give the rooms (empty: A, B, C … unpinned).
+    names: Vec<(char, bool)>,
     goal: ContentsGoal,
     contents: ContentsSearch,
     secret_doors: usize,
@@ -48,13 +51,37 @@ impl Furnishing {
     pub fn new(params: &DungeonParams, layout: &DungeonLayout, seed: u64) -> Furnishing {
         let mut layout = layout.clone();
         layout.rooms.sort_by_key(|r| (r.y, r.x));
+        Furnishing::start(params, layout, seed, |dist, rooms, w, h| {
+            metrics::entrance_and_final(dist, rooms, w, h)
+        })
+    }
+
+    /// Stage two for rooms a game master arranged: the rooms keep their
+    /// order (so the caller can keep its letters), and `ends` picks the
+    /// entrance and final room from the walking distances between rooms
+    /// (after loops and dead ends), the rooms and the grid size.
+    pub fn with_ends(
+        params: &DungeonParams,
+        layout: &DungeonLayout,
+        seed: u64,
+        ends: impl FnOnce(&[Vec<u32>], &[Room], usize, usize) -> (usize, usize),
+    ) -> Furnishing {
+        Furnishing::start(params, layout.clone(), seed, ends)
+    }
+
+    fn start(
+        params: &DungeonParams,
+        mut layout: DungeonLayout,
+        seed: u64,
+        ends: impl FnOnce(&[Vec<u32>], &[Room], usize, usize) -> (usize, usize),
+    ) -> Furnishing {
         let (w, h) = (layout.grid.width(), layout.grid.height());
         let mut rng = seeded(derive_seed(seed, 1));
         let mut builder = CorridorBuilder::new(w, h);
         builder.add_loops(&mut layout, params.loops, &mut rng);
         builder.add_dead_ends(&mut layout, params.dead_ends, &mut rng);
         let dist = metrics::room_distances(&layout.grid, &layout.rooms);
-        let (entrance, final_room) = metrics::entrance_and_final(&dist, &layout.rooms, w, h);
+        let (entrance, final_room) = ends(&dist, &layout.rooms, w, h);
         let goal = ContentsGoal::new(
             layout.rooms.len(),
             params.enemies_pct,
@@ -69,6 +96,7 @@ impl Furnishing {
             dist,
             entrance,
             final_room,
+            names: Vec::new(),
             goal,
             contents,
             secret_doors: params.secret_doors,
@@ -77,6 +105,13 @@ impl Furnishing {
             table: params.contents.clone(),
             seed,
         }
+    }
+
+    /// Give the rooms, in layout order, these letters and pins (a game
+    /// master's edit keeps its letters); [`Furnishing::finish`] sets them
+    /// before anything reads the letters.
+    pub fn keep_names(&mut self, names: impl IntoIterator<Item = (char, bool)>) {
+        self.names = names.into_iter().collect();
     }
 
     /// The layout with its loops and dead ends, rooms in letter order.
@@ -104,7 +139,10 @@ impl Furnishing {
         let mut layout = self.layout;
         corridor::add_secret_doors(&mut layout, self.secret_doors, &mut self.rng);
         corridor::add_traps(&mut layout, self.traps, &mut self.rng);
-        let rooms = DungeonRoom::lettered(&layout.rooms, &flags);
+        let mut rooms = DungeonRoom::lettered(&layout.rooms, &flags);
+        for (r, &(letter, pinned)) in rooms.iter_mut().zip(&self.names) {
+            (r.letter, r.pinned) = (letter, pinned);
+        }
         let pairs: Vec<(bool, bool)> = rooms.iter().map(|r| (r.enemies, r.treasure)).collect();
         let metrics = metrics::measure(
             &layout.grid,

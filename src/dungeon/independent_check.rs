@@ -56,6 +56,18 @@ fn distances(g: &[Vec<char>], d: &Dungeon) -> Vec<Vec<usize>> {
 
 /// Check one dungeon against what was asked for.
 pub fn check(d: &Dungeon, p: &DungeonParams) -> Result<(), String> {
+    check_as(d, p, false)
+}
+
+/// Check a dungeon a game master edited: the same, except that letters
+/// only need to rise (deleted rooms leave gaps) and the entrance and final
+/// room only need to be two different rooms (the GM's, not the farthest
+/// pair).
+pub fn check_edited(d: &Dungeon, p: &DungeonParams) -> Result<(), String> {
+    check_as(d, p, true)
+}
+
+fn check_as(d: &Dungeon, p: &DungeonParams, edited: bool) -> Result<(), String> {
     let g: Vec<Vec<char>> = d.grid.rows().iter().map(|r| r.chars().collect()).collect();
     let (h, w) = (g.len(), g[0].len());
     if (w, h) != (p.width, p.height) {
@@ -68,7 +80,13 @@ pub fn check(d: &Dungeon, p: &DungeonParams) -> Result<(), String> {
     // Rooms: inside, floors '.', rings of walls/doors, no overlap.
     let mut floor_owner = vec![vec![usize::MAX; w]; h];
     for (k, r) in d.rooms.iter().enumerate() {
-        if r.letter != (b'A' + k as u8) as char {
+        let rising = k == 0 || d.rooms[k - 1].letter < r.letter;
+        let ok = if edited {
+            r.letter.is_ascii_uppercase() && rising
+        } else {
+            r.letter == (b'A' + k as u8) as char
+        };
+        if !ok {
             return Err(format!("room {k} has letter {}", r.letter));
         }
         let (x0, y0, x1, y1) = (
@@ -173,10 +191,18 @@ pub fn check(d: &Dungeon, p: &DungeonParams) -> Result<(), String> {
     // Entrance and final room: a pair farthest apart on foot.
     let dist = distances(&g, d);
     let far = dist.iter().flatten().copied().max().unwrap_or(0);
-    if d.entrance == d.final_room || dist[d.entrance][d.final_room] != far {
+    if d.entrance == d.final_room
+        || d.entrance.max(d.final_room) >= n
+        || (!edited && dist[d.entrance][d.final_room] != far)
+    {
         return Err(format!(
             "entrance {} / final {} are {} apart, the farthest pair {far}",
-            d.entrance, d.final_room, dist[d.entrance][d.final_room]
+            d.entrance,
+            d.final_room,
+            dist.get(d.entrance)
+                .and_then(|r| r.get(d.final_room))
+                .copied()
+                .unwrap_or(usize::MAX)
         ));
     }
     let m = &d.metrics;

@@ -157,19 +157,36 @@ pub struct LayoutSearch {
     next: Vec<DungeonLayout>,
     best: DungeonLayout,
     progress: Progress,
+    /// How many rooms at the front of every layout are fixed (pinned by a
+    /// game master): never removed, moved or replaced.
+    fixed: usize,
 }
 
 impl LayoutSearch {
     /// A search seeded with `seed`, its initial population already built
     /// (fails when no valid layout can be found for these rules).
     pub fn new(rules: LayoutRules, ga: DungeonGaSettings, seed: u64) -> Result<Self, DungeonError> {
+        LayoutSearch::with_fixed(rules, ga, seed, &[])
+    }
+
+    /// A search whose layouts all hold the `fixed` rooms exactly where
+    /// they are (the first rooms of every layout, in this order): the
+    /// initial layouts are built around them and crossover and mutation
+    /// never remove, move or replace them. With no fixed rooms this is
+    /// [`LayoutSearch::new`] (same seed, same search).
+    pub fn with_fixed(
+        rules: LayoutRules,
+        ga: DungeonGaSettings,
+        seed: u64,
+        fixed: &[Room],
+    ) -> Result<Self, DungeonError> {
         let mut rng = seeded(seed);
         let mut builder = CorridorBuilder::new(rules.width, rules.height);
         let size = ga.population.max(2);
         let mut pop = Vec::with_capacity(size);
         for _ in 0..size {
             let mut l = DungeonLayout::empty(rules.width, rules.height);
-            random_valid_layout(&mut l, &rules, &mut builder, &mut rng)?;
+            random_valid_layout(&mut l, &rules, &mut builder, &mut rng, fixed)?;
             pop.push(l);
         }
         let next = pop.clone();
@@ -191,6 +208,7 @@ impl LayoutSearch {
             next,
             best,
             progress,
+            fixed: fixed.len(),
         })
     }
 
@@ -210,11 +228,19 @@ impl LayoutSearch {
         let child = &mut self.next[slot];
         child.rooms.clone_from(&self.pop[recipient].rooms);
         let donor_rooms = &self.pop[donor].rooms;
+        let k = self.fixed;
         for _ in 0..3 {
-            let room = donor_rooms[self.rng.random_range(0..donor_rooms.len())];
+            if k >= donor_rooms.len() {
+                break;
+            }
+            let room = donor_rooms[self.rng.random_range(k..donor_rooms.len())];
             if room.fits(&child.rooms, rules.width, rules.height) {
                 if child.rooms.len() >= rules.max_rooms {
-                    let i = self.rng.random_range(0..child.rooms.len());
+                    if k >= child.rooms.len() {
+                        break;
+                    }
+                    // Past the fixed rooms; `swap_remove` keeps them first.
+                    let i = self.rng.random_range(k..child.rooms.len());
                     child.rooms.swap_remove(i);
                 }
                 child.rooms.push(room);
@@ -222,7 +248,7 @@ impl LayoutSearch {
             }
         }
         if self.rng.random_bool(self.ga.mutation_rate) {
-            mutate(&mut child.rooms, &rules, &mut self.rng);
+            mutate(&mut child.rooms, &rules, &mut self.rng, k);
         }
         self.builder.build(child, &mut self.rng);
         child.evaluate(&rules);
@@ -230,11 +256,12 @@ impl LayoutSearch {
 }
 
 /// Mutate a room list: remove a room, add one, swap one for a new one, or
-/// leave the rooms (the corridors are rebuilt in every case).
-fn mutate(rooms: &mut Vec<Room>, rules: &LayoutRules, rng: &mut Rng) {
+/// leave the rooms (the corridors are rebuilt in every case). The first
+/// `fixed` rooms stay (`swap_remove` past them keeps them first).
+fn mutate(rooms: &mut Vec<Room>, rules: &LayoutRules, rng: &mut Rng, fixed: usize) {
     match rng.random_range(0..4) {
-        0 if rooms.len() > rules.min_rooms => {
-            let i = rng.random_range(0..rooms.len());
+        0 if rooms.len() > rules.min_rooms && rooms.len() > fixed => {
+            let i = rng.random_range(fixed..rooms.len());
             rooms.swap_remove(i);
         }
         1 => {
@@ -247,8 +274,8 @@ fn mutate(rooms: &mut Vec<Room>, rules: &LayoutRules, rng: &mut Rng) {
                 rooms.push(r);
             }
         }
-        2 => {
-            let i = rng.random_range(0..rooms.len());
+        2 if rooms.len() > fixed => {
+            let i = rng.random_range(fixed..rooms.len());
             let old = rooms.swap_remove(i);
             match rules
                 .shape
@@ -262,17 +289,20 @@ fn mutate(rooms: &mut Vec<Room>, rules: &LayoutRules, rng: &mut Rng) {
     }
 }
 
-/// Fill `l` with a random valid layout.
+/// Fill `l` with a random valid layout that starts with the `fixed` rooms.
 fn random_valid_layout(
     l: &mut DungeonLayout,
     rules: &LayoutRules,
     builder: &mut CorridorBuilder,
     rng: &mut Rng,
+    fixed: &[Room],
 ) -> Result<(), DungeonError> {
+    let lowest = rules.min_rooms.max(fixed.len()).min(rules.max_rooms);
     for _ in 0..LAYOUT_ATTEMPTS {
-        let target = rng.random_range(rules.min_rooms..=rules.max_rooms);
+        let target = rng.random_range(lowest..=rules.max_rooms);
         l.rooms.clear();
-        for _ in 0..target {
+        l.rooms.extend_from_slice(fixed);
+        for _ in fixed.len()..target {
             match rules
                 .shape
                 .place(rng, &l.rooms, rules.width, rules.height, PLACE_TRIES)

@@ -26,6 +26,7 @@
 mod access;
 mod contents_ga;
 mod corridor;
+mod edit;
 mod error;
 mod furnish;
 mod grid;
@@ -45,6 +46,7 @@ mod independent_check;
 pub use access::Door;
 pub use contents_ga::{CONTENTS_BASE, Contents, EMPTY_COST, GM_BONUS};
 pub use corridor::{Corridor, CorridorKind, LOOP_GAIN};
+pub use edit::{DungeonEdit, Edge, edit_side_range, evolve_rest};
 pub use error::DungeonError;
 pub use furnish::{Furnishing, furnish};
 pub use grid::{DungeonTile, Grid};
