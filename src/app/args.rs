@@ -76,6 +76,13 @@ pub struct AppArgs {
     /// `redo`, `overlay on|off`, `letters on|off`, `save PATH`, `export
     /// FORMAT PATH`, `gallery`, `open-gallery K`.
     ///
+    /// Dungeon (with `--run`): game-master steps played once the run is
+    /// done, e.g. `wait; entrance B; final A; move C 20,4; pin C; evolve;
+    /// wait; save out/mine; export vtt out/mine`. Steps: `wait`, `select
+    /// L`, `entrance L`, `final L`, `pin L`, `move L X,Y`, `resize L
+    /// X,Y,W,H`, `delete L`, `add X,Y,W,H`, `evolve`, `undo`, `redo`, `save
+    /// PATH`, `export png|svg|vtt|key PATH`; one line is printed per step.
+    ///
     /// Puzzle: open the editor (at `--size`) and apply these steps, `;`
     /// separated: `x:R,C`, `o:R,C`, `block:R,C`, `clear:R,C` (0-based),
     /// `unique`, `save:NAME`, `play`.

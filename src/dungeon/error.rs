@@ -119,7 +119,60 @@ pub enum DungeonError {
         /// The symbol found.
         found: char,
     },
+    /// A contents table that is not valid RON of the expected shape.
+    ContentsSyntax {
+        /// Line of the problem (1-based).
+        line: usize,
+        /// Column of the problem (1-based).
+        column: usize,
+        /// What the RON reader found wrong.
+        message: String,
+    },
+    /// A contents table with an empty list.
+    ContentsEmpty {
+        /// `"enemies"`, `"treasures"` or `"dressings"`.
+        list: &'static str,
+    },
+    /// A contents table with two entries of the same name in one list.
+    ContentsDuplicate {
+        /// `"enemies"`, `"treasures"` or `"dressings"`.
+        list: &'static str,
+        /// The name given twice.
+        name: String,
+    },
+    /// A contents table entry with a value out of range.
+    ContentsValue {
+        /// `"enemies"`, `"treasures"` or `"dressings"`.
+        list: &'static str,
+        /// The entry's name (`""` when the name itself is the problem).
+        name: String,
+        /// The field (`"challenge"`, `"group"`, `"value"`, …).
+        field: &'static str,
+        /// The value found.
+        found: String,
+        /// What is allowed.
+        allowed: &'static str,
+    },
+    /// More keys asked for than allowed.
+    TooManyKeys {
+        /// The value given.
+        keys: usize,
+    },
     // --- Game-master edits (`edit/`) ---
+    /// A room letter that names no room of the dungeon.
+    UnknownRoom {
+        /// The letter given.
+        letter: char,
+        /// The letters the dungeon has, e.g. `"A to F"`.
+        allowed: String,
+    },
+    /// The same room asked for as entrance and final room.
+    SameEnds {
+        /// The letter given for both.
+        letter: char,
+        /// The letters the dungeon has, e.g. `"A to F"`.
+        allowed: String,
+    },
     /// An edited room whose walls would leave the map or its rock border.
     RoomOutOfMap {
         /// The room's letter.
@@ -171,59 +224,6 @@ pub enum DungeonError {
     CannotConnect {
         /// The edited (or added) room's letter.
         letter: char,
-    },
-    /// A contents table that is not valid RON of the expected shape.
-    ContentsSyntax {
-        /// Line of the problem (1-based).
-        line: usize,
-        /// Column of the problem (1-based).
-        column: usize,
-        /// What the RON reader found wrong.
-        message: String,
-    },
-    /// A contents table with an empty list.
-    ContentsEmpty {
-        /// `"enemies"`, `"treasures"` or `"dressings"`.
-        list: &'static str,
-    },
-    /// A contents table with two entries of the same name in one list.
-    ContentsDuplicate {
-        /// `"enemies"`, `"treasures"` or `"dressings"`.
-        list: &'static str,
-        /// The name given twice.
-        name: String,
-    },
-    /// A contents table entry with a value out of range.
-    ContentsValue {
-        /// `"enemies"`, `"treasures"` or `"dressings"`.
-        list: &'static str,
-        /// The entry's name (`""` when the name itself is the problem).
-        name: String,
-        /// The field (`"challenge"`, `"group"`, `"value"`, …).
-        field: &'static str,
-        /// The value found.
-        found: String,
-        /// What is allowed.
-        allowed: &'static str,
-    },
-    /// More keys asked for than allowed.
-    TooManyKeys {
-        /// The value given.
-        keys: usize,
-    },
-    /// A room letter that names no room of the dungeon.
-    UnknownRoom {
-        /// The letter given.
-        letter: char,
-        /// The letters the dungeon has, e.g. `"A to F"`.
-        allowed: String,
-    },
-    /// The same room asked for as entrance and final room.
-    SameEnds {
-        /// The letter given for both.
-        letter: char,
-        /// The letters the dungeon has, e.g. `"A to F"`.
-        allowed: String,
     },
 }
 
@@ -303,46 +303,6 @@ impl fmt::Display for DungeonError {
                 f,
                 "grid cell ({x}, {y}) is '{found}'; allowed: ' ' w . c / s t"
             ),
-            DungeonError::RoomOutOfMap {
-                letter,
-                x,
-                y,
-                x_range,
-                y_range,
-            } => write!(
-                f,
-                "room {letter} at ({x}, {y}) leaves the map (walls inside, one rock cell \
-                 around); allowed: x {} to {}, y {} to {}",
-                x_range.0, x_range.1, y_range.0, y_range.1
-            ),
-            DungeonError::RoomTooClose { letter, other } => write!(
-                f,
-                "room {letter} would overlap or touch room {other}; allowed: floors at least \
-                 one wall cell apart"
-            ),
-            DungeonError::RoomSideOutOfRange {
-                letter,
-                w,
-                h,
-                min,
-                max,
-            } => write!(
-                f,
-                "room {letter} of {w}x{h} cells; allowed: floor sides {min} to {max}"
-            ),
-            DungeonError::EditRoomCount { count, min, max } => write!(
-                f,
-                "{count} rooms after this edit; allowed: {min} to {max} rooms"
-            ),
-            DungeonError::RoomPinned { letter } => write!(
-                f,
-                "room {letter} is pinned; unpin it first to move, resize or delete it"
-            ),
-            DungeonError::CannotConnect { letter } => write!(
-                f,
-                "no corridors could connect every room with room {letter} there; allowed: \
-                 a place that leaves a way around the other rooms"
-            ),
             DungeonError::ContentsSyntax {
                 line,
                 column,
@@ -382,6 +342,46 @@ impl fmt::Display for DungeonError {
                 f,
                 "room '{letter}' cannot be both the entrance and the final room; allowed: two \
                  different letters of {allowed}"
+            ),
+            DungeonError::RoomOutOfMap {
+                letter,
+                x,
+                y,
+                x_range,
+                y_range,
+            } => write!(
+                f,
+                "room {letter} at ({x}, {y}) leaves the map (walls inside, one rock cell \
+                 around); allowed: x {} to {}, y {} to {}",
+                x_range.0, x_range.1, y_range.0, y_range.1
+            ),
+            DungeonError::RoomTooClose { letter, other } => write!(
+                f,
+                "room {letter} would overlap or touch room {other}; allowed: floors at least \
+                 one wall cell apart"
+            ),
+            DungeonError::RoomSideOutOfRange {
+                letter,
+                w,
+                h,
+                min,
+                max,
+            } => write!(
+                f,
+                "room {letter} of {w}x{h} cells; allowed: floor sides {min} to {max}"
+            ),
+            DungeonError::EditRoomCount { count, min, max } => write!(
+                f,
+                "{count} rooms after this edit; allowed: {min} to {max} rooms"
+            ),
+            DungeonError::RoomPinned { letter } => write!(
+                f,
+                "room {letter} is pinned; unpin it first to move, resize or delete it"
+            ),
+            DungeonError::CannotConnect { letter } => write!(
+                f,
+                "no corridors could connect every room with room {letter} there; allowed: \
+                 a place that leaves a way around the other rooms"
             ),
         }
     }
