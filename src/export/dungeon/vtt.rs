@@ -139,7 +139,7 @@ mod tests {
     /// opening no wall crosses; closed walls.
     fn portals_close_openings(d: &Dungeon, v: &Value) {
         let portals = v["portals"].as_array().unwrap();
-        assert_eq!(portals.len(), door_runs(&d).len());
+        assert_eq!(portals.len(), door_runs(d).len());
         let walls = v["line_of_sight"].as_array().unwrap();
         let segs: Vec<[(f64, f64); 2]> = walls
             .iter()
