@@ -1,6 +1,6 @@
-//! `evoboard export FILE --format png|svg|text|code`: a saved hex board as
-//! the files tables and tools use (see [`crate::export`]), and the map
-//! reading that `evaluate` shares.
+//! `evoboard export FILE --format png|svg|text|code|vtt|key`: a saved hex
+//! board or dungeon as the files tables and tools use (see
+//! [`crate::export`]), and the map reading that `evaluate` shares.
 
 use super::common::{CliError, CliResult, print_json, refuse_existing, write_atomic};
 use crate::boards::analysis::{self, Analysis};
@@ -18,18 +18,25 @@ pub struct ExportArgs {
     /// A level (`*.level.ron`, or an older plain `.ron`), a Terra Mystica
     /// text map or a Catan text board (the `text` export).
     pub file: PathBuf,
-    /// png (3508 px on the long side, A4 at 300 dpi), svg, text or code.
+    /// Hex boards: png (3508 px on the long side, A4 at 300 dpi), svg,
+    /// text or code. Dungeons: png, svg, vtt (Universal VTT, `.dd2vtt`)
+    /// or key (Markdown room key).
     #[arg(long, value_parser = Format::parse)]
     pub format: Format,
+    /// Dungeons only: pixels per cell of the png, svg and vtt image, 8 to
+    /// 200 (default 70, the virtual-tabletop grid).
+    #[arg(long)]
+    pub pixels_per_cell: Option<u32>,
     /// Where to write (default: FILE's name without its extension, plus
-    /// `.png`, `.svg`, `.txt` or `.code.txt`, beside FILE).
+    /// `.png`, `.svg`, `.txt`, `.code.txt`, `.dd2vtt` or `.key.md`,
+    /// beside FILE).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Overwrite OUT if it exists.
     #[arg(long)]
     pub force: bool,
-    /// Print one JSON object: `out`, `bytes`, `format` (and `width`,
-    /// `height` for png).
+    /// Print one JSON object: `out`, `bytes`, `format`, `elapsed_ms`
+    /// (and `width`, `height` for png; `pixels_per_cell` for dungeons).
     #[arg(long)]
     pub json: bool,
 }
@@ -119,7 +126,8 @@ pub fn run(a: ExportArgs) -> CliResult {
         .unwrap_or_else(|| default_out(&a.file, a.format));
     refuse_existing(&out, a.force)?;
     let map = read_map(&a.file, None)?;
-    let done = export::export(&map, a.format)
+    let started = std::time::Instant::now();
+    let done = export::export_with(&map, a.format, a.pixels_per_cell)
         .map_err(|e| CliError(format!("{}: {e}", a.file.display())))?;
     write_atomic(&out, &done.bytes, a.force)?;
     if a.json {
@@ -127,7 +135,14 @@ pub fn run(a: ExportArgs) -> CliResult {
             "out": out.display().to_string(),
             "bytes": done.bytes.len(),
             "format": a.format.name(),
+            "elapsed_ms": started.elapsed().as_secs_f64() * 1000.0,
         });
+        if let LevelMap::Dungeon(_) = map {
+            v["pixels_per_cell"] = json!(
+                a.pixels_per_cell
+                    .unwrap_or(export::dungeon::DEFAULT_PIXELS_PER_CELL)
+            );
+        }
         if let Some((w, h)) = done.pixels {
             v["width"] = json!(w);
             v["height"] = json!(h);
@@ -161,5 +176,8 @@ mod tests {
             default_out(Path::new("map.txt"), Format::Svg),
             Path::new("map.svg")
         );
+        let d = Path::new("dir/cave.level.ron");
+        assert_eq!(default_out(d, Format::Vtt), Path::new("dir/cave.dd2vtt"));
+        assert_eq!(default_out(d, Format::Key), Path::new("dir/cave.key.md"));
     }
 }

@@ -1,10 +1,15 @@
-//! Export a hex board the way tables and tools use it: a print-ready
-//! `png`, an `svg` with one shape per hex, a `text` form and the share
-//! `code` ([`crate::boards::code`]). Engine-free: the CLI's
-//! `evoboard export` and the app's save box both call [`export`].
+//! Export a map the way tables and tools use it. A hex board: a
+//! print-ready `png`, an `svg` with one shape per hex, a `text` form and
+//! the share `code` ([`crate::boards::code`]). A dungeon ([`dungeon`]): a
+//! `png` and an `svg` at a number of pixels per cell, a Universal VTT file
+//! (`vtt`) and a Markdown room key (`key`). Engine-free: the CLI's
+//! `evoboard export` and the app's save box both call [`export`] (or
+//! [`export_with`] for another number of pixels per cell).
 //!
-//! Terra Mystica and Catan maps export to every format; dungeons and
-//! puzzles are refused with [`ExportError::Unsupported`] for now.
+//! Terra Mystica and Catan maps export to [`Format::HEX`], dungeons to
+//! [`Format::DUNGEON`]; any other pairing is refused with
+//! [`ExportError::NotForMap`]. Puzzles are refused with
+//! [`ExportError::Unsupported`] for now.
 //!
 //! ```
 //! use evoboard::boards::terra_mystica::TerraMysticaBoard;
@@ -17,6 +22,7 @@
 //! assert!(text.contains(r#"data-terrain="lake""#));
 //! ```
 
+pub mod dungeon;
 #[cfg(feature = "png")]
 pub mod png;
 pub mod svg;
@@ -40,11 +46,29 @@ pub enum Format {
     Text,
     /// The share code, one line.
     Code,
+    /// Universal VTT JSON (`.dd2vtt`) of a dungeon: walls, doors, lights
+    /// and the PNG.
+    Vtt,
+    /// A Markdown room key of a dungeon for the game master.
+    Key,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 4] = [Format::Png, Format::Svg, Format::Text, Format::Code];
+    pub const ALL: [Format; 6] = [
+        Format::Png,
+        Format::Svg,
+        Format::Text,
+        Format::Code,
+        Format::Vtt,
+        Format::Key,
+    ];
+
+    /// The formats of a hex board (Terra Mystica, Catan).
+    pub const HEX: [Format; 4] = [Format::Png, Format::Svg, Format::Text, Format::Code];
+
+    /// The formats of a dungeon.
+    pub const DUNGEON: [Format; 4] = [Format::Png, Format::Svg, Format::Vtt, Format::Key];
 
     /// Name on the command line.
     pub fn name(self) -> &'static str {
@@ -53,6 +77,8 @@ impl Format {
             Format::Svg => "svg",
             Format::Text => "text",
             Format::Code => "code",
+            Format::Vtt => "vtt",
+            Format::Key => "key",
         }
     }
 
@@ -63,10 +89,12 @@ impl Format {
             Format::Svg => "svg",
             Format::Text => "txt",
             Format::Code => "code.txt",
+            Format::Vtt => "dd2vtt",
+            Format::Key => "key.md",
         }
     }
 
-    /// Parse `png`, `svg`, `text` or `code`.
+    /// Parse `png`, `svg`, `text`, `code`, `vtt` or `key`.
     pub fn parse(s: &str) -> Result<Format, ExportError> {
         Format::ALL
             .into_iter()
@@ -116,6 +144,24 @@ pub enum ExportError {
     Board(BoardError),
     /// Rendering the image failed.
     Render(String),
+    /// A format that does not fit the map (`vtt` of a hex board, `text`
+    /// of a dungeon).
+    NotForMap {
+        /// The format asked for.
+        format: Format,
+        /// The map's kind (`terra-mystica`, `catan`, `dungeon`).
+        kind: &'static str,
+    },
+    /// Pixels per cell out of range (see [`dungeon::MIN_PIXELS_PER_CELL`]).
+    PixelsPerCell {
+        /// The number given.
+        given: u32,
+    },
+    /// Pixels per cell asked for a map that has no cells (a hex board).
+    NoCells {
+        /// The map's kind.
+        kind: &'static str,
+    },
 }
 
 impl fmt::Display for ExportError {
@@ -128,7 +174,7 @@ impl fmt::Display for ExportError {
             ExportError::Unsupported { kind } => write!(
                 f,
                 "exporting a {kind} is not supported yet; export works for terra-mystica \
-                 and catan boards"
+                 and catan boards and dungeons"
             ),
             ExportError::NoCode { hexes } => write!(
                 f,
@@ -139,11 +185,39 @@ impl fmt::Display for ExportError {
             ),
             ExportError::Board(e) => write!(f, "{e}"),
             ExportError::Render(e) => write!(f, "cannot render the image: {e}"),
+            ExportError::NotForMap { format, kind } => write!(
+                f,
+                "format '{format}' does not fit a {kind} map; hex boards (terra-mystica, \
+                 catan) export as {}, dungeons as {}",
+                names(&Format::HEX),
+                names(&Format::DUNGEON)
+            ),
+            ExportError::PixelsPerCell { given } => write!(
+                f,
+                "{given} pixels per cell is out of range; allowed: {} to {}",
+                dungeon::MIN_PIXELS_PER_CELL,
+                dungeon::MAX_PIXELS_PER_CELL
+            ),
+            ExportError::NoCells { kind } => write!(
+                f,
+                "pixels per cell apply to dungeon maps only; a {kind} board's png is \
+                 {} px on the long side",
+                3508
+            ),
         }
     }
 }
 
 impl std::error::Error for ExportError {}
+
+/// `png, svg, text or code`.
+fn names(formats: &[Format]) -> String {
+    let n: Vec<&str> = formats.iter().map(|f| f.name()).collect();
+    match n.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => n.join(""),
+    }
+}
 
 impl From<BoardError> for ExportError {
     fn from(e: BoardError) -> Self {
@@ -199,8 +273,37 @@ impl HexBoard {
     }
 }
 
-/// Export a level's map in `format`.
+/// Export a level's map in `format` (a dungeon at
+/// [`dungeon::DEFAULT_PIXELS_PER_CELL`]).
 pub fn export(map: &LevelMap, format: Format) -> Result<Exported, ExportError> {
+    export_with(map, format, None)
+}
+
+/// Export a level's map in `format`; a dungeon at `pixels_per_cell`
+/// (default [`dungeon::DEFAULT_PIXELS_PER_CELL`]), which hex boards refuse
+/// ([`ExportError::NoCells`]).
+pub fn export_with(
+    map: &LevelMap,
+    format: Format,
+    pixels_per_cell: Option<u32>,
+) -> Result<Exported, ExportError> {
+    if let LevelMap::Dungeon(d) = map {
+        return export_dungeon(d, format, pixels_per_cell);
+    }
+    if let LevelMap::Puzzle(_) = map {
+        return Err(ExportError::Unsupported { kind: map.game() });
+    }
+    if matches!(map, LevelMap::TerraMystica(_) | LevelMap::Catan(_)) {
+        if !Format::HEX.contains(&format) {
+            return Err(ExportError::NotForMap {
+                format,
+                kind: map.game(),
+            });
+        }
+        if pixels_per_cell.is_some() {
+            return Err(ExportError::NoCells { kind: map.game() });
+        }
+    }
     let text = |s: String| Exported {
         bytes: s.into_bytes(),
         pixels: None,
@@ -222,7 +325,50 @@ pub fn export(map: &LevelMap, format: Format) -> Result<Exported, ExportError> {
         }
         Format::Svg => Ok(text(svg::svg(map)?)),
         Format::Png => png_of(map),
+        Format::Vtt | Format::Key => Err(ExportError::NotForMap {
+            format,
+            kind: map.game(),
+        }),
     }
+}
+
+/// A dungeon in one of [`Format::DUNGEON`].
+fn export_dungeon(
+    d: &crate::dungeon::Dungeon,
+    format: Format,
+    ppc: Option<u32>,
+) -> Result<Exported, ExportError> {
+    let ppc = ppc.unwrap_or(dungeon::DEFAULT_PIXELS_PER_CELL);
+    dungeon::check_pixels_per_cell(ppc)?;
+    let text = |s: String| Exported {
+        bytes: s.into_bytes(),
+        pixels: None,
+    };
+    match format {
+        Format::Svg => Ok(text(dungeon::svg(d, ppc)?)),
+        Format::Vtt => Ok(text(dungeon::vtt(d, ppc)?)),
+        Format::Key => Ok(text(dungeon::room_key(d))),
+        Format::Png => dungeon_png(d, ppc),
+        Format::Text | Format::Code => Err(ExportError::NotForMap {
+            format,
+            kind: "dungeon",
+        }),
+    }
+}
+
+#[cfg(feature = "png")]
+fn dungeon_png(d: &crate::dungeon::Dungeon, ppc: u32) -> Result<Exported, ExportError> {
+    let bytes = dungeon::png(d, ppc)?;
+    let side = |cells: usize| u32::try_from(cells).unwrap_or(u32::MAX).saturating_mul(ppc);
+    Ok(Exported {
+        bytes,
+        pixels: Some((side(d.width()), side(d.height()))),
+    })
+}
+
+#[cfg(not(feature = "png"))]
+fn dungeon_png(_d: &crate::dungeon::Dungeon, _ppc: u32) -> Result<Exported, ExportError> {
+    Err(ExportError::NoPng)
 }
 
 #[cfg(feature = "png")]
@@ -262,7 +408,10 @@ mod tests {
             assert_eq!(f.name().parse::<Format>(), Ok(f));
         }
         let e = "jpg".parse::<Format>().unwrap_err().to_string();
-        assert_eq!(e, "unknown format 'jpg'; allowed: png, svg, text, code");
+        assert_eq!(
+            e,
+            "unknown format 'jpg'; allowed: png, svg, text, code, vtt, key"
+        );
     }
 
     #[test]
@@ -284,6 +433,34 @@ mod tests {
             text::parse_catan_text(&t).unwrap(),
             CatanBoard::decode(&standard_codes())
         );
+    }
+
+    #[test]
+    fn formats_fit_their_maps() {
+        let tm = LevelMap::TerraMystica(TerraMysticaBoard::base_map());
+        for f in [Format::Vtt, Format::Key] {
+            let e = export(&tm, f).unwrap_err().to_string();
+            assert!(e.contains("dungeons as png, svg, vtt or key"), "{e}");
+        }
+        assert_eq!(
+            export_with(&tm, Format::Svg, Some(70)),
+            Err(ExportError::NoCells {
+                kind: "terra-mystica"
+            })
+        );
+        let mut p = crate::dungeon::DungeonParams::for_size(crate::dungeon::Size::Small);
+        p.proposals = 1;
+        let d = LevelMap::Dungeon(crate::dungeon::generate_proposal(&p, 1, 0).unwrap());
+        for f in [Format::Text, Format::Code] {
+            let e = export(&d, f).unwrap_err().to_string();
+            assert!(e.contains("does not fit a dungeon map"), "{e}");
+        }
+        let e = export_with(&d, Format::Key, Some(5))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "5 pixels per cell is out of range; allowed: 8 to 200");
+        let key = export(&d, Format::Key).unwrap();
+        assert!(String::from_utf8(key.bytes).unwrap().contains("# ROOM A"));
     }
 
     #[test]

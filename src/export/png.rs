@@ -21,11 +21,7 @@ pub fn png(map: &LevelMap) -> Result<(Vec<u8>, u32, u32), ExportError> {
 
 /// Render `svg` with its long side at `long_side` pixels.
 pub fn render(svg: &str, long_side: u32) -> Result<(Vec<u8>, u32, u32), ExportError> {
-    let mut opt = usvg::Options {
-        font_family: "DejaVu Sans".to_string(),
-        ..usvg::Options::default()
-    };
-    opt.fontdb_mut().load_font_data(FONT.to_vec());
+    let opt = options();
     let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| ExportError::Render(e.to_string()))?;
     let size = tree.size();
     let scale = long_side as f32 / size.width().max(size.height());
@@ -44,6 +40,16 @@ pub fn render(svg: &str, long_side: u32) -> Result<(Vec<u8>, u32, u32), ExportEr
         .encode_png()
         .map_err(|e| ExportError::Render(e.to_string()))?;
     Ok((bytes, w, h))
+}
+
+/// SVG reading options with the embedded font as the only face.
+pub(crate) fn options() -> usvg::Options<'static> {
+    let mut opt = usvg::Options {
+        font_family: "DejaVu Sans".to_string(),
+        ..usvg::Options::default()
+    };
+    opt.fontdb_mut().load_font_data(FONT.to_vec());
+    opt
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 mod boards;
 mod catan;
 mod domino;
+mod dungeon_export;
 mod dungeon_stock;
 mod export;
 mod gallery;

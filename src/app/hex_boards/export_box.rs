@@ -95,7 +95,7 @@ pub fn export_ui(
 ) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Export as");
-        for format in Format::ALL {
+        for format in Format::HEX {
             let ok =
                 !exports.busy() && crate::app::shell::save_box::check_name(name.trim()).is_ok();
             if ui

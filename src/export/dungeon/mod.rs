@@ -1,0 +1,300 @@
+//! Export a dungeon level for the table: a `png` at a chosen number of
+//! pixels per cell (70 by default, the virtual-tabletop grid), an `svg`,
+//! a Universal VTT file (`vtt`, `.dd2vtt`) and a Markdown room key
+//! (`key`). Engine-free; everything is drawn from the grid's cells, so
+//! irregular cave rooms and corridors two or three cells wide come out as
+//! they are.
+//!
+//! Shared here: the door runs (adjacent door cells form one door), which
+//! room a floor cell belongs to, and the pixels-per-cell limits.
+//!
+//! ```
+//! use evoboard::dungeon::{generate_proposal, DungeonParams, Size};
+//! use evoboard::export::dungeon::{door_runs, room_key, svg};
+//! let d = generate_proposal(&DungeonParams::for_size(Size::Small), 7, 0).unwrap();
+//! let picture = svg(&d, 20).unwrap();
+//! assert_eq!(picture.matches(r#"class="room-letter""#).count(), d.rooms.len());
+//! assert_eq!(room_key(&d).lines().filter(|l| l.starts_with("# ")).count(), d.rooms.len());
+//! assert!(!door_runs(&d).is_empty());
+//! ```
+
+pub mod key;
+#[cfg(feature = "png")]
+pub mod png;
+pub mod svg;
+pub mod vtt;
+pub mod walls;
+
+pub use key::{Exit, exits, room_key};
+#[cfg(feature = "png")]
+pub use png::png;
+pub use svg::svg;
+pub use vtt::vtt;
+
+use super::ExportError;
+use crate::dungeon::{Dungeon, DungeonTile};
+
+/// Pixels per cell when none are asked for: the usual virtual-tabletop grid.
+pub const DEFAULT_PIXELS_PER_CELL: u32 = 70;
+/// Fewest pixels per cell allowed.
+pub const MIN_PIXELS_PER_CELL: u32 = 8;
+/// Most pixels per cell allowed.
+pub const MAX_PIXELS_PER_CELL: u32 = 200;
+
+/// `Ok` when `ppc` is within [`MIN_PIXELS_PER_CELL`] to
+/// [`MAX_PIXELS_PER_CELL`], else [`ExportError::PixelsPerCell`].
+pub fn check_pixels_per_cell(ppc: u32) -> Result<(), ExportError> {
+    if (MIN_PIXELS_PER_CELL..=MAX_PIXELS_PER_CELL).contains(&ppc) {
+        Ok(())
+    } else {
+        Err(ExportError::PixelsPerCell { given: ppc })
+    }
+}
+
+/// One door: a run of 4-adjacent door cells (plain or secret), as a
+/// corridor two or three cells wide gets. The opening is crossed by one
+/// line through the middle of the wall, from one side of the run to the
+/// other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DoorRun {
+    /// The door cells (column, row), in reading order.
+    pub cells: Vec<(usize, usize)>,
+    /// Whether any of its cells is a secret door.
+    pub secret: bool,
+    /// Whether the opening runs along x (a door in a north or south wall:
+    /// one walks through it north–south); `false`: along y.
+    pub along_x: bool,
+}
+
+impl DoorRun {
+    /// Smallest and largest column and row: `(x0, y0, x1, y1)`, inclusive.
+    pub fn bbox(&self) -> (usize, usize, usize, usize) {
+        let xs = self.cells.iter().map(|c| c.0);
+        let ys = self.cells.iter().map(|c| c.1);
+        (
+            xs.clone().min().unwrap_or(0),
+            ys.clone().min().unwrap_or(0),
+            xs.max().unwrap_or(0),
+            ys.max().unwrap_or(0),
+        )
+    }
+
+    /// The two ends of the line across the opening, in cell units: through
+    /// the middle of the door cells, from the wall on one side to the wall
+    /// on the other.
+    pub fn bounds(&self) -> [(f64, f64); 2] {
+        let (x0, y0, x1, y1) = self.bbox();
+        let (x0, y0, x1, y1) = (x0 as f64, y0 as f64, x1 as f64 + 1.0, y1 as f64 + 1.0);
+        if self.along_x {
+            let y = (y0 + y1) / 2.0;
+            [(x0, y), (x1, y)]
+        } else {
+            let x = (x0 + x1) / 2.0;
+            [(x, y0), (x, y1)]
+        }
+    }
+
+    /// The middle of the opening, in cell units.
+    pub fn centre(&self) -> (f64, f64) {
+        let [a, b] = self.bounds();
+        ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
+    }
+}
+
+/// The dungeon's doors: runs of 4-adjacent door cells, in reading order
+/// of their first cell.
+pub fn door_runs(d: &Dungeon) -> Vec<DoorRun> {
+    let (cols, rows) = (d.width(), d.height());
+    let is_door = |x: usize, y: usize| d.tile(x, y).is_some_and(DungeonTile::is_door);
+    let mut seen = vec![false; cols * rows];
+    let mut runs = Vec::new();
+    for y in 0..rows {
+        for x in 0..cols {
+            if seen[y * cols + x] || !is_door(x, y) {
+                continue;
+            }
+            seen[y * cols + x] = true;
+            let mut cells = vec![(x, y)];
+            let mut i = 0;
+            while i < cells.len() {
+                let (cx, cy) = cells[i];
+                i += 1;
+                for (nx, ny) in neighbours(cx, cy, cols, rows) {
+                    if !seen[ny * cols + nx] && is_door(nx, ny) {
+                        seen[ny * cols + nx] = true;
+                        cells.push((nx, ny));
+                    }
+                }
+            }
+            cells.sort_by_key(|&(x, y)| (y, x));
+            let secret = cells
+                .iter()
+                .any(|&(x, y)| d.tile(x, y) == Some(DungeonTile::SecretDoor));
+            let along_x = opening_along_x(d, &cells);
+            runs.push(DoorRun {
+                cells,
+                secret,
+                along_x,
+            });
+        }
+    }
+    runs
+}
+
+/// Whether a run's opening runs along x: several columns, or one cell
+/// whose left and right are not walkable (or whose top or bottom is).
+fn opening_along_x(d: &Dungeon, cells: &[(usize, usize)]) -> bool {
+    let (x0, x1) = cells
+        .iter()
+        .fold((usize::MAX, 0), |(a, b), c| (a.min(c.0), b.max(c.0)));
+    let (y0, y1) = cells
+        .iter()
+        .fold((usize::MAX, 0), |(a, b), c| (a.min(c.1), b.max(c.1)));
+    if x1 > x0 || y1 > y0 {
+        return x1 - x0 >= y1 - y0;
+    }
+    let walk = |x: Option<usize>, y: Option<usize>| match (x, y) {
+        (Some(x), Some(y)) => d.is_walkable(x, y),
+        _ => false,
+    };
+    let (x, y) = (x0, y0);
+    let sides_closed = !walk(x.checked_sub(1), Some(y)) && !walk(Some(x + 1), Some(y));
+    let ends_closed = !walk(Some(x), y.checked_sub(1)) && !walk(Some(x), Some(y + 1));
+    sides_closed || !ends_closed
+}
+
+/// The in-map 4-neighbours of (`x`, `y`).
+pub(crate) fn neighbours(
+    x: usize,
+    y: usize,
+    cols: usize,
+    rows: usize,
+) -> impl Iterator<Item = (usize, usize)> {
+    [
+        (x.checked_sub(1), Some(y)),
+        ((x + 1 < cols).then_some(x + 1), Some(y)),
+        (Some(x), y.checked_sub(1)),
+        (Some(x), (y + 1 < rows).then_some(y + 1)),
+    ]
+    .into_iter()
+    .filter_map(|(a, b)| Some((a?, b?)))
+}
+
+/// For every cell (row-major), the index of the room whose floor it is:
+/// a floor cell inside the room's rectangle (cave rooms are irregular
+/// inside their rectangle).
+pub fn floor_owners(d: &Dungeon) -> Vec<Option<usize>> {
+    let cols = d.width();
+    let mut owner = vec![None; cols * d.height()];
+    for (k, r) in d.rooms.iter().enumerate() {
+        let (x0, y0) = (usize::from(r.x), usize::from(r.y));
+        for y in y0..(y0 + usize::from(r.h)).min(d.height()) {
+            for x in x0..(x0 + usize::from(r.w)).min(cols) {
+                if d.tile(x, y) == Some(DungeonTile::Floor) {
+                    owner[y * cols + x] = Some(k);
+                }
+            }
+        }
+    }
+    owner
+}
+
+/// Indices of the rooms that hold a key (from [`Dungeon::locks`]).
+pub fn key_rooms(d: &Dungeon) -> Vec<usize> {
+    let mut k: Vec<usize> = d.locks.iter().map(|l| l.key_room).collect();
+    k.sort_unstable();
+    k.dedup();
+    k
+}
+
+/// A room's letter cell centre in cell units (the middle of
+/// [`Dungeon::room_centre`]'s cell).
+pub(crate) fn letter_point(d: &Dungeon, room: usize) -> (f64, f64) {
+    let (x, y) = d.room_centre(&d.rooms[room]);
+    (x as f64 + 0.5, y as f64 + 0.5)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::{DungeonRoom, Grid, Lighting, Lock};
+
+    /// Two rooms joined by a corridor two cells wide: door runs of two.
+    pub(crate) fn wide() -> Dungeon {
+        let rows = [
+            "              ",
+            " wwwww        ",
+            " w...w        ",
+            " w...w        ",
+            " w...w        ",
+            " ww//w        ",
+            "   cc         ",
+            "   ccccccc    ",
+            "   ccccccc    ",
+            "       w//ww  ",
+            "       w...w  ",
+            "       w...w  ",
+            "       wwwww  ",
+            "              ",
+        ];
+        let room = |letter, x, y, w, h| DungeonRoom {
+            letter,
+            x,
+            y,
+            w,
+            h,
+            lighting: Lighting::Bright,
+            ..DungeonRoom::default()
+        };
+        Dungeon {
+            grid: Grid::from_rows(&rows).unwrap(),
+            rooms: vec![room('A', 2, 2, 3, 3), room('B', 8, 10, 3, 2)],
+            entrance: 0,
+            final_room: 1,
+            fitness: 0.0,
+            contents_fitness: 0.0,
+            metrics: Default::default(),
+            seed: 0,
+            pacing: Default::default(),
+            locks: vec![Lock {
+                door: (3, 5),
+                key_room: 1,
+            }],
+            style: Default::default(),
+            corridor_width: 2,
+        }
+    }
+
+    #[test]
+    fn wide_doors_are_one_run_each() {
+        let d = wide();
+        let runs = door_runs(&d);
+        assert_eq!(runs.len(), 2);
+        assert_eq!(runs[0].cells, vec![(3, 5), (4, 5)]);
+        assert!(runs[0].along_x);
+        assert_eq!(runs[0].bounds(), [(3.0, 5.5), (5.0, 5.5)]);
+        assert_eq!(runs[1].cells, vec![(8, 9), (9, 9)]);
+        assert!(runs[1].along_x);
+        let ex = exits(&d);
+        assert_eq!(ex[0].len(), 1);
+        assert_eq!((ex[0][0].side, ex[0][0].locked), ('S', true));
+        assert_eq!(ex[0][0].rooms, vec![1]);
+        assert_eq!(ex[1][0].rooms, vec![0]);
+        let key = room_key(&d);
+        assert!(
+            key.contains("S locked door at (3, 5)–(4, 5) → room B"),
+            "{key}"
+        );
+        assert!(
+            key.contains("key room (key to the door at (3, 5))"),
+            "{key}"
+        );
+        let v = vtt::data(&d, 30);
+        assert_eq!(v["portals"].as_array().unwrap().len(), 2);
+        assert_eq!(v["lights"].as_array().unwrap().len(), 2);
+        let s = svg(&d, 30).unwrap();
+        assert_eq!(s.matches(r#"class="lock""#).count(), 1);
+        assert_eq!(s.matches(r#"class="key-room""#).count(), 1);
+        assert!(svg(&d, 7).is_err());
+    }
+}
