@@ -455,7 +455,9 @@ mod tests {
             let e = export(&d, f).unwrap_err().to_string();
             assert!(e.contains("does not fit a dungeon map"), "{e}");
         }
-        let e = export_with(&d, Format::Key, Some(5)).unwrap_err().to_string();
+        let e = export_with(&d, Format::Key, Some(5))
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "5 pixels per cell is out of range; allowed: 8 to 200");
         let key = export(&d, Format::Key).unwrap();
         assert!(String::from_utf8(key.bytes).unwrap().contains("# ROOM A"));

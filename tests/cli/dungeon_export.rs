@@ -169,7 +169,10 @@ fn vtt_has_closed_walls_one_portal_per_door_and_the_picture() {
         assert_eq!(u["format"].as_f64(), Some(0.3));
         assert_eq!(point(&u["resolution"]["map_origin"]), (0.0, 0.0));
         assert_eq!(point(&u["resolution"]["map_size"]), (cols, rows));
-        assert_eq!(u["resolution"]["pixels_per_grid"].as_u64(), Some(ppc.into()));
+        assert_eq!(
+            u["resolution"]["pixels_per_grid"].as_u64(),
+            Some(ppc.into())
+        );
 
         // Walls: closed, inside the map, merged, and exactly the boundary
         // between walkable and other cells.
@@ -249,7 +252,11 @@ fn vtt_has_closed_walls_one_portal_per_door_and_the_picture() {
             assert!(on_wall(b[0]) && on_wall(b[1]), "{p}");
             assert!(!on_wall(((b[0].0 + b[1].0) / 2.0, (b[0].1 + b[1].1) / 2.0)));
             let rotation = p["rotation"].as_f64().unwrap();
-            let expected = if b[0].1 == b[1].1 { 0.0 } else { std::f64::consts::FRAC_PI_2 };
+            let expected = if b[0].1 == b[1].1 {
+                0.0
+            } else {
+                std::f64::consts::FRAC_PI_2
+            };
             assert_eq!(rotation, expected, "{p}");
             // The portal spans the opening: one cell per door cell.
             let span = (b[1].0 - b[0].0).abs() + (b[1].1 - b[0].1).abs();
@@ -281,7 +288,10 @@ fn png_and_svg_of_a_dungeon() {
     assert_eq!(v["out"].as_str(), out.to_str());
     let (w, h) = png_size(&std::fs::read(&out).unwrap());
     assert_eq!((w, h), (map.cols() as u32 * 16, map.rows.len() as u32 * 16));
-    assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(w.into()), Some(h.into())));
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(w.into()), Some(h.into()))
+    );
     // The default is 70 pixels per cell.
     let o = dir.join("big.png");
     let v = export(&map, "png", &["--out", o.to_str().unwrap()]);
@@ -291,9 +301,16 @@ fn png_and_svg_of_a_dungeon() {
     export(&map, "svg", &[]);
     let svg = std::fs::read_to_string(dir.join("d5.svg")).unwrap();
     assert!(svg.contains(&format!(r#"width="{}""#, map.cols() * 70)));
-    assert_eq!(svg.matches(r#"class="room-letter""#).count(), map.rooms.len());
+    assert_eq!(
+        svg.matches(r#"class="room-letter""#).count(),
+        map.rooms.len()
+    );
     for &(l, ..) in &map.rooms {
-        assert_eq!(svg.matches(&format!(r#"data-room="{l}""#)).count(), 1, "{l}");
+        assert_eq!(
+            svg.matches(&format!(r#"data-room="{l}""#)).count(),
+            1,
+            "{l}"
+        );
     }
     assert_eq!(svg.matches("room-marker entrance").count(), 1);
     assert_eq!(svg.matches("room-marker final").count(), 1);
@@ -396,7 +413,14 @@ fn formats_must_fit_the_map() {
         );
     }
     fails_with(
-        &["export", &map.path, "--format", "png", "--pixels-per-cell", "5"],
+        &[
+            "export",
+            &map.path,
+            "--format",
+            "png",
+            "--pixels-per-cell",
+            "5",
+        ],
         "allowed: 8 to 200",
     );
     let tm = dir.join("tm.level.ron");

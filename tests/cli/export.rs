@@ -133,17 +133,17 @@ fn export_refuses_to_overwrite_without_force() {
         "allowed: png, svg, text, code",
     );
     let dungeon = level("demo-dungeon");
-    let o = dir.join("d.svg");
+    let o = dir.join("d.txt");
     fails_with(
         &[
             "export",
             dungeon.to_str().unwrap(),
             "--format",
-            "svg",
+            "text",
             "--out",
             o.to_str().unwrap(),
         ],
-        "not supported yet",
+        "does not fit a dungeon map",
     );
     assert!(!o.exists());
     let leftovers = std::fs::read_dir(&dir).unwrap().count();

@@ -81,10 +81,10 @@ pub fn exits(d: &Dungeon) -> Vec<Vec<Exit>> {
         }
         reached.sort_unstable();
         reached.dedup();
-        let locked = d
-            .locks
-            .iter()
-            .any(|l| run.cells.contains(&(usize::from(l.door.0), usize::from(l.door.1))));
+        let locked = d.locks.iter().any(|l| {
+            run.cells
+                .contains(&(usize::from(l.door.0), usize::from(l.door.1)))
+        });
         for &(k, side) in &at {
             out[k].push(Exit {
                 door: run.clone(),
@@ -155,7 +155,10 @@ pub fn room_key(d: &Dungeon) -> String {
                 .filter(|l| l.key_room == k)
                 .map(|l| format!("({}, {})", l.door.0, l.door.1))
                 .collect();
-            roles.push(format!("key room (key to the door at {})", doors.join(", ")));
+            roles.push(format!(
+                "key room (key to the door at {})",
+                doors.join(", ")
+            ));
         }
         if !roles.is_empty() {
             let _ = writeln!(out, "- **Role:** {}", roles.join("; "));
@@ -183,12 +186,24 @@ pub fn room_key(d: &Dungeon) -> String {
         let _ = writeln!(
             out,
             "- **Enemies:** {}",
-            listed(&r.enemy_kinds, r.enemies, "Has enemies", r.challenge, "challenge")
+            listed(
+                &r.enemy_kinds,
+                r.enemies,
+                "Has enemies",
+                r.challenge,
+                "challenge"
+            )
         );
         let _ = writeln!(
             out,
             "- **Treasure:** {}",
-            listed(&r.treasure_kinds, r.treasure, "Has treasure", r.reward, "value")
+            listed(
+                &r.treasure_kinds,
+                r.treasure,
+                "Has treasure",
+                r.reward,
+                "value"
+            )
         );
         let _ = writeln!(out, "- **Exits:**");
         if exits[k].is_empty() {

@@ -281,8 +281,14 @@ mod tests {
         assert_eq!(ex[0][0].rooms, vec![1]);
         assert_eq!(ex[1][0].rooms, vec![0]);
         let key = room_key(&d);
-        assert!(key.contains("S locked door at (3, 5)–(4, 5) → room B"), "{key}");
-        assert!(key.contains("key room (key to the door at (3, 5))"), "{key}");
+        assert!(
+            key.contains("S locked door at (3, 5)–(4, 5) → room B"),
+            "{key}"
+        );
+        assert!(
+            key.contains("key room (key to the door at (3, 5))"),
+            "{key}"
+        );
         let v = vtt::data(&d, 30);
         assert_eq!(v["portals"].as_array().unwrap().len(), 2);
         assert_eq!(v["lights"].as_array().unwrap().len(), 2);

@@ -165,7 +165,9 @@ mod tests {
         // No wall crosses the opening on the room's side or the corridor's.
         assert!(!on_wall(&loops, 7, 8) && !on_wall(&loops, 7, 10));
         // Without the door the room is a loop of its own, the corridor another.
-        let closed = ["       ", " wwwww ", " w...w ", " w...w ", " wwwww ", "   c   ", "   c   "];
+        let closed = [
+            "       ", " wwwww ", " w...w ", " w...w ", " wwwww ", "   c   ", "   c   ",
+        ];
         assert_eq!(trace(7, 7, map(&closed)).len(), 2);
     }
 
@@ -179,7 +181,11 @@ mod tests {
         let ring = ["...", ". .", "..."];
         let loops = trace(3, 3, map(&ring));
         assert_eq!(loops.len(), 2);
-        assert!(loops.iter().any(|l| l.contains(&(1, 1)) && l.contains(&(2, 2))));
+        assert!(
+            loops
+                .iter()
+                .any(|l| l.contains(&(1, 1)) && l.contains(&(2, 2)))
+        );
         // Straight walls are merged: a 10 × 1 strip has four corners.
         assert_eq!(trace(10, 1, |_, _| true)[0].len(), 5);
     }
