@@ -232,3 +232,55 @@ fn keys(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::{DungeonParams, Size, generate_proposal};
+
+    #[test]
+    fn drags_give_the_edits_a_person_expects() {
+        let d = generate_proposal(&DungeonParams::for_size(Size::Small), 7, 0).unwrap();
+        let r = d.rooms[0].clone();
+        let (x, y) = (r.x as usize, r.y as usize);
+        // Grab the floor one cell in and drop it three cells right.
+        let grab = DragKind::Move {
+            letter: r.letter,
+            offset: (1, 1),
+        };
+        let g = ghost(&d, grab, (x + 1, y + 1), (x + 4, y + 1)).unwrap();
+        assert_eq!((g.x as usize, g.y as usize, g.w, g.h), (x + 3, y, r.w, r.h));
+        assert_eq!(
+            drag_edit(grab, g, &d),
+            Some(DungeonEdit::Move {
+                room: r.letter,
+                x: g.x,
+                y: g.y
+            })
+        );
+        // Dropped where it was: no edit (a click selects instead).
+        let same = ghost(&d, grab, (x + 1, y + 1), (x + 1, y + 1)).unwrap();
+        assert_eq!(drag_edit(grab, same, &d), None);
+        // The right wall dragged two cells out widens the floor by two.
+        let edge = DragKind::Resize {
+            letter: r.letter,
+            edge: Edge::Right,
+        };
+        let right = r.x as usize + r.w as usize;
+        let g = ghost(&d, edge, (right, y), (right + 2, y)).unwrap();
+        assert_eq!((g.x, g.y, g.w, g.h), (r.x, r.y, r.w + 2, r.h));
+        assert!(matches!(
+            drag_edit(edge, g, &d),
+            Some(DungeonEdit::Resize { .. })
+        ));
+        // Drawing from corner to corner, either way round, adds that floor.
+        let a = ghost(&d, DragKind::Draw, (10, 12), (6, 9)).unwrap();
+        assert_eq!(a, Room::new(6, 9, 5, 4));
+        assert_eq!(
+            drag_edit(DragKind::Draw, a, &d),
+            Some(DungeonEdit::Add { rect: a })
+        );
+        let dot = ghost(&d, DragKind::Draw, (3, 3), (3, 3)).unwrap();
+        assert_eq!(drag_edit(DragKind::Draw, dot, &d), None);
+    }
+}
