@@ -4,8 +4,8 @@
 
 use super::common::{CliError, CliResult, level_out, print_json, progress_bar, write_atomic};
 use crate::dungeon::{
-    self, Dungeon, DungeonError, DungeonGaSettings, DungeonParams, MAX_ROOMS, MIN_ROOMS, Size,
-    best_proposal,
+    self, Dungeon, DungeonError, DungeonGaSettings, DungeonParams, DungeonStyle,
+    MAX_CORRIDOR_WIDTH, MAX_ROOMS, MIN_ROOMS, Size, best_proposal,
 };
 use clap::Args;
 use rayon::prelude::*;
@@ -43,6 +43,19 @@ fn parse_size(s: &str) -> Result<Size, DungeonError> {
     s.parse::<Size>()
 }
 
+fn parse_style(s: &str) -> Result<DungeonStyle, String> {
+    s.parse::<DungeonStyle>()
+}
+
+fn parse_corridor_width(s: &str) -> Result<u8, String> {
+    match s.trim().parse::<u8>() {
+        Ok(w) if (1..=MAX_CORRIDOR_WIDTH).contains(&w) => Ok(w),
+        _ => Err(format!(
+            "corridor width '{s}' is not allowed; allowed: 1 to {MAX_CORRIDOR_WIDTH} cells (1, 2 or 3)"
+        )),
+    }
+}
+
 impl From<DungeonError> for CliError {
     fn from(e: DungeonError) -> Self {
         CliError(e.to_string())
@@ -52,7 +65,8 @@ impl From<DungeonError> for CliError {
 /// `evoboard dungeon [--size small|medium|large] [--width W --height H]
 /// [--rooms MIN-MAX] [--enemies PCT] [--treasure PCT] [--proposals K]
 /// [--loops N] [--dead-ends N] [--secret-doors N] [--traps N]
-/// [--seed N] [--out FILE.level.ron] [--force] [--json]`.
+/// [--corridor-width 1|2|3] [--style rooms|caves|labyrinth] [--seed N]
+/// [--out FILE.level.ron] [--force] [--json]`.
 #[derive(Args, Debug, Clone)]
 pub struct DungeonArgs {
     /// Published size: small (50x50, 5-10 rooms, the default), medium
@@ -89,6 +103,14 @@ pub struct DungeonArgs {
     /// Traps to set in corridors (0 to 50; `t` on the map).
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub traps: usize,
+    /// Corridor width in cells: 1 (default), 2 or 3; doors where a
+    /// corridor meets a room are as wide.
+    #[arg(long, default_value_t = 1, value_name = "1|2|3", value_parser = parse_corridor_width)]
+    pub corridor_width: u8,
+    /// How the rock between rooms is carved: rooms (default), caves
+    /// (irregular cave rooms) or labyrinth (a maze between the rooms).
+    #[arg(long, default_value = "rooms", value_name = "rooms|caves|labyrinth", value_parser = parse_style)]
+    pub style: DungeonStyle,
     /// Generations of each GA (published: 10).
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub generations: usize,
@@ -170,6 +192,8 @@ impl DungeonArgs {
                 population: self.population,
                 mutation_rate: self.mutation,
             },
+            style: self.style,
+            corridor_width: self.corridor_width,
             ..DungeonParams::for_size(Size::Small)
         };
         params.validate()?;
@@ -207,6 +231,8 @@ pub fn dungeon_json(d: &Dungeon) -> Value {
         "final_room": d.rooms[d.final_room].letter.to_string(),
         "metrics": d.metrics,
         "seed": d.seed,
+        "style": d.style.name(),
+        "corridor_width": d.corridor_width,
     })
 }
 
@@ -381,6 +407,17 @@ mod tests {
         assert!(e("--proposals 0").contains("1 to 16"));
         assert!(e("--choose 4").contains("1 to 3"));
         assert!(e("--mutation 1.5").contains("0 to 1"));
+        for bad in ["0", "4", "wide"] {
+            let e = args(&format!("--corridor-width {bad}")).unwrap_err();
+            assert!(e.contains("allowed: 1 to 3"), "{e}");
+        }
+        let e = args("--style dungeon").unwrap_err();
+        assert!(e.contains("allowed: rooms, caves, labyrinth"), "{e}");
+        let p = args("--corridor-width 3 --style caves")
+            .unwrap()
+            .params()
+            .unwrap();
+        assert_eq!((p.corridor_width, p.style), (3, DungeonStyle::Caves));
     }
 
     #[test]

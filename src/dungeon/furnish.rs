@@ -6,6 +6,7 @@ use super::contents_ga::{Contents, ContentsGoal, ContentsSearch, settle_empty_ro
 use super::corridor::{self, CorridorBuilder};
 use super::layout_ga::DungeonLayout;
 use super::metrics;
+use super::style::DungeonStyle;
 use super::{Dungeon, DungeonParams, DungeonRoom};
 use crate::rng::{Rng, derive_seed, seeded};
 use crate::search::{Objective, Progress, Search};
@@ -38,6 +39,8 @@ pub struct Furnishing {
     secret_doors: usize,
     traps: usize,
     seed: u64,
+    style: DungeonStyle,
+    corridor_width: usize,
 }
 
 impl Furnishing {
@@ -47,9 +50,11 @@ impl Furnishing {
         layout.rooms.sort_by_key(|r| (r.y, r.x));
         let (w, h) = (layout.grid.width(), layout.grid.height());
         let mut rng = seeded(derive_seed(seed, 1));
-        let mut builder = CorridorBuilder::new(w, h);
-        builder.add_loops(&mut layout, params.loops, &mut rng);
-        builder.add_dead_ends(&mut layout, params.dead_ends, &mut rng);
+        let mut builder = CorridorBuilder::for_rules(&params.layout_rules());
+        add_extras(&mut builder, &mut layout, params, &mut rng);
+        if params.style == DungeonStyle::Caves {
+            builder.carve_caves(&mut layout, &mut seeded(derive_seed(seed, 3)));
+        }
         let dist = metrics::room_distances(&layout.grid, &layout.rooms);
         let (entrance, final_room) = metrics::entrance_and_final(&dist, &layout.rooms, w, h);
         let goal = ContentsGoal::new(
@@ -71,6 +76,8 @@ impl Furnishing {
             secret_doors: params.secret_doors,
             traps: params.traps,
             seed,
+            style: params.style,
+            corridor_width: builder.corridor_width(),
         }
     }
 
@@ -96,6 +103,9 @@ impl Furnishing {
         let contents_fitness = self.goal.fitness(&flags);
         let mut layout = self.layout;
         corridor::add_secret_doors(&mut layout, self.secret_doors, &mut self.rng);
+        if self.corridor_width > 1 {
+            corridor::spread_secret_doors(&mut layout);
+        }
         corridor::add_traps(&mut layout, self.traps, &mut self.rng);
         let rooms = DungeonRoom::lettered(&layout.rooms, &flags);
         let pairs: Vec<(bool, bool)> = rooms.iter().map(|r| (r.enemies, r.treasure)).collect();
@@ -106,6 +116,7 @@ impl Furnishing {
             &self.dist,
             layout.corridors.len(),
             layout.adjacent_pairs as usize,
+            self.corridor_width,
         );
         Dungeon {
             grid: layout.grid,
@@ -118,9 +129,30 @@ impl Furnishing {
             seed: self.seed,
             pacing: Default::default(),
             locks: Vec::new(),
-            style: Default::default(),
-            corridor_width: 1,
+            style: self.style,
+            corridor_width: self.corridor_width as u8,
         }
+    }
+}
+
+/// Loops and dead ends as asked for, in the builder's style and width: a
+/// labyrinth is braided (`loops` dead ends of the maze opened; it has dead
+/// ends enough, so `dead_ends` adds none); corridors are dug as wide as
+/// the others.
+fn add_extras(
+    builder: &mut CorridorBuilder,
+    layout: &mut DungeonLayout,
+    params: &DungeonParams,
+    rng: &mut Rng,
+) {
+    if builder.style() == DungeonStyle::Labyrinth {
+        builder.braid(layout, params.loops, rng);
+    } else if builder.corridor_width() == 1 {
+        builder.add_loops(layout, params.loops, rng);
+        builder.add_dead_ends(layout, params.dead_ends, rng);
+    } else {
+        builder.add_wide_loops(layout, params.loops, rng);
+        builder.add_wide_dead_ends(layout, params.dead_ends, rng);
     }
 }
 

@@ -54,7 +54,7 @@ pub use layout_ga::{
 };
 pub use metrics::Metrics;
 pub use params::{
-    CELLS_PER_ROOM, DungeonGaSettings, DungeonParams, MAX_EXTRAS, MAX_GENERATIONS, MAX_POPULATION,
+    CAVE_MIN_SIDE, CELLS_PER_ROOM, DungeonGaSettings, DungeonParams, MAX_CORRIDOR_WIDTH, MAX_EXTRAS, MAX_GENERATIONS, MAX_POPULATION,
     MAX_PROPOSALS, MAX_ROOMS, MAX_SIDE, MAX_TRAPS, MIN_POPULATION, MIN_ROOMS, MIN_SIDE, Size,
 };
 pub use room::{Room, RoomShape};
