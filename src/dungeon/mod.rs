@@ -54,8 +54,9 @@ pub use layout_ga::{
 };
 pub use metrics::Metrics;
 pub use params::{
-    CAVE_MIN_SIDE, CELLS_PER_ROOM, DungeonGaSettings, DungeonParams, MAX_CORRIDOR_WIDTH, MAX_EXTRAS, MAX_GENERATIONS, MAX_POPULATION,
-    MAX_PROPOSALS, MAX_ROOMS, MAX_SIDE, MAX_TRAPS, MIN_POPULATION, MIN_ROOMS, MIN_SIDE, Size,
+    CAVE_MIN_SIDE, CELLS_PER_ROOM, DungeonGaSettings, DungeonParams, MAX_CORRIDOR_WIDTH,
+    MAX_EXTRAS, MAX_GENERATIONS, MAX_POPULATION, MAX_PROPOSALS, MAX_ROOMS, MAX_SIDE, MAX_TRAPS,
+    MIN_POPULATION, MIN_ROOMS, MIN_SIDE, Size,
 };
 pub use room::{Room, RoomShape};
 pub use stock::{ContentsTable, Lighting, Lock, Pacing, PacingStep};

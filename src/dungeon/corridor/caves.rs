@@ -125,6 +125,36 @@ impl CorridorBuilder {
                     break;
                 }
             }
+            // Still too small: grow the cave by a ring at a time (never
+            // into the corners, so it stays irregular).
+            let corners = [0, rw - 1, area - rw, area - 1];
+            loop {
+                let floor = cave.iter().filter(|&&c| c == 3).count();
+                if floor as f64 >= CAVE_SHARE * area as f64 {
+                    break;
+                }
+                next.clear();
+                next.extend_from_slice(&cave);
+                let mut grew = false;
+                for c in 0..area {
+                    if cave[c] == 3 || corners.contains(&c) {
+                        continue;
+                    }
+                    let (x, y) = (c % rw, c / rw);
+                    let touches = (x > 0 && cave[c - 1] == 3)
+                        || (x + 1 < rw && cave[c + 1] == 3)
+                        || (y > 0 && cave[c - rw] == 3)
+                        || (y + 1 < rh && cave[c + rw] == 3);
+                    if touches {
+                        next[c] = 3;
+                        grew = true;
+                    }
+                }
+                std::mem::swap(&mut cave, &mut next);
+                if !grew {
+                    break;
+                }
+            }
             for y in 0..rh {
                 for x in 0..rw {
                     grid[(t + y) * w + l + x] = if cave[y * rw + x] == 3 {

@@ -343,9 +343,8 @@ impl CorridorBuilder {
         let mut ends = std::mem::take(&mut self.scratch.stack);
         ends.clear();
         let dug = |g: &[DungeonTile], i: usize, j: usize| g[lat.anchor(i, j)].is_corridor();
-        let walk_side = |g: &[DungeonTile], s0: usize, st: usize| {
-            (0..k).any(|c| g[s0 + c * st].is_walkable())
-        };
+        let walk_side =
+            |g: &[DungeonTile], s0: usize, st: usize| (0..k).any(|c| g[s0 + c * st].is_walkable());
         // The four sides of node (i, j): (strip start, step, neighbour).
         let sides = |i: usize, j: usize| {
             let a = lat.anchor(i, j);
@@ -373,7 +372,12 @@ impl CorridorBuilder {
             let node = ends.swap_remove(rng.random_range(0..ends.len())) as usize;
             let (i, j) = (node % lat.nx, node / lat.nx);
             let sd = sides(i, j);
-            if sd.iter().filter(|&&(s0, st, _)| walk_side(grid, s0, st)).count() != 1 {
+            if sd
+                .iter()
+                .filter(|&&(s0, st, _)| walk_side(grid, s0, st))
+                .count()
+                != 1
+            {
                 continue;
             }
             let mut cand = [0usize; 4];

@@ -177,8 +177,8 @@ impl CorridorBuilder {
                     continue;
                 }
                 let ki = k as isize;
-                let (off, d) = [(-ki * wi, -wi), (ki * wi, wi), (-ki, -1), (ki, 1)]
-                    [rng.random_range(0..4)];
+                let (off, d) =
+                    [(-ki * wi, -wi), (ki * wi, wi), (-ki, -1), (ki, 1)][rng.random_range(0..4)];
                 let f = a as isize + off;
                 if f < 0 || f >= n as isize {
                     continue;
