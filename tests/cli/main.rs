@@ -6,6 +6,7 @@
 mod boards;
 mod catan;
 mod domino;
+mod dungeon_styles;
 mod export;
 mod gallery;
 mod outline;
