@@ -340,21 +340,27 @@ impl CorridorBuilder {
     /// Rock touching two corridor cells is never entered: digging it would
     /// close a loop nobody asked for.
     fn propagate(&mut self, grid: &[DungeonTile], dirs: &[isize; 4]) {
+        // Borrow the fields apart so the hot loop keeps them in registers.
+        let w = self.width;
+        let interior = &self.interior[..];
+        let dist = &mut self.dist[..];
+        let parent = &mut self.parent[..];
+        let queue = &mut self.queue;
         let mut head = 0;
-        while head < self.queue.len() {
-            let c = self.queue[head] as usize;
+        while head < queue.len() {
+            let c = queue[head] as usize;
             head += 1;
-            let nd = self.dist[c] + 1;
+            let nd = dist[c] + 1;
             for &d in dirs {
                 let nb = (c as isize + d) as usize;
                 if grid[nb] == DungeonTile::Rock
-                    && self.interior[nb]
-                    && nd < self.dist[nb]
-                    && corridor_neighbours(grid, nb, self.width) < 2
+                    && interior[nb]
+                    && nd < dist[nb]
+                    && corridor_neighbours(grid, nb, w) < 2
                 {
-                    self.dist[nb] = nd;
-                    self.parent[nb] = c as u32;
-                    self.queue.push(nb as u32);
+                    dist[nb] = nd;
+                    parent[nb] = c as u32;
+                    queue.push(nb as u32);
                 }
             }
         }
