@@ -325,3 +325,35 @@ fn holes(grid: &Grid, rooms: &[Room]) -> usize {
     }
     (1 - (v - e + f)).max(0) as usize
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wide_corridors_are_counted_by_passage() {
+        // A room, a door run of 2 and a 2-wide corridor that ends blind.
+        let rows = [
+            "          ",
+            " wwww     ",
+            " w..w     ",
+            " w../cccc ",
+            " w../cccc ",
+            " w..w     ",
+            " wwww     ",
+            "          ",
+        ];
+        let g = Grid::from_rows(&rows).unwrap();
+        assert_eq!(door_counts(&g, 2), (1, 0));
+        assert_eq!(door_counts(&g, 1), (2, 0), "width 1: every cell a door");
+        assert_eq!(wide_dead_ends(&g, 2), 1);
+        let room = [Room::new(2, 2, 2, 4)];
+        assert_eq!(holes(&g, &room), 0, "a wide corridor is no loop");
+        // A 2-wide ring around a pillar of rock is one loop.
+        let rows = [
+            "       ", " cccc  ", " cccc  ", " cc cc ", " cccc  ", " cccc  ", "       ",
+        ];
+        let g = Grid::from_rows(&rows).unwrap();
+        assert_eq!(holes(&g, &[]), 1);
+    }
+}
