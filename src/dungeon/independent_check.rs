@@ -274,6 +274,9 @@ pub fn check(d: &Dungeon, p: &DungeonParams) -> Result<(), String> {
     if m.corridor_cells != count('c') + count('t') || m.traps != count('t') {
         return Err("corridor/trap counts disagree".into());
     }
+    if d.door_runs().len() != doors {
+        return Err(format!("{} door runs, counted {doors}", d.door_runs().len()));
+    }
     if m.secret_doors != secret || m.doors != doors {
         return Err(format!(
             "door counts disagree: {} / {} secret, counted {doors} / {secret}",

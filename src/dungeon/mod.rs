@@ -26,6 +26,7 @@
 mod access;
 mod contents_ga;
 mod corridor;
+mod door_runs;
 mod error;
 mod furnish;
 mod grid;
@@ -45,6 +46,7 @@ mod independent_check;
 pub use access::Door;
 pub use contents_ga::{CONTENTS_BASE, Contents, EMPTY_COST, GM_BONUS};
 pub use corridor::{Corridor, CorridorKind, LOOP_GAIN};
+pub use door_runs::DoorRun;
 pub use error::DungeonError;
 pub use furnish::{Furnishing, furnish};
 pub use grid::{DungeonTile, Grid};
