@@ -640,3 +640,57 @@ fn random_edits_stay_valid_or_change_nothing() {
         "only {accepted} of {tried} edits accepted"
     );
 }
+
+/// Edits and "evolve the rest" in every style and corridor width, checked
+/// by the independent checker (which checks styles and widths once they
+/// are built).
+#[test]
+fn edits_in_every_style_stay_valid() {
+    use crate::dungeon::DungeonStyle;
+    use crate::dungeon::independent_check::check_edited;
+    for (style, width) in [
+        (DungeonStyle::Rooms, 2),
+        (DungeonStyle::Rooms, 3),
+        (DungeonStyle::Caves, 1),
+        (DungeonStyle::Labyrinth, 1),
+        (DungeonStyle::Labyrinth, 2),
+    ] {
+        let mut params = DungeonParams::for_size(Size::Medium);
+        params.style = style;
+        params.corridor_width = width;
+        let mut ok = 0;
+        for seed in 1..=6u64 {
+            let mut d = generate_proposal(&params, seed, 0).unwrap();
+            let mut rng = crate::rng::seeded(seed);
+            for _ in 0..6 {
+                let edit = random_edit(&d, &mut rng);
+                let before = d.clone();
+                match d.apply(&edit, &params) {
+                    Ok(()) => {
+                        ok += 1;
+                        let mut p = params.clone();
+                        (p.min_rooms, p.max_rooms) = (d.rooms.len(), d.rooms.len());
+                        check_edited(&d, &p).unwrap_or_else(|e| {
+                            panic!("{style:?} {width} {edit}: {e}\n{}", d.text_map())
+                        });
+                    }
+                    Err(_) => assert_eq!(d, before),
+                }
+            }
+            d.apply(
+                &DungeonEdit::Pin {
+                    room: d.rooms[0].letter,
+                    pinned: true,
+                },
+                &params,
+            )
+            .unwrap();
+            let e = evolve_rest(&d, &params, seed).unwrap();
+            let mut p = params.clone();
+            (p.min_rooms, p.max_rooms) = (e.rooms.len(), e.rooms.len());
+            check_edited(&e, &p)
+                .unwrap_or_else(|err| panic!("{style:?} {width} evolve: {err}\n{}", e.text_map()));
+        }
+        assert!(ok >= 6, "{style:?} {width}: {ok} edits accepted");
+    }
+}
