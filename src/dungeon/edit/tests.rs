@@ -379,6 +379,13 @@ fn edits_survive_save_and_load() {
         .unwrap();
     assert_eq!(loaded, d);
     assert!(c.pinned);
+    // Edits themselves round-trip (an edit history can be saved).
+    let edit = DungeonEdit::Resize {
+        room: 'C',
+        rect: Room::new(3, 4, 5, 6),
+    };
+    let text = ron::to_string(&edit).unwrap();
+    assert_eq!(ron::from_str::<DungeonEdit>(&text).unwrap(), edit);
 }
 
 #[test]
