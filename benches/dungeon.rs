@@ -1,12 +1,15 @@
 //! Dungeon generation with the published GA settings (10 generations of
 //! 10, mutation 40 %), one proposal on one core: layout GA, extras,
-//! contents GA and quality figures; and "evolve the rest" around three
-//! pinned rooms of a large dungeon.
+//! contents GA and quality figures; large caves and a large labyrinth
+//! (corridor width 1); and "evolve the rest" around three pinned rooms
+//! of a large dungeon.
 //!
 //! `cargo bench --no-default-features --bench dungeon`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use evoboard::dungeon::{DungeonEdit, DungeonParams, Size, evolve_rest, generate_proposal};
+use evoboard::dungeon::{
+    DungeonEdit, DungeonParams, DungeonStyle, Size, evolve_rest, generate_proposal,
+};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
@@ -21,6 +24,17 @@ fn bench(c: &mut Criterion) {
                 black_box(
                     generate_proposal(&params, seed, 0).expect("published settings are valid"),
                 )
+            })
+        });
+    }
+    for style in [DungeonStyle::Caves, DungeonStyle::Labyrinth] {
+        let mut params = DungeonParams::for_size(Size::Large);
+        params.style = style;
+        let mut seed = 0u64;
+        group.bench_function(format!("large-{}", style.name()), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(generate_proposal(&params, seed, 0).expect("valid settings"))
             })
         });
     }

@@ -4,8 +4,8 @@
 
 use super::common::{CliError, CliResult, level_out, print_json, progress_bar, write_atomic};
 use crate::dungeon::{
-    self, ContentsTable, Dungeon, DungeonError, DungeonGaSettings, DungeonParams, MAX_KEYS,
-    MAX_ROOMS, MIN_ROOMS, Size, best_proposal,
+    self, ContentsTable, Dungeon, DungeonError, DungeonGaSettings, DungeonParams, DungeonStyle,
+    MAX_CORRIDOR_WIDTH, MAX_KEYS, MAX_ROOMS, MIN_ROOMS, Size, best_proposal,
 };
 use crate::level::{Level, LevelMap};
 use clap::Args;
@@ -45,6 +45,19 @@ fn parse_size(s: &str) -> Result<Size, DungeonError> {
     s.parse::<Size>()
 }
 
+fn parse_style(s: &str) -> Result<DungeonStyle, String> {
+    s.parse::<DungeonStyle>()
+}
+
+fn parse_corridor_width(s: &str) -> Result<u8, String> {
+    match s.trim().parse::<u8>() {
+        Ok(w) if (1..=MAX_CORRIDOR_WIDTH).contains(&w) => Ok(w),
+        _ => Err(format!(
+            "corridor width '{s}' is not allowed; allowed: 1 to {MAX_CORRIDOR_WIDTH} cells (1, 2 or 3)"
+        )),
+    }
+}
+
 impl From<DungeonError> for CliError {
     fn from(e: DungeonError) -> Self {
         CliError(e.to_string())
@@ -54,6 +67,7 @@ impl From<DungeonError> for CliError {
 /// `evoboard dungeon [--size small|medium|large] [--width W --height H]
 /// [--rooms MIN-MAX] [--enemies PCT] [--treasure PCT] [--proposals K]
 /// [--loops N] [--dead-ends N] [--secret-doors N] [--traps N]
+/// [--corridor-width 1|2|3] [--style rooms|caves|labyrinth]
 /// [--contents TABLE.ron] [--keys N]
 /// [--from FILE.level.ron [--entrance-room L] [--final-room L]]
 /// [--seed N] [--out FILE.level.ron] [--force] [--json]`.
@@ -93,6 +107,14 @@ pub struct DungeonArgs {
     /// Traps to set in corridors (0 to 50; `t` on the map).
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub traps: usize,
+    /// Corridor width in cells: 1 (default), 2 or 3; doors where a
+    /// corridor meets a room are as wide.
+    #[arg(long, default_value_t = 1, value_name = "1|2|3", value_parser = parse_corridor_width)]
+    pub corridor_width: u8,
+    /// How the rock between rooms is carved: rooms (default), caves
+    /// (irregular cave rooms) or labyrinth (a maze between the rooms).
+    #[arg(long, default_value = "rooms", value_name = "rooms|caves|labyrinth", value_parser = parse_style)]
+    pub style: DungeonStyle,
     /// Generations of each GA (published: 10).
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub generations: usize,
@@ -214,6 +236,8 @@ impl DungeonArgs {
             },
             keys: self.keys.unwrap_or(0),
             contents: self.contents.as_deref().map(read_contents).transpose()?,
+            style: self.style,
+            corridor_width: self.corridor_width,
             ..DungeonParams::for_size(Size::Small)
         };
         if self.keys.is_some_and(|k| k > MAX_KEYS) {
@@ -292,6 +316,8 @@ pub fn dungeon_json(d: &Dungeon) -> Value {
             "side_rooms": steps(&d.pacing.side_rooms),
         },
         "locks": locks,
+        "style": d.style.name(),
+        "corridor_width": d.corridor_width,
     })
 }
 
@@ -588,6 +614,17 @@ mod tests {
         assert!(e("--proposals 0").contains("1 to 16"));
         assert!(e("--choose 4").contains("1 to 3"));
         assert!(e("--mutation 1.5").contains("0 to 1"));
+        for bad in ["0", "4", "wide"] {
+            let e = args(&format!("--corridor-width {bad}")).unwrap_err();
+            assert!(e.contains("allowed: 1 to 3"), "{e}");
+        }
+        let e = args("--style dungeon").unwrap_err();
+        assert!(e.contains("allowed: rooms, caves, labyrinth"), "{e}");
+        let p = args("--corridor-width 3 --style caves")
+            .unwrap()
+            .params()
+            .unwrap();
+        assert_eq!((p.corridor_width, p.style), (3, DungeonStyle::Caves));
     }
 
     #[test]

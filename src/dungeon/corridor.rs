@@ -16,13 +16,18 @@
 
 use super::contents_ga::low_bits;
 use super::grid::DungeonTile;
-use super::layout_ga::DungeonLayout;
+use super::layout_ga::{DungeonLayout, LayoutRules};
 use super::room::Room;
+use super::style::DungeonStyle;
 use crate::rng::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
+mod caves;
 pub mod extras;
-pub use extras::{LOOP_GAIN, add_secret_doors, add_traps};
+mod maze;
+mod wide;
+mod wide_extras;
+pub use extras::{LOOP_GAIN, add_secret_doors, add_traps, spread_secret_doors};
 
 /// Why a corridor was dug.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,6 +38,8 @@ pub enum CorridorKind {
     Loop,
     /// A passage that leads nowhere (asked for by the user).
     DeadEnd,
+    /// The maze of a labyrinth (one per maze piece that reaches a room).
+    Maze,
 }
 
 /// One dug corridor: `len` cells of [`DungeonLayout::corridor_cells`] from
@@ -50,6 +57,9 @@ pub struct Corridor {
 
 const NONE: u32 = u32::MAX;
 const NO_ROOM: u8 = u8::MAX;
+/// Marks a parent link that is a door run's first wall cell (wide
+/// corridors), not an anchor.
+const DOOR_LINK: u32 = 1 << 31;
 
 /// Reusable scratch memory for building corridors on one grid size, so
 /// that rebuilding a candidate allocates nothing.
@@ -61,7 +71,7 @@ pub struct CorridorBuilder {
     /// Rock inside the border with fewer than two corridor neighbours:
     /// where the distance field may spread (kept in step with the grid
     /// while corridors are dug, so the inner loop reads one byte).
-    open: Vec<bool>,
+    narrow_open: Vec<bool>,
     room_of: Vec<u8>,
     seen: Vec<u32>,
     stamp: u32,
@@ -72,6 +82,15 @@ pub struct CorridorBuilder {
     walk_dist: Vec<u32>,
     queue: Vec<u32>,
     exits: Vec<(usize, usize)>,
+    /// How the rock between rooms is carved.
+    style: DungeonStyle,
+    /// Corridor width in cells (1 to 3).
+    cw: usize,
+    /// Wide corridors: whether the `cw × cw` block whose top-left cell is
+    /// the index is all interior rock once the rooms are painted.
+    open: Vec<bool>,
+    /// Labyrinths, caves: scratch memory of the style builders.
+    scratch: maze::Scratch,
 }
 
 impl CorridorBuilder {
@@ -87,7 +106,7 @@ impl CorridorBuilder {
         CorridorBuilder {
             width,
             height,
-            open: vec![false; n],
+            narrow_open: vec![false; n],
             interior,
             room_of: vec![NO_ROOM; n],
             seen: vec![0; n],
@@ -99,7 +118,32 @@ impl CorridorBuilder {
             walk_dist: vec![0; n],
             queue: Vec::with_capacity(n),
             exits: Vec::new(),
+            style: DungeonStyle::Rooms,
+            cw: 1,
+            open: Vec::new(),
+            scratch: maze::Scratch::default(),
         }
+    }
+
+    /// Scratch memory for the grid, style and corridor width of `rules`.
+    pub fn for_rules(rules: &LayoutRules) -> CorridorBuilder {
+        let mut b = CorridorBuilder::new(rules.width, rules.height);
+        b.style = rules.style;
+        b.cw = rules.corridor_width.clamp(1, 3);
+        if b.cw > 1 || b.style == DungeonStyle::Labyrinth {
+            b.open = vec![false; rules.width * rules.height];
+        }
+        b
+    }
+
+    /// The corridor width this builder digs.
+    pub fn corridor_width(&self) -> usize {
+        self.cw
+    }
+
+    /// The style this builder carves.
+    pub fn style(&self) -> DungeonStyle {
+        self.style
     }
 
     fn next_stamp(&mut self) -> u32 {
@@ -124,11 +168,11 @@ impl CorridorBuilder {
     }
 
     /// Paint the rooms of `layout` on its grid, put doors between touching
-    /// rooms and dig the connecting corridors. Sets `layout.valid` to
+    /// rooms and dig the connecting corridors (or, for a labyrinth, the
+    /// maze) in the builder's style and width. Sets `layout.valid` to
     /// whether every room could be connected, and returns it.
     pub fn build(&mut self, layout: &mut DungeonLayout, rng: &mut Rng) -> bool {
-        let w = self.width;
-        debug_assert_eq!(layout.grid.width(), w);
+        debug_assert_eq!(layout.grid.width(), self.width);
         debug_assert_eq!(layout.grid.height(), self.height);
         let n = layout.rooms.len();
         layout.corridors.clear();
@@ -138,6 +182,19 @@ impl CorridorBuilder {
         if n == 0 || n > 32 {
             return false;
         }
+        match (self.style, self.cw) {
+            (DungeonStyle::Labyrinth, _) => self.build_labyrinth(layout, rng),
+            (_, 1) => self.build_narrow(layout, rng),
+            _ => self.build_wide(layout, rng),
+        }
+    }
+
+    /// Paint walls and floors, put a door run of up to `run` cells in the
+    /// wall of every pair of touching rooms; returns each room's group
+    /// (bit set of the rooms joined through such doors).
+    fn paint_rooms(&mut self, layout: &mut DungeonLayout, rng: &mut Rng, run: usize) -> [u32; 32] {
+        let w = self.width;
+        let n = layout.rooms.len();
         self.room_of.fill(NO_ROOM);
         let grid = layout.grid.cells_mut();
         grid.fill(DungeonTile::Rock);
@@ -165,13 +222,18 @@ impl CorridorBuilder {
             for j in i + 1..n {
                 if let Some(sw) = layout.rooms[i].shared_wall(&layout.rooms[j]) {
                     layout.adjacent_pairs += 1;
-                    let k = rng.random_range(0..sw.len);
-                    let (x, y) = if sw.vertical {
-                        (sw.start.0, sw.start.1 + k)
-                    } else {
-                        (sw.start.0 + k, sw.start.1)
-                    };
-                    grid[y * w + x] = DungeonTile::Door;
+                    // A shared wall shorter than the corridor width gets a
+                    // door as wide as the wall.
+                    let run = run.min(sw.len);
+                    let k = rng.random_range(0..sw.len - run + 1);
+                    for c in k..k + run {
+                        let (x, y) = if sw.vertical {
+                            (sw.start.0, sw.start.1 + c)
+                        } else {
+                            (sw.start.0 + c, sw.start.1)
+                        };
+                        grid[y * w + x] = DungeonTile::Door;
+                    }
                     let merged = group[i] | group[j];
                     let mut m = merged;
                     while m != 0 {
@@ -182,8 +244,20 @@ impl CorridorBuilder {
                 }
             }
         }
+        group
+    }
 
-        for (o, (&g, &inside)) in self.open.iter_mut().zip(grid.iter().zip(&self.interior)) {
+    /// One cell wide corridors (the published generator).
+    fn build_narrow(&mut self, layout: &mut DungeonLayout, rng: &mut Rng) -> bool {
+        let w = self.width;
+        let n = layout.rooms.len();
+        let group = self.paint_rooms(layout, rng, 1);
+        let grid = layout.grid.cells_mut();
+        for (o, (&g, &inside)) in self
+            .narrow_open
+            .iter_mut()
+            .zip(grid.iter().zip(&self.interior))
+        {
             *o = inside && g == DungeonTile::Rock;
         }
         let all = low_bits(n);
@@ -222,9 +296,10 @@ impl CorridorBuilder {
             self.queue.clear();
             for &c in &layout.corridor_cells[start as usize..] {
                 let c = c as usize;
-                self.open[c] = false;
+                self.narrow_open[c] = false;
                 for nb in [c - 1, c + 1, c - w, c + w] {
-                    self.open[nb] = self.open[nb] && corridor_neighbours(grid, nb, w) < 2;
+                    self.narrow_open[nb] =
+                        self.narrow_open[nb] && corridor_neighbours(grid, nb, w) < 2;
                 }
                 self.dist[c] = 0;
                 self.parent[c] = NONE;
@@ -286,7 +361,7 @@ impl CorridorBuilder {
         let (dist, parent, open, queue) = (
             &mut self.dist,
             &mut self.parent,
-            &self.open,
+            &self.narrow_open,
             &mut self.queue,
         );
         let mut head = 0;

@@ -3,8 +3,8 @@
 //! allowed.
 
 use super::{
-    CELLS_PER_ROOM, MAX_GENERATIONS, MAX_POPULATION, MAX_PROPOSALS, MAX_ROOMS, MAX_SIDE,
-    MIN_POPULATION, MIN_ROOMS, MIN_SIDE, stock::MAX_KEYS,
+    CELLS_PER_ROOM, MAX_CORRIDOR_WIDTH, MAX_GENERATIONS, MAX_POPULATION, MAX_PROPOSALS, MAX_ROOMS,
+    MAX_SIDE, MIN_POPULATION, MIN_ROOMS, MIN_SIDE, stock::MAX_KEYS,
 };
 use std::fmt;
 
@@ -79,6 +79,11 @@ pub enum DungeonError {
     GenerationsOutOfRange {
         /// The value given.
         generations: usize,
+    },
+    /// A corridor width outside 1..=3.
+    CorridorWidthOutOfRange {
+        /// The value given.
+        width: u8,
     },
     /// A population outside 2..=500.
     PopulationOutOfRange {
@@ -274,6 +279,10 @@ impl fmt::Display for DungeonError {
             DungeonError::GenerationsOutOfRange { generations } => write!(
                 f,
                 "{generations} generations; allowed: 1 to {MAX_GENERATIONS}"
+            ),
+            DungeonError::CorridorWidthOutOfRange { width } => write!(
+                f,
+                "corridor width {width} is out of range; allowed: 1 to {MAX_CORRIDOR_WIDTH} cells"
             ),
             DungeonError::PopulationOutOfRange { population } => write!(
                 f,

@@ -8,6 +8,7 @@ use super::layout_ga::DungeonLayout;
 use super::metrics;
 use super::room::Room;
 use super::stock::{self, ContentsTable};
+use super::style::DungeonStyle;
 use super::{Dungeon, DungeonParams, DungeonRoom};
 use crate::rng::{Rng, derive_seed, seeded};
 use crate::search::{Objective, Progress, Search};
@@ -44,6 +45,8 @@ pub struct Furnishing {
     keys: usize,
     table: Option<ContentsTable>,
     seed: u64,
+    style: DungeonStyle,
+    corridor_width: usize,
 }
 
 impl Furnishing {
@@ -77,9 +80,11 @@ impl Furnishing {
     ) -> Furnishing {
         let (w, h) = (layout.grid.width(), layout.grid.height());
         let mut rng = seeded(derive_seed(seed, 1));
-        let mut builder = CorridorBuilder::new(w, h);
-        builder.add_loops(&mut layout, params.loops, &mut rng);
-        builder.add_dead_ends(&mut layout, params.dead_ends, &mut rng);
+        let mut builder = CorridorBuilder::for_rules(&params.layout_rules());
+        add_extras(&mut builder, &mut layout, params, &mut rng);
+        if params.style == DungeonStyle::Caves {
+            builder.carve_caves(&mut layout, &mut seeded(derive_seed(seed, 3)));
+        }
         let dist = metrics::room_distances(&layout.grid, &layout.rooms);
         let (entrance, final_room) = ends(&dist, &layout.rooms, w, h);
         let goal = ContentsGoal::new(
@@ -104,6 +109,8 @@ impl Furnishing {
             keys: params.keys,
             table: params.contents.clone(),
             seed,
+            style: params.style,
+            corridor_width: builder.corridor_width(),
         }
     }
 
@@ -138,6 +145,9 @@ impl Furnishing {
         let contents_fitness = self.goal.fitness(&flags);
         let mut layout = self.layout;
         corridor::add_secret_doors(&mut layout, self.secret_doors, &mut self.rng);
+        if self.corridor_width > 1 {
+            corridor::spread_secret_doors(&mut layout);
+        }
         corridor::add_traps(&mut layout, self.traps, &mut self.rng);
         let mut rooms = DungeonRoom::lettered(&layout.rooms, &flags);
         for (r, &(letter, pinned)) in rooms.iter_mut().zip(&self.names) {
@@ -151,6 +161,7 @@ impl Furnishing {
             &self.dist,
             layout.corridors.len(),
             layout.adjacent_pairs as usize,
+            self.corridor_width,
         );
         let mut d = Dungeon {
             grid: layout.grid,
@@ -163,8 +174,8 @@ impl Furnishing {
             seed: self.seed,
             pacing: Default::default(),
             locks: Vec::new(),
-            style: Default::default(),
-            corridor_width: 1,
+            style: self.style,
+            corridor_width: self.corridor_width as u8,
         };
         let table = self
             .table
@@ -172,6 +183,27 @@ impl Furnishing {
             .unwrap_or_else(|| ContentsTable::shipped());
         stock::stock(&mut d, flags, &self.goal, table, self.keys);
         d
+    }
+}
+
+/// Loops and dead ends as asked for, in the builder's style and width: a
+/// labyrinth is braided (`loops` dead ends of the maze opened; it has dead
+/// ends enough, so `dead_ends` adds none); corridors are dug as wide as
+/// the others.
+fn add_extras(
+    builder: &mut CorridorBuilder,
+    layout: &mut DungeonLayout,
+    params: &DungeonParams,
+    rng: &mut Rng,
+) {
+    if builder.style() == DungeonStyle::Labyrinth {
+        builder.braid(layout, params.loops, rng);
+    } else if builder.corridor_width() == 1 {
+        builder.add_loops(layout, params.loops, rng);
+        builder.add_dead_ends(layout, params.dead_ends, rng);
+    } else {
+        builder.add_wide_loops(layout, params.loops, rng);
+        builder.add_wide_dead_ends(layout, params.dead_ends, rng);
     }
 }
 

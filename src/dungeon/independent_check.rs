@@ -1,10 +1,11 @@
 //! An independent validity checker, written apart from the generator's own
 //! checks: it reads only the text rows of the grid and the room list, and
-//! checks every generated dungeon on 1,000 seeds per size.
+//! checks every generated dungeon on 1,000 seeds per size, and 200 seeds
+//! per style and corridor width.
 
 #![allow(clippy::needless_range_loop)] // grid checks read best as x/y loops
 
-use super::{Dungeon, DungeonParams, Size, generate_proposal};
+use super::{Dungeon, DungeonParams, DungeonStyle, Size, generate_proposal};
 use std::collections::VecDeque;
 
 fn walkable(c: char) -> bool {
@@ -29,8 +30,10 @@ fn distances(g: &[Vec<char>], d: &Dungeon) -> Vec<Vec<usize>> {
         let mut q = VecDeque::new();
         for y in r.y as usize..(r.y + r.h) as usize {
             for x in r.x as usize..(r.x + r.w) as usize {
-                dist[y][x] = 0;
-                q.push_back((x, y));
+                if g[y][x] == '.' {
+                    dist[y][x] = 0;
+                    q.push_back((x, y));
+                }
             }
         }
         while let Some((x, y)) = q.pop_front() {
@@ -77,17 +80,30 @@ fn check_as(d: &Dungeon, p: &DungeonParams, edited: bool) -> Result<(), String> 
     if n < p.min_rooms || n > p.max_rooms {
         return Err(format!("{n} rooms, asked {}-{}", p.min_rooms, p.max_rooms));
     }
-    // Rooms: inside, floors '.', rings of walls/doors, no overlap.
+    if (d.style, d.corridor_width) != (p.style, p.corridor_width) {
+        return Err(format!(
+            "style {:?} width {}, asked {:?} {}",
+            d.style, d.corridor_width, p.style, p.corridor_width
+        ));
+    }
+    let k = p.corridor_width as usize;
+    let caves = p.style == DungeonStyle::Caves;
+    let is_door = |c: char| matches!(c, '/' | 's');
+    let is_corr = |c: char| matches!(c, 'c' | 't');
+    // Rooms: inside, floors '.', rings of walls/doors, no overlap. A cave
+    // keeps its rectangle as bounding box: floor, wall and rock inside,
+    // and its ring may be rock where no floor is near.
     let mut floor_owner = vec![vec![usize::MAX; w]; h];
-    for (k, r) in d.rooms.iter().enumerate() {
-        let rising = k == 0 || d.rooms[k - 1].letter < r.letter;
+    let mut in_room = vec![vec![false; w]; h];
+    for (k_room, r) in d.rooms.iter().enumerate() {
+        let rising = k_room == 0 || d.rooms[k_room - 1].letter < r.letter;
         let ok = if edited {
             r.letter.is_ascii_uppercase() && rising
         } else {
-            r.letter == (b'A' + k as u8) as char
+            r.letter == (b'A' + k_room as u8) as char
         };
         if !ok {
-            return Err(format!("room {k} has letter {}", r.letter));
+            return Err(format!("room {k_room} has letter {}", r.letter));
         }
         let (x0, y0, x1, y1) = (
             r.x as usize,
@@ -98,22 +114,54 @@ fn check_as(d: &Dungeon, p: &DungeonParams, edited: bool) -> Result<(), String> 
         if x0 < 1 || y0 < 1 || x1 >= w || y1 >= h || r.w == 0 || r.h == 0 {
             return Err(format!("room {} sticks out of the grid", r.letter));
         }
+        let mut floor = 0;
+        let mut first = None;
         for y in y0 - 1..=y1 {
             for x in x0 - 1..=x1 {
+                in_room[y][x] = true;
                 let inside = x >= x0 && x < x1 && y >= y0 && y < y1;
                 let c = g[y][x];
                 if inside {
-                    if c != '.' {
+                    let ok = c == '.' || (caves && matches!(c, 'w' | ' '));
+                    if !ok {
                         return Err(format!("room {} floor ({x},{y}) is '{c}'", r.letter));
                     }
-                    if floor_owner[y][x] != usize::MAX {
-                        return Err(format!("rooms overlap at ({x},{y})"));
+                    if c == '.' {
+                        if floor_owner[y][x] != usize::MAX {
+                            return Err(format!("rooms overlap at ({x},{y})"));
+                        }
+                        floor_owner[y][x] = k_room;
+                        floor += 1;
+                        first.get_or_insert((x, y));
                     }
-                    floor_owner[y][x] = k;
-                } else if !matches!(c, 'w' | '/' | 's') {
+                } else if !(matches!(c, 'w' | '/' | 's') || (caves && c == ' ')) {
                     return Err(format!("room {} wall ({x},{y}) is '{c}'", r.letter));
                 }
             }
+        }
+        let area = r.w as usize * r.h as usize;
+        if caves && (floor * 10 < area * 3 || floor == area) {
+            return Err(format!(
+                "cave {} has {floor} floor cells of {area}",
+                r.letter
+            ));
+        }
+        // The floor is one piece.
+        let Some(start) = first else {
+            return Err(format!("room {} has no floor", r.letter));
+        };
+        let mut seen = vec![start];
+        let mut stack = vec![start];
+        while let Some((x, y)) = stack.pop() {
+            for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] {
+                if g[ny][nx] == '.' && floor_owner[ny][nx] == k_room && !seen.contains(&(nx, ny)) {
+                    seen.push((nx, ny));
+                    stack.push((nx, ny));
+                }
+            }
+        }
+        if seen.len() != floor {
+            return Err(format!("room {} floor is in pieces", r.letter));
         }
     }
     for y in 0..h {
@@ -122,53 +170,92 @@ fn check_as(d: &Dungeon, p: &DungeonParams, edited: bool) -> Result<(), String> 
             if c == '.' && floor_owner[y][x] == usize::MAX {
                 return Err(format!("stray floor at ({x},{y})"));
             }
-            if matches!(c, '/' | 's') {
-                let horiz = x > 0 && x + 1 < w && walkable(g[y][x - 1]) && walkable(g[y][x + 1]);
-                let vert = y > 0 && y + 1 < h && walkable(g[y - 1][x]) && walkable(g[y + 1][x]);
-                if !(horiz || vert) {
-                    return Err(format!("door at ({x},{y}) leads nowhere"));
+            if c == '.' {
+                // Walls around the floor, diagonals included.
+                for ny in y - 1..=y + 1 {
+                    for nx in x - 1..=x + 1 {
+                        let n = g[ny][nx];
+                        let same = n == '.' && floor_owner[ny][nx] == floor_owner[y][x];
+                        if !(same || n == 'w' || is_door(n)) {
+                            return Err(format!("floor ({x},{y}) touches '{n}' at ({nx},{ny})"));
+                        }
+                    }
                 }
             }
-            // One cell wide: no 2×2 block of corridor.
-            let corr = |x: usize, y: usize| matches!(g[y][x], 'c' | 't');
-            if x + 1 < w
-                && y + 1 < h
-                && corr(x, y)
-                && corr(x + 1, y)
-                && corr(x, y + 1)
-                && corr(x + 1, y + 1)
-            {
-                return Err(format!("corridor two cells wide at ({x},{y})"));
+            if is_corr(c) && in_room[y][x] {
+                return Err(format!("corridor ({x},{y}) inside a room or its walls"));
+            }
+            if is_door(c) {
+                // Between a room's floor and a walkable cell outside.
+                let pass =
+                    |a: char, b: char| (a == '.' && walkable(b)) || (walkable(a) && b == '.');
+                let horiz = x > 0 && x + 1 < w && pass(g[y][x - 1], g[y][x + 1]);
+                let vert = y > 0 && y + 1 < h && pass(g[y - 1][x], g[y + 1][x]);
+                if !(horiz || vert) {
+                    return Err(format!("door at ({x},{y}) is not between a room and a way"));
+                }
+            }
+            if k == 1 {
+                // One cell wide: no 2×2 block of corridor.
+                if x + 1 < w
+                    && y + 1 < h
+                    && is_corr(g[y][x])
+                    && is_corr(g[y][x + 1])
+                    && is_corr(g[y + 1][x])
+                    && is_corr(g[y + 1][x + 1])
+                {
+                    return Err(format!("corridor two cells wide at ({x},{y})"));
+                }
+            } else if is_corr(c) {
+                // At least k wide: inside some k × k block of corridor.
+                let block = |bx: usize, by: usize| {
+                    bx + k <= w
+                        && by + k <= h
+                        && (by..by + k).all(|yy| (bx..bx + k).all(|xx| is_corr(g[yy][xx])))
+                };
+                let inside =
+                    (0..k).any(|dy| (0..k).any(|dx| x >= dx && y >= dy && block(x - dx, y - dy)));
+                if !inside {
+                    return Err(format!("corridor narrower than {k} at ({x},{y})"));
+                }
             }
         }
     }
-    // Walls keep rooms apart: no floor next to another room's floor.
-    for y in 0..h {
-        for x in 0..w - 1 {
-            let (a, b) = (floor_owner[y][x], floor_owner[y][x + 1]);
-            if a != b && a != usize::MAX && b != usize::MAX {
-                return Err(format!("rooms touch without a wall at ({x},{y})"));
-            }
-        }
-    }
-    // One connected dungeon: everything walkable reachable from room A.
-    let mut seen = vec![vec![false; w]; h];
-    let (sx, sy) = (d.rooms[0].x as usize, d.rooms[0].y as usize);
-    let mut stack = vec![(sx, sy)];
-    seen[sy][sx] = true;
-    while let Some((x, y)) = stack.pop() {
-        for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] {
-            if walkable(g[ny][nx]) && !seen[ny][nx] {
-                seen[ny][nx] = true;
-                stack.push((nx, ny));
-            }
-        }
-    }
+    // Door runs: 4-connected door cells; a run at a corridor is k wide.
+    let mut run_of = vec![vec![false; w]; h];
+    let (mut doors, mut secret) = (0, 0);
     for y in 0..h {
         for x in 0..w {
-            if walkable(g[y][x]) && !seen[y][x] {
-                return Err(format!("({x},{y}) '{}' cannot be reached", g[y][x]));
+            if !is_door(g[y][x]) || run_of[y][x] {
+                continue;
             }
+            let mut cells = vec![(x, y)];
+            run_of[y][x] = true;
+            let mut i = 0;
+            while i < cells.len() {
+                let (cx, cy) = cells[i];
+                i += 1;
+                for (nx, ny) in [(cx - 1, cy), (cx + 1, cy), (cx, cy - 1), (cx, cy + 1)] {
+                    if is_door(g[ny][nx]) && !run_of[ny][nx] {
+                        run_of[ny][nx] = true;
+                        cells.push((nx, ny));
+                    }
+                }
+            }
+            let at_corridor = cells.iter().any(|&(cx, cy)| {
+                [(cx - 1, cy), (cx + 1, cy), (cx, cy - 1), (cx, cy + 1)]
+                    .iter()
+                    .any(|&(nx, ny)| is_corr(g[ny][nx]))
+            });
+            if at_corridor && cells.len() < k {
+                return Err(format!("door run at ({x},{y}) narrower than the corridor"));
+            }
+            doors += cells.len().div_ceil(k);
+            let s_cells = cells.iter().filter(|&&(cx, cy)| g[cy][cx] == 's').count();
+            if s_cells > 0 && s_cells != cells.len() {
+                return Err(format!("door run at ({x},{y}) partly secret"));
+            }
+            secret += s_cells.div_ceil(k);
         }
     }
     // Contents: exact rounded counts, at most 20 % empty when possible.
@@ -213,8 +300,17 @@ fn check_as(d: &Dungeon, p: &DungeonParams, edited: bool) -> Result<(), String> 
     if m.corridor_cells != count('c') + count('t') || m.traps != count('t') {
         return Err("corridor/trap counts disagree".into());
     }
-    if m.secret_doors != count('s') || m.doors != count('/') + count('s') {
-        return Err("door counts disagree".into());
+    if d.door_runs().len() != doors {
+        return Err(format!(
+            "{} door runs, counted {doors}",
+            d.door_runs().len()
+        ));
+    }
+    if m.secret_doors != secret || m.doors != doors {
+        return Err(format!(
+            "door counts disagree: {} / {} secret, counted {doors} / {secret}",
+            m.doors, m.secret_doors
+        ));
     }
     Ok(())
 }
@@ -246,6 +342,61 @@ fn sweep(size: Size) {
     // Without extras the corridors form a tree (tolerance: 1 % of maps
     // with an incidental loop or dead end).
     assert!(unasked <= 6, "{unasked} maps with unasked loops/dead ends");
+}
+
+/// 200 seeds of one style at every corridor width (sizes in turn; a
+/// third with extras). Rooms at width 1 are the size sweeps above.
+fn style_sweep(style: DungeonStyle) {
+    for width in 1..=3u8 {
+        if style == DungeonStyle::Rooms && width == 1 {
+            continue;
+        }
+        let mut unasked = 0;
+        for seed in 0..200u64 {
+            let size = Size::ALL[seed as usize % 3];
+            let mut p = DungeonParams::for_size(size);
+            (p.proposals, p.style, p.corridor_width) = (1, style, width);
+            (p.enemies_pct, p.treasure_pct) = MIXES[seed as usize % MIXES.len()];
+            if seed % 3 == 1 {
+                (p.loops, p.dead_ends, p.secret_doors, p.traps) = (2, 2, 1, 2);
+            }
+            let what = format!("{} width {width} {} seed {seed}", style.name(), size.name());
+            let d = generate_proposal(&p, seed, 0).unwrap_or_else(|e| panic!("{what}: {e}"));
+            if let Err(e) = check(&d, &p) {
+                panic!("{what}: {e}\n{}", d.text_map());
+            }
+            if p.loops == 0 && d.metrics.loops > 0 {
+                unasked += 1;
+            }
+        }
+        // A labyrinth without loops is a perfect maze: a tree. Corridors
+        // form a tree up to a few incidental loops.
+        let allowed = if style == DungeonStyle::Labyrinth {
+            0
+        } else {
+            4
+        };
+        assert!(
+            unasked <= allowed,
+            "{} width {width}: {unasked} maps with unasked loops",
+            style.name()
+        );
+    }
+}
+
+#[test]
+fn wide_rooms_are_all_valid() {
+    style_sweep(DungeonStyle::Rooms);
+}
+
+#[test]
+fn caves_are_all_valid() {
+    style_sweep(DungeonStyle::Caves);
+}
+
+#[test]
+fn labyrinths_are_all_valid() {
+    style_sweep(DungeonStyle::Labyrinth);
 }
 
 #[test]

@@ -23,6 +23,7 @@ use super::grid::Grid;
 use super::params::DungeonGaSettings;
 use super::room::{Room, RoomShape};
 use super::selection::{fittest, roulette};
+use super::style::DungeonStyle;
 use super::validity::rooms_are_valid;
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Objective, Progress, Search};
@@ -54,6 +55,10 @@ pub struct LayoutRules {
     pub max_rooms: usize,
     /// Room sizes.
     pub shape: RoomShape,
+    /// How the rock between rooms is carved.
+    pub style: DungeonStyle,
+    /// Corridor width in cells (1 to 3).
+    pub corridor_width: usize,
 }
 
 /// A dungeon layout: rooms, the grid with walls, doors and corridors.
@@ -181,7 +186,7 @@ impl LayoutSearch {
         fixed: &[Room],
     ) -> Result<Self, DungeonError> {
         let mut rng = seeded(seed);
-        let mut builder = CorridorBuilder::new(rules.width, rules.height);
+        let mut builder = CorridorBuilder::for_rules(&rules);
         let size = ga.population.max(2);
         let mut pop = Vec::with_capacity(size);
         for _ in 0..size {

@@ -20,9 +20,13 @@ pub struct Metrics {
     pub secret_doors: usize,
     /// Traps.
     pub traps: usize,
-    /// Corridor cells with a single way out.
+    /// Dead ends: corridor cells with a single way out; for wide
+    /// corridors, `k × k` blocks of corridor with walkable cells on one
+    /// side only (one per passage that leads nowhere).
     pub dead_ends: usize,
-    /// Independent loops (cycle rank of the room-and-corridor graph).
+    /// Independent loops: the cycle rank of the room-and-corridor graph;
+    /// for wide corridors, the islands of rock or wall the dungeon (rooms
+    /// counted as solid) walks around.
     pub loops: usize,
     /// The longest shortest walk between two rooms, in steps (cells).
     pub longest_path: usize,
@@ -59,8 +63,11 @@ pub fn room_distances(grid: &Grid, rooms: &[Room]) -> Vec<Vec<u32>> {
         queue.clear();
         for y in r.top()..r.bottom() {
             for x in r.left()..r.right() {
-                dist[y * w + x] = 0;
-                queue.push(y * w + x);
+                // A cave's rectangle also holds wall and rock.
+                if cells[y * w + x].is_walkable() {
+                    dist[y * w + x] = 0;
+                    queue.push(y * w + x);
+                }
             }
         }
         let mut head = 0;
@@ -114,7 +121,9 @@ pub fn entrance_and_final(
     }
 }
 
-/// Measure the map. `flags` holds each room's (enemies, treasure).
+/// Measure the map. `flags` holds each room's (enemies, treasure);
+/// `corridor_width` is in cells (see [`Metrics`] for how wide corridors
+/// are counted).
 pub fn measure(
     grid: &Grid,
     rooms: &[Room],
@@ -122,7 +131,9 @@ pub fn measure(
     dist: &[Vec<u32>],
     corridors: usize,
     adjacent_pairs: usize,
+    corridor_width: usize,
 ) -> Metrics {
+    let k = corridor_width.max(1);
     let (w, h) = (grid.width(), grid.height());
     let cells = grid.cells();
     let at = |x: usize, y: usize| cells[y * w + x];
@@ -141,14 +152,10 @@ pub fn measure(
             if c.is_corridor() {
                 m.corridor_cells += 1;
             }
-            match c {
-                DungeonTile::Trap => m.traps += 1,
-                DungeonTile::SecretDoor => m.secret_doors += 1,
-                _ => {}
+            if c == DungeonTile::Trap {
+                m.traps += 1;
             }
-            if c.is_door() {
-                m.doors += 1;
-            }
+
             if !c.is_walkable() {
                 continue;
             }
@@ -167,7 +174,7 @@ pub fn measure(
                     ways += 1;
                 }
             }
-            if c.is_corridor() && ways == 1 {
+            if k == 1 && c.is_corridor() && ways == 1 {
                 m.dead_ends += 1;
             }
             // Edges to the right and down, once each.
@@ -189,6 +196,11 @@ pub fn measure(
     // The dungeon is one component when valid.
     let components = 1;
     m.loops = (edges + components).saturating_sub(nodes);
+    (m.doors, m.secret_doors) = door_counts(grid, k);
+    if k > 1 {
+        m.dead_ends = wide_dead_ends(grid, k);
+        m.loops = holes(grid, rooms);
+    }
     m.longest_path = dist
         .iter()
         .flatten()
@@ -205,4 +217,143 @@ pub fn measure(
         m.empty_rooms as f64 / rooms.len() as f64
     };
     m
+}
+
+/// Doors and secret doors: each 4-connected run of door cells of `L` cells
+/// counts `ceil(L / k)` (a run as wide as the corridor is one door).
+pub fn door_counts(grid: &Grid, k: usize) -> (usize, usize) {
+    let w = grid.width();
+    let cells = grid.cells();
+    let mut seen = vec![false; cells.len()];
+    let mut stack = Vec::new();
+    let mut count = |secret_only: bool, seen: &mut Vec<bool>| {
+        seen.fill(false);
+        let want = |t: DungeonTile| {
+            if secret_only {
+                t == DungeonTile::SecretDoor
+            } else {
+                t.is_door()
+            }
+        };
+        let mut total = 0;
+        for i in 0..cells.len() {
+            if seen[i] || !want(cells[i]) {
+                continue;
+            }
+            seen[i] = true;
+            stack.push(i);
+            let mut size = 0usize;
+            while let Some(c) = stack.pop() {
+                size += 1;
+                let (x, y) = (c % w, c / w);
+                let nbs = [
+                    (x > 0).then(|| c - 1),
+                    (x + 1 < w).then_some(c + 1),
+                    (y > 0).then(|| c - w),
+                    (c + w < cells.len()).then_some(c + w),
+                ];
+                for nb in nbs.into_iter().flatten() {
+                    if !seen[nb] && want(cells[nb]) {
+                        seen[nb] = true;
+                        stack.push(nb);
+                    }
+                }
+            }
+            total += size.div_ceil(k);
+        }
+        total
+    };
+    let doors = count(false, &mut seen);
+    let secret = count(true, &mut seen);
+    (doors, secret)
+}
+
+/// Wide corridors: `k × k` blocks of corridor whose surrounding ring has
+/// walkable cells on exactly one of its four sides.
+fn wide_dead_ends(grid: &Grid, k: usize) -> usize {
+    let (w, h) = (grid.width(), grid.height());
+    let cells = grid.cells();
+    let mut ends = 0;
+    for y in 1..h.saturating_sub(k) {
+        for x in 1..w.saturating_sub(k) {
+            let a = y * w + x;
+            if !(0..k).all(|j| (0..k).all(|i| cells[a + j * w + i].is_corridor())) {
+                continue;
+            }
+            let side = |s0: usize, st: usize| (0..k).any(|i| cells[s0 + i * st].is_walkable());
+            let ways = usize::from(side(a - w, 1))
+                + usize::from(side(a + k * w, 1))
+                + usize::from(side(a - 1, w))
+                + usize::from(side(a + k, w));
+            if ways == 1 {
+                ends += 1;
+            }
+        }
+    }
+    ends
+}
+
+/// Islands of non-walkable cells enclosed by the dungeon, with each
+/// room's rectangle counted as walkable: `1 − χ`, where χ, the Euler
+/// number of the 4-connected walkable set, is cells − adjacent pairs +
+/// full 2 × 2 blocks.
+fn holes(grid: &Grid, rooms: &[Room]) -> usize {
+    let (w, h) = (grid.width(), grid.height());
+    let mut walk: Vec<bool> = grid.cells().iter().map(|c| c.is_walkable()).collect();
+    for r in rooms {
+        for y in r.top()..r.bottom().min(h) {
+            for x in r.left()..r.right().min(w) {
+                walk[y * w + x] = true;
+            }
+        }
+    }
+    let (mut v, mut e, mut f) = (0i64, 0i64, 0i64);
+    for y in 0..h {
+        for x in 0..w {
+            let i = y * w + x;
+            if !walk[i] {
+                continue;
+            }
+            v += 1;
+            let right = x + 1 < w && walk[i + 1];
+            let down = y + 1 < h && walk[i + w];
+            e += i64::from(right) + i64::from(down);
+            if right && down && walk[i + w + 1] {
+                f += 1;
+            }
+        }
+    }
+    (1 - (v - e + f)).max(0) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wide_corridors_are_counted_by_passage() {
+        // A room, a door run of 2 and a 2-wide corridor that ends blind.
+        let rows = [
+            "          ",
+            " wwww     ",
+            " w..w     ",
+            " w../cccc ",
+            " w../cccc ",
+            " w..w     ",
+            " wwww     ",
+            "          ",
+        ];
+        let g = Grid::from_rows(&rows).unwrap();
+        assert_eq!(door_counts(&g, 2), (1, 0));
+        assert_eq!(door_counts(&g, 1), (2, 0), "width 1: every cell a door");
+        assert_eq!(wide_dead_ends(&g, 2), 1);
+        let room = [Room::new(2, 2, 2, 4)];
+        assert_eq!(holes(&g, &room), 0, "a wide corridor is no loop");
+        // A 2-wide ring around a pillar of rock is one loop.
+        let rows = [
+            "       ", " cccc  ", " cccc  ", " cc cc ", " cccc  ", " cccc  ", "       ",
+        ];
+        let g = Grid::from_rows(&rows).unwrap();
+        assert_eq!(holes(&g, &[]), 1);
+    }
 }

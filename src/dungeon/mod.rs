@@ -26,6 +26,7 @@
 mod access;
 mod contents_ga;
 mod corridor;
+mod door_runs;
 mod edit;
 mod error;
 mod furnish;
@@ -46,6 +47,7 @@ mod independent_check;
 pub use access::Door;
 pub use contents_ga::{CONTENTS_BASE, Contents, EMPTY_COST, GM_BONUS};
 pub use corridor::{Corridor, CorridorKind, LOOP_GAIN};
+pub use door_runs::DoorRun;
 pub use edit::{DungeonEdit, Edge, edit_side_range, evolve_rest};
 pub use error::DungeonError;
 pub use furnish::{Furnishing, furnish};
@@ -56,8 +58,9 @@ pub use layout_ga::{
 };
 pub use metrics::Metrics;
 pub use params::{
-    CELLS_PER_ROOM, DungeonGaSettings, DungeonParams, MAX_EXTRAS, MAX_GENERATIONS, MAX_POPULATION,
-    MAX_PROPOSALS, MAX_ROOMS, MAX_SIDE, MAX_TRAPS, MIN_POPULATION, MIN_ROOMS, MIN_SIDE, Size,
+    CAVE_MIN_SIDE, CELLS_PER_ROOM, DungeonGaSettings, DungeonParams, MAX_CORRIDOR_WIDTH,
+    MAX_EXTRAS, MAX_GENERATIONS, MAX_POPULATION, MAX_PROPOSALS, MAX_ROOMS, MAX_SIDE, MAX_TRAPS,
+    MIN_POPULATION, MIN_ROOMS, MIN_SIDE, Size,
 };
 pub use room::{Room, RoomShape};
 pub use stock::{

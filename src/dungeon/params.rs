@@ -31,6 +31,10 @@ pub const MAX_GENERATIONS: usize = 1000;
 pub const MIN_POPULATION: usize = 2;
 /// Most individuals per generation.
 pub const MAX_POPULATION: usize = 500;
+/// Widest corridor (cells).
+pub const MAX_CORRIDOR_WIDTH: u8 = 3;
+/// Smallest floor side of a cave room's rectangle.
+pub const CAVE_MIN_SIDE: usize = 5;
 
 /// The published Mapmaker sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -250,6 +254,11 @@ impl DungeonParams {
         if let Some(table) = &self.contents {
             table.check()?;
         }
+        if !(1..=MAX_CORRIDOR_WIDTH).contains(&self.corridor_width) {
+            return Err(DungeonError::CorridorWidthOutOfRange {
+                width: self.corridor_width,
+            });
+        }
         let ga = &self.ga;
         if !(1..=MAX_GENERATIONS).contains(&ga.generations) {
             return Err(DungeonError::GenerationsOutOfRange {
@@ -271,12 +280,19 @@ impl DungeonParams {
 
     /// The rules the layout GA enforces.
     pub fn layout_rules(&self) -> LayoutRules {
+        let mut shape = RoomShape::for_grid(self.width, self.height);
+        if self.style == DungeonStyle::Caves {
+            // A cave needs some room to be irregular in.
+            shape.min_side = CAVE_MIN_SIDE.min(shape.max_side);
+        }
         LayoutRules {
             width: self.width,
             height: self.height,
             min_rooms: self.min_rooms,
             max_rooms: self.max_rooms,
-            shape: RoomShape::for_grid(self.width, self.height),
+            shape,
+            style: self.style,
+            corridor_width: self.corridor_width as usize,
         }
     }
 }
@@ -359,6 +375,9 @@ mod tests {
                 max: 50
             }
         ));
+        let e = check(&|p| p.corridor_width = 4, "allowed: 1 to 3");
+        assert_eq!(e, DungeonError::CorridorWidthOutOfRange { width: 4 });
+        check(&|p| p.corridor_width = 0, "allowed: 1 to 3");
         let e = check(&|p| p.ga.mutation_rate = 2.0, "0 to 1");
         assert!(matches!(e, DungeonError::MutationRateOutOfRange { .. }));
         assert!(

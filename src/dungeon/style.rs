@@ -42,3 +42,6 @@ impl std::str::FromStr for DungeonStyle {
             .ok_or_else(|| format!("unknown style '{s}'; allowed: rooms, caves, labyrinth"))
     }
 }
+
+#[cfg(test)]
+mod tests;

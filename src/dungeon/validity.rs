@@ -20,19 +20,24 @@ pub fn rooms_are_valid(rooms: &[Room], rules: &LayoutRules) -> bool {
 
 /// Whether every room can be reached on foot from the first room
 /// (flood fill over walkable cells: floor, corridors, doors, traps). A
-/// room whose top-left floor cell is off the grid is never reached.
+/// room is reached when a walkable cell of its rectangle is (a cave's
+/// rectangle also holds wall and rock); a room with no walkable cell on
+/// the grid is never reached.
 pub fn is_connected(grid: &Grid, rooms: &[Room]) -> bool {
     let Some(first) = rooms.first() else {
         return true;
     };
     let (w, h) = (grid.width(), grid.height());
-    let on_grid = |r: &Room| r.left() < w && r.top() < h;
-    if !on_grid(first) {
+    let cells_of = |r: &Room| {
+        let (l, t, rt, b) = (r.left(), r.top(), r.right().min(w), r.bottom().min(h));
+        (t..b).flat_map(move |y| (l..rt).map(move |x| y * w + x))
+    };
+    let Some(start) = cells_of(first).find(|&i| grid.cells()[i].is_walkable()) else {
         return false;
-    }
+    };
     let mut seen = vec![false; w * h];
-    let mut stack = vec![grid.index(first.left(), first.top())];
-    seen[stack[0]] = true;
+    let mut stack = vec![start];
+    seen[start] = true;
     while let Some(i) = stack.pop() {
         let (x, y) = grid.coords(i);
         let nbs = [
@@ -48,9 +53,7 @@ pub fn is_connected(grid: &Grid, rooms: &[Room]) -> bool {
             }
         }
     }
-    rooms
-        .iter()
-        .all(|r| on_grid(r) && seen[grid.index(r.left(), r.top())])
+    rooms.iter().all(|r| cells_of(r).any(|i| seen[i]))
 }
 
 #[cfg(test)]
@@ -66,6 +69,8 @@ mod tests {
             min_rooms: 2,
             max_rooms: 3,
             shape: RoomShape::for_grid(30, 30),
+            style: Default::default(),
+            corridor_width: 1,
         }
     }
 

@@ -8,6 +8,7 @@ mod catan;
 mod domino;
 mod dungeon_export;
 mod dungeon_stock;
+mod dungeon_styles;
 mod export;
 mod gallery;
 mod outline;

@@ -12,7 +12,7 @@ pub const LOOP_GAIN: u32 = 12;
 impl CorridorBuilder {
     /// Walking distances (in steps) from the floor of room `k` over
     /// walkable cells, into `walk_dist` (valid where `walk_seen == stamp`).
-    fn walk_from_room(&mut self, layout: &DungeonLayout, k: usize, stamp: u32) {
+    pub(super) fn walk_from_room(&mut self, layout: &DungeonLayout, k: usize, stamp: u32) {
         let w = self.width as isize;
         let grid = layout.grid.cells();
         let r = layout.rooms[k];
@@ -263,4 +263,25 @@ pub fn add_traps(layout: &mut DungeonLayout, count: usize, rng: &mut Rng) -> usi
         added += 1;
     }
     added
+}
+
+/// Make every door that touches a secret door secret too, so a door run
+/// (a wide corridor's door) is secret as a whole.
+pub fn spread_secret_doors(layout: &mut DungeonLayout) {
+    let w = layout.grid.width();
+    let grid = layout.grid.cells_mut();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in w..grid.len() - w {
+            if grid[i] == DungeonTile::Door
+                && [i - 1, i + 1, i - w, i + w]
+                    .iter()
+                    .any(|&n| grid[n] == DungeonTile::SecretDoor)
+            {
+                grid[i] = DungeonTile::SecretDoor;
+                changed = true;
+            }
+        }
+    }
 }

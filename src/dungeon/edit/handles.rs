@@ -2,10 +2,11 @@
 //! a dragged handle gives ([`Edge::dragged`]).
 
 use super::super::room::Room;
+use serde::{Deserialize, Serialize};
 
 /// Where on a room a cell lies: its floor, or a side or corner of its wall
 /// ring (the resize handles).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Edge {
     /// A floor cell (drag to move the room).
     Inside,

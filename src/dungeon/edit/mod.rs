@@ -36,10 +36,12 @@ use super::room::Room;
 use super::{Dungeon, DungeonError, DungeonParams};
 use check::{check_count, check_place, check_sides, first_free_letter};
 use rebuild::{Slot, rebuild};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// One change a game master makes to a finished dungeon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One change a game master makes to a finished dungeon (serialisable, so
+/// an edit history can be saved).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DungeonEdit {
     /// Move a room so that its top-left floor cell is (`x`, `y`).
     Move {

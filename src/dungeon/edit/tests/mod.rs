@@ -1,28 +1,33 @@
-//! Tests of GM edits: letters, validity, errors, pins, evolve the rest,
-//! save and load.
+//! Tests of GM edits: letters, validity, errors, pins, save and load;
+//! shared helpers. Evolve the rest: `evolve.rs`; connection and room-count
+//! limits: `limits.rs`; random edit sweeps: `sweep.rs`.
 
 use super::*;
+
+mod evolve;
+mod limits;
+mod sweep;
 use crate::dungeon::{DungeonParams, Size, generate_proposal, is_connected, rooms_are_valid};
 use crate::level::{Level, LevelMap};
 use crate::search::Search;
 use rebuild::edit_rules;
 
-fn small() -> (DungeonParams, Dungeon) {
+pub(super) fn small() -> (DungeonParams, Dungeon) {
     let params = DungeonParams::for_size(Size::Small);
     let d = generate_proposal(&params, 7, 0).unwrap();
     (params, d)
 }
 
-fn rects(d: &Dungeon) -> Vec<Room> {
+pub(super) fn rects(d: &Dungeon) -> Vec<Room> {
     d.rooms.iter().map(|r| r.rect()).collect()
 }
 
-fn letters(d: &Dungeon) -> String {
+pub(super) fn letters(d: &Dungeon) -> String {
     d.rooms.iter().map(|r| r.letter).collect()
 }
 
 /// Valid, connected, sorted by letter, grid floors where the rooms are.
-fn assert_valid(d: &Dungeon) {
+pub(super) fn assert_valid(d: &Dungeon) {
     let params = DungeonParams::for_size(Size::Small);
     let rules = edit_rules(&params, d.width(), d.height());
     assert!(rooms_are_valid(&rects(d), &rules), "rooms invalid");
@@ -49,7 +54,7 @@ fn assert_valid(d: &Dungeon) {
 }
 
 /// A free spot for a `w × h` room, scanning in reading order.
-fn free_spot(d: &Dungeon, w: u16, h: u16, skip: Option<usize>) -> Option<(u16, u16)> {
+pub(super) fn free_spot(d: &Dungeon, w: u16, h: u16, skip: Option<usize>) -> Option<(u16, u16)> {
     let others: Vec<Room> = d
         .rooms
         .iter()
@@ -379,264 +384,11 @@ fn edits_survive_save_and_load() {
         .unwrap();
     assert_eq!(loaded, d);
     assert!(c.pinned);
-}
-
-#[test]
-fn evolve_rest_keeps_pinned_rooms() {
-    let (params, mut d) = small();
-    for l in ['B', 'D'] {
-        d.apply(
-            &DungeonEdit::Pin {
-                room: l,
-                pinned: true,
-            },
-            &params,
-        )
-        .unwrap();
-    }
-    let pinned: Vec<_> = d.rooms.iter().filter(|r| r.pinned).cloned().collect();
-    let mut differs = false;
-    for seed in 1..=6 {
-        let e = evolve_rest(&d, &params, seed).unwrap();
-        for p in &pinned {
-            let q = e.room(p.letter).unwrap();
-            assert_eq!(
-                (q.rect(), q.letter, q.pinned),
-                (p.rect(), p.letter, true),
-                "seed {seed}"
-            );
-        }
-        assert_eq!(e.rooms.iter().filter(|r| r.pinned).count(), pinned.len());
-        assert!((params.min_rooms..=params.max_rooms).contains(&e.rooms.len()));
-        assert_valid(&e);
-        assert_eq!(e.seed, seed);
-        differs |= rects(&e) != rects(&d);
-        assert_eq!(e, evolve_rest(&d, &params, seed).unwrap(), "deterministic");
-    }
-    assert!(differs, "the unpinned rooms evolve");
-}
-
-#[test]
-fn evolve_rest_with_everything_pinned_keeps_the_rooms() {
-    let (mut params, mut d) = small();
-    params.max_rooms = 5;
-    params.min_rooms = 5;
-    for l in letters(&d).chars().collect::<Vec<_>>() {
-        d.apply(
-            &DungeonEdit::Pin {
-                room: l,
-                pinned: true,
-            },
-            &params,
-        )
-        .unwrap();
-    }
-    let e = evolve_rest(&d, &params, 3).unwrap();
-    assert_eq!(rects(&e), rects(&d));
-    assert_eq!(letters(&e), letters(&d));
-    assert_eq!(
-        (
-            e.entrance_room().unwrap().letter,
-            e.final_room().unwrap().letter
-        ),
-        (
-            d.entrance_room().unwrap().letter,
-            d.final_room().unwrap().letter
-        )
-    );
-    assert_valid(&e);
-}
-
-#[test]
-fn layout_search_keeps_fixed_rooms_in_every_layout() {
-    let params = DungeonParams::for_size(Size::Medium);
-    let rules = params.layout_rules();
-    let fixed = [Room::new(30, 30, 8, 6), Room::new(5, 50, 4, 4)];
-    let mut s = crate::dungeon::LayoutSearch::with_fixed(rules, params.ga, 5, &fixed).unwrap();
-    for _ in 0..params.ga.generations {
-        s.step();
-        for l in s.population() {
-            assert_eq!(&l.rooms[..2], &fixed);
-            assert!(l.rooms.len() >= rules.min_rooms && l.rooms.len() <= rules.max_rooms);
-        }
-    }
-    assert!(s.best().1 > 0.0);
-    assert_eq!(&s.best().0.rooms[..2], &fixed);
-}
-
-fn slot(letter: char, x: usize, y: usize, w: usize, h: usize) -> Slot {
-    Slot {
-        letter,
-        rect: Room::new(x, y, w, h),
-        pinned: false,
-    }
-}
-
-#[test]
-fn a_walled_in_room_cannot_be_connected() {
-    // Four rooms whose walls close every side of the free spot at (12, 12)
-    // with no rock and no shared wall (floors two cells apart).
-    let params = DungeonParams::for_size(Size::Small);
-    let slots = [
-        slot('A', 6, 11, 4, 5),
-        slot('B', 11, 6, 5, 4),
-        slot('C', 17, 11, 4, 5),
-        slot('D', 11, 17, 5, 4),
-    ];
-    let mut d = rebuild(30, 30, &slots, (None, None), &params, 1, 'A').unwrap();
-    assert_valid(&d);
-    let before = d.clone();
-    let err = d
-        .apply(
-            &DungeonEdit::Add {
-                rect: Room::new(12, 12, 3, 3),
-            },
-            &params,
-        )
-        .unwrap_err();
-    assert_eq!(err, DungeonError::CannotConnect { letter: 'E' });
-    assert!(
-        err.to_string().contains("no corridors could connect"),
-        "{err}"
-    );
-    assert_eq!(d, before);
-}
-
-#[test]
-fn twenty_six_rooms_are_the_most() {
-    let params = DungeonParams::for_size(Size::Large);
-    let slots: Vec<Slot> = ('A'..='Z')
-        .enumerate()
-        .map(|(i, c)| slot(c, 3 + (i % 6) * 12, 3 + (i / 6) * 12, 4, 4))
-        .collect();
-    let mut d = rebuild(100, 100, &slots, (None, None), &params, 2, 'A').unwrap();
-    assert_valid(&d);
-    let before = d.clone();
-    let err = d
-        .apply(
-            &DungeonEdit::Add {
-                rect: Room::new(80, 80, 4, 4),
-            },
-            &params,
-        )
-        .unwrap_err();
-    assert_eq!(
-        err,
-        DungeonError::EditRoomCount {
-            count: 27,
-            min: 2,
-            max: 26
-        }
-    );
-    assert_eq!(d, before);
-}
-
-#[test]
-fn deleting_an_end_picks_a_new_one() {
-    let (params, mut d) = small();
-    let (e, f) = (
-        d.entrance_room().unwrap().letter,
-        d.final_room().unwrap().letter,
-    );
-    d.apply(&DungeonEdit::Delete { room: e }, &params).unwrap();
-    assert_valid(&d);
-    assert_eq!(d.final_room().unwrap().letter, f, "final room kept");
-    assert_ne!(d.entrance_room().unwrap().letter, e);
-    let f2 = d.final_room().unwrap().letter;
-    let e2 = d.entrance_room().unwrap().letter;
-    d.apply(&DungeonEdit::Delete { room: f2 }, &params).unwrap();
-    assert_valid(&d);
-    assert_eq!(d.entrance_room().unwrap().letter, e2, "entrance kept");
-}
-
-/// A random edit of `d` (any kind, often impossible).
-fn random_edit(d: &Dungeon, rng: &mut crate::rng::Rng) -> DungeonEdit {
-    use crate::rng::RngExt;
-    let (w, h) = (d.width() as u16, d.height() as u16);
-    let room = d.rooms[rng.random_range(0..d.rooms.len())].clone();
-    let rect = |rng: &mut crate::rng::Rng| Room {
-        x: rng.random_range(0..w),
-        y: rng.random_range(0..h),
-        w: rng.random_range(2..10),
-        h: rng.random_range(2..10),
+    // Edits themselves round-trip (an edit history can be saved).
+    let edit = DungeonEdit::Resize {
+        room: 'C',
+        rect: Room::new(3, 4, 5, 6),
     };
-    match rng.random_range(0..6) {
-        0 | 1 => DungeonEdit::Move {
-            room: room.letter,
-            x: rng.random_range(0..w),
-            y: rng.random_range(0..h),
-        },
-        2 => {
-            let edge =
-                [Edge::Left, Edge::Right, Edge::Top, Edge::BottomRight][rng.random_range(0..4)];
-            let (x, y) = (
-                room.x as usize + rng.random_range(0..6),
-                room.y as usize + rng.random_range(0..6),
-            );
-            DungeonEdit::Resize {
-                room: room.letter,
-                rect: edge.dragged(&room.rect(), x.saturating_sub(3), y.saturating_sub(3)),
-            }
-        }
-        3 => DungeonEdit::Delete { room: room.letter },
-        4 => DungeonEdit::Add { rect: rect(rng) },
-        _ => DungeonEdit::Pin {
-            room: room.letter,
-            pinned: rng.random_bool(0.5),
-        },
-    }
-}
-
-#[test]
-fn random_edits_stay_valid_or_change_nothing() {
-    use crate::dungeon::independent_check::check_edited;
-    let mut accepted = 0;
-    let mut tried = 0;
-    for size in [Size::Small, Size::Medium] {
-        for seed in 1..=12u64 {
-            let mut params = DungeonParams::for_size(size);
-            if seed % 3 == 0 {
-                (
-                    params.loops,
-                    params.dead_ends,
-                    params.secret_doors,
-                    params.traps,
-                ) = (1, 1, 1, 2);
-            }
-            let mut d = generate_proposal(&params, seed, 0).unwrap();
-            let mut rng = crate::rng::seeded(seed);
-            for _ in 0..8 {
-                let edit = random_edit(&d, &mut rng);
-                let before = d.clone();
-                tried += 1;
-                match d.apply(&edit, &params) {
-                    Ok(()) => {
-                        accepted += 1;
-                        let mut p = params.clone();
-                        (p.min_rooms, p.max_rooms) = (d.rooms.len(), d.rooms.len());
-                        check_edited(&d, &p)
-                            .unwrap_or_else(|e| panic!("{edit}: {e}\n{}", d.text_map()));
-                        assert_valid(&d);
-                        // Rooms keep their letters, places and pins unless
-                        // the edit names them.
-                        for r in &before.rooms {
-                            if edit.room() == Some(r.letter) {
-                                continue;
-                            }
-                            let now = d.room(r.letter).unwrap();
-                            assert_eq!((now.rect(), now.pinned), (r.rect(), r.pinned), "{edit}");
-                        }
-                    }
-                    Err(e) => {
-                        assert_eq!(d, before, "{edit}: {e}");
-                        assert!(!e.to_string().is_empty());
-                    }
-                }
-            }
-        }
-    }
-    assert!(
-        accepted * 2 >= tried,
-        "only {accepted} of {tried} edits accepted"
-    );
+    let text = ron::to_string(&edit).unwrap();
+    assert_eq!(ron::from_str::<DungeonEdit>(&text).unwrap(), edit);
 }
