@@ -41,7 +41,7 @@ use crate::app::Game;
 use crate::app::Screen;
 use crate::app::shell::ScreenUiSet;
 use crate::app::shell::scripted::ScriptArgs;
-use crate::dungeon::Size;
+use crate::dungeon::{DungeonParams, DungeonStyle, Size};
 use crate::plugin::DungeonMap;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
@@ -88,11 +88,38 @@ pub fn logic_plugin(app: &mut App) {
 }
 
 /// Check the dungeon flags of `evoboard app --game dungeon`: `--size`
-/// must be small, medium or large (`--seed` and `--run` take any value).
+/// must be small, medium or large, `--param` is `style=rooms|caves|
+/// labyrinth` or `corridor-width=1|2|3` (`--seed` and `--run` take any
+/// value).
 pub fn validate(args: &AppArgs) -> Result<(), String> {
     if let Some(s) = &args.size {
         s.parse::<Size>()
             .map_err(|_| format!("unknown dungeon --size '{s}'; allowed: small, medium, large"))?;
+    }
+    let mut params = DungeonParams::for_size(Size::Small);
+    for p in &args.params {
+        set_param(&mut params, p)?;
+    }
+    Ok(())
+}
+
+/// Apply one `--param NAME=VALUE` to the dungeon settings.
+fn set_param(params: &mut DungeonParams, p: &str) -> Result<(), String> {
+    let bad = || {
+        format!(
+            "unknown dungeon --param '{p}'; allowed: style=rooms|caves|labyrinth, corridor-width=1|2|3"
+        )
+    };
+    match p.split_once('=').ok_or_else(bad)? {
+        ("style", v) => params.style = v.parse::<DungeonStyle>().map_err(|_| bad())?,
+        ("corridor-width", v) => {
+            params.corridor_width = v
+                .parse()
+                .ok()
+                .filter(|w| (1..=3).contains(w))
+                .ok_or_else(bad)?
+        }
+        _ => return Err(bad()),
     }
     Ok(())
 }
@@ -114,6 +141,10 @@ fn apply_script_args(
     }
     if let Some(seed) = a.seed {
         settings.seed = seed;
+    }
+    for p in &a.params {
+        // Checked by `validate` before the app opened.
+        let _ = set_param(&mut settings.params, p);
     }
     if let Some(s) = a.steps_per_second {
         settings.steps_per_second = s;

@@ -57,11 +57,29 @@ pub fn pacing_ui(ui: &mut egui::Ui, d: &Dungeon) {
         .max()
         .unwrap_or(0)
         .max(1) as f64;
+    // The legend goes in the top corner over the lower half of the data.
+    let points = p.main_path.iter().enumerate().map(|(k, s)| (k, s));
+    let sides = p.side_rooms.iter().enumerate().map(|(k, s)| (n + 1 + k, s));
+    let half = (n + p.side_rooms.len()) as f64 / 2.0;
+    let (mut left, mut right) = (0, 0);
+    for (x, s) in points.chain(sides) {
+        let v = s.challenge.max(s.reward);
+        if (x as f64) < half {
+            left = left.max(v);
+        } else {
+            right = right.max(v);
+        }
+    }
+    let corner = if left <= right {
+        Corner::LeftTop
+    } else {
+        Corner::RightTop
+    };
     let labels = letters.clone();
     let marks = letters.clone();
     Plot::new("dungeon_pacing")
         .height(170.0)
-        .legend(Legend::default().position(Corner::LeftTop))
+        .legend(Legend::default().position(corner))
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)
