@@ -58,7 +58,7 @@ pub fn pacing_ui(ui: &mut egui::Ui, d: &Dungeon) {
         .unwrap_or(0)
         .max(1) as f64;
     // The legend goes in the top corner over the lower half of the data.
-    let points = p.main_path.iter().enumerate().map(|(k, s)| (k, s));
+    let points = p.main_path.iter().enumerate();
     let sides = p.side_rooms.iter().enumerate().map(|(k, s)| (n + 1 + k, s));
     let half = (n + p.side_rooms.len()) as f64 / 2.0;
     let (mut left, mut right) = (0, 0);
