@@ -275,7 +275,10 @@ pub fn check(d: &Dungeon, p: &DungeonParams) -> Result<(), String> {
         return Err("corridor/trap counts disagree".into());
     }
     if d.door_runs().len() != doors {
-        return Err(format!("{} door runs, counted {doors}", d.door_runs().len()));
+        return Err(format!(
+            "{} door runs, counted {doors}",
+            d.door_runs().len()
+        ));
     }
     if m.secret_doors != secret || m.doors != doors {
         return Err(format!(
