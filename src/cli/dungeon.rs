@@ -238,7 +238,6 @@ impl DungeonArgs {
             contents: self.contents.as_deref().map(read_contents).transpose()?,
             style: self.style,
             corridor_width: self.corridor_width,
-            ..DungeonParams::for_size(Size::Small)
         };
         if self.keys.is_some_and(|k| k > MAX_KEYS) {
             return Err(DungeonError::TooManyKeys {

@@ -63,6 +63,17 @@ pub(super) fn for_each_wide_exit(
     }
 }
 
+/// How many sides of the ring just around the `k × k` block at anchor `a`
+/// hold a corridor cell (`w` the grid width).
+#[inline]
+fn corridor_sides(grid: &[DungeonTile], w: usize, k: usize, a: usize) -> usize {
+    let side = |start: usize, step: usize| (0..k).any(|i| grid[start + i * step].is_corridor());
+    usize::from(side(a - w, 1))
+        + usize::from(side(a + k * w, 1))
+        + usize::from(side(a - 1, w))
+        + usize::from(side(a + k, w))
+}
+
 /// A door link: the first wall cell of a run and its direction.
 pub(super) fn door_link(door: usize, step: usize) -> u32 {
     DOOR_LINK | if step == 1 { 0 } else { VERTICAL } | door as u32
@@ -127,12 +138,7 @@ impl CorridorBuilder {
     /// How many sides of the ring just around anchor `a`'s block hold a
     /// corridor cell.
     fn corridor_sides(&self, grid: &[DungeonTile], a: usize) -> usize {
-        let (w, k) = (self.width, self.cw);
-        let side = |start: usize, step: usize| (0..k).any(|i| grid[start + i * step].is_corridor());
-        usize::from(side(a - w, 1))
-            + usize::from(side(a + k * w, 1))
-            + usize::from(side(a - 1, w))
-            + usize::from(side(a + k, w))
+        corridor_sides(grid, self.width, self.cw, a)
     }
 
     /// Wide corridors: the branching network over anchors.
@@ -237,17 +243,23 @@ impl CorridorBuilder {
 
     /// Breadth-first relaxation over open anchors from the queued ones.
     fn propagate_wide(&mut self, grid: &[DungeonTile], dirs: &[isize; 4]) {
+        // Borrow the fields apart so the hot loop keeps them in registers.
+        let (w, k) = (self.width, self.cw);
+        let open = &self.open[..];
+        let dist = &mut self.dist[..];
+        let parent = &mut self.parent[..];
+        let queue = &mut self.queue;
         let mut head = 0;
-        while head < self.queue.len() {
-            let c = self.queue[head] as usize;
+        while head < queue.len() {
+            let c = queue[head] as usize;
             head += 1;
-            let nd = self.dist[c] + 1;
+            let nd = dist[c] + 1;
             for &d in dirs {
                 let nb = (c as isize + d) as usize;
-                if self.open[nb] && nd < self.dist[nb] && self.corridor_sides(grid, nb) < 2 {
-                    self.dist[nb] = nd;
-                    self.parent[nb] = c as u32;
-                    self.queue.push(nb as u32);
+                if nd < dist[nb] && open[nb] && corridor_sides(grid, w, k, nb) < 2 {
+                    dist[nb] = nd;
+                    parent[nb] = c as u32;
+                    queue.push(nb as u32);
                 }
             }
         }

@@ -66,7 +66,7 @@ pub(super) fn rebuild(
     let rules = edit_rules(params, width, height);
     let mut layout = DungeonLayout::empty(width, height);
     layout.rooms.extend(slots.iter().map(|s| s.rect));
-    let mut builder = CorridorBuilder::new(width, height);
+    let mut builder = CorridorBuilder::for_rules(&rules);
     let mut rng = seeded(derive_seed(seed, EDIT_STREAM));
     let connected = (0..CONNECT_TRIES).any(|_| builder.build(&mut layout, &mut rng));
     if !connected || layout.evaluate(&rules) <= 0.0 {

@@ -266,10 +266,19 @@ mod tests {
         let d = generate_proposal(&p, 5, 0).unwrap();
         let key = room_key(&d);
         for r in &d.rooms {
-            let head = format!("# ROOM {} — room\n", r.letter);
+            let head = format!("# ROOM {} — ", r.letter);
             assert_eq!(key.matches(&head).count(), 1, "{key}");
+            let purpose = if r.purpose.is_empty() {
+                "room"
+            } else {
+                &r.purpose
+            };
+            assert!(key.contains(&format!("{head}{purpose}\n")), "{key}");
         }
-        assert!(key.contains("Has enemies") || d.rooms.iter().all(|r| !r.enemies));
+        for r in d.rooms.iter().filter(|r| r.enemies) {
+            let named = r.enemy_kinds.first().map_or("Has enemies", String::as_str);
+            assert!(key.contains(named), "{key}");
+        }
         let ex = exits(&d);
         for (k, list) in ex.iter().enumerate() {
             assert!(!list.is_empty(), "room {k} has a door");
