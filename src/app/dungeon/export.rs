@@ -3,7 +3,7 @@
 //! (`.key.md`), written next to the levels under the save box's name, off
 //! the main thread, atomically and never over an existing file.
 
-use crate::app::shell::export_job::ExportJob;
+use crate::app::shell::export_job::{ExportJob, format_button};
 use crate::dungeon::Dungeon;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -131,16 +131,7 @@ pub fn export_ui(
     ui.horizontal_wrapped(|ui| {
         ui.label("Export as");
         for format in DungeonFormat::ALL {
-            if ui
-                .add_enabled(ok, egui::Button::new(format.name()))
-                .on_hover_text(format!(
-                    "write {}/NAME.{} (never replacing a file)",
-                    dir.display(),
-                    format.extension()
-                ))
-                .on_disabled_hover_text("type a name in the box above first")
-                .clicked()
-            {
+            if format_button(ui, ok, format.name(), format.extension(), dir) {
                 exports.start(d, format, &dir.join(name));
             }
         }

@@ -5,7 +5,7 @@
 //! print-size PNG takes a moment to render).
 
 use super::design::DesignCommand;
-use crate::app::shell::export_job::ExportJob;
+use crate::app::shell::export_job::{ExportJob, format_button};
 use crate::boards::{BoardGame, code};
 use crate::export::{self, Format};
 use crate::level::Level;
@@ -73,16 +73,7 @@ pub fn export_ui(
         for format in Format::HEX {
             let ok =
                 !exports.busy() && crate::app::shell::save_box::check_name(name.trim()).is_ok();
-            if ui
-                .add_enabled(ok, egui::Button::new(format.name()))
-                .on_hover_text(format!(
-                    "write {}/NAME.{} (never replacing a file)",
-                    dir.display(),
-                    format.extension()
-                ))
-                .on_disabled_hover_text("type a name in the box above first")
-                .clicked()
-            {
+            if format_button(ui, ok, format.name(), format.extension(), dir) {
                 exports.start(make(name.trim()), format, dir);
             }
         }

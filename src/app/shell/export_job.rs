@@ -64,3 +64,22 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), String> {
     }
     write_atomic(path, bytes, false).map_err(|e| e.to_string())
 }
+
+/// One "Export as" button for a format written as `dir/NAME.extension`:
+/// enabled when `ok`, with the hover texts both export boxes show.
+/// Returns whether it was clicked.
+pub fn format_button(
+    ui: &mut bevy_egui::egui::Ui,
+    ok: bool,
+    name: &str,
+    extension: &str,
+    dir: &Path,
+) -> bool {
+    ui.add_enabled(ok, bevy_egui::egui::Button::new(name))
+        .on_hover_text(format!(
+            "write {}/NAME.{extension} (never replacing a file)",
+            dir.display()
+        ))
+        .on_disabled_hover_text("type a name in the box above first")
+        .clicked()
+}

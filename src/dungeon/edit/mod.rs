@@ -238,7 +238,9 @@ impl Dungeon {
             .find_map(|(i, r)| Edge::of_wall(&r.rect(), x, y).map(|e| (i, e)))
     }
 
-    fn index_of(&self, letter: char) -> Result<usize, DungeonError> {
+    /// The index of the room lettered `letter` (either case), or
+    /// [`DungeonError::UnknownRoom`] listing the letters.
+    pub(crate) fn index_of(&self, letter: char) -> Result<usize, DungeonError> {
         let up = letter.to_ascii_uppercase();
         self.rooms
             .iter()
@@ -249,8 +251,19 @@ impl Dungeon {
             })
     }
 
-    /// The letters as an error lists them: `"A, B, D or E"`.
-    fn letter_list(&self) -> String {
+    /// The letters as an error lists them: `"A to F"` when they run
+    /// without a gap, else `"A, B, D or E"`.
+    pub(crate) fn letter_list(&self) -> String {
+        let (Some(first), Some(last)) = (self.rooms.first(), self.rooms.last()) else {
+            return "no rooms".to_string();
+        };
+        let contiguous = self
+            .rooms
+            .windows(2)
+            .all(|p| p[1].letter as u32 == p[0].letter as u32 + 1);
+        if contiguous && self.rooms.len() > 2 {
+            return format!("{} to {}", first.letter, last.letter);
+        }
         let mut out = String::new();
         for (i, r) in self.rooms.iter().enumerate() {
             if i > 0 {

@@ -13,14 +13,6 @@ use crate::search::Search;
 const CONTENTS_STREAM: u64 = 2;
 
 impl Dungeon {
-    /// The room letters, as an error states them: `"A to F"`.
-    fn allowed_letters(&self) -> String {
-        match (self.rooms.first(), self.rooms.last()) {
-            (Some(a), Some(b)) => format!("{} to {}", a.letter, b.letter),
-            _ => "no rooms".to_string(),
-        }
-    }
-
     /// Make room `entrance` the entrance and room `final_room` the final
     /// room (letters, either case), then re-run the contents GA, stocking,
     /// pacing and keys around that choice on the same grid
@@ -42,21 +34,11 @@ impl Dungeon {
         final_room: char,
         params: &DungeonParams,
     ) -> Result<(), DungeonError> {
-        let index = |letter: char| {
-            let up = letter.to_ascii_uppercase();
-            self.rooms
-                .iter()
-                .position(|r| r.letter == up)
-                .ok_or_else(|| DungeonError::UnknownRoom {
-                    letter,
-                    allowed: self.allowed_letters(),
-                })
-        };
-        let (e, f) = (index(entrance)?, index(final_room)?);
+        let (e, f) = (self.index_of(entrance)?, self.index_of(final_room)?);
         if e == f {
             return Err(DungeonError::SameEnds {
                 letter: self.rooms[e].letter,
-                allowed: self.allowed_letters(),
+                allowed: self.letter_list(),
             });
         }
         if params.keys > MAX_KEYS {
