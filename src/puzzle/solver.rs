@@ -194,9 +194,20 @@ pub(crate) fn two_bits(
     node_limit: u64,
     budget: &mut u64,
 ) -> Option<(u64, Option<Bits>, Option<Bits>)> {
+    budgeted_count(bits, 2, node_limit, budget)
+}
+
+/// The budgeted search behind [`two_bits`] and [`count_only`]: count up
+/// to `limit`, keeping the first two solutions.
+fn budgeted_count(
+    bits: Bits,
+    limit: u64,
+    node_limit: u64,
+    budget: &mut u64,
+) -> Option<(u64, Option<Bits>, Option<Bits>)> {
     let mut dfs = Dfs {
         order: &most_neighbours,
-        limit: 2,
+        limit,
         count: 0,
         first: None,
         second: None,
@@ -216,22 +227,7 @@ pub(crate) fn two_bits(
 /// no board; `None` when the search needed more than `node_limit` nodes
 /// or more than `budget` holds (the nodes used are taken from it).
 pub(crate) fn count_only(bits: Bits, limit: u64, node_limit: u64, budget: &mut u64) -> Option<u64> {
-    let mut dfs = Dfs {
-        order: &most_neighbours,
-        limit: limit.max(1),
-        count: 0,
-        first: None,
-        second: None,
-        nodes: 0,
-        node_limit: node_limit.min(*budget),
-        aborted: false,
-        rng: None,
-    };
-    if bits.is_valid() {
-        dfs.run(bits, u32::MAX);
-    }
-    *budget = budget.saturating_sub(dfs.nodes);
-    (!dfs.aborted).then_some(dfs.count)
+    budgeted_count(bits, limit.max(1), node_limit, budget).map(|(count, _, _)| count)
 }
 
 /// One solution of `board` picked at random (random symbol order at every

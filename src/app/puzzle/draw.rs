@@ -43,29 +43,50 @@ fn symbol(p: &egui::Painter, rect: Rect, c: Square, color: Color32, width: f32) 
     }
 }
 
+/// Where a `w × h` board sits in the rest of a `Ui`: centred, with room
+/// for the row and column numbers, cells 12 to 64 points wide.
+struct Frame {
+    origin: Pos2,
+    cell: f32,
+    rect: Rect,
+}
+
+impl Frame {
+    /// Lay the board out, take its clicks and a painter that also covers
+    /// the numbers around it.
+    fn place(ui: &mut egui::Ui, w: usize, h: usize) -> (Frame, egui::Response, egui::Painter) {
+        let avail = ui.available_rect_before_wrap();
+        let label = 26.0;
+        let cell = ((avail.width() - label - 8.0) / w as f32)
+            .min((avail.height() - label - 8.0) / h as f32)
+            .clamp(12.0, 64.0);
+        let size = Vec2::new(cell * w as f32, cell * h as f32);
+        let origin = Pos2::new(
+            avail.left() + label + ((avail.width() - label - size.x) / 2.0).max(0.0),
+            avail.top() + label + ((avail.height() - label - size.y) / 2.0).max(0.0),
+        );
+        let rect = Rect::from_min_size(origin, size);
+        let response = ui.allocate_rect(rect, Sense::click());
+        let painter = ui.painter_at(rect.expand2(Vec2::new(label + 4.0, label + 4.0)));
+        (Frame { origin, cell, rect }, response, painter)
+    }
+
+    /// The rectangle of cell (`r`, `c`).
+    fn cell_rect(&self, r: usize, c: usize) -> Rect {
+        Rect::from_min_size(
+            self.origin + Vec2::new(c as f32 * self.cell, r as f32 * self.cell),
+            Vec2::splat(self.cell),
+        )
+    }
+}
+
 /// Paint the board into the rest of `ui`; a click returns its action
 /// (left: cycle forwards, right: backwards).
 pub fn board(ui: &mut egui::Ui, play: &Play) -> Option<Action> {
     let (w, h) = (play.width(), play.height());
-    let avail = ui.available_rect_before_wrap();
-    let label = 26.0;
-    let cell = ((avail.width() - label - 8.0) / w as f32)
-        .min((avail.height() - label - 8.0) / h as f32)
-        .clamp(12.0, 64.0);
-    let size = Vec2::new(cell * w as f32, cell * h as f32);
-    let origin = Pos2::new(
-        avail.left() + label + ((avail.width() - label - size.x) / 2.0).max(0.0),
-        avail.top() + label + ((avail.height() - label - size.y) / 2.0).max(0.0),
-    );
-    let board_rect = Rect::from_min_size(origin, size);
-    let response = ui.allocate_rect(board_rect, Sense::click());
-    let p = ui.painter_at(board_rect.expand2(Vec2::new(label + 4.0, label + 4.0)));
-    let rect_of = |r: usize, c: usize| {
-        Rect::from_min_size(
-            origin + Vec2::new(c as f32 * cell, r as f32 * cell),
-            Vec2::splat(cell),
-        )
-    };
+    let (frame, response, p) = Frame::place(ui, w, h);
+    let (origin, cell, board_rect) = (frame.origin, frame.cell, frame.rect);
+    let rect_of = |r: usize, c: usize| frame.cell_rect(r, c);
 
     let breaks = play.break_mask();
     let wrong: Vec<(usize, usize)> = match play.check_result() {
@@ -256,25 +277,9 @@ pub fn draft(
     added: &[(usize, usize)],
 ) -> Option<(usize, usize, bool)> {
     let (w, h) = (board.width(), board.height());
-    let avail = ui.available_rect_before_wrap();
-    let label = 26.0;
-    let cell = ((avail.width() - label - 8.0) / w as f32)
-        .min((avail.height() - label - 8.0) / h as f32)
-        .clamp(12.0, 64.0);
-    let size = Vec2::new(cell * w as f32, cell * h as f32);
-    let origin = Pos2::new(
-        avail.left() + label + ((avail.width() - label - size.x) / 2.0).max(0.0),
-        avail.top() + label + ((avail.height() - label - size.y) / 2.0).max(0.0),
-    );
-    let board_rect = Rect::from_min_size(origin, size);
-    let response = ui.allocate_rect(board_rect, Sense::click());
-    let p = ui.painter_at(board_rect.expand2(Vec2::new(label + 4.0, label + 4.0)));
-    let rect_of = |r: usize, c: usize| {
-        Rect::from_min_size(
-            origin + Vec2::new(c as f32 * cell, r as f32 * cell),
-            Vec2::splat(cell),
-        )
-    };
+    let (frame, response, p) = Frame::place(ui, w, h);
+    let (origin, cell) = (frame.origin, frame.cell);
+    let rect_of = |r: usize, c: usize| frame.cell_rect(r, c);
     let thick = (cell * 0.09).max(2.0);
     let font = egui::FontId::proportional((cell * 0.4).clamp(9.0, 15.0));
     let numbers = ui.visuals().weak_text_color();

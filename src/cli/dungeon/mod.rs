@@ -2,16 +2,20 @@
 
 #![warn(missing_docs)]
 
+mod from;
+mod json;
+
+pub use from::read_contents;
+pub use json::dungeon_json;
+
 use super::common::{CliError, CliResult, level_out, print_json, progress_bar, write_atomic};
 use crate::dungeon::{
-    self, ContentsTable, Dungeon, DungeonError, DungeonGaSettings, DungeonParams, DungeonStyle,
+    self, Dungeon, DungeonError, DungeonGaSettings, DungeonParams, DungeonStyle,
     MAX_CORRIDOR_WIDTH, MAX_KEYS, MAX_ROOMS, MIN_ROOMS, Size, best_proposal,
 };
-use crate::level::{Level, LevelMap};
 use clap::Args;
 use rayon::prelude::*;
 use serde_json::{Value, json};
-use std::path::Path;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -164,23 +168,6 @@ pub struct DungeonArgs {
     pub final_room: Option<char>,
 }
 
-/// Read a contents table; errors name the file (and line and column).
-pub fn read_contents(path: &Path) -> Result<ContentsTable, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        CliError(format!(
-            "--contents {}: cannot read it: {e}",
-            path.display()
-        ))
-    })?;
-    ContentsTable::from_ron(&text).map_err(|e| match e {
-        DungeonError::ContentsSyntax { line, column, .. } => CliError(format!(
-            "--contents {}:{line}:{column}: {e}",
-            path.display()
-        )),
-        e => CliError(format!("--contents {}: {e}", path.display())),
-    })
-}
-
 impl DungeonArgs {
     /// The generation parameters these flags ask for.
     pub fn params(&self) -> Result<DungeonParams, CliError> {
@@ -255,71 +242,6 @@ impl DungeonArgs {
     }
 }
 
-/// The JSON description of one dungeon (the keys of `shared/spec/cli.md`
-/// plus `entrance`, `final_room`, `contents_fitness`, `metrics`).
-pub fn dungeon_json(d: &Dungeon) -> Value {
-    let rooms: Vec<Value> = d
-        .rooms
-        .iter()
-        .map(|r| {
-            json!({
-                "id": r.letter.to_string(),
-                "x": r.x, "y": r.y, "w": r.w, "h": r.h,
-                "enemies": r.enemies, "treasure": r.treasure,
-                "purpose": r.purpose,
-                "description": r.description,
-                "lighting": r.lighting.name(),
-                "enemy_kinds": r.enemy_kinds,
-                "treasure_kinds": r.treasure_kinds,
-                "challenge": r.challenge,
-                "reward": r.reward,
-            })
-        })
-        .collect();
-    let letter = |i: usize| {
-        d.rooms
-            .get(i)
-            .map_or("?".to_string(), |r| r.letter.to_string())
-    };
-    let steps = |steps: &[dungeon::PacingStep]| -> Vec<Value> {
-        steps
-            .iter()
-            .map(|s| {
-                json!({
-                    "room": letter(s.room),
-                    "challenge": s.challenge,
-                    "reward": s.reward,
-                    "depth": s.depth,
-                })
-            })
-            .collect()
-    };
-    let locks: Vec<Value> = d
-        .locks
-        .iter()
-        .map(|l| json!({"door": [l.door.0, l.door.1], "key_room": letter(l.key_room)}))
-        .collect();
-    json!({
-        "width": d.width(),
-        "height": d.height(),
-        "fitness": d.fitness,
-        "contents_fitness": d.contents_fitness,
-        "rooms": rooms,
-        "grid": d.grid.rows(),
-        "entrance": d.rooms[d.entrance].letter.to_string(),
-        "final_room": d.rooms[d.final_room].letter.to_string(),
-        "metrics": d.metrics,
-        "seed": d.seed,
-        "pacing": {
-            "main_path": steps(&d.pacing.main_path),
-            "side_rooms": steps(&d.pacing.side_rooms),
-        },
-        "locks": locks,
-        "style": d.style.name(),
-        "corridor_width": d.corridor_width,
-    })
-}
-
 fn summary(d: &Dungeon) -> String {
     let m = &d.metrics;
     let mut s = format!(
@@ -349,7 +271,7 @@ pub fn run(args: &DungeonArgs) -> CliResult {
         ));
     }
     if let Some(from) = &args.from {
-        return run_from(args, from);
+        return from::run_from(args, from);
     }
     let params = args.params()?;
     let out_path = level_out(args.out.as_deref(), args.force)?;
@@ -431,7 +353,7 @@ pub fn run(args: &DungeonArgs) -> CliResult {
 }
 
 /// The map, the stocked legend, the route, pacing, locks and figures.
-fn print_dungeon(d: &Dungeon, keys_asked: usize) {
+pub(super) fn print_dungeon(d: &Dungeon, keys_asked: usize) {
     print!("{}", d.text_map());
     for line in d.stocked_legend() {
         println!("{line}");
@@ -454,96 +376,6 @@ fn print_dungeon(d: &Dungeon, keys_asked: usize) {
         );
     }
     println!("{}", summary(d));
-}
-
-/// The settings a saved dungeon level was made with (its generator's
-/// parameters), with --keys and --contents from the command line.
-fn params_of(level: &Level, d: &Dungeon, args: &DungeonArgs) -> Result<DungeonParams, CliError> {
-    let mut p = DungeonParams::for_size(Size::Small);
-    let get = |k: &str| {
-        level
-            .generator
-            .params
-            .iter()
-            .find(|(n, _)| n == k)
-            .map(|(_, v)| *v)
-    };
-    if let Some(v) = get("enemies_pct") {
-        p.enemies_pct = v.clamp(0.0, 100.0) as u8;
-    }
-    if let Some(v) = get("treasure_pct") {
-        p.treasure_pct = v.clamp(0.0, 100.0) as u8;
-    }
-    if let Some(v) = get("generations") {
-        p.ga.generations = (v as usize).max(1);
-    }
-    if let Some(v) = get("population") {
-        p.ga.population = (v as usize).max(2);
-    }
-    if let Some(v) = get("mutation") {
-        p.ga.mutation_rate = v.clamp(0.0, 1.0);
-    }
-    p.keys = args.keys.unwrap_or(d.locks.len());
-    if p.keys > MAX_KEYS {
-        return Err(DungeonError::TooManyKeys { keys: p.keys }.into());
-    }
-    p.contents = args.contents.as_deref().map(read_contents).transpose()?;
-    Ok(p)
-}
-
-/// `--from FILE`: change a saved dungeon's ends, keys or table.
-fn run_from(args: &DungeonArgs, from: &Path) -> CliResult {
-    let out_path = level_out(args.out.as_deref(), args.force)?;
-    let level = Level::load(from).map_err(|e| CliError(e.to_string()))?;
-    let LevelMap::Dungeon(mut d) = level.map.clone() else {
-        return Err(CliError(format!(
-            "--from {}: a {} level; --from needs a dungeon level",
-            from.display(),
-            level.map.game()
-        )));
-    };
-    let params = params_of(&level, &d, args)?;
-    let start = Instant::now();
-    if args.entrance_room.is_some() || args.final_room.is_some() {
-        let current = |i: usize, what: &str| {
-            d.rooms.get(i).map(|r| r.letter).ok_or_else(|| {
-                CliError(format!(
-                    "--from {}: the saved {what} is no room; give --entrance-room and --final-room",
-                    from.display()
-                ))
-            })
-        };
-        let e = match args.entrance_room {
-            Some(e) => e,
-            None => current(d.entrance, "entrance")?,
-        };
-        let f = match args.final_room {
-            Some(f) => f,
-            None => current(d.final_room, "final room")?,
-        };
-        d.choose_ends(e, f, &params)?;
-    } else if args.keys.is_some() || args.contents.is_some() {
-        d.restock(&params);
-    }
-    let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
-    if let Some(path) = &out_path {
-        let level = Level::dungeon(&Level::name_for(path), &d, &params);
-        write_atomic(path, level.to_ron().as_bytes(), args.force)?;
-    }
-    if args.json {
-        let mut v = dungeon_json(&d);
-        let o = v.as_object_mut().expect("dungeon_json builds an object");
-        o.insert("elapsed_ms".into(), json!(elapsed_ms));
-        o.insert("from".into(), json!(from.display().to_string()));
-        o.insert("keys_asked".into(), json!(params.keys));
-        return print_json(&v);
-    }
-    println!("{} (seed {})", from.display(), d.seed);
-    print_dungeon(&d, params.keys);
-    if let Some(path) = &out_path {
-        println!("saved to {}", path.display());
-    }
-    Ok(())
 }
 
 #[cfg(test)]
