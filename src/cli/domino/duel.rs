@@ -1,0 +1,104 @@
+//! `evoboard domino duel`: many matches between two AI teams.
+
+use super::super::common::{CliResult, print_json, progress_bar};
+use super::{team, threads};
+use crate::domino::stats::{chi_square_uniform, t_test_rate};
+use crate::domino::{Agent, AgentSpec, duel};
+use clap::Args;
+use serde_json::json;
+
+/// `evoboard domino duel --team-a AGENT --team-b AGENT --matches N …`.
+#[derive(Args, Debug)]
+pub struct DuelArgs {
+    /// Team A (seats 0 and 2): basic, hand, s1..s4, s1@2..s4@2, t1..t4,
+    /// t1@2..t4@2, t1@3, t1full, coef:a1,..,a7, file:PATH, mc, mc:N, mc:Nms, mc:N:POLICY.
+    #[arg(long)]
+    pub team_a: AgentSpec,
+    /// Team B (seats 1 and 3), same names as team A.
+    #[arg(long)]
+    pub team_b: AgentSpec,
+    /// Matches to play.
+    #[arg(long)]
+    pub matches: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub(super) fn run(a: DuelArgs) -> CliResult {
+    let team_a = team("--team-a", &a.team_a)?;
+    let team_b = team("--team-b", &a.team_b)?;
+    if a.matches == 0 {
+        return Err("--matches must be at least 1".into());
+    }
+    let threads = threads(a.threads)?;
+    let bar = progress_bar(a.matches, "duel");
+    let r = duel(
+        team_a.as_ref(),
+        team_b.as_ref(),
+        a.matches,
+        threads,
+        a.seed,
+        &|n| bar.inc(n),
+    )?;
+    bar.finish_and_clear();
+    let chi = chi_square_uniform(&[r.wins_a, r.wins_b]);
+    let t50 = t_test_rate(r.wins_a, r.matches, 0.50);
+    let t66 = t_test_rate(r.wins_a, r.matches, 0.66);
+    let think = |a: &dyn Agent| {
+        a.think_stats()
+            .map(|(n, t)| t.as_secs_f64() * 1000.0 / n.max(1) as f64)
+    };
+    let (think_a, think_b) = (think(team_a.as_ref()), think(team_b.as_ref()));
+    let elapsed_ms = r.elapsed.as_secs_f64() * 1000.0;
+    if a.json {
+        print_json(&json!({
+            "team_a": team_a.name(),
+            "team_b": team_b.name(),
+            "seed": a.seed,
+            "threads": threads,
+            "matches": r.matches,
+            "wins_a": r.wins_a,
+            "wins_b": r.wins_b,
+            "win_rate_a": r.win_rate_a(),
+            "elapsed_ms": elapsed_ms.round() as u64,
+            "matches_per_sec": r.matches_per_sec(),
+            "rounds": r.rounds,
+            "chi_square": chi.statistic,
+            "p_value": chi.p_value,
+            "t_vs_50": t50.statistic,
+            "p_vs_50": t50.p_value,
+            "t_vs_66": t66.statistic,
+            "p_vs_66": t66.p_value,
+            "think_ms_per_move_a": think_a,
+            "think_ms_per_move_b": think_b,
+        }))
+    } else {
+        println!(
+            "{} vs {}: {} of {} matches won by team A ({:.2} %), {} by team B; \
+             χ² = {:.2} (p = {:.3e}); {:.1} s, {:.0} matches/s on {threads} threads",
+            team_a.name(),
+            team_b.name(),
+            r.wins_a,
+            r.matches,
+            100.0 * r.win_rate_a(),
+            r.wins_b,
+            chi.statistic,
+            chi.p_value,
+            r.elapsed.as_secs_f64(),
+            r.matches_per_sec()
+        );
+        for (team, t) in [("A", think_a), ("B", think_b)] {
+            if let Some(ms) = t {
+                println!("team {team} thought {ms:.2} ms per move (moves with a choice)");
+            }
+        }
+        Ok(())
+    }
+}

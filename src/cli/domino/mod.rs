@@ -1,0 +1,50 @@
+//! `evoboard domino …` (see `shared/spec/cli.md`, section Domino): one file
+//! per sub-command (`duel.rs`, `tune.rs`), the shared flag checks here.
+
+mod duel;
+mod tune;
+
+pub use duel::DuelArgs;
+pub use tune::TuneArgs;
+
+use super::common::{CliError, CliResult};
+use crate::domino::{Agent, AgentSpec};
+use clap::{Args, Subcommand};
+
+/// `evoboard domino …`.
+#[derive(Args, Debug)]
+pub struct DominoArgs {
+    /// What to run.
+    #[command(subcommand)]
+    pub command: DominoCommand,
+}
+
+/// The domino sub-commands.
+#[derive(Subcommand, Debug)]
+pub enum DominoCommand {
+    /// Play many matches between two AI teams.
+    Duel(DuelArgs),
+    /// Tune a strategy's coefficients with the published GA.
+    Tune(TuneArgs),
+}
+
+/// Run a domino sub-command.
+pub fn run(args: DominoArgs) -> CliResult {
+    match args.command {
+        DominoCommand::Duel(a) => duel::run(a),
+        DominoCommand::Tune(a) => tune::run(a),
+    }
+}
+
+pub(super) fn threads(t: Option<usize>) -> Result<usize, CliError> {
+    match t {
+        Some(0) => Err("--threads must be at least 1 (omit it to use all cores)".into()),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// The agent of a team (reads a coefficient file); errors name the flag.
+pub(super) fn team(flag: &str, spec: &AgentSpec) -> Result<Box<dyn Agent>, CliError> {
+    spec.build().map_err(|e| CliError(format!("{flag}: {e}")))
+}
