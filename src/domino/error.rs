@@ -232,6 +232,17 @@ pub enum DominoError {
         /// Its answer.
         answer: String,
     },
+    /// A GA setting outside what the tuner allows (crossover operator,
+    /// crossover or mutation rate, elite, coefficient range, runs,
+    /// t-test level, head-to-head strategies or stage).
+    BadTunerSetting {
+        /// The setting (`"mutation"`, `"elite"`, `"range"`, …).
+        setting: &'static str,
+        /// The value as given.
+        value: String,
+        /// What is allowed.
+        allowed: String,
+    },
 }
 
 /// "2, 3 and 5" for a 7-bit mask of numbers.
@@ -400,6 +411,11 @@ impl fmt::Display for DominoError {
                 f,
                 "agent '{agent}' answered {answer}, which is not one of its choices"
             ),
+            BadTunerSetting {
+                setting,
+                value,
+                allowed,
+            } => write!(f, "{setting} {value} is not allowed: {allowed}"),
         }
     }
 }

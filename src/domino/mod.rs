@@ -26,6 +26,8 @@
 //!   [`PublicRound`], [`Turn`], [`choose_turn`], [`choose_turn_named`];
 //! - the seven state vectors V0..V6: [`StateVectors`];
 //! - parallel duels: [`duel`]; the GA: [`GaTuner`]; statistics: [`stats`];
+//! - the dissertation's experiments: repeated runs ([`run_ga`],
+//!   [`RunsSummary`]) and the head-to-head table ([`head_to_head`]);
 //! - every refusal is a [`DominoError`]; functions that panic on bad input
 //!   (an illegal move, say) have a `try_` form that returns one.
 
@@ -66,4 +68,7 @@ pub use spec::{AgentSpec, CoefList, EvalSpec, Preset, SearchBudget, SearchSpec, 
 pub use state::StateVectors;
 pub use table::{Arm, Move, Table};
 pub use tiles::{Hand, HandIter, Tile};
-pub use tuner::{GaTuner, TunerSettings, stage_opponents};
+pub use tuner::{
+    Crossover, Elite, GaTuner, HeadToHeadCell, LevelTest, RunResult, RunsSummary, TunerSettings,
+    head_to_head, run_ga, stage_opponents, strategy_preset,
+};

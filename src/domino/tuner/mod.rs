@@ -1,73 +1,52 @@
-//! The published GA that tunes the evaluation coefficients.
+//! The published GA that tunes the evaluation coefficients, and the
+//! dissertation's experiments around it.
 //!
 //! Real-valued chromosome (the strategy's free α, initial range [-10, 10]),
 //! fitness = matches won against a fixed opponent team, population 100,
 //! 200 generations, elite 10 %, uniform crossover at rate 0.8, uniform
-//! mutation with probability 0.05 per gene, roulette selection.
+//! mutation with probability 0.05 per gene, roulette selection; every
+//! setting can be changed ([`TunerSettings`], `settings.rs`; the operators
+//! are in `operators.rs`).
 //!
 //! Every generation plays all individuals on the same fresh deals (common
 //! random numbers), elites included, so a lucky evaluation does not stick.
 //! It is an ask-and-tell [`Search`]: one `step` is one generation.
+//! Repeated runs and their statistics are in `runs.rs` ([`run_ga`],
+//! [`RunsSummary`]), the head-to-head table of the strategies in
+//! `table.rs` ([`head_to_head`]).
+
+mod operators;
+mod runs;
+mod settings;
+mod table;
+#[cfg(test)]
+mod tests;
+
+pub use runs::{LevelTest, RunResult, RunsSummary, run_ga};
+pub use settings::{Crossover, Elite, TunerSettings};
+pub use table::{HeadToHeadCell, head_to_head, strategy_preset};
 
 use super::agents::{Coefficients, EvalAgent, free_coefficients};
 use super::error::DominoError;
 use super::simulator::play_range;
-use super::spec::{EvalSpec, Preset};
+use super::spec::EvalSpec;
 use crate::rng::{Rng, RngExt, derive_seed, seeded};
 use crate::search::{Objective, Progress, Search};
+use operators::{crossover, mutate, random_genome, roulette};
 use rayon::prelude::*;
-
-/// GA settings; [`Default`] is the published setup.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TunerSettings {
-    /// Individuals per generation.
-    pub population: usize,
-    /// Generations.
-    pub generations: u64,
-    /// Matches per fitness evaluation (per opponent).
-    pub matches: u64,
-    /// Share of the population copied unchanged.
-    pub elite: f64,
-    /// Probability that a child is a uniform crossover of two parents.
-    pub crossover: f64,
-    /// Probability that a gene is redrawn uniformly.
-    pub mutation: f64,
-    /// Genes are drawn in [-range, range].
-    pub range: f64,
-}
-
-impl Default for TunerSettings {
-    fn default() -> Self {
-        TunerSettings {
-            population: 100,
-            generations: 200,
-            matches: 5000,
-            elite: 0.10,
-            crossover: 0.8,
-            mutation: 0.05,
-            range: 10.0,
-        }
-    }
-}
 
 /// The fixed opponents of a stage: 1 → basic; 2 → the strategy's own
 /// stage-1 coefficients (our `tK` preset, else the published `sK`);
 /// 3 → the other three strategies at stage 2 (`tJ@2`, else `sJ@2`).
 pub fn stage_opponents(strategy: u8, stage: u8) -> Result<Vec<EvalSpec>, DominoError> {
     free_coefficients(strategy)?;
-    let named = |ours: String, published: String| {
-        let p = Preset::named(&ours)
-            .or_else(|| Preset::named(&published))
-            .expect("the published presets s1..s4 and s1@2..s4@2 exist");
-        EvalSpec::Preset(p)
-    };
     match stage {
         1 => Ok(vec![EvalSpec::Basic]),
-        2 => Ok(vec![named(format!("t{strategy}"), format!("s{strategy}"))]),
-        3 => Ok((1..=4u8)
+        2 => Ok(vec![strategy_preset(strategy, 1, false)?]),
+        3 => (1..=4u8)
             .filter(|&j| j != strategy)
-            .map(|j| named(format!("t{j}@2"), format!("s{j}@2")))
-            .collect()),
+            .map(|j| strategy_preset(j, 2, false))
+            .collect(),
         _ => Err(DominoError::BadStage { stage }),
     }
 }
@@ -97,14 +76,7 @@ impl GaTuner {
         seed: u64,
     ) -> Result<GaTuner, DominoError> {
         let free = free_coefficients(strategy)?;
-        if settings.population < 2 {
-            return Err(DominoError::PopulationTooSmall {
-                population: settings.population,
-            });
-        }
-        if settings.matches == 0 {
-            return Err(DominoError::NoMatches);
-        }
+        settings.check()?;
         let opponents = opponents
             .iter()
             .map(EvalSpec::build)
@@ -139,6 +111,16 @@ impl GaTuner {
         &self.history
     }
 
+    /// The current population (the next generation to be evaluated).
+    pub fn population(&self) -> &[Coefficients] {
+        &self.population
+    }
+
+    /// The settings it runs with.
+    pub fn settings(&self) -> &TunerSettings {
+        &self.settings
+    }
+
     /// Matches per evaluation (all opponents together).
     pub fn matches_per_evaluation(&self) -> u64 {
         self.settings.matches * self.opponents.len() as u64
@@ -160,30 +142,6 @@ impl GaTuner {
             })
             .collect()
     }
-
-    fn roulette(&mut self, fitness: &[f64], total: f64) -> usize {
-        if total <= 0.0 {
-            return self.rng.random_range(0..fitness.len() as u32) as usize;
-        }
-        let mut x = self.rng.random::<f64>() * total;
-        for (i, f) in fitness.iter().enumerate() {
-            x -= f;
-            if x < 0.0 {
-                return i;
-            }
-        }
-        fitness.len() - 1
-    }
-}
-
-fn random_genome(free: &[bool; 7], range: f64, rng: &mut Rng) -> Coefficients {
-    std::array::from_fn(|i| {
-        if free[i] {
-            rng.random_range(-range..range)
-        } else {
-            0.0
-        }
-    })
 }
 
 impl Search for GaTuner {
@@ -209,32 +167,22 @@ impl Search for GaTuner {
         self.history.push((fitness[best_i], mean));
         // Breed the next generation.
         let n = self.population.len();
-        let elites = ((n as f64 * self.settings.elite).round() as usize).clamp(1, n);
+        let elites = self.settings.elite.count(n);
         let mut next: Vec<Coefficients> = order[..elites]
             .iter()
             .map(|&i| self.population[i])
             .collect();
         let total: f64 = fitness.iter().sum();
+        let s = self.settings;
         while next.len() < n {
-            let i1 = self.roulette(&fitness, total);
-            let p1 = self.population[i1];
-            let mut child = p1;
-            if self.rng.random::<f64>() < self.settings.crossover {
-                let i2 = self.roulette(&fitness, total);
+            let i1 = roulette(&fitness, total, &mut self.rng);
+            let mut child = self.population[i1];
+            if self.rng.random::<f64>() < s.crossover {
+                let i2 = roulette(&fitness, total, &mut self.rng);
                 let p2 = self.population[i2];
-                for (i, g) in child.iter_mut().enumerate() {
-                    if self.rng.random::<bool>() {
-                        *g = p2[i];
-                    }
-                }
+                crossover(s.crossover_kind, &self.free, &mut child, &p2, &mut self.rng);
             }
-            for (i, g) in child.iter_mut().enumerate() {
-                if self.free[i] && self.rng.random::<f64>() < self.settings.mutation {
-                    *g = self
-                        .rng
-                        .random_range(-self.settings.range..self.settings.range);
-                }
-            }
+            mutate(&self.free, &mut child, s.mutation, s.range, &mut self.rng);
             next.push(child);
         }
         self.population = next;
