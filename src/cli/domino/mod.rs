@@ -2,9 +2,11 @@
 //! per sub-command (`duel.rs`, `tune.rs`), the shared flag checks here.
 
 mod duel;
+mod table;
 mod tune;
 
 pub use duel::DuelArgs;
+pub use table::TableArgs;
 pub use tune::TuneArgs;
 
 use super::common::{CliError, CliResult};
@@ -26,6 +28,8 @@ pub enum DominoCommand {
     Duel(DuelArgs),
     /// Tune a strategy's coefficients with the published GA.
     Tune(TuneArgs),
+    /// The head-to-head table between the strategies, with χ² per pair.
+    Table(TableArgs),
 }
 
 /// Run a domino sub-command.
@@ -33,6 +37,7 @@ pub fn run(args: DominoArgs) -> CliResult {
     match args.command {
         DominoCommand::Duel(a) => duel::run(a),
         DominoCommand::Tune(a) => tune::run(a),
+        DominoCommand::Table(a) => table::run(a),
     }
 }
 

@@ -32,11 +32,7 @@ pub fn strategy_preset(strategy: u8, stage: u8, published: bool) -> Result<EvalS
     };
     let ours = Preset::named(&format!("t{strategy}{suffix}"));
     let theirs = Preset::named(&format!("s{strategy}{suffix}"));
-    let preset = if published {
-        theirs
-    } else {
-        ours.or(theirs)
-    };
+    let preset = if published { theirs } else { ours.or(theirs) };
     preset
         .map(EvalSpec::Preset)
         .ok_or(DominoError::BadStrategy { strategy })
@@ -112,7 +108,14 @@ pub fn head_to_head(
     let mut cells = Vec::new();
     for i in 0..strategies.len() {
         for j in i + 1..strategies.len() {
-            let r = duel(&agents[i].1, &agents[j].1, matches, threads, seed, on_progress)?;
+            let r = duel(
+                &agents[i].1,
+                &agents[j].1,
+                matches,
+                threads,
+                seed,
+                on_progress,
+            )?;
             cells.push(HeadToHeadCell {
                 a: strategies[i],
                 b: strategies[j],

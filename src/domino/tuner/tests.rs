@@ -178,7 +178,13 @@ fn bad_settings_are_refused_with_what_is_allowed() {
         assert!(e.contains(needle), "{e}");
     };
     refused(TunerSettings { mutation: 1.5, ..d }, "from 0 to 1");
-    refused(TunerSettings { crossover: -0.1, ..d }, "from 0 to 1");
+    refused(
+        TunerSettings {
+            crossover: -0.1,
+            ..d
+        },
+        "from 0 to 1",
+    );
     refused(
         TunerSettings {
             mutation: f64::NAN,
@@ -274,6 +280,9 @@ fn stage_presets_prefer_our_tuned_sets() {
     let names = |v: Vec<EvalSpec>| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     assert_eq!(names(stage_opponents(2, 1).unwrap()), ["basic"]);
     assert_eq!(names(stage_opponents(2, 2).unwrap()), ["t2"]);
-    assert_eq!(names(stage_opponents(2, 3).unwrap()), ["t1@2", "t3@2", "t4@2"]);
+    assert_eq!(
+        names(stage_opponents(2, 3).unwrap()),
+        ["t1@2", "t3@2", "t4@2"]
+    );
     assert!(strategy_preset(5, 1, false).is_err());
 }
