@@ -74,7 +74,7 @@ pub fn chi_square_uniform(observed: &[u64]) -> TestResult {
     TestResult {
         statistic: chi,
         df,
-        p_value: 1.0 - lower_gamma(df / 2.0, chi / 2.0),
+        p_value: upper_gamma(df / 2.0, chi / 2.0),
     }
 }
 
@@ -98,11 +98,14 @@ fn ln_gamma(x: f64) -> f64 {
     -tmp + (2.506_628_274_631_000_5 * ser / x).ln()
 }
 
-/// Regularized lower incomplete gamma P(a, x).
-fn lower_gamma(a: f64, x: f64) -> f64 {
+/// Regularized upper incomplete gamma Q(a, x) = 1 − P(a, x), computed
+/// directly in the upper tail (a continued fraction) so that tiny p-values
+/// (χ² in the hundreds) do not round to 0.
+fn upper_gamma(a: f64, x: f64) -> f64 {
     if x <= 0.0 {
-        return 0.0;
+        return 1.0;
     }
+    let log_front = -x + a * x.ln() - ln_gamma(a);
     if x < a + 1.0 {
         let (mut sum, mut del, mut ap) = (1.0 / a, 1.0 / a, a);
         for _ in 0..1000 {
@@ -113,7 +116,7 @@ fn lower_gamma(a: f64, x: f64) -> f64 {
                 break;
             }
         }
-        sum * (-x + a * x.ln() - ln_gamma(a)).exp()
+        1.0 - sum * log_front.exp()
     } else {
         let mut b = x + 1.0 - a;
         let mut c = 1e300;
@@ -137,7 +140,7 @@ fn lower_gamma(a: f64, x: f64) -> f64 {
                 break;
             }
         }
-        1.0 - (-x + a * x.ln() - ln_gamma(a)).exp() * h
+        log_front.exp() * h
     }
 }
 
@@ -214,7 +217,12 @@ mod tests {
         let b = t_test_rate(60, 100, 0.5);
         assert!((a.statistic - b.statistic).abs() < 1e-9 && (a.p_value - b.p_value).abs() < 1e-9);
         assert!(b.p_value < 0.05 && b.p_value > 0.04, "{}", b.p_value);
-        // χ² large x branch: [700, 300] → 160, p ≈ 1e-36
-        assert!(chi_square_uniform(&[700, 300]).p_value < 1e-30);
+        // χ² large x branch: [700, 300] → 160, p = erfc(√80) = 1.13e-36
+        // (df 1: Q(½, x) = erfc(√x)), not rounded to 0.
+        let p = chi_square_uniform(&[700, 300]).p_value;
+        assert!((p / 1.1315e-36 - 1.0).abs() < 1e-3, "{p}");
+        // χ² = 349.0 (the t1-t2 cell of the README's table): p = 7.0e-78.
+        let p = chi_square_uniform(&[11321, 8679]).p_value;
+        assert!(p > 0.0 && (p.log10() + 77.2).abs() < 0.1, "{p}");
     }
 }
