@@ -121,6 +121,15 @@ fn ranking(strategies: &[u8], cells: &[HeadToHeadCell]) -> Vec<u8> {
     order
 }
 
+/// A p-value for the matrix; below the smallest double it is "< 1e-300".
+fn p_text(p: f64) -> String {
+    if p < 1e-300 {
+        "p < 1e-300".into()
+    } else {
+        format!("p {p:.1e}")
+    }
+}
+
 fn print_matrix(a: &TableArgs, cells: &[HeadToHeadCell], elapsed_ms: u64) {
     let name = |s: u8| {
         cells
@@ -154,7 +163,11 @@ fn print_matrix(a: &TableArgs, cells: &[HeadToHeadCell], elapsed_ms: u64) {
         for (j, &b) in a.strategies[1..].iter().enumerate() {
             let text = match cells.iter().find(|c| c.a == r && c.b == b) {
                 Some(c) if j >= i => {
-                    format!("{:.2} % (p {:.1e})", 100.0 * c.win_rate_a(), c.chi.p_value)
+                    format!(
+                        "{:.2} % ({})",
+                        100.0 * c.win_rate_a(),
+                        p_text(c.chi.p_value)
+                    )
                 }
                 _ => String::new(),
             };
