@@ -219,3 +219,32 @@ fn sampled_hands_avoid_every_number_their_seat_passed_on() {
     }
     assert!(constrained > 200, "{constrained}");
 }
+
+/// Time per hint (prints; run with `cargo test --release --no-default-features
+/// --features cli --lib hint_cost -- --ignored --nocapture`).
+#[test]
+#[ignore = "a measurement, not a check"]
+fn hint_cost() {
+    let ps = positions(60);
+    for d in [256u32, 1024] {
+        let mc = MonteCarloAgent::new(d, EvalAgent::new("t1", preset("t1").unwrap()));
+        let mut times = Vec::new();
+        let mut options = 0usize;
+        for (r, seed) in &ps {
+            let start = std::time::Instant::now();
+            let h = hint_round(r, r.turn, &mc, *seed).unwrap();
+            times.push(start.elapsed().as_secs_f64() * 1000.0);
+            options += h.options.len();
+        }
+        times.sort_by(f64::total_cmp);
+        let mean = times.iter().sum::<f64>() / times.len() as f64;
+        println!(
+            "hint at {d} determinizations: mean {mean:.1} ms, median {:.1} ms, max {:.1} ms \
+             over {} positions ({:.1} options each)",
+            times[times.len() / 2],
+            times[times.len() - 1],
+            times.len(),
+            options as f64 / times.len() as f64
+        );
+    }
+}
