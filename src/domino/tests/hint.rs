@@ -202,11 +202,11 @@ fn sampled_hands_avoid_every_number_their_seat_passed_on() {
                 for k in 0..5 {
                     let h = sample_hidden(&v, &mut seeded(derive_seed(seed, k)));
                     let mut seen = r.table.tiles.0;
-                    for s in 0..4usize {
-                        assert_eq!(seen & h[s].0, 0, "a tile twice");
-                        seen |= h[s].0;
-                        assert_eq!(h[s].len(), r.hand(s as u8).len());
-                        for tile in h[s].iter() {
+                    for (s, hs) in h.iter().enumerate() {
+                        assert_eq!(seen & hs.0, 0, "a tile twice");
+                        seen |= hs.0;
+                        assert_eq!(hs.len(), r.hand(s as u8).len());
+                        for tile in hs.iter() {
                             assert_eq!(NUMBERS_OF[tile.0 as usize] & r.voids[s], 0);
                         }
                     }
