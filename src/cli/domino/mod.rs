@@ -1,11 +1,13 @@
 //! `evoboard domino …` (see `shared/spec/cli.md`, section Domino): one file
-//! per sub-command (`duel.rs`, `tune.rs`), the shared flag checks here.
+//! per sub-command (`duel.rs`, `tune.rs`, `table.rs`, `records.rs`), the shared flag checks here.
 
 mod duel;
+mod records;
 mod table;
 mod tune;
 
 pub use duel::DuelArgs;
+pub use records::RecordsArgs;
 pub use table::TableArgs;
 pub use tune::TuneArgs;
 
@@ -30,6 +32,8 @@ pub enum DominoCommand {
     Tune(TuneArgs),
     /// The head-to-head table between the strategies, with χ² per pair.
     Table(TableArgs),
+    /// Wins and losses of people against each AI kind, from the record file.
+    Records(RecordsArgs),
 }
 
 /// Run a domino sub-command.
@@ -38,6 +42,7 @@ pub fn run(args: DominoArgs) -> CliResult {
         DominoCommand::Duel(a) => duel::run(a),
         DominoCommand::Tune(a) => tune::run(a),
         DominoCommand::Table(a) => table::run(a),
+        DominoCommand::Records(a) => records::run(a),
     }
 }
 
