@@ -2,9 +2,11 @@
 //! per sub-command (`duel.rs`, `tune.rs`), the shared flag checks here.
 
 mod duel;
+mod net;
 mod tune;
 
 pub use duel::DuelArgs;
+pub use net::{HostArgs, JoinArgs};
 pub use tune::TuneArgs;
 
 use super::common::{CliError, CliResult};
@@ -26,6 +28,10 @@ pub enum DominoCommand {
     Duel(DuelArgs),
     /// Tune a strategy's coefficients with the published GA.
     Tune(TuneArgs),
+    /// Host a match over the network: people join, the host runs the AIs.
+    Host(HostArgs),
+    /// Join a hosted match (headless with --bot AGENT).
+    Join(JoinArgs),
 }
 
 /// Run a domino sub-command.
@@ -33,6 +39,8 @@ pub fn run(args: DominoArgs) -> CliResult {
     match args.command {
         DominoCommand::Duel(a) => duel::run(a),
         DominoCommand::Tune(a) => tune::run(a),
+        DominoCommand::Host(a) => net::host(a),
+        DominoCommand::Join(a) => net::join(a),
     }
 }
 
