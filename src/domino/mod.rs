@@ -25,6 +25,7 @@
 //! - a turn for another game's domino table from what one seat knows:
 //!   [`PublicRound`], [`Turn`], [`choose_turn`], [`choose_turn_named`];
 //! - the seven state vectors V0..V6: [`StateVectors`];
+//! - seats over the network (a host, clients, a headless bot): [`net`];
 //! - parallel duels: [`duel`]; the GA: [`GaTuner`]; statistics: [`stats`];
 //! - the dissertation's experiments: repeated runs ([`run_ga`],
 //!   [`RunsSummary`]) and the head-to-head table ([`head_to_head`]);
@@ -42,6 +43,7 @@ mod game;
 mod hint;
 mod layout;
 mod local_match;
+pub mod net;
 pub mod records;
 mod round;
 mod search_agent;

@@ -6,6 +6,7 @@
 mod boards;
 mod catan;
 mod domino;
+mod domino_net;
 mod domino_records;
 mod domino_tune;
 mod dungeon_export;

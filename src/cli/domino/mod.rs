@@ -1,12 +1,15 @@
 //! `evoboard domino …` (see `shared/spec/cli.md`, section Domino): one file
-//! per sub-command (`duel.rs`, `tune.rs`, `table.rs`, `records.rs`), the shared flag checks here.
+//! per sub-command (`duel.rs`, `tune.rs`, `table.rs`, `records.rs`,
+//! `net.rs` for host and join), the shared flag checks here.
 
 mod duel;
+mod net;
 mod records;
 mod table;
 mod tune;
 
 pub use duel::DuelArgs;
+pub use net::{HostArgs, JoinArgs};
 pub use records::RecordsArgs;
 pub use table::TableArgs;
 pub use tune::TuneArgs;
@@ -34,6 +37,10 @@ pub enum DominoCommand {
     Table(TableArgs),
     /// Wins and losses of people against each AI kind, from the record file.
     Records(RecordsArgs),
+    /// Host a match over the network: people join, the host runs the AIs.
+    Host(HostArgs),
+    /// Join a hosted match (headless with --bot AGENT).
+    Join(JoinArgs),
 }
 
 /// Run a domino sub-command.
@@ -43,6 +50,8 @@ pub fn run(args: DominoArgs) -> CliResult {
         DominoCommand::Tune(a) => tune::run(a),
         DominoCommand::Table(a) => table::run(a),
         DominoCommand::Records(a) => records::run(a),
+        DominoCommand::Host(a) => net::host(a),
+        DominoCommand::Join(a) => net::join(a),
     }
 }
 
