@@ -36,6 +36,7 @@ fn domino_app(name: &str, seats: [SeatController; 4], seed: u64) -> App {
         auto_next_round: Some(0.0),
         autoplay: false,
         start_paused: false,
+        ..Default::default()
     });
     app.add_plugins(domino::logic_plugin);
     app.world_mut()

@@ -13,8 +13,12 @@
 //! [`table_layout`](crate::domino::table_layout)).
 
 mod draw;
+mod hotseat;
 mod input;
 mod ui;
+
+pub use hotseat::HotSeat;
+pub use input::hand_tiles;
 
 use crate::app::AppArgs;
 use crate::app::Screen;
@@ -25,7 +29,8 @@ use bevy::prelude::*;
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeatController {
-    /// A person at this computer (seat 0 only).
+    /// A person at this computer (any seat; two or more people share the
+    /// machine hot-seat).
     Human,
     /// An AI.
     Ai(SeatAi),
@@ -46,6 +51,9 @@ impl SeatController {
 pub struct DominoSettings {
     /// Who plays each seat.
     pub seats: [SeatController; 4],
+    /// The people's names per seat (empty: the seat's name, "You",
+    /// "West", "Partner", "East").
+    pub names: [String; 4],
     /// The match seed: the deals and the AIs' tie-breaks.
     pub seed: u64,
     /// Seconds between two AI moves (0: one move a frame).
@@ -70,6 +78,7 @@ impl Default for DominoSettings {
                 SeatController::Ai(SeatAi::default()),
                 SeatController::Ai(SeatAi::default()),
             ],
+            names: Default::default(),
             seed: 1,
             ai_delay: 0.9,
             auto_next_round: None,
@@ -119,6 +128,10 @@ pub struct DominoGame {
     pub reported: bool,
     /// Waiting for "Start match" (AI seats do not move).
     pub paused: bool,
+    /// The people's names per seat (empty: the seat's name).
+    pub names: [String; 4],
+    /// Hot-seat: whose hand is shown, covered between people's turns.
+    pub hotseat: HotSeat,
 }
 
 impl DominoGame {
@@ -142,6 +155,8 @@ impl DominoGame {
             end_cursor: 0,
             reported: false,
             paused,
+            names: settings.names.clone(),
+            hotseat: HotSeat::default(),
         })
     }
 
@@ -176,7 +191,14 @@ pub fn logic_plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Domino), start_if_missing)
         .add_systems(
             Update,
-            (start_new_match, advance, collect_labels, report_result)
+            (
+                start_new_match,
+                hotseat::cover_hands,
+                advance,
+                hotseat::cover_hands,
+                collect_labels,
+                report_result,
+            )
                 .chain()
                 .run_if(in_state(Screen::Domino)),
         );

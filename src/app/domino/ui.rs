@@ -102,7 +102,11 @@ fn domino_ui(
             Actor::MatchOver => {
                 match_result(&ctx, table_rect, &g, &mut settings_open, &mut new_match)
             }
-            _ => {}
+            _ => {
+                if let Some(p) = g.covered_for() {
+                    cover_window(&ctx, table_rect, &mut g, p);
+                }
+            }
         }
     }
     Ok(())
@@ -137,11 +141,11 @@ fn side_panel(
     for team in 0..2 {
         ui.horizontal(|ui| {
             ui.label(team_text(team).size(18.0));
-            let who = if team == 0 {
-                "You + Partner"
-            } else {
-                "West + East"
-            };
+            let who = format!(
+                "{} + {}",
+                g.seat_name(team as u8),
+                g.seat_name(team as u8 + 2)
+            );
             ui.label(RichText::new(who).small());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 ui.label(
@@ -183,10 +187,9 @@ fn side_panel(
                     .iter()
                     .filter(|l| l.round == number && l.event == Some(Event::Passed { seat: s }))
                     .count();
-                ui.label(
-                    RichText::new(SEAT_NAMES[s as usize]).color(TEAM_COLORS[(s & 1) as usize]),
-                );
+                ui.label(RichText::new(g.seat_name(s)).color(TEAM_COLORS[(s & 1) as usize]));
                 let who = match g.seats[s as usize] {
+                    SeatController::Human if g.is_hotseat() => "person".to_string(),
                     SeatController::Human => "you".to_string(),
                     SeatController::Ai(ai) => ai.short_label(),
                 };
@@ -221,7 +224,7 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
     let choice = g.game.human_choice();
     let hand = input::hand_tiles(g);
     // Keep a tile selected for the keyboard: the first that fits.
-    if matches!(actor, Actor::Human(_)) && g.choosing_end.is_none() {
+    if input::shown_to_move(g) && g.choosing_end.is_none() {
         let ok = g
             .selected
             .is_some_and(|i| i < hand.len() && input::is_playable(g, hand[i]));
@@ -245,20 +248,31 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
             (Actor::Human(_), _, None) => {
                 "Your turn: click a green tile (or arrow keys / 1-7, then Enter)".to_string()
             }
-            (Actor::Ai(0), _, _) => "Autoplay is playing for you…".to_string(),
-            (Actor::Ai(s), _, _) => format!("{} is playing…", SEAT_NAMES[*s as usize]),
+            _ if g.covered_for().is_some() && actor != Actor::RoundOver => {
+                let p = g.covered_for().map(|p| g.seat_name(p)).unwrap_or_default();
+                format!("Pass the device to {p}; the hands stay hidden until {p} says so")
+            }
+            (Actor::Ai(0), _, _) if g.people().is_empty() => {
+                "Autoplay is playing for you…".to_string()
+            }
+            (Actor::Ai(s), _, _) => format!("{} is playing…", g.seat_name(*s)),
             (Actor::RoundOver, _, _) => "Round over".to_string(),
             (Actor::MatchOver, _, _) => "Match over".to_string(),
         };
-        let label = if g.seats[0] == SeatController::Human {
-            "Your hand".to_string()
-        } else {
-            "Your hand (autoplay)".to_string()
+        let label = match g.shown_hand() {
+            None => "Hands hidden".to_string(),
+            Some(s) if g.is_hotseat() => format!("{}'s hand", g.seat_name(s)),
+            Some(s) if g.seats[s as usize] == SeatController::Human => "Your hand".to_string(),
+            Some(_) => "Your hand (autoplay)".to_string(),
         };
         ui.label(RichText::new(label).strong());
         ui.separator();
         ui.label(status);
     });
+    if let Some(p) = g.covered_for().filter(|_| actor != Actor::RoundOver) {
+        cover_row(ui, g, p);
+        return;
+    }
     ui.horizontal(|ui| {
         let tile_size = Vec2::new(40.0, 80.0);
         for (i, t) in hand.iter().enumerate() {
@@ -271,7 +285,7 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
                     (rect.center() - Vec2::new(0.0, tile_size.y * 0.25), t.low()),
                     (rect.center() + Vec2::new(0.0, tile_size.y * 0.25), t.high()),
                 ];
-                let selected = g.selected == Some(i) && matches!(actor, Actor::Human(_));
+                let selected = g.selected == Some(i) && input::shown_to_move(g);
                 let outline = if g.choosing_end == Some(*t) || selected && playable {
                     Some((Color32::from_rgb(255, 215, 60), 3.0))
                 } else if playable {
@@ -279,7 +293,7 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
                 } else {
                     None
                 };
-                let dim = matches!(actor, Actor::Human(_)) && !playable;
+                let dim = input::shown_to_move(g) && !playable;
                 paint_tile(&painter, rect, halves, outline, dim);
                 ui.label(RichText::new(format!("{}", i + 1)).small());
                 if playable {
@@ -326,6 +340,67 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
     });
 }
 
+/// The hand panel while the hands are covered: face-down tiles and the
+/// button the next person presses.
+fn cover_row(ui: &mut egui::Ui, g: &mut DominoGame, person: u8) {
+    let name = g.seat_name(person);
+    ui.horizontal(|ui| {
+        let n = g.game.round().hand(person).len();
+        for _ in 0..n {
+            let (resp, painter) = ui.allocate_painter(Vec2::new(48.0, 88.0), Sense::hover());
+            let r = Rect::from_center_size(resp.rect.center(), Vec2::new(40.0, 80.0));
+            painter.rect_filled(r, 5.0, Color32::from_rgb(40, 40, 48));
+            painter.rect_stroke(
+                r,
+                5.0,
+                egui::Stroke::new(1.5, Color32::from_rgb(246, 241, 226)),
+                egui::StrokeKind::Inside,
+            );
+        }
+        ui.add_space(16.0);
+        ui.vertical(|ui| {
+            ui.label(
+                RichText::new(format!("Pass the device to {name}"))
+                    .size(18.0)
+                    .strong(),
+            );
+            let b =
+                egui::Button::new(RichText::new(format!("I am {name} — show my hand")).size(16.0))
+                    .min_size(Vec2::new(220.0, 36.0));
+            if ui.add(b).on_hover_text("Enter").clicked() {
+                g.reveal();
+            }
+        });
+    });
+}
+
+/// Over the table while the hands are covered: whom to pass the device
+/// to, and the button that shows their hand.
+fn cover_window(ctx: &egui::Context, table: Rect, g: &mut DominoGame, person: u8) {
+    let name = g.seat_name(person);
+    let mut reveal = false;
+    centred_window("Hands hidden", table).show(ctx, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.heading(RichText::new(format!("Pass the device to {name}")).size(24.0));
+            ui.add_space(4.0);
+            ui.label(format!(
+                "{} ({} seat, team {}) plays next. Everyone else, look away.",
+                name,
+                ["bottom", "left", "top", "right"][person as usize],
+                TEAM_NAMES[(person & 1) as usize]
+            ));
+            ui.add_space(8.0);
+            let b =
+                egui::Button::new(RichText::new(format!("I am {name} — show my hand")).size(18.0))
+                    .min_size(Vec2::new(260.0, 44.0));
+            reveal = ui.add(b).on_hover_text("Enter").clicked();
+        });
+    });
+    if reveal {
+        g.reveal();
+    }
+}
+
 fn centred_window(title: &str, table: Rect) -> egui::Window<'_> {
     let pos = Pos2::new(table.center().x, table.top() + 60.0);
     egui::Window::new(title)
@@ -342,7 +417,7 @@ fn round_summary(ctx: &egui::Context, table: Rect, g: &mut DominoGame) {
     let mut next = false;
     centred_window(&format!("Round {}", s.number), table).show(ctx, |ui| {
         let headline = match s.end {
-            RoundEnd::Out { seat } => format!("{} went out (bateu)", SEAT_NAMES[seat as usize]),
+            RoundEnd::Out { seat } => format!("{} went out (bateu)", g.seat_name(seat)),
             RoundEnd::Blocked => "Blocked (trancado): nobody could play".into(),
         };
         ui.heading(headline);
@@ -360,7 +435,7 @@ fn round_summary(ctx: &egui::Context, table: Rect, g: &mut DominoGame) {
         egui::Grid::new("left_tiles").show(ui, |ui| {
             for seat in 0..4 {
                 let h = s.hands_left[seat];
-                ui.label(RichText::new(SEAT_NAMES[seat]).color(TEAM_COLORS[seat & 1]));
+                ui.label(RichText::new(g.seat_name(seat as u8)).color(TEAM_COLORS[seat & 1]));
                 let tiles: Vec<String> = h.iter().map(|t| t.to_string()).collect();
                 ui.label(if tiles.is_empty() {
                     "—".into()
@@ -521,23 +596,36 @@ fn settings_window(
     let mut close = false;
     centred_window("Match settings", table).show(ctx, |ui| {
         ui.label("You sit at the bottom; your partner sits across the table (top); West and East are the opponents. First team to 200 wins.");
+        ui.label(RichText::new("Tick Person for every seat played at this machine: two or more people pass the device, and the hands are hidden between their turns.").small());
         ui.add_space(4.0);
         egui::Grid::new("seat_settings").spacing([8.0, 6.0]).show(ui, |ui| {
             for seat in 0..4usize {
                 ui.label(RichText::new(SEAT_NAMES[seat]).color(TEAM_COLORS[seat & 1]).strong());
                 ui.horizontal(|ui| {
-                    if seat == 0 {
-                        let mut human = settings.seats[0] == SeatController::Human;
-                        if ui.checkbox(&mut human, "I play").on_hover_text("Untick to watch an AI play your seat").changed() {
-                            settings.seats[0] = if human {
-                                SeatController::Human
-                            } else {
-                                SeatController::Ai(SeatAi::basic())
-                            };
-                        }
+                    let mut human = settings.seats[seat] == SeatController::Human;
+                    if ui
+                        .checkbox(&mut human, "Person")
+                        .on_hover_text("Played by someone at this machine; with two or more people the hands are hidden between turns (pass the device)")
+                        .changed()
+                    {
+                        settings.seats[seat] = if human {
+                            SeatController::Human
+                        } else if seat == 0 {
+                            SeatController::Ai(SeatAi::basic())
+                        } else {
+                            SeatController::Ai(SeatAi::default())
+                        };
                     }
-                    if let SeatController::Ai(ai) = &mut settings.seats[seat] {
-                        seat_ai_ui(ui, &format!("seat{seat}"), ai);
+                    match &mut settings.seats[seat] {
+                        SeatController::Ai(ai) => seat_ai_ui(ui, &format!("seat{seat}"), ai),
+                        SeatController::Human => {
+                            ui.add(
+                                egui::TextEdit::singleline(&mut settings.names[seat])
+                                    .hint_text(SEAT_NAMES[seat])
+                                    .desired_width(140.0),
+                            )
+                            .on_hover_text("The name shown at the table and in the records");
+                        }
                     }
                 });
                 ui.end_row();

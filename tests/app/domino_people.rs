@@ -1,0 +1,151 @@
+//! The domino screen with people: hot-seat (two people share the machine
+//! and the hands are covered between their turns), records of finished
+//! matches, the hint.
+
+use crate::common::{headless, temp_dir};
+use bevy::prelude::*;
+use evoboard::app::Screen;
+use evoboard::app::domino::{self, DominoGame, DominoSettings, SeatController};
+use evoboard::domino::{Actor, HumanChoice};
+use evoboard::domino::{AiKind, CoefSet, SeatAi};
+
+pub fn t1() -> SeatController {
+    SeatController::Ai(SeatAi {
+        kind: AiKind::Strategy(1),
+        coefs: CoefSet::Tuned,
+        strength: 1,
+    })
+}
+
+/// A headless app with the domino logic, the given seats and settings.
+pub fn people_app(name: &str, settings: DominoSettings) -> App {
+    let root = temp_dir(name);
+    let mut app = headless(&root);
+    app.init_state::<Screen>();
+    app.insert_resource(settings);
+    app.add_plugins(domino::logic_plugin);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Domino);
+    app
+}
+
+/// Settings for a fast headless match.
+pub fn fast(seats: [SeatController; 4], seed: u64) -> DominoSettings {
+    DominoSettings {
+        seats,
+        seed,
+        ai_delay: 0.0,
+        auto_next_round: Some(0.0),
+        start_paused: false,
+        ..Default::default()
+    }
+}
+
+/// The test driver's move for the person to move: the first legal choice.
+pub fn play_first(g: &mut DominoGame) {
+    match g.game.human_choice().unwrap() {
+        HumanChoice::Open(d) => g.game.human_open(d[0]).unwrap(),
+        HumanChoice::Play(m) => g.game.human_play(m[0]).unwrap(),
+        HumanChoice::MustPass => g.game.human_pass().unwrap(),
+    }
+}
+
+#[test]
+fn hot_seat_covers_the_hands_between_two_people_s_turns() {
+    let mut s = fast([SeatController::Human, t1(), SeatController::Human, t1()], 11);
+    s.names = ["Ana".into(), String::new(), "Bea".into(), String::new()];
+    let mut app = people_app("domino-hotseat", s);
+    let mut frames = 0;
+    // The person who moved last, and whether a cover was seen since.
+    let mut last_person: Option<u8> = None;
+    let mut covered_since = false;
+    let mut switches = 0;
+    let mut covers_seen = 0;
+    loop {
+        app.update();
+        frames += 1;
+        assert!(frames < 20_000, "the match did not end");
+        let g = app.world().resource::<DominoGame>();
+        if let Some(p) = g.covered_for() {
+            // Nothing is exposed while covered.
+            assert_eq!(g.shown_hand(), None);
+            assert!(domino::hand_tiles(g).is_empty());
+            assert!([0, 2].contains(&p));
+            covered_since = true;
+            covers_seen += 1;
+        }
+        match g.game.next_actor() {
+            Actor::Human(seat) => {
+                if g.shown_hand() != Some(seat) {
+                    // The hands are covered for exactly this person.
+                    assert_eq!(g.covered_for(), Some(seat));
+                    if last_person.is_some_and(|p| p != seat) {
+                        assert!(covered_since, "no cover between two people's turns");
+                    }
+                    app.world_mut().resource_mut::<DominoGame>().reveal();
+                    continue;
+                }
+                // Only this person's hand is shown, face up.
+                let tiles = domino::hand_tiles(g);
+                let hand: Vec<_> = g.game.round().hand(seat).iter().collect();
+                assert_eq!(tiles.len(), hand.len());
+                if last_person.is_some_and(|p| p != seat) {
+                    switches += 1;
+                    assert!(covered_since, "no cover between two people's turns");
+                }
+                covered_since = false;
+                last_person = Some(seat);
+                play_first(&mut app.world_mut().resource_mut::<DominoGame>());
+                // Right after the move nothing is shown.
+                app.update();
+                let g = app.world().resource::<DominoGame>();
+                if g.game.next_actor() != Actor::MatchOver {
+                    assert_eq!(g.shown_hand(), None, "a hand stayed shown after the move");
+                }
+            }
+            Actor::RoundOver => {
+                app.world_mut()
+                    .resource_mut::<DominoGame>()
+                    .game
+                    .next_round()
+                    .unwrap();
+            }
+            Actor::MatchOver => break,
+            Actor::Ai(_) => {}
+        }
+    }
+    assert!(switches > 10, "{switches} switches between the two people");
+    assert!(covers_seen > 10);
+    let g = app.world().resource::<DominoGame>();
+    assert!(g.game.result().is_some());
+    assert_eq!(g.seat_name(2), "Bea");
+}
+
+#[test]
+fn one_person_is_never_covered() {
+    let mut app = people_app("domino-one", fast([t1(), t1(), SeatController::Human, t1()], 3));
+    let mut turns = 0;
+    for _ in 0..3000 {
+        app.update();
+        let g = app.world().resource::<DominoGame>();
+        assert_eq!(g.covered_for(), None);
+        assert_eq!(g.shown_hand(), Some(2));
+        match g.game.next_actor() {
+            Actor::Human(2) => {
+                turns += 1;
+                play_first(&mut app.world_mut().resource_mut::<DominoGame>());
+            }
+            Actor::RoundOver => {
+                let _ = app
+                    .world_mut()
+                    .resource_mut::<DominoGame>()
+                    .game
+                    .next_round();
+            }
+            Actor::MatchOver => break,
+            _ => {}
+        }
+    }
+    assert!(turns > 5);
+}
