@@ -98,7 +98,15 @@ pub fn working_dir() -> String {
 /// and the error says what is allowed.
 pub fn validate(args: &AppArgs) -> Result<(), String> {
     shell::scripted::check_common(args)?;
-    match args.game.map_or(Screen::HexBoards, Screen::for_game) {
+    let screen = args.game.map_or(Screen::HexBoards, Screen::for_game);
+    if let Some(flag) = args.domino_only_flags().first()
+        && screen != Screen::Domino
+    {
+        return Err(format!(
+            "{flag} is a domino flag: use it with --game domino"
+        ));
+    }
+    match screen {
         Screen::HexBoards => hex_boards::validate(args),
         Screen::Domino => domino::validate(args),
         Screen::Dungeon => dungeon::validate(args),

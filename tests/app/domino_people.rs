@@ -53,7 +53,10 @@ pub fn play_first(g: &mut DominoGame) {
 
 #[test]
 fn hot_seat_covers_the_hands_between_two_people_s_turns() {
-    let mut s = fast([SeatController::Human, t1(), SeatController::Human, t1()], 11);
+    let mut s = fast(
+        [SeatController::Human, t1(), SeatController::Human, t1()],
+        11,
+    );
     s.names = ["Ana".into(), String::new(), "Bea".into(), String::new()];
     let mut app = people_app("domino-hotseat", s);
     let mut frames = 0;
@@ -124,7 +127,10 @@ fn hot_seat_covers_the_hands_between_two_people_s_turns() {
 
 #[test]
 fn one_person_is_never_covered() {
-    let mut app = people_app("domino-one", fast([t1(), t1(), SeatController::Human, t1()], 3));
+    let mut app = people_app(
+        "domino-one",
+        fast([t1(), t1(), SeatController::Human, t1()], 3),
+    );
     let mut turns = 0;
     for _ in 0..3000 {
         app.update();

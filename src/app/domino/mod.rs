@@ -13,14 +13,15 @@
 //! [`table_layout`](crate::domino::table_layout)).
 
 mod draw;
+mod flags;
 mod hotseat;
 mod input;
 mod ui;
 
+pub use flags::{parse_seats, settings_from_args, validate};
 pub use hotseat::HotSeat;
 pub use input::hand_tiles;
 
-use crate::app::AppArgs;
 use crate::app::Screen;
 use crate::app::shell::scripted::ScriptArgs;
 use crate::domino::{Actor, Agent, Event, LocalMatch, SeatAi, parse_agent};
@@ -202,64 +203,6 @@ pub fn logic_plugin(app: &mut App) {
                 .chain()
                 .run_if(in_state(Screen::Domino)),
         );
-}
-
-/// Check the domino flags of `evoboard app --game domino`: `--seed`,
-/// `--autoplay`, `--steps-per-second` (AI moves per second, 0 = one a
-/// frame) and the screenshot flags; the flags of the other screens are
-/// refused.
-pub fn validate(args: &AppArgs) -> Result<(), String> {
-    if let Some(s) = args.steps_per_second
-        && !(s.is_finite() && s >= 0.0)
-    {
-        return Err(format!(
-            "--steps-per-second {s}: AI moves per second must be 0 (one a frame) or more"
-        ));
-    }
-    let unused = [
-        ("--algorithm", args.algorithm.is_some()),
-        ("--rules", args.rules.is_some()),
-        ("--param", !args.params.is_empty()),
-        ("--size", args.size.is_some()),
-        ("--difficulty", args.difficulty.is_some()),
-        ("--run", args.run),
-    ];
-    if let Some((flag, _)) = unused.iter().find(|(_, set)| *set) {
-        return Err(format!(
-            "{flag} is not used by --game domino; its flags are --seed N, --autoplay (an AI plays your seat), --steps-per-second S (AI moves per second) and --screenshot PATH --frames N"
-        ));
-    }
-    Ok(())
-}
-
-/// The settings for the command-line flags: the seed, `--autoplay` (seat 0
-/// played by `basic`, rounds follow each other, one move a frame unless
-/// `--steps-per-second` says otherwise), and `--steps-per-second` (AI moves
-/// per second; 0 = one a frame). A scripted run (`--screenshot`) starts
-/// at once instead of waiting in the settings.
-pub fn settings_from_args(args: &AppArgs, base: &DominoSettings) -> DominoSettings {
-    let mut s = base.clone();
-    if let Some(seed) = args.seed {
-        s.seed = seed;
-    }
-    if args.autoplay {
-        s.autoplay = true;
-        s.seats[0] = SeatController::Ai(SeatAi::basic());
-        s.ai_delay = 0.0;
-    }
-    if args.screenshot.is_some() || args.autoplay {
-        s.start_paused = false;
-    }
-    if let Some(sps) = args.steps_per_second {
-        s.ai_delay = if sps > 0.0 { 1.0 / sps } else { 0.0 };
-    }
-    if args.autoplay {
-        // Rounds follow each other at the pace of the moves: with the
-        // default pace (one move a frame) a scripted run shows the same
-        // position at the same frame every time.
-        s.auto_next_round = Some((5.0 * s.ai_delay).min(0.5));
-    }
-    s
 }
 
 fn apply_args(args: Option<Res<ScriptArgs>>, mut settings: ResMut<DominoSettings>) {
