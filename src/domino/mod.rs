@@ -26,6 +26,7 @@
 //!   [`PublicRound`], [`Turn`], [`choose_turn`], [`choose_turn_named`];
 //! - the seven state vectors V0..V6: [`StateVectors`];
 //! - parallel duels: [`duel`]; the GA: [`GaTuner`]; statistics: [`stats`];
+//! - records of matches with people and wins per pairing: [`records`];
 //! - every refusal is a [`DominoError`]; functions that panic on bad input
 //!   (an illegal move, say) have a `try_` form that returns one.
 
@@ -35,6 +36,7 @@ mod error;
 mod game;
 mod layout;
 mod local_match;
+pub mod records;
 mod round;
 mod search_agent;
 mod seat_ai;

@@ -2,9 +2,11 @@
 //! per sub-command (`duel.rs`, `tune.rs`), the shared flag checks here.
 
 mod duel;
+mod records;
 mod tune;
 
 pub use duel::DuelArgs;
+pub use records::RecordsArgs;
 pub use tune::TuneArgs;
 
 use super::common::{CliError, CliResult};
@@ -26,6 +28,8 @@ pub enum DominoCommand {
     Duel(DuelArgs),
     /// Tune a strategy's coefficients with the published GA.
     Tune(TuneArgs),
+    /// Wins and losses of people against each AI kind, from the record file.
+    Records(RecordsArgs),
 }
 
 /// Run a domino sub-command.
@@ -33,6 +37,7 @@ pub fn run(args: DominoArgs) -> CliResult {
     match args.command {
         DominoCommand::Duel(a) => duel::run(a),
         DominoCommand::Tune(a) => tune::run(a),
+        DominoCommand::Records(a) => records::run(a),
     }
 }
 

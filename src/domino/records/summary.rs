@@ -1,0 +1,111 @@
+//! Wins and losses per pairing (a human team against an AI kind), with a
+//! 95 % Wilson score interval on the win rate.
+
+use super::{RecordFile, SeatRecord};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The normal quantile for a two-sided 95 % interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// How one human team fared against one opponent kind.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairingStats {
+    /// The seats of the human team that people sat at (`[0]`, `[0, 2]`,
+    /// `[1, 3]`…).
+    pub human_seats: Vec<u8>,
+    /// The human team's AI partner (its agent name) when only one of its
+    /// seats was a person, else `None`.
+    pub partner: Option<String>,
+    /// The other team: the agent name when both its seats ran the same
+    /// agent, else both kinds joined with `+` in seat order, a person
+    /// counting as `human`.
+    pub opponent: String,
+    /// Matches played.
+    pub matches: u32,
+    /// Matches the human team won.
+    pub wins: u32,
+    /// Matches the human team lost.
+    pub losses: u32,
+    /// `wins / matches`.
+    pub win_rate: f64,
+    /// The 95 % Wilson score interval of the win rate, `[low, high]`.
+    pub ci95: [f64; 2],
+}
+
+/// The 95 % Wilson score interval of `wins` successes in `n` trials
+/// (`[0, 1]` for no trials). Unlike the normal approximation it stays
+/// inside [0, 1] and is sound for small samples such as 50 matches.
+///
+/// ```
+/// let [lo, hi] = evoboard::domino::records::wilson_interval(30, 50);
+/// assert!((lo - 0.4618).abs() < 1e-4 && (hi - 0.7239).abs() < 1e-4);
+/// ```
+pub fn wilson_interval(wins: u32, n: u32) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let n = n as f64;
+    let p = wins as f64 / n;
+    let z2 = Z95 * Z95;
+    let denom = 1.0 + z2 / n;
+    let center = (p + z2 / (2.0 * n)) / denom;
+    let half = Z95 / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    [(center - half).max(0.0), (center + half).min(1.0)]
+}
+
+/// Wins and losses of each human team against each opponent kind, sorted
+/// by human seats, partner and opponent.
+///
+/// A match counts for the team with a person on it. When both teams had
+/// people, it counts once, for team A (seats 0 and 2), against team B
+/// described with `human` for its persons (`human`, `human+t1`…). Matches
+/// without a person are skipped.
+pub fn summarize(file: &RecordFile) -> Vec<PairingStats> {
+    type Key = (Vec<u8>, Option<String>, String);
+    let mut table: BTreeMap<Key, (u32, u32)> = BTreeMap::new();
+    for m in &file.matches {
+        let team_has_person = |t: usize| m.seats[t].is_person() || m.seats[t + 2].is_person();
+        let team = if team_has_person(0) {
+            0
+        } else if team_has_person(1) {
+            1
+        } else {
+            continue;
+        };
+        let seats = [team, team + 2];
+        let human_seats: Vec<u8> = seats
+            .iter()
+            .filter(|&&s| m.seats[s].is_person())
+            .map(|&s| s as u8)
+            .collect();
+        let partner = seats.iter().find_map(|&s| match &m.seats[s] {
+            SeatRecord::Ai { agent } => Some(agent.clone()),
+            SeatRecord::Person { .. } => None,
+        });
+        let (a, b) = (m.seats[1 - team].kind(), m.seats[3 - team].kind());
+        let opponent = if a == b {
+            a.to_string()
+        } else {
+            format!("{a}+{b}")
+        };
+        let e = table.entry((human_seats, partner, opponent)).or_default();
+        e.0 += 1;
+        e.1 += u32::from(m.winner_team as usize == team);
+    }
+    table
+        .into_iter()
+        .map(
+            |((human_seats, partner, opponent), (matches, wins))| PairingStats {
+                human_seats,
+                partner,
+                opponent,
+                matches,
+                wins,
+                losses: matches - wins,
+                win_rate: wins as f64 / matches as f64,
+                ci95: wilson_interval(wins, matches),
+            },
+        )
+        .collect()
+}
