@@ -5,7 +5,8 @@
 use crate::common::{headless, temp_dir};
 use bevy::prelude::*;
 use evoboard::app::Screen;
-use evoboard::app::domino::{self, DominoGame, DominoSettings, SeatController};
+use evoboard::app::domino::{self, DominoGame, DominoRecords, DominoSettings, SeatController};
+use evoboard::domino::records::{self, MatchMode, SeatRecord};
 use evoboard::domino::{Actor, HumanChoice};
 use evoboard::domino::{AiKind, CoefSet, SeatAi};
 
@@ -17,12 +18,14 @@ pub fn t1() -> SeatController {
     })
 }
 
-/// A headless app with the domino logic, the given seats and settings.
+/// A headless app with the domino logic, the given seats and settings;
+/// records go to `records.ron` in the test's folder.
 pub fn people_app(name: &str, settings: DominoSettings) -> App {
     let root = temp_dir(name);
     let mut app = headless(&root);
     app.init_state::<Screen>();
     app.insert_resource(settings);
+    app.insert_resource(DominoRecords::at(root.join("records.ron")));
     app.add_plugins(domino::logic_plugin);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
@@ -154,4 +157,120 @@ fn one_person_is_never_covered() {
         }
     }
     assert!(turns > 5);
+}
+
+/// Play the match to its end: the driver plays every person's turn
+/// (showing the hand first when covered) and starts every round.
+pub fn play_to_end(app: &mut App) {
+    for _ in 0..20_000 {
+        app.update();
+        let mut g = app.world_mut().resource_mut::<DominoGame>();
+        match g.game.next_actor() {
+            Actor::Human(s) => {
+                if g.shown_hand() != Some(s) {
+                    g.reveal();
+                } else {
+                    play_first(&mut g);
+                }
+            }
+            Actor::RoundOver => g.game.next_round().unwrap(),
+            Actor::MatchOver => return,
+            Actor::Ai(_) => {}
+        }
+    }
+    panic!("the match did not end");
+}
+
+/// Frames until the records' background job is done (it runs on a thread:
+/// the frames go on meanwhile).
+fn settle_records(app: &mut App) -> u32 {
+    let mut frames = 0;
+    while app.world().resource::<DominoRecords>().busy() {
+        app.update();
+        frames += 1;
+        assert!(frames < 5_000, "the records job did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    frames
+}
+
+#[test]
+fn a_finished_match_with_a_person_is_recorded_once_and_the_panel_summarizes_the_file() {
+    let mut app = people_app(
+        "domino-records",
+        fast([SeatController::Human, t1(), t1(), t1()], 21),
+    );
+    let path = app.world().resource::<DominoRecords>().path.clone();
+    let _ = std::fs::remove_file(&path);
+    play_to_end(&mut app);
+    app.update();
+    settle_records(&mut app);
+    for _ in 0..20 {
+        app.update();
+    }
+    settle_records(&mut app);
+    let file = records::load(&path).unwrap();
+    assert_eq!(file.matches.len(), 1, "exactly one record");
+    let g = app.world().resource::<DominoGame>();
+    let result = g.game.result().unwrap();
+    let r = &file.matches[0];
+    assert_eq!(r.scores, result.score);
+    assert_eq!(r.rounds, result.rounds);
+    assert_eq!(r.winner_team as usize, result.winner);
+    assert_eq!(r.seed, 21);
+    assert_eq!(r.mode, MatchMode::Local);
+    assert_eq!(r.seats[0], SeatRecord::Person { name: "You".into() });
+    assert_eq!(r.seats[1], SeatRecord::Ai { agent: "t1".into() });
+    let recs = app.world().resource::<DominoRecords>();
+    assert_eq!(recs.appended, 1);
+    assert_eq!(recs.matches, 1);
+    assert_eq!(recs.stats.as_ref(), Some(&records::summarize(&file)));
+    assert!(recs.message.as_ref().is_some_and(|(ok, _)| *ok));
+    // A second match (hot-seat) adds one more, recorded as hot-seat.
+    let mut s = fast(
+        [SeatController::Human, t1(), SeatController::Human, t1()],
+        22,
+    );
+    s.names[2] = "Bea".into();
+    *app.world_mut().resource_mut::<DominoSettings>() = s;
+    app.world_mut().write_message(domino::NewMatch);
+    app.update();
+    play_to_end(&mut app);
+    app.update();
+    settle_records(&mut app);
+    let file = records::load(&path).unwrap();
+    assert_eq!(file.matches.len(), 2);
+    assert_eq!(file.matches[1].mode, MatchMode::HotSeat);
+    assert_eq!(
+        file.matches[1].seats[2],
+        SeatRecord::Person { name: "Bea".into() }
+    );
+    let recs = app.world().resource::<DominoRecords>();
+    assert_eq!(recs.stats.as_ref(), Some(&records::summarize(&file)));
+}
+
+#[test]
+fn a_record_that_cannot_be_written_is_reported_not_lost() {
+    let mut app = people_app(
+        "domino-records-bad",
+        fast([SeatController::Human, t1(), t1(), t1()], 4),
+    );
+    let dir = app
+        .world()
+        .resource::<DominoRecords>()
+        .path
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    // The record file's folder is a file: the append fails.
+    std::fs::write(dir.join("blocker"), "not a folder").unwrap();
+    app.world_mut().resource_mut::<DominoRecords>().path = dir.join("blocker").join("r.ron");
+    play_to_end(&mut app);
+    app.update();
+    settle_records(&mut app);
+    let recs = app.world().resource::<DominoRecords>();
+    let (ok, text) = recs.message.clone().unwrap();
+    assert!(!ok, "{text}");
+    assert!(text.starts_with("records:"), "{text}");
+    assert_eq!(recs.appended, 0);
 }

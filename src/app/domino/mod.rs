@@ -16,11 +16,14 @@ mod draw;
 mod flags;
 mod hotseat;
 mod input;
+mod records;
+mod records_panel;
 mod ui;
 
 pub use flags::{parse_seats, settings_from_args, validate};
 pub use hotseat::HotSeat;
 pub use input::hand_tiles;
+pub use records::DominoRecords;
 
 use crate::app::Screen;
 use crate::app::shell::scripted::ScriptArgs;
@@ -133,6 +136,8 @@ pub struct DominoGame {
     pub names: [String; 4],
     /// Hot-seat: whose hand is shown, covered between people's turns.
     pub hotseat: HotSeat,
+    /// Whether the finished match was handed to the records.
+    pub recorded: bool,
 }
 
 impl DominoGame {
@@ -158,6 +163,7 @@ impl DominoGame {
             paused,
             names: settings.names.clone(),
             hotseat: HotSeat::default(),
+            recorded: false,
         })
     }
 
@@ -187,6 +193,7 @@ pub fn plugin(app: &mut App) {
 /// match, AI seats moving at their pace, labels. Tests add this alone.
 pub fn logic_plugin(app: &mut App) {
     app.init_resource::<DominoSettings>()
+        .init_resource::<DominoRecords>()
         .add_message::<NewMatch>()
         .add_systems(Startup, apply_args)
         .add_systems(OnEnter(Screen::Domino), start_if_missing)
@@ -199,15 +206,26 @@ pub fn logic_plugin(app: &mut App) {
                 hotseat::cover_hands,
                 collect_labels,
                 report_result,
+                records::record_finished,
             )
                 .chain()
                 .run_if(in_state(Screen::Domino)),
         );
 }
 
-fn apply_args(args: Option<Res<ScriptArgs>>, mut settings: ResMut<DominoSettings>) {
+fn apply_args(
+    args: Option<Res<ScriptArgs>>,
+    mut settings: ResMut<DominoSettings>,
+    mut recs: ResMut<DominoRecords>,
+) {
     if let Some(args) = args {
         *settings = settings_from_args(&args.0, &settings);
+        if let Some(p) = &args.0.records {
+            recs.path = p.clone();
+        }
+        if args.0.show.as_deref() == Some("records") {
+            recs.show();
+        }
     }
 }
 

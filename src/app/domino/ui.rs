@@ -3,7 +3,8 @@
 //! result over it, and the settings window.
 
 use super::draw::{self, TEAM_COLORS, paint_tile};
-use super::{DominoGame, DominoSettings, NewMatch, SeatController, input};
+use super::records_panel;
+use super::{DominoGame, DominoRecords, DominoSettings, NewMatch, SeatController, input};
 use crate::app::Screen;
 use crate::app::shell::camera::PanelInsets;
 use crate::domino::{ARM_NAMES, Actor, HumanChoice, SEAT_NAMES, TEAM_NAMES, end_text, opener_text};
@@ -54,6 +55,7 @@ fn domino_ui(
     mut settings: ResMut<DominoSettings>,
     mut settings_open: ResMut<SettingsOpen>,
     mut new_match: MessageWriter<NewMatch>,
+    mut recs: ResMut<DominoRecords>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut g) = game else {
@@ -68,7 +70,7 @@ fn domino_ui(
         .default_size(310.0)
         .resizable(false)
         .show(&mut root, |ui| {
-            side_panel(ui, &mut g, &mut settings_open, &mut new_match)
+            side_panel(ui, &mut g, &mut settings_open, &mut new_match, &mut recs)
         })
         .response
         .rect
@@ -99,15 +101,23 @@ fn domino_ui(
     } else {
         match g.game.next_actor() {
             Actor::RoundOver => round_summary(&ctx, table_rect, &mut g),
-            Actor::MatchOver => {
-                match_result(&ctx, table_rect, &g, &mut settings_open, &mut new_match)
-            }
+            Actor::MatchOver => match_result(
+                &ctx,
+                table_rect,
+                &g,
+                &mut settings_open,
+                &mut new_match,
+                &mut recs,
+            ),
             _ => {
                 if let Some(p) = g.covered_for() {
                     cover_window(&ctx, table_rect, &mut g, p);
                 }
             }
         }
+    }
+    if recs.open {
+        records_panel::records_window(&ctx, table_rect, &mut recs);
     }
     Ok(())
 }
@@ -117,6 +127,7 @@ fn side_panel(
     g: &mut DominoGame,
     settings_open: &mut SettingsOpen,
     new_match: &mut MessageWriter<NewMatch>,
+    recs: &mut DominoRecords,
 ) {
     ui.add_space(4.0);
     ui.horizontal(|ui| {
@@ -132,6 +143,13 @@ fn side_panel(
         }
         if ui.button("Settings…").clicked() {
             settings_open.0 = Some(true);
+        }
+        if ui
+            .button("Records")
+            .on_hover_text("Wins and losses of people against each AI kind")
+            .clicked()
+        {
+            recs.show();
         }
         ui.label(format!("seed {}", g.game.seed()));
     });
@@ -498,6 +516,7 @@ fn match_result(
     g: &DominoGame,
     settings_open: &mut SettingsOpen,
     new_match: &mut MessageWriter<NewMatch>,
+    recs: &mut DominoRecords,
 ) {
     let Some(r) = g.game.result() else { return };
     centred_window("Match over", table).show(ctx, |ui| {
@@ -545,7 +564,13 @@ fn match_result(
             if ui.button("Settings…").clicked() {
                 settings_open.0 = Some(true);
             }
+            if g.has_human() && ui.button("Records").clicked() {
+                recs.show();
+            }
         });
+        if g.has_human() {
+            records_panel::message_label(ui, recs);
+        }
     });
 }
 
