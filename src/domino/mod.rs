@@ -25,6 +25,7 @@
 //! - a turn for another game's domino table from what one seat knows:
 //!   [`PublicRound`], [`Turn`], [`choose_turn`], [`choose_turn_named`];
 //! - the seven state vectors V0..V6: [`StateVectors`];
+//! - seats over the network (a host, clients, a headless bot): [`net`];
 //! - parallel duels: [`duel`]; the GA: [`GaTuner`]; statistics: [`stats`];
 //! - records of matches with people and wins per pairing: [`records`];
 //! - every refusal is a [`DominoError`]; functions that panic on bad input
@@ -36,6 +37,7 @@ mod error;
 mod game;
 mod layout;
 mod local_match;
+pub mod net;
 pub mod records;
 mod round;
 mod search_agent;

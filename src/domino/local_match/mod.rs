@@ -235,6 +235,15 @@ impl LocalMatch {
             .map_or_else(|| "human".to_string(), |a| a.name())
     }
 
+    /// Put `agent` at seat `s` (0..4; `None`: a person), e.g. an AI
+    /// standing in for a person who left the table; the match goes on from
+    /// where it is. A seat outside 0..4 is ignored.
+    pub fn set_agent(&mut self, s: u8, agent: Option<Box<dyn Agent>>) {
+        if let Some(a) = self.agents.get_mut(s as usize) {
+            *a = agent;
+        }
+    }
+
     /// The round in progress, or the one just finished.
     pub fn round(&self) -> &Round {
         &self.round

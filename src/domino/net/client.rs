@@ -1,0 +1,322 @@
+//! The clients: [`Client`] blocks on each message (tests, bots),
+//! [`NetClient`] reads on its own thread and hands messages over a channel
+//! (a frame loop polls it).
+
+use super::{ClientMsg, HostMsg, MAX_HOST_LINE, NetError, PROTOCOL_VERSION, resolve, to_line};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, TcpStream};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How long a connection attempt may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// What reading one line gave.
+pub(crate) enum LineRead {
+    /// A whole line is in the buffer (without its `\n`).
+    Line,
+    /// The peer closed the connection.
+    Eof,
+    /// The line is longer than the limit.
+    TooLong,
+}
+
+/// Read one `\n`-terminated line of at most `limit` bytes into `buf`
+/// (appending: on a timeout the partial line stays in `buf`).
+pub(crate) fn read_line_limited<R: Read>(
+    reader: &mut BufReader<R>,
+    buf: &mut Vec<u8>,
+    limit: usize,
+) -> std::io::Result<LineRead> {
+    loop {
+        let room = (limit + 1).saturating_sub(buf.len()) as u64;
+        let n = reader.by_ref().take(room).read_until(b'\n', buf)?;
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+            return Ok(LineRead::Line);
+        }
+        if buf.len() > limit {
+            return Ok(LineRead::TooLong);
+        }
+        if n == 0 {
+            return Ok(LineRead::Eof);
+        }
+    }
+}
+
+/// Connect to `addr` (`HOST:PORT`) and say hello.
+fn open(addr: &str, seat: Option<u8>, name: &str) -> Result<TcpStream, NetError> {
+    let sock = resolve(addr)?;
+    let mut stream = TcpStream::connect_timeout(&sock, CONNECT_TIMEOUT)
+        .map_err(|e| NetError::io(format!("cannot connect to {addr}"), e))?;
+    let _ = stream.set_nodelay(true);
+    let hello = ClientMsg::Hello {
+        version: PROTOCOL_VERSION,
+        seat,
+        name: name.to_string(),
+    };
+    stream
+        .write_all(to_line(&hello).as_bytes())
+        .map_err(|e| NetError::io(format!("cannot write to {addr}"), e))?;
+    Ok(stream)
+}
+
+/// Parse one line from the host.
+fn parse(line: &[u8]) -> Result<HostMsg, NetError> {
+    serde_json::from_slice(line).map_err(|e| NetError::Protocol {
+        reason: e.to_string(),
+    })
+}
+
+/// A blocking client: [`Client::connect`] returns once the host granted a
+/// seat; [`Client::recv`] waits for the next message.
+#[derive(Debug)]
+pub struct Client {
+    reader: BufReader<TcpStream>,
+    writer: TcpStream,
+    buf: Vec<u8>,
+    seat: u8,
+    names: [String; 4],
+    received: u64,
+    ended: Option<String>,
+}
+
+impl Client {
+    /// Connect to `addr` (`HOST:PORT`), ask for `seat` (`None`: the first
+    /// free human seat) as `name`, and wait for the host's answer: a
+    /// [`NetError::Refused`] says why a seat was not granted.
+    pub fn connect(addr: &str, seat: Option<u8>, name: &str) -> Result<Client, NetError> {
+        let stream = open(addr, seat, name)?;
+        let writer = stream
+            .try_clone()
+            .map_err(|e| NetError::io("cannot clone the socket", e))?;
+        let mut c = Client {
+            reader: BufReader::new(stream),
+            writer,
+            buf: Vec::new(),
+            seat: 0,
+            names: Default::default(),
+            received: 0,
+            ended: None,
+        };
+        loop {
+            match c.recv()? {
+                HostMsg::Welcome { seat, names, .. } => {
+                    c.seat = seat;
+                    c.names = names;
+                    return Ok(c);
+                }
+                HostMsg::Refused { reason } => return Err(NetError::Refused { reason }),
+                _ => {}
+            }
+        }
+    }
+
+    /// The seat granted.
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+
+    /// The names at the seats, as the host welcomed us.
+    pub fn names(&self) -> &[String; 4] {
+        &self.names
+    }
+
+    /// Messages received so far (the welcome included).
+    pub fn messages_received(&self) -> u64 {
+        self.received
+    }
+
+    /// Wait at most `t` in [`Client::recv`] (`None`: forever); a timeout is
+    /// a [`NetError::Io`] and the next call goes on where it stopped.
+    pub fn set_read_timeout(&self, t: Option<Duration>) -> Result<(), NetError> {
+        self.writer
+            .set_read_timeout(t)
+            .map_err(|e| NetError::io("cannot set the read timeout", e))
+    }
+
+    /// The next message. A [`HostMsg::Closing`] or the connection closing
+    /// is a [`NetError::HostEnded`] ("the host ended the match: …"), and
+    /// so is every call after it.
+    pub fn recv(&mut self) -> Result<HostMsg, NetError> {
+        if let Some(reason) = &self.ended {
+            return Err(NetError::HostEnded {
+                reason: reason.clone(),
+            });
+        }
+        let msg = match read_line_limited(&mut self.reader, &mut self.buf, MAX_HOST_LINE) {
+            Ok(LineRead::Line) => {
+                let m = parse(&self.buf);
+                self.buf.clear();
+                m?
+            }
+            Ok(LineRead::TooLong) => {
+                self.ended = Some(format!("it sent a line over {MAX_HOST_LINE} bytes"));
+                return self.recv();
+            }
+            Ok(LineRead::Eof) => {
+                self.ended = Some("the connection closed".into());
+                return self.recv();
+            }
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                return Err(NetError::io("no message from the host in time", e));
+            }
+            Err(e) => {
+                self.ended = Some(format!("the connection failed ({e})"));
+                return self.recv();
+            }
+        };
+        self.received += 1;
+        if let HostMsg::Closing { reason } = msg {
+            self.ended = Some(reason);
+            return self.recv();
+        }
+        Ok(msg)
+    }
+
+    /// Send a message.
+    pub fn send(&mut self, msg: &ClientMsg) -> Result<(), NetError> {
+        self.writer
+            .write_all(to_line(msg).as_bytes())
+            .map_err(|e| NetError::io("cannot write to the host", e))
+    }
+
+    /// Send a raw line (tests of the host's refusals); a `\n` is added.
+    pub fn send_raw(&mut self, line: &str) -> Result<(), NetError> {
+        self.writer
+            .write_all(format!("{line}\n").as_bytes())
+            .map_err(|e| NetError::io("cannot write to the host", e))
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.writer.shutdown(Shutdown::Both);
+    }
+}
+
+/// A non-blocking client for a frame loop: a reader thread parses the
+/// host's lines and passes them over a channel; [`NetClient::try_recv`]
+/// never waits.
+#[derive(Debug)]
+pub struct NetClient {
+    writer: TcpStream,
+    rx: Receiver<HostMsg>,
+    ended: Arc<Mutex<Option<String>>>,
+    received: Arc<AtomicU64>,
+}
+
+impl NetClient {
+    /// Connect to `addr` (`HOST:PORT`) and ask for `seat` (`None`: the
+    /// first free human seat) as `name`. Returns once connected; the
+    /// host's [`HostMsg::Welcome`] or [`HostMsg::Refused`] arrives through
+    /// [`NetClient::try_recv`].
+    pub fn connect(addr: &str, seat: Option<u8>, name: &str) -> Result<NetClient, NetError> {
+        let stream = open(addr, seat, name)?;
+        let writer = stream
+            .try_clone()
+            .map_err(|e| NetError::io("cannot clone the socket", e))?;
+        let (tx, rx) = channel();
+        let ended = Arc::new(Mutex::new(None));
+        let received = Arc::new(AtomicU64::new(0));
+        let (ended2, received2) = (Arc::clone(&ended), Arc::clone(&received));
+        std::thread::Builder::new()
+            .name("domino-net-client".into())
+            .spawn(move || {
+                let mut reader = BufReader::new(stream);
+                let mut buf = Vec::new();
+                let reason = loop {
+                    match read_line_limited(&mut reader, &mut buf, MAX_HOST_LINE) {
+                        Ok(LineRead::Line) => {}
+                        Ok(LineRead::Eof) => break "the connection closed".to_string(),
+                        Ok(LineRead::TooLong) => {
+                            break format!("it sent a line over {MAX_HOST_LINE} bytes");
+                        }
+                        Err(e) => break format!("the connection failed ({e})"),
+                    }
+                    let msg = parse(&buf);
+                    buf.clear();
+                    match msg {
+                        Ok(m) => {
+                            received2.fetch_add(1, Ordering::Relaxed);
+                            let closing = match &m {
+                                HostMsg::Closing { reason } => Some(reason.clone()),
+                                _ => None,
+                            };
+                            if tx.send(m).is_err() {
+                                break "the client was dropped".into();
+                            }
+                            if let Some(r) = closing {
+                                break r;
+                            }
+                        }
+                        Err(e) => break e.to_string(),
+                    }
+                };
+                if let Ok(mut g) = ended2.lock() {
+                    g.get_or_insert(reason);
+                }
+            })
+            .map_err(|e| NetError::io("cannot start the reader thread", e))?;
+        Ok(NetClient {
+            writer,
+            rx,
+            ended,
+            received,
+        })
+    }
+
+    /// The next message, if one has arrived.
+    pub fn try_recv(&self) -> Option<HostMsg> {
+        match self.rx.try_recv() {
+            Ok(m) => Some(m),
+            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
+        }
+    }
+
+    /// Every message that has arrived, oldest first.
+    pub fn drain(&self) -> Vec<HostMsg> {
+        std::iter::from_fn(|| self.try_recv()).collect()
+    }
+
+    /// Send a message.
+    pub fn send(&mut self, msg: &ClientMsg) -> Result<(), NetError> {
+        self.writer
+            .write_all(to_line(msg).as_bytes())
+            .map_err(|e| NetError::io("cannot write to the host", e))
+    }
+
+    /// Whether the connection is still open (messages already received
+    /// may still wait in [`NetClient::try_recv`]).
+    pub fn is_connected(&self) -> bool {
+        self.ended.lock().map(|g| g.is_none()).unwrap_or(false)
+    }
+
+    /// Why the connection ended, as a [`NetError::HostEnded`] ("the host
+    /// ended the match: …"); `None` while connected.
+    pub fn end_reason(&self) -> Option<NetError> {
+        let g = self.ended.lock().ok()?;
+        g.as_ref().map(|r| NetError::HostEnded { reason: r.clone() })
+    }
+
+    /// Messages received so far.
+    pub fn messages_received(&self) -> u64 {
+        self.received.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for NetClient {
+    fn drop(&mut self) {
+        let _ = self.writer.shutdown(Shutdown::Both);
+    }
+}
