@@ -274,3 +274,101 @@ fn a_record_that_cannot_be_written_is_reported_not_lost() {
     assert!(text.starts_with("records:"), "{text}");
     assert_eq!(recs.appended, 0);
 }
+
+/// An engine-free host with seats human (this app), t1, t1, t1 on
+/// 127.0.0.1, port 0.
+fn local_host(seed: u64) -> evoboard::domino::net::HostHandle {
+    use evoboard::domino::net::{Host, HostConfig, SeatSpec};
+    let t1: evoboard::domino::AgentSpec = "t1".parse().unwrap();
+    Host::start(HostConfig {
+        seats: [
+            SeatSpec::Human,
+            SeatSpec::Ai(t1.clone()),
+            SeatSpec::Ai(t1.clone()),
+            SeatSpec::Ai(t1),
+        ],
+        seed,
+        bind: "127.0.0.1".into(),
+        port: 0,
+        ai_delay: std::time::Duration::ZERO,
+        round_pause: std::time::Duration::from_secs(30),
+        ..Default::default()
+    })
+    .unwrap()
+}
+
+#[test]
+fn the_app_joins_a_host_and_plays_a_networked_match_to_the_end() {
+    let host = local_host(31);
+    let addr = format!("127.0.0.1:{}", host.local_addr().port());
+    let mut app = people_app("domino-net", fast([t1(), t1(), t1(), t1()], 1));
+    app.insert_resource(domino::DominoNet::join(&addr, Some(0), "Ana").unwrap());
+    let mut frames = 0;
+    let mut my_turns = 0;
+    loop {
+        app.update();
+        frames += 1;
+        assert!(frames < 200_000, "the networked match did not end");
+        let mut n = app.world_mut().resource_mut::<domino::DominoNet>();
+        if let Some(s) = &n.snapshot {
+            // Hidden information: only counts of the others' hands.
+            assert_eq!(s.seat, 0);
+            assert_eq!(s.hand.len(), s.hand_counts[0] as usize);
+            if s.result.is_some() {
+                break;
+            }
+        }
+        assert!(n.ended.is_none(), "{:?}", n.ended);
+        if n.choice().is_some() {
+            my_turns += 1;
+        }
+        domino::autoplay_step(&mut n);
+        std::thread::sleep(std::time::Duration::from_micros(300));
+    }
+    let n = app.world().resource::<domino::DominoNet>();
+    let r = n.snapshot.as_ref().unwrap().result.unwrap();
+    assert_eq!(n.seat, Some(0));
+    assert!(my_turns > 5);
+    assert!(n.messages > 20);
+    // The local match stays paused behind the networked one.
+    assert!(app.world().resource::<DominoGame>().paused);
+    let report = host.wait();
+    assert_eq!(report.winner_team, Some(r.winner_team));
+    assert_eq!(report.scores, r.scores);
+    assert_eq!(report.rounds, r.rounds);
+}
+
+#[test]
+fn a_host_that_goes_away_ends_the_match_with_a_message() {
+    let host = local_host(32);
+    let addr = format!("127.0.0.1:{}", host.local_addr().port());
+    let mut app = people_app("domino-net-gone", fast([t1(), t1(), t1(), t1()], 1));
+    app.insert_resource(domino::DominoNet::join(&addr, Some(0), "Ana").unwrap());
+    let mut frames = 0;
+    while app
+        .world()
+        .resource::<domino::DominoNet>()
+        .snapshot
+        .is_none()
+    {
+        app.update();
+        frames += 1;
+        assert!(frames < 100_000, "no snapshot");
+        std::thread::sleep(std::time::Duration::from_micros(300));
+    }
+    host.shutdown();
+    let _ = host.wait();
+    let mut frames = 0;
+    loop {
+        app.update();
+        frames += 1;
+        assert!(frames < 100_000, "the end was not noticed");
+        let n = app.world().resource::<domino::DominoNet>();
+        if let Some(e) = &n.ended {
+            assert!(e.contains("host"), "{e}");
+            assert!(n.choice().is_none());
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_micros(300));
+    }
+}

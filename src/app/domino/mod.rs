@@ -16,6 +16,7 @@ mod draw;
 mod flags;
 mod hotseat;
 mod input;
+mod net;
 mod records;
 mod records_panel;
 mod ui;
@@ -23,6 +24,7 @@ mod ui;
 pub use flags::{parse_seats, settings_from_args, validate};
 pub use hotseat::HotSeat;
 pub use input::hand_tiles;
+pub use net::{DominoNet, NetStatus, autoplay_step, host_seats};
 pub use records::DominoRecords;
 
 use crate::app::Screen;
@@ -194,6 +196,7 @@ pub fn plugin(app: &mut App) {
 pub fn logic_plugin(app: &mut App) {
     app.init_resource::<DominoSettings>()
         .init_resource::<DominoRecords>()
+        .init_resource::<NetStatus>()
         .add_message::<NewMatch>()
         .add_systems(Startup, apply_args)
         .add_systems(OnEnter(Screen::Domino), start_if_missing)
@@ -207,6 +210,9 @@ pub fn logic_plugin(app: &mut App) {
                 collect_labels,
                 report_result,
                 records::record_finished,
+                net::poll_net,
+                net::autoplay_net,
+                net::report_net,
             )
                 .chain()
                 .run_if(in_state(Screen::Domino)),
@@ -214,6 +220,8 @@ pub fn logic_plugin(app: &mut App) {
 }
 
 fn apply_args(
+    mut commands: Commands,
+    mut status: ResMut<NetStatus>,
     args: Option<Res<ScriptArgs>>,
     mut settings: ResMut<DominoSettings>,
     mut recs: ResMut<DominoRecords>,
@@ -226,6 +234,40 @@ fn apply_args(
         if args.0.show.as_deref() == Some("records") {
             recs.show();
         }
+        let a = &args.0;
+        let name = a.name.clone().unwrap_or_else(|| "You".into());
+        let net = if let Some(addr) = &a.join {
+            Some(DominoNet::join(addr, a.seat, &name))
+        } else if let Some(port) = a.host_port {
+            let who = settings
+                .names
+                .iter()
+                .zip(settings.seats)
+                .find(|(_, s)| *s == SeatController::Human)
+                .map(|(n, _)| n.clone())
+                .filter(|n| !n.is_empty())
+                .unwrap_or(name);
+            let delay = std::time::Duration::from_secs_f32(settings.ai_delay.clamp(0.0, 10.0));
+            Some(
+                host_seats(&settings.seats)
+                    .and_then(|seats| DominoNet::host(port, seats, settings.seed, &who, delay)),
+            )
+        } else {
+            None
+        };
+        match net {
+            Some(Ok(n)) => {
+                if let Some(p) = n.hosted_port() {
+                    println!("domino: hosting on port {p}");
+                }
+                commands.insert_resource(n);
+            }
+            Some(Err(e)) => {
+                error!("domino: {e}");
+                status.0 = Some(e);
+            }
+            None => {}
+        }
     }
 }
 
@@ -233,9 +275,11 @@ fn start_if_missing(
     mut commands: Commands,
     settings: Res<DominoSettings>,
     game: Option<Res<DominoGame>>,
+    net: Option<Res<DominoNet>>,
 ) {
     if game.is_none() {
-        match DominoGame::new(&settings, settings.start_paused) {
+        // A networked match replaces the local one (which waits paused).
+        match DominoGame::new(&settings, settings.start_paused || net.is_some()) {
             Ok(g) => commands.insert_resource(g),
             Err(e) => error!("domino: {e}"),
         }

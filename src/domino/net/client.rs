@@ -306,7 +306,8 @@ impl NetClient {
     /// ended the match: …"); `None` while connected.
     pub fn end_reason(&self) -> Option<NetError> {
         let g = self.ended.lock().ok()?;
-        g.as_ref().map(|r| NetError::HostEnded { reason: r.clone() })
+        g.as_ref()
+            .map(|r| NetError::HostEnded { reason: r.clone() })
     }
 
     /// Messages received so far.

@@ -90,13 +90,15 @@ pub fn parse_seats(text: &str) -> Result<[SeatSpec; 4], NetError> {
         .iter()
         .map(|p| p.parse())
         .collect::<Result<Vec<SeatSpec>, NetError>>()?;
-    seats.try_into().map_err(|v: Vec<SeatSpec>| NetError::BadConfig {
-        reason: format!(
-            "--seats takes four seats (0, 1, 2, 3), each `human` or `ai:AGENT`, e.g. \
+    seats
+        .try_into()
+        .map_err(|v: Vec<SeatSpec>| NetError::BadConfig {
+            reason: format!(
+                "--seats takes four seats (0, 1, 2, 3), each `human` or `ai:AGENT`, e.g. \
              human,ai:t1,human,ai:t1; got {} in `{text}`",
-            v.len()
-        ),
-    })
+                v.len()
+            ),
+        })
 }
 
 /// Who sat at a seat during a hosted match.

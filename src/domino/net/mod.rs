@@ -86,10 +86,13 @@ impl FromStr for SeatSpec {
             return Ok(SeatSpec::Human);
         }
         match s.strip_prefix("ai:") {
-            Some(agent) => agent.parse().map(SeatSpec::Ai).map_err(|e| NetError::BadSeat {
-                text: s.to_string(),
-                reason: e.to_string(),
-            }),
+            Some(agent) => agent
+                .parse()
+                .map(SeatSpec::Ai)
+                .map_err(|e| NetError::BadSeat {
+                    text: s.to_string(),
+                    reason: e.to_string(),
+                }),
             None => Err(NetError::BadSeat {
                 text: s.to_string(),
                 reason: "a seat is `human` or `ai:AGENT` (e.g. ai:t1, ai:mc:64)".into(),
@@ -282,5 +285,6 @@ pub(crate) fn resolve(addr: &str) -> Result<std::net::SocketAddr, NetError> {
         reason,
     };
     let mut it = addr.to_socket_addrs().map_err(|e| bad(e.to_string()))?;
-    it.next().ok_or_else(|| bad("it resolves to no address".into()))
+    it.next()
+        .ok_or_else(|| bad("it resolves to no address".into()))
 }

@@ -340,11 +340,14 @@ impl HostLoop {
     fn on_msg(&mut self, id: u64, msg: ClientMsg) {
         let seat = self.conns.get(&id).and_then(|c| c.seat);
         let (seat, msg) = match (seat, msg) {
-            (_, ClientMsg::Hello {
-                version,
-                seat,
-                name,
-            }) => return self.hello(id, version, seat, name),
+            (
+                _,
+                ClientMsg::Hello {
+                    version,
+                    seat,
+                    name,
+                },
+            ) => return self.hello(id, version, seat, name),
             (_, ClientMsg::Bye) => return self.drop_conn(id, "said bye"),
             (None, _) => {
                 return self.refuse(
@@ -428,7 +431,10 @@ impl HostLoop {
                     return self.refuse(id, reason);
                 }
                 if let Some(other) = self.seat_conn[k as usize] {
-                    let by = self.conns.get(&other).map_or("someone", |c| c.name.as_str());
+                    let by = self
+                        .conns
+                        .get(&other)
+                        .map_or("someone", |c| c.name.as_str());
                     let reason = format!("seat {k} is taken by {by}; free human seats: {free}");
                     return self.refuse(id, reason);
                 }
