@@ -211,3 +211,33 @@ fn decide(agent: &dyn Agent, round: &Round, agent_seed: u64) -> Result<Turn, Dom
         }
     }
 }
+
+/// The [`Hint`](super::Hint) for `state.seat` from `agent`'s search: what
+/// a network client (which only has a [`PublicRound`]) shows a person on
+/// request. The state is rebuilt as in [`choose_turn`] (hidden tiles dealt
+/// at random, which the search never looks at) and `seed` drives the
+/// search; the same state and seed give the same hint. Errors as
+/// [`choose_turn`].
+pub fn hint_public(
+    state: &PublicRound,
+    agent: &super::search_agent::MonteCarloAgent,
+    seed: u64,
+) -> Result<super::hint::Hint, DominoError> {
+    hint_public_seeded(
+        state,
+        agent,
+        derive_seed(seed, FILL_STREAM),
+        derive_seed(seed, AGENT_STREAM),
+    )
+}
+
+/// [`hint_public`] with the hidden deal and the search seeded apart.
+pub(super) fn hint_public_seeded(
+    state: &PublicRound,
+    agent: &super::search_agent::MonteCarloAgent,
+    fill_seed: u64,
+    agent_seed: u64,
+) -> Result<super::hint::Hint, DominoError> {
+    let round = replay::reconstruct(state, fill_seed)?;
+    super::hint::hint_round(&round, state.seat, agent, agent_seed)
+}

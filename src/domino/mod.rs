@@ -27,6 +27,9 @@
 //! - the seven state vectors V0..V6: [`StateVectors`];
 //! - seats over the network (a host, clients, a headless bot): [`net`];
 //! - parallel duels: [`duel`]; the GA: [`GaTuner`]; statistics: [`stats`];
+//! - a hint for a person (the search's expected points per option):
+//!   [`Hint`], [`hint_round`], [`hint_public`], [`LocalMatch::hint`],
+//!   from [`MonteCarloAgent::evaluate`]'s [`MoveValue`]s;
 //! - records of matches with people and wins per pairing: [`records`];
 //! - every refusal is a [`DominoError`]; functions that panic on bad input
 //!   (an illegal move, say) have a `try_` form that returns one.
@@ -35,6 +38,7 @@ mod advisor;
 mod agents;
 mod error;
 mod game;
+mod hint;
 mod layout;
 mod local_match;
 pub mod net;
@@ -53,16 +57,19 @@ mod tuner;
 #[cfg(test)]
 mod tests;
 
+pub use advisor::hint_public;
 pub use advisor::{PublicRound, Turn, choose_turn, choose_turn_named};
 pub use agents::{Agent, CoefficientFile, Coefficients, EvalAgent, free_coefficients};
 pub use error::{AGENT_NAMES_HELP, DominoError};
 pub use game::{MATCH_TARGET, MatchResult, deal, opener, play_match, play_match_logged};
+pub use hint::{Hint, HintOption, hint_round};
 pub use layout::{ArmEnd, Dir, GAP, ROOM, TableLayout, TableRect, TileSpot, table_layout};
 pub use local_match::{
     ARM_NAMES, Actor, HumanChoice, LocalMatch, LogEntry, Placement, RoundSummary, SEAT_NAMES,
     TEAM_NAMES, all_legal_moves, count_terms, end_text, opener_text, team_name_of,
 };
 pub use round::{Event, Opening, Round, RoundEnd, Rule, SeatView, team_of};
+pub use search_agent::MoveValue;
 pub use search_agent::{DEFAULT_DETERMINIZATIONS, DEFAULT_POLICY, MonteCarloAgent, sample_hidden};
 pub use seat_ai::{AiKind, CoefSet, SEARCH_LEVELS, SeatAi};
 pub use simulator::{DuelResult, duel};

@@ -11,7 +11,7 @@
 //! or by a think time per move.
 
 use super::agents::{Agent, EvalAgent, argmax_random, preset};
-use super::round::{SeatView, team_of};
+use super::round::{Round, SeatView, team_of};
 use super::table::Move;
 use super::tiles::{Hand, NUMBERS_OF, Tile};
 use crate::rng::{Rng, RngExt, seeded};
@@ -65,6 +65,111 @@ impl MonteCarloAgent {
     /// Rename (the name shown in results).
     pub(super) fn set_label(&mut self, label: String) {
         self.label = label;
+    }
+}
+
+/// What the search expects of one move: the mean points of the rest of
+/// the round after it, over the same hidden-hand samples and playouts for
+/// every move (see [`MonteCarloAgent::evaluate`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: Move,
+    /// Mean of own team's points minus the other team's, from this move to
+    /// the end of the round (points already scored not included).
+    pub mean_diff: f64,
+    /// Mean points the mover's team scores from this move on.
+    pub mean_own: f64,
+    /// Mean points the other team scores from this move on.
+    pub mean_other: f64,
+    /// Hidden-hand samples (determinizations) behind the means.
+    pub samples: u32,
+}
+
+/// Sums over the samples, one entry per candidate.
+pub(super) struct SearchSums {
+    /// Own minus other, summed as `choose` always has.
+    pub(super) diff: Vec<f64>,
+    /// Own team's points.
+    pub(super) own: Vec<f64>,
+    /// Other team's points.
+    pub(super) other: Vec<f64>,
+    /// Samples taken.
+    pub(super) samples: u32,
+}
+
+impl SearchSums {
+    /// The means of candidate `i`.
+    pub(super) fn value(&self, i: usize, mv: Move) -> MoveValue {
+        let n = f64::from(self.samples.max(1));
+        MoveValue {
+            mv,
+            mean_diff: self.diff[i] / n,
+            mean_own: self.own[i] / n,
+            mean_other: self.other[i] / n,
+            samples: self.samples,
+        }
+    }
+}
+
+impl MonteCarloAgent {
+    /// The value of each of `moves` (in their order) for the seat of
+    /// `view`: the same samples and playouts [`Agent::choose`] uses, so
+    /// `choose` picks a move with the highest `mean_diff` (ties broken at
+    /// random) from the same `rng` state. Uses only what `view` shows.
+    pub fn evaluate(&self, view: &SeatView<'_>, moves: &[Move], rng: &mut Rng) -> Vec<MoveValue> {
+        let sums = self.search(view, moves.len(), |r, i| r.play(moves[i], &mut |_| {}), rng);
+        moves
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| sums.value(i, m))
+            .collect()
+    }
+
+    /// Sample hidden hands, apply candidate `i` of `n` with `apply` to each
+    /// sample and play the round out with the policy; the sums of the
+    /// round points that follow. Every candidate sees the same samples and
+    /// playout streams.
+    pub(super) fn search(
+        &self,
+        view: &SeatView<'_>,
+        n: usize,
+        apply: impl Fn(&mut Round, usize),
+        rng: &mut Rng,
+    ) -> SearchSums {
+        let team = team_of(view.seat());
+        let diff = |p: [u32; 2]| p[team] as f64 - p[1 - team] as f64;
+        let before = view.round_points();
+        let base = diff(before);
+        let agents: [&dyn Agent; 4] = [&self.policy; 4];
+        let mut sums = SearchSums {
+            diff: vec![0.0; n],
+            own: vec![0.0; n],
+            other: vec![0.0; n],
+            samples: 0,
+        };
+        let start = Instant::now();
+        loop {
+            match self.think_time {
+                Some(t) if sums.samples > 0 && start.elapsed() >= t => break,
+                None if sums.samples >= self.determinizations => break,
+                _ => {}
+            }
+            let hands = sample_hidden(view, rng);
+            let r0 = view.determinize(hands);
+            let playout_seed: u64 = rng.random();
+            for i in 0..n {
+                let mut r = r0.clone();
+                let mut prng = seeded(playout_seed);
+                apply(&mut r, i);
+                r.play_out(&agents, &mut prng, &mut |_| {});
+                sums.diff[i] += diff(r.points) - base;
+                sums.own[i] += f64::from(r.points[team] - before[team]);
+                sums.other[i] += f64::from(r.points[1 - team] - before[1 - team]);
+            }
+            sums.samples += 1;
+        }
+        sums
     }
 }
 
@@ -136,35 +241,12 @@ impl Agent for MonteCarloAgent {
     }
 
     fn choose(&self, view: &SeatView<'_>, moves: &[Move], rng: &mut Rng) -> usize {
-        let team = team_of(view.seat());
-        let diff = |p: [u32; 2]| p[team] as f64 - p[1 - team] as f64;
-        let base = diff(view.round_points());
-        let agents: [&dyn Agent; 4] = [&self.policy; 4];
-        let mut totals = vec![0.0f64; moves.len()];
         let start = Instant::now();
-        let mut samples = 0u32;
-        loop {
-            match self.think_time {
-                Some(t) if samples > 0 && start.elapsed() >= t => break,
-                None if samples >= self.determinizations => break,
-                _ => {}
-            }
-            let hands = sample_hidden(view, rng);
-            let r0 = view.determinize(hands);
-            let playout_seed: u64 = rng.random();
-            for (i, m) in moves.iter().enumerate() {
-                let mut r = r0.clone();
-                let mut prng = seeded(playout_seed);
-                r.play(*m, &mut |_| {});
-                r.play_out(&agents, &mut prng, &mut |_| {});
-                totals[i] += diff(r.points) - base;
-            }
-            samples += 1;
-        }
+        let sums = self.search(view, moves.len(), |r, i| r.play(moves[i], &mut |_| {}), rng);
         self.decisions.fetch_add(1, Ordering::Relaxed);
         self.think_nanos
             .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
-        argmax_random(totals.into_iter(), rng)
+        argmax_random(sums.diff.into_iter(), rng)
     }
 
     fn choose_opening(&self, view: &SeatView<'_>, doubles: Hand, rng: &mut Rng) -> Tile {

@@ -438,3 +438,21 @@ impl LocalMatch {
         }
     }
 }
+
+impl LocalMatch {
+    /// What the Monte Carlo search (`determinizations` samples, the default
+    /// playout policy `t1`) would play in `seat`'s turn and why: expected
+    /// points per option ([`Hint`](super::Hint)). Uses only what `seat`
+    /// sees; the match is not changed. Same position and seed: same hint.
+    /// Errors when it is not `seat`'s turn or the round is over.
+    pub fn hint(
+        &self,
+        seat: u8,
+        determinizations: u32,
+        seed: u64,
+    ) -> Result<super::hint::Hint, DominoError> {
+        let agent =
+            super::search_agent::MonteCarloAgent::with_default_policy(determinizations, None);
+        super::hint::hint_round(&self.round, seat, &agent, seed)
+    }
+}
