@@ -372,3 +372,74 @@ fn a_host_that_goes_away_ends_the_match_with_a_message() {
         std::thread::sleep(std::time::Duration::from_micros(300));
     }
 }
+
+#[test]
+fn the_hint_is_computed_off_the_frame_loop_and_matches_the_engine() {
+    use evoboard::app::domino::{DominoHint, HINT_DETERMINIZATIONS, hint_seed, request_local};
+    let mut app = people_app(
+        "domino-hint",
+        fast([SeatController::Human, t1(), t1(), t1()], 7),
+    );
+    let mut turns_checked = 0;
+    let mut frames = 0;
+    while turns_checked < 2 {
+        app.update();
+        frames += 1;
+        assert!(frames < 20_000);
+        let actor = app.world().resource::<DominoGame>().game.next_actor();
+        match actor {
+            Actor::Human(0) => {}
+            Actor::RoundOver => {
+                let mut g = app.world_mut().resource_mut::<DominoGame>();
+                g.game.next_round().unwrap();
+                continue;
+            }
+            Actor::MatchOver => break,
+            _ => continue,
+        }
+        let must_pass =
+            app.world().resource::<DominoGame>().game.human_choice() == Some(HumanChoice::MustPass);
+        if must_pass {
+            play_first(&mut app.world_mut().resource_mut::<DominoGame>());
+            continue;
+        }
+        // Ask, as the button does.
+        app.world_mut()
+            .resource_scope(|world, mut hint: Mut<DominoHint>| {
+                request_local(world.resource::<DominoGame>(), &mut hint);
+            });
+        {
+            let hint = app.world().resource::<DominoHint>();
+            assert!(hint.pending(), "the search runs on a thread");
+            assert!(hint.result.is_none(), "not computed inside the request");
+        }
+        // Frames go on while the search runs.
+        let mut waited = 0;
+        while app.world().resource::<DominoHint>().result.is_none() {
+            app.update();
+            waited += 1;
+            assert!(waited < 100_000, "the hint never came");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        assert!(waited >= 1);
+        let hint = app.world().resource::<DominoHint>();
+        let got = hint.result.clone().unwrap().unwrap();
+        let g = app.world().resource::<DominoGame>();
+        let key = (0, g.game.round_number(), g.game.log().len());
+        assert_eq!(hint.key, Some(key));
+        assert_eq!(hint.seed, hint_seed(7, key));
+        // The partner (seat 2) is t1: the engine's hint (default policy t1)
+        // for the same seed is the same.
+        let expected = g.game.hint(0, HINT_DETERMINIZATIONS, hint.seed).unwrap();
+        assert_eq!(got, expected);
+        assert!(!got.options.is_empty());
+        assert!(got.options.iter().all(|o| !o.text.is_empty()));
+        assert!(hint.best_tile().is_some());
+        turns_checked += 1;
+        // Playing on drops the hint of the old position.
+        play_first(&mut app.world_mut().resource_mut::<DominoGame>());
+        app.update();
+        assert!(app.world().resource::<DominoHint>().key != Some(key));
+    }
+    assert_eq!(turns_checked, 2);
+}

@@ -14,10 +14,10 @@ pub const TEAM_COLORS: [Color32; 2] = [
     Color32::from_rgb(255, 150, 60),
 ];
 
-const FELT: Color32 = Color32::from_rgb(24, 90, 58);
-const IVORY: Color32 = Color32::from_rgb(246, 241, 226);
+pub(super) const FELT: Color32 = Color32::from_rgb(24, 90, 58);
+pub(super) const IVORY: Color32 = Color32::from_rgb(246, 241, 226);
 const PIP: Color32 = Color32::from_rgb(25, 25, 30);
-const LEGAL: Color32 = Color32::from_rgb(70, 220, 110);
+pub(super) const LEGAL: Color32 = Color32::from_rgb(70, 220, 110);
 const SELECTED: Color32 = Color32::from_rgb(255, 215, 60);
 
 /// Margins of the table area kept for the seats (px): top, sides, bottom.
@@ -107,7 +107,7 @@ impl TableView {
         self.centre + Vec2::new(p[0], -p[1]) * self.unit
     }
 
-    fn rect(&self, r: &crate::domino::TableRect) -> Rect {
+    pub(super) fn rect(&self, r: &crate::domino::TableRect) -> Rect {
         Rect::from_center_size(
             self.pos(r.center),
             Vec2::new(r.half[0], r.half[1]) * 2.0 * self.unit,
@@ -272,7 +272,7 @@ pub fn table(ui: &mut egui::Ui, g: &mut DominoGame) {
     }
 }
 
-fn paint_spot(
+pub(super) fn paint_spot(
     painter: &egui::Painter,
     view: &TableView,
     spot: &TileSpot,

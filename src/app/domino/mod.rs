@@ -14,14 +14,17 @@
 
 mod draw;
 mod flags;
+mod hint;
 mod hotseat;
 mod input;
 mod net;
+mod net_ui;
 mod records;
 mod records_panel;
 mod ui;
 
 pub use flags::{parse_seats, settings_from_args, validate};
+pub use hint::{DominoHint, HINT_DETERMINIZATIONS, hint_seed, request_local};
 pub use hotseat::HotSeat;
 pub use input::hand_tiles;
 pub use net::{DominoNet, NetStatus, autoplay_step, host_seats};
@@ -197,6 +200,7 @@ pub fn logic_plugin(app: &mut App) {
     app.init_resource::<DominoSettings>()
         .init_resource::<DominoRecords>()
         .init_resource::<NetStatus>()
+        .init_resource::<DominoHint>()
         .add_message::<NewMatch>()
         .add_systems(Startup, apply_args)
         .add_systems(OnEnter(Screen::Domino), start_if_missing)
@@ -213,6 +217,7 @@ pub fn logic_plugin(app: &mut App) {
                 net::poll_net,
                 net::autoplay_net,
                 net::report_net,
+                hint::poll_hint,
             )
                 .chain()
                 .run_if(in_state(Screen::Domino)),
@@ -225,6 +230,7 @@ fn apply_args(
     args: Option<Res<ScriptArgs>>,
     mut settings: ResMut<DominoSettings>,
     mut recs: ResMut<DominoRecords>,
+    mut hint: ResMut<DominoHint>,
 ) {
     if let Some(args) = args {
         *settings = settings_from_args(&args.0, &settings);
@@ -234,6 +240,7 @@ fn apply_args(
         if args.0.show.as_deref() == Some("records") {
             recs.show();
         }
+        hint.always = args.0.show.as_deref() == Some("hint");
         let a = &args.0;
         let name = a.name.clone().unwrap_or_else(|| "You".into());
         let net = if let Some(addr) = &a.join {

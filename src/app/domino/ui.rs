@@ -5,6 +5,7 @@
 use super::draw::{self, TEAM_COLORS, paint_tile};
 use super::records_panel;
 use super::{DominoGame, DominoRecords, DominoSettings, NewMatch, SeatController, input};
+use super::{DominoHint, hint};
 use crate::app::Screen;
 use crate::app::shell::camera::PanelInsets;
 use crate::domino::{ARM_NAMES, Actor, HumanChoice, SEAT_NAMES, TEAM_NAMES, end_text, opener_text};
@@ -56,8 +57,15 @@ fn domino_ui(
     mut settings_open: ResMut<SettingsOpen>,
     mut new_match: MessageWriter<NewMatch>,
     mut recs: ResMut<DominoRecords>,
+    mut hints: ResMut<DominoHint>,
+    net: Option<ResMut<super::DominoNet>>,
+    net_status: Res<super::NetStatus>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
+    if let Some(mut n) = net {
+        super::net_ui::remote_ui(&ctx, &mut insets, &mut n, &mut hints);
+        return Ok(());
+    }
     let Some(mut g) = game else {
         return Ok(());
     };
@@ -65,6 +73,9 @@ fn domino_ui(
         settings_open.0 = Some(g.paused);
     }
     input::keyboard(&ctx, &mut g);
+    if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::H)) {
+        hint::request_local(&g, &mut hints);
+    }
     let mut root = crate::app::shell::content_root(&ctx, &insets, "domino");
     let right = egui::Panel::right("domino_side")
         .default_size(310.0)
@@ -77,7 +88,7 @@ fn domino_ui(
         .width();
     let bottom = egui::Panel::bottom("domino_hand")
         .exact_size(150.0)
-        .show(&mut root, |ui| hand_panel(ui, &mut g))
+        .show(&mut root, |ui| hand_panel(ui, &mut g, &mut hints))
         .response
         .rect
         .height();
@@ -118,6 +129,13 @@ fn domino_ui(
     }
     if recs.open {
         records_panel::records_window(&ctx, table_rect, &mut recs);
+    }
+    let names: [String; 4] = std::array::from_fn(|s| g.seat_name(s as u8));
+    hint_window(&ctx, table_rect, &hints, &names);
+    if let Some(e) = &net_status.0 {
+        centred_window("Network", table_rect).show(&ctx, |ui| {
+            ui.label(RichText::new(e).color(Color32::from_rgb(255, 110, 100)));
+        });
     }
     Ok(())
 }
@@ -237,7 +255,7 @@ fn side_panel(
         });
 }
 
-fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
+fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame, hints: &mut DominoHint) {
     let actor = g.game.next_actor();
     let choice = g.game.human_choice();
     let hand = input::hand_tiles(g);
@@ -306,6 +324,8 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
                 let selected = g.selected == Some(i) && input::shown_to_move(g);
                 let outline = if g.choosing_end == Some(*t) || selected && playable {
                     Some((Color32::from_rgb(255, 215, 60), 3.0))
+                } else if playable && hints.best_tile() == Some(*t) {
+                    Some((HINT_COLOR, 4.0))
                 } else if playable {
                     Some((Color32::from_rgb(70, 220, 110), 3.0))
                 } else {
@@ -324,6 +344,22 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
         }
         ui.add_space(16.0);
         ui.vertical(|ui| {
+            if input::shown_to_move(g) && choice != Some(HumanChoice::MustPass) {
+                let b = egui::Button::new(if hints.pending() {
+                    "Hint: thinking…"
+                } else {
+                    "Hint (H)"
+                });
+                if ui
+                    .add_enabled(!hints.pending(), b)
+                    .on_hover_text(
+                        "What your AI partner would play here: expected points per option",
+                    )
+                    .clicked()
+                {
+                    hint::request_local(g, hints);
+                }
+            }
             if choice == Some(HumanChoice::MustPass) {
                 let b = egui::Button::new(RichText::new("Pass").size(20.0))
                     .min_size(Vec2::new(90.0, 40.0));
@@ -417,6 +453,67 @@ fn cover_window(ctx: &egui::Context, table: Rect, g: &mut DominoGame, person: u8
     if reveal {
         g.reveal();
     }
+}
+
+/// The colour of the hint's best tile.
+pub const HINT_COLOR: Color32 = Color32::from_rgb(90, 220, 255);
+
+/// The hint, top right of the table: every option with its expected
+/// points, the best first and highlighted.
+pub fn hint_window(ctx: &egui::Context, table: Rect, hints: &DominoHint, names: &[String; 4]) {
+    let Some((seat, _, _)) = hints.key else {
+        return;
+    };
+    let partner = &names[((seat + 2) % 4) as usize];
+    egui::Window::new("Hint")
+        .collapsible(false)
+        .resizable(false)
+        .pivot(egui::Align2::RIGHT_TOP)
+        .fixed_pos(Pos2::new(table.right() - 8.0, table.top() + 48.0))
+        .max_width(330.0)
+        .show(ctx, |ui| {
+            ui.label(
+                RichText::new(format!(
+                    "What {partner} (the AI partner) would play for {}:",
+                    names[seat as usize]
+                ))
+                .small(),
+            );
+            match &hints.result {
+                None => {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(format!(
+                            "sampling {} deals…",
+                            super::HINT_DETERMINIZATIONS
+                        ));
+                    });
+                }
+                Some(Err(e)) => {
+                    ui.label(RichText::new(e).color(Color32::from_rgb(255, 110, 100)));
+                }
+                Some(Ok(h)) => {
+                    ui.label(RichText::new(&h.summary).strong().color(HINT_COLOR));
+                    ui.add_space(2.0);
+                    for (i, o) in h.options.iter().enumerate() {
+                        let mut t = RichText::new(format!("{}. {}", i + 1, o.text));
+                        if i == 0 {
+                            t = t.color(HINT_COLOR);
+                        }
+                        ui.label(t);
+                    }
+                    ui.label(
+                        RichText::new(format!(
+                            "Monte Carlo search, {} sampled deals of the hidden tiles (voids from passes kept), playouts by {}; points from this move to the end of the round.",
+                            super::HINT_DETERMINIZATIONS,
+                            hints.policy
+                        ))
+                        .small()
+                        .weak(),
+                    );
+                }
+            }
+        });
 }
 
 fn centred_window(title: &str, table: Rect) -> egui::Window<'_> {
