@@ -162,3 +162,21 @@ pub fn run(args: AppArgs) -> Result<(), AppError> {
         .run();
     Ok(())
 }
+
+/// `evoboard domino join HOST:PORT [--seat K] [--name NAME]` without
+/// `--bot` in a build with the app: open the app's domino screen connected
+/// to the host (as `evoboard app --game domino --join HOST:PORT`).
+pub fn run_domino_join(
+    addr: String,
+    seat: Option<u8>,
+    name: Option<String>,
+) -> crate::cli::common::CliResult {
+    let args = AppArgs {
+        game: Some(Game::Domino),
+        join: Some(addr),
+        seat,
+        name,
+        ..AppArgs::default()
+    };
+    run(args).map_err(|e| crate::cli::common::CliError(e.to_string()))
+}

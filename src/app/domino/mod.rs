@@ -18,6 +18,7 @@ mod hint;
 mod hotseat;
 mod input;
 mod net;
+mod net_form;
 mod net_ui;
 mod records;
 mod records_panel;
@@ -201,6 +202,7 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<DominoRecords>()
         .init_resource::<NetStatus>()
         .init_resource::<DominoHint>()
+        .init_resource::<net_form::NetForm>()
         .add_message::<NewMatch>()
         .add_systems(Startup, apply_args)
         .add_systems(OnEnter(Screen::Domino), start_if_missing)

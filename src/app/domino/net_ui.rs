@@ -21,18 +21,19 @@ pub fn remote_ui(
     insets: &mut bevy::prelude::ResMut<PanelInsets>,
     n: &mut DominoNet,
     hints: &mut DominoHint,
-) {
+) -> bool {
     if !ctx.egui_wants_keyboard_input()
         && ctx.input(|i| i.key_pressed(egui::Key::H))
         && let Some(s) = &n.snapshot
     {
         hint::request_remote(s, 0, hints);
     }
+    let mut leave = false;
     let mut root = crate::app::shell::content_root(ctx, insets, "domino_net");
     let right = egui::Panel::right("domino_net_side")
         .default_size(310.0)
         .resizable(false)
-        .show(&mut root, |ui| side(ui, n))
+        .show(&mut root, |ui| leave = side(ui, n))
         .response
         .rect
         .width();
@@ -53,6 +54,7 @@ pub fn remote_ui(
     let names = n.names.clone();
     hint_window(ctx, table_rect, hints, &names);
     overlays(ctx, table_rect, n);
+    leave
 }
 
 fn name_of(n: &DominoNet, seat: u8) -> String {
@@ -69,9 +71,16 @@ fn name_of(n: &DominoNet, seat: u8) -> String {
     }
 }
 
-fn side(ui: &mut egui::Ui, n: &DominoNet) {
+/// The side panel; returns whether "Leave" was clicked.
+fn side(ui: &mut egui::Ui, n: &DominoNet) -> bool {
     ui.add_space(4.0);
     ui.heading("Four-ends domino");
+    let leave = ui
+        .button("Leave")
+        .on_hover_text(
+            "Leave the networked match (an AI takes your seat) and go back to the settings",
+        )
+        .clicked();
     match n.hosted_port() {
         Some(p) => ui.label(format!(
             "Hosting on port {p}: others join with evoboard domino join THIS-MACHINE:{p}"
@@ -81,7 +90,7 @@ fn side(ui: &mut egui::Ui, n: &DominoNet) {
     ui.separator();
     let Some(s) = &n.snapshot else {
         ui.label("Waiting for the host…");
-        return;
+        return leave;
     };
     for team in 0..2usize {
         ui.horizontal(|ui| {
@@ -129,6 +138,7 @@ fn side(ui: &mut egui::Ui, n: &DominoNet) {
                 ui.label(log_text(n, l));
             }
         });
+    leave
 }
 
 /// A log line worded for this seat (the host's sentences say "You" for

@@ -60,10 +60,15 @@ fn domino_ui(
     mut hints: ResMut<DominoHint>,
     net: Option<ResMut<super::DominoNet>>,
     net_status: Res<super::NetStatus>,
+    mut form: ResMut<super::net_form::NetForm>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     if let Some(mut n) = net {
-        super::net_ui::remote_ui(&ctx, &mut insets, &mut n, &mut hints);
+        if super::net_ui::remote_ui(&ctx, &mut insets, &mut n, &mut hints) {
+            commands.remove_resource::<super::DominoNet>();
+            settings_open.0 = Some(true);
+        }
         return Ok(());
     }
     let Some(mut g) = game else {
@@ -108,6 +113,8 @@ fn domino_ui(
             &mut settings_open,
             &mut new_match,
             &mut g,
+            &mut form,
+            &mut commands,
         );
     } else {
         match g.game.next_actor() {
@@ -272,6 +279,10 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame, hints: &mut DominoHint) {
     ui.horizontal(|ui| {
         let status = match (&actor, &choice, g.choosing_end) {
             _ if g.paused => "Choose the players and press Start match".to_string(),
+            _ if g.covered_for().is_some() && actor != Actor::RoundOver => {
+                let p = g.covered_for().map(|p| g.seat_name(p)).unwrap_or_default();
+                format!("Pass the device to {p}; the hands stay hidden until {p} says so")
+            }
             (Actor::Human(_), Some(HumanChoice::Open(_)), _) => {
                 "Your turn: open the round with a double (the green tiles)".to_string()
             }
@@ -283,10 +294,6 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame, hints: &mut DominoHint) {
             }
             (Actor::Human(_), _, None) => {
                 "Your turn: click a green tile (or arrow keys / 1-7, then Enter)".to_string()
-            }
-            _ if g.covered_for().is_some() && actor != Actor::RoundOver => {
-                let p = g.covered_for().map(|p| g.seat_name(p)).unwrap_or_default();
-                format!("Pass the device to {p}; the hands stay hidden until {p} says so")
             }
             (Actor::Ai(0), _, _) if g.people().is_empty() => {
                 "Autoplay is playing for you…".to_string()
@@ -468,8 +475,8 @@ pub fn hint_window(ctx: &egui::Context, table: Rect, hints: &DominoHint, names: 
     egui::Window::new("Hint")
         .collapsible(false)
         .resizable(false)
-        .pivot(egui::Align2::RIGHT_TOP)
-        .fixed_pos(Pos2::new(table.right() - 8.0, table.top() + 48.0))
+        .pivot(egui::Align2::RIGHT_BOTTOM)
+        .fixed_pos(Pos2::new(table.right() - 120.0, table.bottom() - 44.0))
         .max_width(330.0)
         .show(ctx, |ui| {
             ui.label(
@@ -494,6 +501,9 @@ pub fn hint_window(ctx: &egui::Context, table: Rect, hints: &DominoHint, names: 
                 }
                 Some(Ok(h)) => {
                     ui.label(RichText::new(&h.summary).strong().color(HINT_COLOR));
+                    ui.label(
+                        RichText::new("Its tile is outlined in light blue in the hand.").small(),
+                    );
                     ui.add_space(2.0);
                     for (i, o) in h.options.iter().enumerate() {
                         let mut t = RichText::new(format!("{}. {}", i + 1, o.text));
@@ -713,6 +723,8 @@ fn settings_window(
     open: &mut SettingsOpen,
     new_match: &mut MessageWriter<NewMatch>,
     g: &mut DominoGame,
+    form: &mut super::net_form::NetForm,
+    commands: &mut Commands,
 ) {
     let mut start = false;
     let mut close = false;
@@ -766,6 +778,11 @@ fn settings_window(
             ui.add(egui::Slider::new(&mut settings.ai_delay, 0.0..=3.0).suffix(" s per move"));
             ui.end_row();
         });
+        if let Some(n) = super::net_form::net_section(ui, form, settings) {
+            g.paused = true;
+            commands.insert_resource(n);
+            open.0 = Some(false);
+        }
         ui.add_space(6.0);
         ui.horizontal(|ui| {
             start = ui.button(RichText::new("Start match").size(16.0)).clicked();
