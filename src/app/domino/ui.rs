@@ -716,6 +716,7 @@ fn seat_ai_ui(ui: &mut egui::Ui, id: &str, ai: &mut SeatAi) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn settings_window(
     ctx: &egui::Context,
     table: Rect,
