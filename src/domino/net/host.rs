@@ -190,7 +190,7 @@ impl Host {
         let stop = Arc::new(AtomicBool::new(false));
         let accept_tx = tx.clone();
         let accept_stop = Arc::clone(&stop);
-        std::thread::Builder::new()
+        let acceptor = std::thread::Builder::new()
             .name("domino-net-accept".into())
             .spawn(move || accept_loop(listener, accept_tx, accept_stop))
             .map_err(|e| NetError::io("cannot start the accept thread", e))?;
@@ -208,6 +208,7 @@ impl Host {
             addr: local,
             tx,
             join: Some(join),
+            acceptor: Some(acceptor),
             stop,
         })
     }
@@ -219,6 +220,7 @@ pub struct HostHandle {
     addr: SocketAddr,
     tx: Sender<Ev>,
     join: Option<JoinHandle<HostReport>>,
+    acceptor: Option<JoinHandle<()>>,
     stop: Arc<AtomicBool>,
 }
 
@@ -255,6 +257,10 @@ impl HostHandle {
     pub fn wait(mut self) -> HostReport {
         let report = self.join.take().map(|j| j.join());
         self.stop.store(true, Ordering::Relaxed);
+        // The listener is closed once `wait` returns.
+        if let Some(a) = self.acceptor.take() {
+            let _ = a.join();
+        }
         match report {
             Some(Ok(r)) => r,
             _ => HostReport {
@@ -343,3 +349,4 @@ fn read_loop(id: u64, stream: TcpStream, tx: Sender<Ev>) {
     };
     let _ = tx.send(Ev::Gone(id, why));
 }
+
