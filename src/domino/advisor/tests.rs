@@ -436,3 +436,32 @@ fn nothing_follows_the_end_of_a_round() {
     assert_eq!(i, history.len());
     assert!(why.contains("no turn may follow"), "{why}");
 }
+
+#[test]
+fn the_hint_sees_only_the_seat_and_agrees_with_the_search() {
+    let mc = "mc:8"
+        .parse::<crate::domino::spec::SearchSpec>()
+        .expect("name")
+        .build()
+        .expect("agent");
+    let (mut compared, mut played) = (0, 0);
+    advised_rounds(&mc, 3, 300, &mut |_, state, seed, turn| {
+        let (fill_a, fill_b) = (derive_seed(seed, 20), derive_seed(seed, 21));
+        let agent_seed = derive_seed(seed, AGENT_STREAM);
+        let a = hint_public_seeded(state, &mc, fill_a, agent_seed).expect("hint");
+        let b = hint_public_seeded(state, &mc, fill_b, agent_seed).expect("hint");
+        assert_eq!(a, b, "two hidden deals, one hint");
+        compared += 1;
+        assert_eq!(hint_public(state, &mc, seed), Ok(a.clone()));
+        // The search's own choice is one of the best-valued options.
+        if let (Turn::Play(_), true) = (turn, a.options.len() > 1) {
+            let chosen = a.options.iter().find(|o| o.turn == turn).expect("listed");
+            assert_eq!(chosen.value.mean_diff, a.options[0].value.mean_diff);
+            played += 1;
+        }
+        if turn == Turn::Pass {
+            assert_eq!((a.best, a.options.len()), (Turn::Pass, 0));
+        }
+    });
+    assert!(compared > 50 && played > 10, "{compared} {played}");
+}
