@@ -443,3 +443,103 @@ fn the_hint_is_computed_off_the_frame_loop_and_matches_the_engine() {
     }
     assert_eq!(turns_checked, 2);
 }
+
+#[test]
+fn the_people_flags_are_checked_and_refused_by_other_screens() {
+    use evoboard::app::{AppArgs, Game};
+    let base = AppArgs {
+        game: Some(Game::Domino),
+        ..Default::default()
+    };
+    let ok = AppArgs {
+        seats: Some("human:Ana,t1,human:Bea,mc:256".into()),
+        records: Some("/tmp/r.ron".into()),
+        show: Some("hint".into()),
+        ..base.clone()
+    };
+    evoboard::app::validate(&ok).unwrap();
+    let s = domino::settings_from_args(&ok, &DominoSettings::default());
+    assert_eq!(s.seats[2], SeatController::Human);
+    assert_eq!(s.names[0], "Ana");
+    assert_eq!(s.seats[3].agent_name().as_deref(), Some("mc:256"));
+    evoboard::app::validate(&AppArgs {
+        join: Some("127.0.0.1:7878".into()),
+        seat: Some(2),
+        name: Some("Ana".into()),
+        ..base.clone()
+    })
+    .unwrap();
+    let bad = [
+        (
+            AppArgs {
+                seats: Some("human,t1".into()),
+                ..base.clone()
+            },
+            "4 seats",
+        ),
+        (
+            AppArgs {
+                seats: Some("human,robot,t1,t1".into()),
+                ..base.clone()
+            },
+            "is not a seat",
+        ),
+        (
+            AppArgs {
+                show: Some("everything".into()),
+                ..base.clone()
+            },
+            "records",
+        ),
+        (
+            AppArgs {
+                join: Some("nowhere".into()),
+                ..base.clone()
+            },
+            "HOST:PORT",
+        ),
+        (
+            AppArgs {
+                seat: Some(1),
+                ..base.clone()
+            },
+            "--join",
+        ),
+        (
+            AppArgs {
+                join: Some("127.0.0.1:1".into()),
+                host_port: Some(0),
+                ..base.clone()
+            },
+            "not both",
+        ),
+        (
+            AppArgs {
+                host_port: Some(0),
+                seats: Some("t1,t1,t1,t1".into()),
+                ..base.clone()
+            },
+            "human",
+        ),
+        (
+            AppArgs {
+                game: Some(Game::Dungeon),
+                records: Some("/tmp/r.ron".into()),
+                ..Default::default()
+            },
+            "--records is a domino flag",
+        ),
+        (
+            AppArgs {
+                game: Some(Game::Puzzle),
+                join: Some("127.0.0.1:7878".into()),
+                ..Default::default()
+            },
+            "--join is a domino flag",
+        ),
+    ];
+    for (args, want) in bad {
+        let e = evoboard::app::validate(&args).unwrap_err();
+        assert!(e.contains(want), "{e} (wanted {want})");
+    }
+}

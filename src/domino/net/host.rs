@@ -349,4 +349,3 @@ fn read_loop(id: u64, stream: TcpStream, tx: Sender<Ev>) {
     };
     let _ = tx.send(Ev::Gone(id, why));
 }
-

@@ -9,7 +9,7 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
-use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Duration;
 
 /// A host on 127.0.0.1, any port, no AI delay.
@@ -26,7 +26,10 @@ fn config(seats: &str, seed: u64) -> HostConfig {
 }
 
 fn t1() -> Box<dyn Agent> {
-    "t1".parse::<crate::domino::AgentSpec>().unwrap().build().unwrap()
+    "t1".parse::<crate::domino::AgentSpec>()
+        .unwrap()
+        .build()
+        .unwrap()
 }
 
 /// Wait for a thread's answer, failing instead of hanging.
@@ -51,7 +54,11 @@ fn text_tiles(s: &str) -> Vec<Tile> {
         let (x, y) = (b[i - 1], b[i + 1]);
         let before = i >= 2 && b[i - 2].is_ascii_digit();
         let after = i + 2 < b.len() && b[i + 2].is_ascii_digit();
-        if b[i] == b'-' && (b'0'..=b'6').contains(&x) && (b'0'..=b'6').contains(&y) && !before && !after
+        if b[i] == b'-'
+            && (b'0'..=b'6').contains(&x)
+            && (b'0'..=b'6').contains(&y)
+            && !before
+            && !after
         {
             out.push(Tile::new(x - b'0', y - b'0'));
         }
@@ -113,7 +120,10 @@ fn check_hidden(records: &[(u8, Vec<HostMsg>)]) {
             }
             let before = dealt.insert((s.round_number, *seat), hand.clone());
             if let Some(before) = before {
-                assert_eq!(before, hand, "seat {seat}'s hand changed other than by its plays");
+                assert_eq!(
+                    before, hand,
+                    "seat {seat}'s hand changed other than by its plays"
+                );
             }
             let set: BTreeSet<Tile> = s.placements.iter().map(|p| p.tile).collect();
             let e = laid.entry(s.round_number).or_default();
@@ -131,7 +141,11 @@ fn check_hidden(records: &[(u8, Vec<HostMsg>)]) {
             assert_eq!(h.len(), 7, "round {r} seat {seat}");
             all.extend(h.iter().copied());
         }
-        assert_eq!(all.len(), 28, "round {r}: the hands do not partition the set");
+        assert_eq!(
+            all.len(),
+            28,
+            "round {r}: the hands do not partition the set"
+        );
     }
     for (seat, msgs) in records {
         for msg in msgs {
@@ -153,7 +167,11 @@ fn check_hidden(records: &[(u8, Vec<HostMsg>)]) {
             // The log: a line of an earlier round may name that round's
             // laid tiles, a line of this round only what is on the table.
             for l in &s.log {
-                let table = if l.round == r { &on_table } else { &laid[&l.round] };
+                let table = if l.round == r {
+                    &on_table
+                } else {
+                    &laid[&l.round]
+                };
                 let mut tiles = text_tiles(&l.text);
                 json_tiles(&serde_json::to_value(&l.event).unwrap(), &[], &mut tiles);
                 for t in tiles {
@@ -167,8 +185,16 @@ fn check_hidden(records: &[(u8, Vec<HostMsg>)]) {
             // Everything else but the seat's own hand and choices.
             let mut tiles = Vec::new();
             let skip = [
-                "hand", "choice", "log", "score", "score_before_round", "points",
-                "opening", "next_opener", "waiting_for", "hand_counts",
+                "hand",
+                "choice",
+                "log",
+                "score",
+                "score_before_round",
+                "points",
+                "opening",
+                "next_opener",
+                "waiting_for",
+                "hand_counts",
             ];
             json_tiles(&v, &skip, &mut tiles);
             for t in tiles {
@@ -195,9 +221,13 @@ fn bot_match(seed: u64) -> (HostReport, Vec<(u8, BotResult, Vec<HostMsg>)>) {
             std::thread::spawn(move || {
                 let mut msgs = Vec::new();
                 let agent = t1();
-                let r = run_bot_with(&addr, Some(seat), &format!("bot{seat}"), agent.as_ref(), &mut |m| {
-                    msgs.push(m.clone())
-                })
+                let r = run_bot_with(
+                    &addr,
+                    Some(seat),
+                    &format!("bot{seat}"),
+                    agent.as_ref(),
+                    &mut |m| msgs.push(m.clone()),
+                )
                 .unwrap();
                 (seat, r, msgs)
             })
@@ -235,7 +265,13 @@ fn the_leak_check_catches_a_leak() {
     // seat 1's hand in a log line.
     let (_, bots) = bot_match(5);
     let mut records: Vec<(u8, Vec<HostMsg>)> = bots.into_iter().map(|(s, _, m)| (s, m)).collect();
-    let other = records[1].1.iter().find_map(HostMsg::snapshot).unwrap().hand.clone();
+    let other = records[1]
+        .1
+        .iter()
+        .find_map(HostMsg::snapshot)
+        .unwrap()
+        .hand
+        .clone();
     let unplayed = other
         .iter()
         .find(|t| **t != Tile::DOUBLE_SIX)
@@ -289,9 +325,12 @@ fn refusals_a_disconnect_and_a_rejoin_leave_the_match_running() {
     assert!(refused(9).contains("seats are 0..4"));
     // A wrong protocol version: refused and closed.
     let mut raw = TcpStream::connect(&addr).unwrap();
-    raw.write_all(b"{\"Hello\":{\"version\":99,\"seat\":2,\"name\":\"Old\"}}\n").unwrap();
+    raw.write_all(b"{\"Hello\":{\"version\":99,\"seat\":2,\"name\":\"Old\"}}\n")
+        .unwrap();
     let mut rr = BufReader::new(raw);
-    assert!(matches!(raw_line(&mut rr), HostMsg::Refused { reason } if reason.contains("version 99")));
+    assert!(
+        matches!(raw_line(&mut rr), HostMsg::Refused { reason } if reason.contains("version 99"))
+    );
     assert!(matches!(raw_line(&mut rr), HostMsg::Closing { .. }));
     // Seat 2: a bot held back at its first turn, so the out-of-turn test
     // is not a race.
@@ -373,7 +412,10 @@ fn refusals_a_disconnect_and_a_rejoin_leave_the_match_running() {
                 illegal = true;
                 let foreign = Tile::all().find(|t| !s.hand.contains(t)).unwrap();
                 a.send(&ClientMsg::Play {
-                    mv: crate::domino::Move { tile: foreign, arm: 0 },
+                    mv: crate::domino::Move {
+                        tile: foreign,
+                        arm: 0,
+                    },
                 })
                 .unwrap();
             }
@@ -392,16 +434,28 @@ fn refusals_a_disconnect_and_a_rejoin_leave_the_match_running() {
     let report = within(60, move || host.wait());
     assert_eq!(report.winner_team, Some(result.winner_team));
     assert_eq!(bia.scores, report.scores);
-    assert!(refusals.iter().any(|r| r.contains("not your turn: seat 2")), "{refusals:?}");
-    assert!(refusals.iter().any(|r| r.contains("is not a legal move")), "{refusals:?}");
+    assert!(
+        refusals.iter().any(|r| r.contains("not your turn: seat 2")),
+        "{refusals:?}"
+    );
+    assert!(
+        refusals.iter().any(|r| r.contains("is not a legal move")),
+        "{refusals:?}"
+    );
     assert!(report.refused.len() >= 7, "{:?}", report.refused);
     // The stand-in took seat 0 while Ana was away, and she came back.
     assert!(
-        report.stand_ins.iter().any(|s| s.seat == 0 && s.person.as_deref() == Some("Ana")),
+        report
+            .stand_ins
+            .iter()
+            .any(|s| s.seat == 0 && s.person.as_deref() == Some("Ana")),
         "{:?}",
         report.stand_ins
     );
-    assert_eq!(report.seats[0].people, vec!["Ana".to_string(), "Ana".to_string()]);
+    assert_eq!(
+        report.seats[0].people,
+        vec!["Ana".to_string(), "Ana".to_string()]
+    );
     assert!(result.rounds >= 2 && report.scores[result.winner_team] >= 200);
 }
 
@@ -435,7 +489,11 @@ fn a_host_that_stops_ends_the_clients_match_clearly() {
         }
     };
     assert!(matches!(err, NetError::HostEnded { .. }), "{err:?}");
-    assert!(err.to_string().starts_with("the host ended the match: the host was stopped"), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("the host ended the match: the host was stopped"),
+        "{err}"
+    );
     let nc = within(20, move || {
         while nc.is_connected() {
             std::thread::sleep(Duration::from_millis(5));
@@ -443,11 +501,20 @@ fn a_host_that_stops_ends_the_clients_match_clearly() {
         nc
     });
     let msgs = nc.drain();
-    assert!(matches!(msgs.last(), Some(HostMsg::Closing { .. })), "{msgs:?}");
+    assert!(
+        matches!(msgs.last(), Some(HostMsg::Closing { .. })),
+        "{msgs:?}"
+    );
     let why = nc.end_reason().unwrap().to_string();
-    assert!(why.starts_with("the host ended the match: the host was stopped"), "{why}");
+    assert!(
+        why.starts_with("the host ended the match: the host was stopped"),
+        "{why}"
+    );
     // Nobody listens any more.
-    assert!(matches!(Client::connect(&addr, None, "Cy"), Err(NetError::Io { .. })));
+    assert!(matches!(
+        Client::connect(&addr, None, "Cy"),
+        Err(NetError::Io { .. })
+    ));
 }
 
 #[test]
@@ -480,13 +547,19 @@ fn a_local_match_snapshot_drives_choose_turn() {
 
 #[test]
 fn seats_and_addresses_say_what_is_allowed() {
-    let e = parse_seats("human,robot,human,ai:t1").unwrap_err().to_string();
+    let e = parse_seats("human,robot,human,ai:t1")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("`human` or `ai:AGENT`"), "{e}");
-    let e = parse_seats("human,ai:t9,human,ai:t1").unwrap_err().to_string();
+    let e = parse_seats("human,ai:t9,human,ai:t1")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("t1..t4"), "{e}");
     let e = parse_seats("human,human,human").unwrap_err().to_string();
     assert!(e.contains("four seats"), "{e}");
-    let e = Client::connect("no-port-here", None, "x").unwrap_err().to_string();
+    let e = Client::connect("no-port-here", None, "x")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("HOST:PORT"), "{e}");
     let cfg = HostConfig {
         bind: "not an address".into(),
