@@ -6,6 +6,7 @@
 mod boards;
 mod catan;
 mod domino;
+mod domino_net;
 mod domino_records;
 mod dungeon_export;
 mod dungeon_stock;

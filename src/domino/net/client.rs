@@ -6,7 +6,7 @@ use super::{ClientMsg, HostMsg, MAX_HOST_LINE, NetError, PROTOCOL_VERSION, resol
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpStream};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -278,10 +278,7 @@ impl NetClient {
 
     /// The next message, if one has arrived.
     pub fn try_recv(&self) -> Option<HostMsg> {
-        match self.rx.try_recv() {
-            Ok(m) => Some(m),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
-        }
+        self.rx.try_recv().ok()
     }
 
     /// Every message that has arrived, oldest first.

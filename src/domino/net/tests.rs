@@ -358,10 +358,10 @@ fn refusals_a_disconnect_and_a_rejoin_leave_the_match_running() {
             Ok(HostMsg::Snapshot(s)) => s,
             Ok(HostMsg::Refused { reason }) => {
                 refusals.push(reason);
-                if refusals.iter().any(|r| r.contains("not your turn")) {
-                    if let Some(g) = go.take() {
-                        g.send(()).unwrap();
-                    }
+                if refusals.iter().any(|r| r.contains("not your turn"))
+                    && let Some(g) = go.take()
+                {
+                    g.send(()).unwrap();
                 }
                 continue;
             }

@@ -1,0 +1,167 @@
+//! `evoboard domino host` and `evoboard domino join`: seats over the
+//! network (`crate::domino::net`).
+
+use super::super::common::{CliError, CliResult, print_json};
+use crate::domino::AgentSpec;
+use crate::domino::net::{DEFAULT_PORT, Host, HostConfig, parse_seats, run_bot};
+use clap::Args;
+use serde_json::json;
+use std::io::Write;
+use std::time::Duration;
+
+/// `evoboard domino host [--port P] [--seats …] …`.
+#[derive(Args, Debug)]
+pub struct HostArgs {
+    /// TCP port (0: any free port; the first line printed says which).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// Address to listen on (0.0.0.0: every interface; 127.0.0.1: this
+    /// machine only).
+    #[arg(long, default_value = "0.0.0.0")]
+    pub bind: String,
+    /// The four seats, each `human` or `ai:AGENT` (any agent name).
+    #[arg(long, default_value = "human,ai:t1,human,ai:t1")]
+    pub seats: String,
+    /// Seed of the deals.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How long an AI seat waits before it moves, in milliseconds.
+    #[arg(long, default_value_t = 600)]
+    pub ai_delay_ms: u64,
+    /// The AI that plays for a person who left.
+    #[arg(long, default_value = "t1")]
+    pub stand_in: AgentSpec,
+    /// After a round, how long to wait for every person's Ready, in
+    /// seconds.
+    #[arg(long, default_value_t = 20)]
+    pub round_pause: u64,
+    /// Start after this many seconds even if human seats are empty (AI
+    /// stand-ins play them until someone joins); default: wait.
+    #[arg(long)]
+    pub start_after: Option<u64>,
+    /// Print the result as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `evoboard domino join HOST:PORT [--seat K] [--name NAME] [--bot AGENT]`.
+#[derive(Args, Debug)]
+pub struct JoinArgs {
+    /// The host's address, HOST:PORT.
+    pub addr: String,
+    /// The seat to take (0..4; default: the first free human seat).
+    #[arg(long)]
+    pub seat: Option<u8>,
+    /// The name the others see.
+    #[arg(long, default_value = "guest")]
+    pub name: String,
+    /// Play headless with this agent (any agent name) and print the
+    /// result.
+    #[arg(long)]
+    pub bot: Option<AgentSpec>,
+    /// Print the result as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub(super) fn host(a: HostArgs) -> CliResult {
+    let seats = parse_seats(&a.seats).map_err(|e| CliError(format!("--seats: {e}")))?;
+    let cfg = HostConfig {
+        seats,
+        seed: a.seed,
+        bind: a.bind,
+        port: a.port,
+        ai_delay: Duration::from_millis(a.ai_delay_ms),
+        stand_in: a.stand_in,
+        round_pause: Duration::from_secs(a.round_pause),
+        start_after: a.start_after.map(Duration::from_secs),
+    };
+    let seat_names: Vec<String> = cfg.seats.iter().map(ToString::to_string).collect();
+    let handle = Host::start(cfg).map_err(|e| CliError(e.to_string()))?;
+    println!("hosting on {}", handle.local_addr());
+    let _ = std::io::stdout().flush();
+    if !a.json {
+        eprintln!(
+            "seats: {}; join with `evoboard domino join HOST:{} [--seat K] [--bot AGENT]`",
+            seat_names.join(", "),
+            handle.local_addr().port()
+        );
+    }
+    let r = handle.wait();
+    if a.json {
+        return print_json(&json!({
+            "winner_team": r.winner_team,
+            "scores": r.scores,
+            "rounds": r.rounds,
+            "seats": r.seats,
+            "stand_ins": r.stand_ins,
+            "refused": r.refused,
+            "ended": r.ended,
+            "messages_sent": r.messages_sent,
+            "bytes_sent": r.bytes_sent,
+            "max_message_bytes": r.max_message_bytes,
+        }));
+    }
+    println!("{}", r.ended);
+    println!(
+        "score {}-{} after {} rounds",
+        r.scores[0], r.scores[1], r.rounds
+    );
+    for s in &r.stand_ins {
+        println!(
+            "seat {}: {} stood in for {} from round {} ({})",
+            s.seat,
+            s.agent,
+            s.person.as_deref().unwrap_or("nobody"),
+            s.round,
+            s.why
+        );
+    }
+    for line in &r.refused {
+        println!("refused: {line}");
+    }
+    match r.winner_team {
+        Some(_) => Ok(()),
+        None => Err(CliError(format!("no result: {}", r.ended))),
+    }
+}
+
+pub(super) fn join(a: JoinArgs) -> CliResult {
+    if a.seat.is_some_and(|s| s >= 4) {
+        return Err("--seat must be 0, 1, 2 or 3".into());
+    }
+    let Some(bot) = a.bot else {
+        // The app's domino screen is the person's client; it lives in the
+        // app build (`crate::app`), which this command does not reach yet.
+        return Err(CliError(
+            "domino join without --bot opens the app's domino screen, which this command \
+             does not start yet; play headless with --bot AGENT (e.g. --bot t1), or open \
+             the app and use Join"
+                .into(),
+        ));
+    };
+    let agent = bot.build().map_err(|e| CliError(format!("--bot: {e}")))?;
+    let r =
+        run_bot(&a.addr, a.seat, &a.name, agent.as_ref()).map_err(|e| CliError(e.to_string()))?;
+    if a.json {
+        return print_json(&json!({
+            "seat": r.seat,
+            "winner_team": r.winner_team,
+            "scores": r.scores,
+            "rounds": r.rounds,
+            "messages_received": r.messages_received,
+            "refused": r.refused,
+        }));
+    }
+    println!(
+        "seat {} ({}): team {} won {}-{} after {} rounds; {} messages received",
+        r.seat,
+        agent.name(),
+        ["A (seats 0 and 2)", "B (seats 1 and 3)"][r.winner_team],
+        r.scores[r.winner_team],
+        r.scores[1 - r.winner_team],
+        r.rounds,
+        r.messages_received
+    );
+    Ok(())
+}
