@@ -46,11 +46,16 @@ pub(super) fn run(a: RecordsArgs) -> CliResult {
         "people at", "partner", "opponent", "matches", "wins", "losses", "win rate"
     );
     for p in &pairings {
-        let seats: Vec<String> = p.human_seats.iter().map(|s| format!("seat {s}")).collect();
+        let seats: Vec<String> = p.human_seats.iter().map(u8::to_string).collect();
+        let seats = format!(
+            "seat{} {}",
+            if seats.len() > 1 { "s" } else { "" },
+            seats.join(", ")
+        );
         println!(
             "{:<12} {:<14} {:<14} {:>7} {:>5} {:>6} {:>7.1} %  {:.1} – {:.1} %",
-            seats.join(", "),
-            p.partner.as_deref().unwrap_or("(person)"),
+            seats,
+            p.partner.as_deref().unwrap_or("(a person)"),
             p.opponent,
             p.matches,
             p.wins,
