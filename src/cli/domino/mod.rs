@@ -2,19 +2,13 @@
 //! per sub-command (`duel.rs`, `tune.rs`), the shared flag checks here.
 
 mod duel;
-<<<<<<< HEAD
+mod net;
 mod records;
 mod tune;
 
 pub use duel::DuelArgs;
-pub use records::RecordsArgs;
-=======
-mod net;
-mod tune;
-
-pub use duel::DuelArgs;
 pub use net::{HostArgs, JoinArgs};
->>>>>>> net
+pub use records::RecordsArgs;
 pub use tune::TuneArgs;
 
 use super::common::{CliError, CliResult};
@@ -36,15 +30,12 @@ pub enum DominoCommand {
     Duel(DuelArgs),
     /// Tune a strategy's coefficients with the published GA.
     Tune(TuneArgs),
-<<<<<<< HEAD
-    /// Wins and losses of people against each AI kind, from the record file.
-    Records(RecordsArgs),
-=======
     /// Host a match over the network: people join, the host runs the AIs.
     Host(HostArgs),
     /// Join a hosted match (headless with --bot AGENT).
     Join(JoinArgs),
->>>>>>> net
+    /// Wins and losses of people against each AI kind, from the record file.
+    Records(RecordsArgs),
 }
 
 /// Run a domino sub-command.
@@ -52,12 +43,9 @@ pub fn run(args: DominoArgs) -> CliResult {
     match args.command {
         DominoCommand::Duel(a) => duel::run(a),
         DominoCommand::Tune(a) => tune::run(a),
-<<<<<<< HEAD
-        DominoCommand::Records(a) => records::run(a),
-=======
         DominoCommand::Host(a) => net::host(a),
         DominoCommand::Join(a) => net::join(a),
->>>>>>> net
+        DominoCommand::Records(a) => records::run(a),
     }
 }
 
