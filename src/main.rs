@@ -16,7 +16,7 @@ struct Args {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Open the desktop app (the default).
-    App(AppArgs),
+    App(Box<AppArgs>),
     #[command(flatten)]
     Headless(Box<cli::Command>),
 }
@@ -36,7 +36,7 @@ struct AppArgs {
 fn main() {
     let result = match Args::parse().command {
         None => open_app(AppArgs::default()),
-        Some(Command::App(a)) => open_app(a),
+        Some(Command::App(a)) => open_app(*a),
         Some(Command::Headless(c)) => cli::run(*c).map_err(|e| e.to_string()),
     };
     if let Err(e) = result {

@@ -88,6 +88,34 @@ pub struct AppArgs {
     /// `unique`, `save:NAME`, `play`.
     #[arg(long)]
     pub edit: Option<String>,
+    /// Domino: the record file finished matches with a person are
+    /// appended to (default: the records path of `evoboard domino
+    /// records`).
+    #[arg(long)]
+    pub records: Option<PathBuf>,
+    /// Domino: who plays each seat, 4 comma-separated entries: `human` or
+    /// `human:NAME` for a person at this machine, or an AI (`basic`,
+    /// `hand`, `s1`..`s4`, `t1`..`t4`, with `@2` for stage 2, `mc:16`,
+    /// `mc:64`, `mc:256`, `mc:1024`). With `--host-port`: the host's seats.
+    #[arg(long)]
+    pub seats: Option<String>,
+    /// Domino: open a panel at once (scripted runs): `records` or `hint`
+    /// (asked for on every turn of a person).
+    #[arg(long)]
+    pub show: Option<String>,
+    /// Domino: join a match hosted at HOST:PORT (`evoboard domino host`).
+    #[arg(long)]
+    pub join: Option<String>,
+    /// Domino with `--join`: the seat to ask for (0-3).
+    #[arg(long)]
+    pub seat: Option<u8>,
+    /// Domino with `--join`: your name at the table.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Domino: host a match on this port (0: any free port) and join it
+    /// as the first person's seat of `--seats`.
+    #[arg(long)]
+    pub host_port: Option<u16>,
 }
 
 /// `--algorithm` with the same spellings and error as the CLI.
@@ -99,5 +127,22 @@ impl AppArgs {
     /// Whether the app was asked to open on `game`'s screen.
     pub fn opens(&self, game: Game) -> bool {
         self.game == Some(game)
+    }
+
+    /// The domino-only flags that are set (refused by the other screens).
+    pub fn domino_only_flags(&self) -> Vec<&'static str> {
+        [
+            ("--records", self.records.is_some()),
+            ("--seats", self.seats.is_some()),
+            ("--show", self.show.is_some()),
+            ("--join", self.join.is_some()),
+            ("--seat", self.seat.is_some()),
+            ("--name", self.name.is_some()),
+            ("--host-port", self.host_port.is_some()),
+        ]
+        .into_iter()
+        .filter(|(_, set)| *set)
+        .map(|(f, _)| f)
+        .collect()
     }
 }

@@ -98,7 +98,15 @@ pub fn working_dir() -> String {
 /// and the error says what is allowed.
 pub fn validate(args: &AppArgs) -> Result<(), String> {
     shell::scripted::check_common(args)?;
-    match args.game.map_or(Screen::HexBoards, Screen::for_game) {
+    let screen = args.game.map_or(Screen::HexBoards, Screen::for_game);
+    if let Some(flag) = args.domino_only_flags().first()
+        && screen != Screen::Domino
+    {
+        return Err(format!(
+            "{flag} is a domino flag: use it with --game domino"
+        ));
+    }
+    match screen {
         Screen::HexBoards => hex_boards::validate(args),
         Screen::Domino => domino::validate(args),
         Screen::Dungeon => dungeon::validate(args),
@@ -153,4 +161,22 @@ pub fn run(args: AppArgs) -> Result<(), AppError> {
         .add_plugins(EvoboardAppPlugin { args })
         .run();
     Ok(())
+}
+
+/// `evoboard domino join HOST:PORT [--seat K] [--name NAME]` without
+/// `--bot` in a build with the app: open the app's domino screen connected
+/// to the host (as `evoboard app --game domino --join HOST:PORT`).
+pub fn run_domino_join(
+    addr: String,
+    seat: Option<u8>,
+    name: Option<String>,
+) -> crate::cli::common::CliResult {
+    let args = AppArgs {
+        game: Some(Game::Domino),
+        join: Some(addr),
+        seat,
+        name,
+        ..AppArgs::default()
+    };
+    run(args).map_err(|e| crate::cli::common::CliError(e.to_string()))
 }

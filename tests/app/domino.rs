@@ -36,7 +36,9 @@ fn domino_app(name: &str, seats: [SeatController; 4], seed: u64) -> App {
         auto_next_round: Some(0.0),
         autoplay: false,
         start_paused: false,
+        ..Default::default()
     });
+    app.insert_resource(domino::DominoRecords::at(root.join("records.ron")));
     app.add_plugins(domino::logic_plugin);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()

@@ -8,6 +8,7 @@
 mod common;
 mod design;
 mod domino;
+mod domino_people;
 mod dungeon;
 mod dungeon_gm;
 mod hex;

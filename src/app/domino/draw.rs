@@ -4,7 +4,7 @@
 
 use super::{DominoGame, FloatingLabel, LABEL_SECONDS, input};
 use crate::domino::team_of;
-use crate::domino::{Actor, SEAT_NAMES, count_terms};
+use crate::domino::{Actor, count_terms};
 use crate::domino::{TableLayout, TileSpot, table_layout};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
@@ -14,10 +14,10 @@ pub const TEAM_COLORS: [Color32; 2] = [
     Color32::from_rgb(255, 150, 60),
 ];
 
-const FELT: Color32 = Color32::from_rgb(24, 90, 58);
-const IVORY: Color32 = Color32::from_rgb(246, 241, 226);
+pub(super) const FELT: Color32 = Color32::from_rgb(24, 90, 58);
+pub(super) const IVORY: Color32 = Color32::from_rgb(246, 241, 226);
 const PIP: Color32 = Color32::from_rgb(25, 25, 30);
-const LEGAL: Color32 = Color32::from_rgb(70, 220, 110);
+pub(super) const LEGAL: Color32 = Color32::from_rgb(70, 220, 110);
 const SELECTED: Color32 = Color32::from_rgb(255, 215, 60);
 
 /// Margins of the table area kept for the seats (px): top, sides, bottom.
@@ -107,7 +107,7 @@ impl TableView {
         self.centre + Vec2::new(p[0], -p[1]) * self.unit
     }
 
-    fn rect(&self, r: &crate::domino::TableRect) -> Rect {
+    pub(super) fn rect(&self, r: &crate::domino::TableRect) -> Rect {
         Rect::from_center_size(
             self.pos(r.center),
             Vec2::new(r.half[0], r.half[1]) * 2.0 * self.unit,
@@ -272,7 +272,7 @@ pub fn table(ui: &mut egui::Ui, g: &mut DominoGame) {
     }
 }
 
-fn paint_spot(
+pub(super) fn paint_spot(
     painter: &egui::Painter,
     view: &TableView,
     spot: &TileSpot,
@@ -295,11 +295,12 @@ fn seats(painter: &egui::Painter, area: Rect, g: &DominoGame) {
         let turn = matches!(actor, Actor::Ai(s) | Actor::Human(s) if s == seat);
         let color = TEAM_COLORS[team_of(seat)];
         let who = match g.seats[seat as usize] {
+            super::SeatController::Human if g.is_hotseat() => "person".to_string(),
             super::SeatController::Human => String::new(),
             super::SeatController::Ai(ai) if seat == 0 => format!("autoplay: {}", ai.short_label()),
             super::SeatController::Ai(ai) => ai.short_label(),
         };
-        let name = SEAT_NAMES[seat as usize];
+        let name = g.seat_name(seat);
         let title_pos = match seat {
             0 => anchor - Vec2::new(0.0, 6.0),
             2 => anchor - Vec2::new(0.0, 14.0),
@@ -313,6 +314,7 @@ fn seats(painter: &egui::Painter, area: Rect, g: &DominoGame) {
             color,
         );
         if !who.is_empty() {
+            let who = who.clone();
             let (pos, align) = match seat {
                 0 => (
                     text_rect.right_center() + Vec2::new(8.0, 0.0),
@@ -344,6 +346,17 @@ fn seats(painter: &egui::Painter, area: Rect, g: &DominoGame) {
             );
         }
         if seat == 0 {
+            // The bottom seat's hand is in the hand panel when shown;
+            // otherwise its tiles lie face down after its name.
+            if g.shown_hand() != Some(0) {
+                let x0 = text_rect.right() + if who.is_empty() { 16.0 } else { 90.0 };
+                for k in 0..n {
+                    let c = Pos2::new(x0 + k as f32 * 13.0, text_rect.center().y);
+                    let r = Rect::from_center_size(c, Vec2::new(10.0, 18.0));
+                    painter.rect_filled(r, 2.0, Color32::from_rgb(40, 40, 48));
+                    painter.rect_stroke(r, 2.0, Stroke::new(1.0, IVORY), StrokeKind::Inside);
+                }
+            }
             continue;
         }
         // Face-down tiles.

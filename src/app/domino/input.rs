@@ -1,4 +1,5 @@
-//! What a click or a key does for the person at seat 0. Only legal
+//! What a click or a key does for the person whose hand is shown (any
+//! seat; see `hotseat.rs`). Only legal
 //! choices are ever offered, so every action here either plays or does
 //! nothing.
 
@@ -7,16 +8,27 @@ use crate::domino::{Actor, HumanChoice};
 use crate::domino::{Move, Tile};
 use bevy_egui::egui;
 
-/// The person's hand, in the order it is shown (by the higher half, then
-/// the lower).
+/// The shown hand (see [`DominoGame::shown_hand`]), in the order it is
+/// shown (by the higher half, then the lower); empty while covered.
 pub fn hand_tiles(g: &DominoGame) -> Vec<Tile> {
-    let mut tiles: Vec<Tile> = g.game.round().hand(0).iter().collect();
+    let Some(seat) = g.shown_hand() else {
+        return Vec::new();
+    };
+    let mut tiles: Vec<Tile> = g.game.round().hand(seat).iter().collect();
     tiles.sort_by_key(|t| (t.high(), t.low()));
     tiles
 }
 
-/// Whether `tile` can be played now by the person.
+/// Whether the person whose hand is shown is to move.
+pub fn shown_to_move(g: &DominoGame) -> bool {
+    matches!((g.game.next_actor(), g.shown_hand()), (Actor::Human(a), Some(s)) if a == s)
+}
+
+/// Whether `tile` can be played now by the person whose hand is shown.
 pub fn is_playable(g: &DominoGame, tile: Tile) -> bool {
+    if !shown_to_move(g) {
+        return false;
+    }
     match g.game.human_choice() {
         Some(HumanChoice::Open(d)) => d.contains(&tile),
         Some(HumanChoice::Play(moves)) => moves.iter().any(|m| m.tile == tile),
@@ -38,17 +50,19 @@ pub fn pick_tile(g: &mut DominoGame, tile: Tile) {
         g.selected = Some(i);
     }
     match g.game.human_choice() {
-        Some(HumanChoice::Open(d)) if d.contains(&tile) => {
+        Some(HumanChoice::Open(d)) if d.contains(&tile) && shown_to_move(g) => {
             let _ = g.game.human_open(tile);
             g.clear_choice();
+            g.update_cover();
         }
-        Some(HumanChoice::Play(_)) => {
+        Some(HumanChoice::Play(_)) if shown_to_move(g) => {
             let choices = g.game.choices_for(tile);
             match choices.len() {
                 0 => {}
                 1 => {
                     let _ = g.game.human_play(choices[0]);
                     g.clear_choice();
+                    g.update_cover();
                 }
                 _ => {
                     g.choosing_end = Some(tile);
@@ -70,9 +84,10 @@ pub fn pick_end(g: &mut DominoGame, arm: u8) {
     });
     let Some(tile) = tile else { return };
     let m = Move { tile, arm };
-    if g.game.human_moves().contains(&m) {
+    if shown_to_move(g) && g.game.human_moves().contains(&m) {
         let _ = g.game.human_play(m);
         g.clear_choice();
+        g.update_cover();
     }
 }
 
@@ -89,8 +104,9 @@ pub fn ends_for(g: &DominoGame, tile: Tile) -> Vec<u8> {
 
 /// The person passes (only offered when nothing fits).
 pub fn pass(g: &mut DominoGame) {
-    if g.game.human_pass().is_ok() {
+    if shown_to_move(g) && g.game.human_pass().is_ok() {
         g.clear_choice();
+        g.update_cover();
     }
 }
 
@@ -100,17 +116,25 @@ pub fn next_round(g: &mut DominoGame) {
         g.clear_choice();
         g.selected = None;
         g.wait = 0.0;
+        g.update_cover();
     }
 }
 
 /// Keys: ←/→ (or 1-7) pick a hand tile, Enter plays it; while choosing
 /// an end ←/→ (or 1-4) pick the end, Enter places, Esc cancels; Enter (or
-/// P) passes when nothing fits; Enter starts the next round.
+/// P) passes when nothing fits; Enter starts the next round; while the
+/// hands are covered (hot-seat) Enter shows the next person's hand.
 pub fn keyboard(ctx: &egui::Context, g: &mut DominoGame) {
     if ctx.egui_wants_keyboard_input() {
         return;
     }
     let pressed = |k: egui::Key| ctx.input(|i| i.key_pressed(k));
+    if g.covered_for().is_some() && g.game.next_actor() != Actor::RoundOver {
+        if pressed(egui::Key::Enter) {
+            g.reveal();
+        }
+        return;
+    }
     let enter = pressed(egui::Key::Enter) || pressed(egui::Key::Space);
     let numbers = [
         egui::Key::Num1,
@@ -126,7 +150,7 @@ pub fn keyboard(ctx: &egui::Context, g: &mut DominoGame) {
     let right = pressed(egui::Key::ArrowRight) || pressed(egui::Key::ArrowDown);
     match g.game.next_actor() {
         Actor::RoundOver if enter => next_round(g),
-        Actor::Human(_) => {
+        Actor::Human(_) if shown_to_move(g) => {
             if g.choosing_end.is_some() {
                 let ends = end_choices(g);
                 if pressed(egui::Key::Escape) {

@@ -13,10 +13,24 @@
 //! [`table_layout`](crate::domino::table_layout)).
 
 mod draw;
+mod flags;
+mod hint;
+mod hotseat;
 mod input;
+mod net;
+mod net_form;
+mod net_ui;
+mod records;
+mod records_panel;
 mod ui;
 
-use crate::app::AppArgs;
+pub use flags::{parse_seats, settings_from_args, validate};
+pub use hint::{DominoHint, HINT_DETERMINIZATIONS, hint_seed, request_local};
+pub use hotseat::HotSeat;
+pub use input::hand_tiles;
+pub use net::{DominoNet, NetStatus, autoplay_step, host_seats};
+pub use records::DominoRecords;
+
 use crate::app::Screen;
 use crate::app::shell::scripted::ScriptArgs;
 use crate::domino::{Actor, Agent, Event, LocalMatch, SeatAi, parse_agent};
@@ -25,7 +39,8 @@ use bevy::prelude::*;
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeatController {
-    /// A person at this computer (seat 0 only).
+    /// A person at this computer (any seat; two or more people share the
+    /// machine hot-seat).
     Human,
     /// An AI.
     Ai(SeatAi),
@@ -46,6 +61,9 @@ impl SeatController {
 pub struct DominoSettings {
     /// Who plays each seat.
     pub seats: [SeatController; 4],
+    /// The people's names per seat (empty: the seat's name, "You",
+    /// "West", "Partner", "East").
+    pub names: [String; 4],
     /// The match seed: the deals and the AIs' tie-breaks.
     pub seed: u64,
     /// Seconds between two AI moves (0: one move a frame).
@@ -70,6 +88,7 @@ impl Default for DominoSettings {
                 SeatController::Ai(SeatAi::default()),
                 SeatController::Ai(SeatAi::default()),
             ],
+            names: Default::default(),
             seed: 1,
             ai_delay: 0.9,
             auto_next_round: None,
@@ -119,6 +138,12 @@ pub struct DominoGame {
     pub reported: bool,
     /// Waiting for "Start match" (AI seats do not move).
     pub paused: bool,
+    /// The people's names per seat (empty: the seat's name).
+    pub names: [String; 4],
+    /// Hot-seat: whose hand is shown, covered between people's turns.
+    pub hotseat: HotSeat,
+    /// Whether the finished match was handed to the records.
+    pub recorded: bool,
 }
 
 impl DominoGame {
@@ -142,6 +167,9 @@ impl DominoGame {
             end_cursor: 0,
             reported: false,
             paused,
+            names: settings.names.clone(),
+            hotseat: HotSeat::default(),
+            recorded: false,
         })
     }
 
@@ -171,78 +199,85 @@ pub fn plugin(app: &mut App) {
 /// match, AI seats moving at their pace, labels. Tests add this alone.
 pub fn logic_plugin(app: &mut App) {
     app.init_resource::<DominoSettings>()
+        .init_resource::<DominoRecords>()
+        .init_resource::<NetStatus>()
+        .init_resource::<DominoHint>()
+        .init_resource::<net_form::NetForm>()
         .add_message::<NewMatch>()
         .add_systems(Startup, apply_args)
         .add_systems(OnEnter(Screen::Domino), start_if_missing)
         .add_systems(
             Update,
-            (start_new_match, advance, collect_labels, report_result)
+            (
+                start_new_match,
+                hotseat::cover_hands,
+                advance,
+                hotseat::cover_hands,
+                collect_labels,
+                report_result,
+                records::record_finished,
+                net::record_hosted,
+                net::poll_net,
+                net::autoplay_net,
+                net::report_net,
+                hint::poll_hint,
+            )
                 .chain()
                 .run_if(in_state(Screen::Domino)),
         );
 }
 
-/// Check the domino flags of `evoboard app --game domino`: `--seed`,
-/// `--autoplay`, `--steps-per-second` (AI moves per second, 0 = one a
-/// frame) and the screenshot flags; the flags of the other screens are
-/// refused.
-pub fn validate(args: &AppArgs) -> Result<(), String> {
-    if let Some(s) = args.steps_per_second
-        && !(s.is_finite() && s >= 0.0)
-    {
-        return Err(format!(
-            "--steps-per-second {s}: AI moves per second must be 0 (one a frame) or more"
-        ));
-    }
-    let unused = [
-        ("--algorithm", args.algorithm.is_some()),
-        ("--rules", args.rules.is_some()),
-        ("--param", !args.params.is_empty()),
-        ("--size", args.size.is_some()),
-        ("--difficulty", args.difficulty.is_some()),
-        ("--run", args.run),
-    ];
-    if let Some((flag, _)) = unused.iter().find(|(_, set)| *set) {
-        return Err(format!(
-            "{flag} is not used by --game domino; its flags are --seed N, --autoplay (an AI plays your seat), --steps-per-second S (AI moves per second) and --screenshot PATH --frames N"
-        ));
-    }
-    Ok(())
-}
-
-/// The settings for the command-line flags: the seed, `--autoplay` (seat 0
-/// played by `basic`, rounds follow each other, one move a frame unless
-/// `--steps-per-second` says otherwise), and `--steps-per-second` (AI moves
-/// per second; 0 = one a frame). A scripted run (`--screenshot`) starts
-/// at once instead of waiting in the settings.
-pub fn settings_from_args(args: &AppArgs, base: &DominoSettings) -> DominoSettings {
-    let mut s = base.clone();
-    if let Some(seed) = args.seed {
-        s.seed = seed;
-    }
-    if args.autoplay {
-        s.autoplay = true;
-        s.seats[0] = SeatController::Ai(SeatAi::basic());
-        s.ai_delay = 0.0;
-    }
-    if args.screenshot.is_some() || args.autoplay {
-        s.start_paused = false;
-    }
-    if let Some(sps) = args.steps_per_second {
-        s.ai_delay = if sps > 0.0 { 1.0 / sps } else { 0.0 };
-    }
-    if args.autoplay {
-        // Rounds follow each other at the pace of the moves: with the
-        // default pace (one move a frame) a scripted run shows the same
-        // position at the same frame every time.
-        s.auto_next_round = Some((5.0 * s.ai_delay).min(0.5));
-    }
-    s
-}
-
-fn apply_args(args: Option<Res<ScriptArgs>>, mut settings: ResMut<DominoSettings>) {
+fn apply_args(
+    mut commands: Commands,
+    mut status: ResMut<NetStatus>,
+    args: Option<Res<ScriptArgs>>,
+    mut settings: ResMut<DominoSettings>,
+    mut recs: ResMut<DominoRecords>,
+    mut hint: ResMut<DominoHint>,
+) {
     if let Some(args) = args {
         *settings = settings_from_args(&args.0, &settings);
+        if let Some(p) = &args.0.records {
+            recs.path = p.clone();
+        }
+        if args.0.show.as_deref() == Some("records") {
+            recs.show();
+        }
+        hint.always = args.0.show.as_deref() == Some("hint");
+        let a = &args.0;
+        let name = a.name.clone().unwrap_or_else(|| "You".into());
+        let net = if let Some(addr) = &a.join {
+            Some(DominoNet::join(addr, a.seat, &name))
+        } else if let Some(port) = a.host_port {
+            let who = settings
+                .names
+                .iter()
+                .zip(settings.seats)
+                .find(|(_, s)| *s == SeatController::Human)
+                .map(|(n, _)| n.clone())
+                .filter(|n| !n.is_empty())
+                .unwrap_or(name);
+            let delay = std::time::Duration::from_secs_f32(settings.ai_delay.clamp(0.0, 10.0));
+            Some(
+                host_seats(&settings.seats)
+                    .and_then(|seats| DominoNet::host(port, seats, settings.seed, &who, delay)),
+            )
+        } else {
+            None
+        };
+        match net {
+            Some(Ok(n)) => {
+                if let Some(p) = n.hosted_port() {
+                    println!("domino: hosting on port {p}");
+                }
+                commands.insert_resource(n);
+            }
+            Some(Err(e)) => {
+                error!("domino: {e}");
+                status.0 = Some(e);
+            }
+            None => {}
+        }
     }
 }
 
@@ -250,9 +285,11 @@ fn start_if_missing(
     mut commands: Commands,
     settings: Res<DominoSettings>,
     game: Option<Res<DominoGame>>,
+    net: Option<Res<DominoNet>>,
 ) {
     if game.is_none() {
-        match DominoGame::new(&settings, settings.start_paused) {
+        // A networked match replaces the local one (which waits paused).
+        match DominoGame::new(&settings, settings.start_paused || net.is_some()) {
             Ok(g) => commands.insert_resource(g),
             Err(e) => error!("domino: {e}"),
         }

@@ -3,7 +3,9 @@
 //! result over it, and the settings window.
 
 use super::draw::{self, TEAM_COLORS, paint_tile};
-use super::{DominoGame, DominoSettings, NewMatch, SeatController, input};
+use super::records_panel;
+use super::{DominoGame, DominoRecords, DominoSettings, NewMatch, SeatController, input};
+use super::{DominoHint, hint};
 use crate::app::Screen;
 use crate::app::shell::camera::PanelInsets;
 use crate::domino::{ARM_NAMES, Actor, HumanChoice, SEAT_NAMES, TEAM_NAMES, end_text, opener_text};
@@ -54,8 +56,21 @@ fn domino_ui(
     mut settings: ResMut<DominoSettings>,
     mut settings_open: ResMut<SettingsOpen>,
     mut new_match: MessageWriter<NewMatch>,
+    mut recs: ResMut<DominoRecords>,
+    mut hints: ResMut<DominoHint>,
+    net: Option<ResMut<super::DominoNet>>,
+    net_status: Res<super::NetStatus>,
+    mut form: ResMut<super::net_form::NetForm>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
+    if let Some(mut n) = net {
+        if super::net_ui::remote_ui(&ctx, &mut insets, &mut n, &mut hints) {
+            commands.remove_resource::<super::DominoNet>();
+            settings_open.0 = Some(true);
+        }
+        return Ok(());
+    }
     let Some(mut g) = game else {
         return Ok(());
     };
@@ -63,19 +78,22 @@ fn domino_ui(
         settings_open.0 = Some(g.paused);
     }
     input::keyboard(&ctx, &mut g);
+    if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::H)) {
+        hint::request_local(&g, &mut hints);
+    }
     let mut root = crate::app::shell::content_root(&ctx, &insets, "domino");
     let right = egui::Panel::right("domino_side")
         .default_size(310.0)
         .resizable(false)
         .show(&mut root, |ui| {
-            side_panel(ui, &mut g, &mut settings_open, &mut new_match)
+            side_panel(ui, &mut g, &mut settings_open, &mut new_match, &mut recs)
         })
         .response
         .rect
         .width();
     let bottom = egui::Panel::bottom("domino_hand")
         .exact_size(150.0)
-        .show(&mut root, |ui| hand_panel(ui, &mut g))
+        .show(&mut root, |ui| hand_panel(ui, &mut g, &mut hints))
         .response
         .rect
         .height();
@@ -95,15 +113,36 @@ fn domino_ui(
             &mut settings_open,
             &mut new_match,
             &mut g,
+            &mut form,
+            &mut commands,
         );
     } else {
         match g.game.next_actor() {
             Actor::RoundOver => round_summary(&ctx, table_rect, &mut g),
-            Actor::MatchOver => {
-                match_result(&ctx, table_rect, &g, &mut settings_open, &mut new_match)
+            Actor::MatchOver => match_result(
+                &ctx,
+                table_rect,
+                &g,
+                &mut settings_open,
+                &mut new_match,
+                &mut recs,
+            ),
+            _ => {
+                if let Some(p) = g.covered_for() {
+                    cover_window(&ctx, table_rect, &mut g, p);
+                }
             }
-            _ => {}
         }
+    }
+    if recs.open {
+        records_panel::records_window(&ctx, table_rect, &mut recs);
+    }
+    let names: [String; 4] = std::array::from_fn(|s| g.seat_name(s as u8));
+    hint_window(&ctx, table_rect, &hints, &names);
+    if let Some(e) = &net_status.0 {
+        centred_window("Network", table_rect).show(&ctx, |ui| {
+            ui.label(RichText::new(e).color(Color32::from_rgb(255, 110, 100)));
+        });
     }
     Ok(())
 }
@@ -113,6 +152,7 @@ fn side_panel(
     g: &mut DominoGame,
     settings_open: &mut SettingsOpen,
     new_match: &mut MessageWriter<NewMatch>,
+    recs: &mut DominoRecords,
 ) {
     ui.add_space(4.0);
     ui.horizontal(|ui| {
@@ -129,6 +169,13 @@ fn side_panel(
         if ui.button("Settings…").clicked() {
             settings_open.0 = Some(true);
         }
+        if ui
+            .button("Records")
+            .on_hover_text("Wins and losses of people against each AI kind")
+            .clicked()
+        {
+            recs.show();
+        }
         ui.label(format!("seed {}", g.game.seed()));
     });
     ui.separator();
@@ -137,11 +184,11 @@ fn side_panel(
     for team in 0..2 {
         ui.horizontal(|ui| {
             ui.label(team_text(team).size(18.0));
-            let who = if team == 0 {
-                "You + Partner"
-            } else {
-                "West + East"
-            };
+            let who = format!(
+                "{} + {}",
+                g.seat_name(team as u8),
+                g.seat_name(team as u8 + 2)
+            );
             ui.label(RichText::new(who).small());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 ui.label(
@@ -183,10 +230,9 @@ fn side_panel(
                     .iter()
                     .filter(|l| l.round == number && l.event == Some(Event::Passed { seat: s }))
                     .count();
-                ui.label(
-                    RichText::new(SEAT_NAMES[s as usize]).color(TEAM_COLORS[(s & 1) as usize]),
-                );
+                ui.label(RichText::new(g.seat_name(s)).color(TEAM_COLORS[(s & 1) as usize]));
                 let who = match g.seats[s as usize] {
+                    SeatController::Human if g.is_hotseat() => "person".to_string(),
                     SeatController::Human => "you".to_string(),
                     SeatController::Ai(ai) => ai.short_label(),
                 };
@@ -216,12 +262,12 @@ fn side_panel(
         });
 }
 
-fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
+fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame, hints: &mut DominoHint) {
     let actor = g.game.next_actor();
     let choice = g.game.human_choice();
     let hand = input::hand_tiles(g);
     // Keep a tile selected for the keyboard: the first that fits.
-    if matches!(actor, Actor::Human(_)) && g.choosing_end.is_none() {
+    if input::shown_to_move(g) && g.choosing_end.is_none() {
         let ok = g
             .selected
             .is_some_and(|i| i < hand.len() && input::is_playable(g, hand[i]));
@@ -233,6 +279,10 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
     ui.horizontal(|ui| {
         let status = match (&actor, &choice, g.choosing_end) {
             _ if g.paused => "Choose the players and press Start match".to_string(),
+            _ if g.covered_for().is_some() && actor != Actor::RoundOver => {
+                let p = g.covered_for().map(|p| g.seat_name(p)).unwrap_or_default();
+                format!("Pass the device to {p}; the hands stay hidden until {p} says so")
+            }
             (Actor::Human(_), Some(HumanChoice::Open(_)), _) => {
                 "Your turn: open the round with a double (the green tiles)".to_string()
             }
@@ -245,20 +295,27 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
             (Actor::Human(_), _, None) => {
                 "Your turn: click a green tile (or arrow keys / 1-7, then Enter)".to_string()
             }
-            (Actor::Ai(0), _, _) => "Autoplay is playing for you…".to_string(),
-            (Actor::Ai(s), _, _) => format!("{} is playing…", SEAT_NAMES[*s as usize]),
+            (Actor::Ai(0), _, _) if g.people().is_empty() => {
+                "Autoplay is playing for you…".to_string()
+            }
+            (Actor::Ai(s), _, _) => format!("{} is playing…", g.seat_name(*s)),
             (Actor::RoundOver, _, _) => "Round over".to_string(),
             (Actor::MatchOver, _, _) => "Match over".to_string(),
         };
-        let label = if g.seats[0] == SeatController::Human {
-            "Your hand".to_string()
-        } else {
-            "Your hand (autoplay)".to_string()
+        let label = match g.shown_hand() {
+            None => "Hands hidden".to_string(),
+            Some(s) if g.is_hotseat() => format!("{}'s hand", g.seat_name(s)),
+            Some(s) if g.seats[s as usize] == SeatController::Human => "Your hand".to_string(),
+            Some(_) => "Your hand (autoplay)".to_string(),
         };
         ui.label(RichText::new(label).strong());
         ui.separator();
         ui.label(status);
     });
+    if let Some(p) = g.covered_for().filter(|_| actor != Actor::RoundOver) {
+        cover_row(ui, g, p);
+        return;
+    }
     ui.horizontal(|ui| {
         let tile_size = Vec2::new(40.0, 80.0);
         for (i, t) in hand.iter().enumerate() {
@@ -271,15 +328,17 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
                     (rect.center() - Vec2::new(0.0, tile_size.y * 0.25), t.low()),
                     (rect.center() + Vec2::new(0.0, tile_size.y * 0.25), t.high()),
                 ];
-                let selected = g.selected == Some(i) && matches!(actor, Actor::Human(_));
+                let selected = g.selected == Some(i) && input::shown_to_move(g);
                 let outline = if g.choosing_end == Some(*t) || selected && playable {
                     Some((Color32::from_rgb(255, 215, 60), 3.0))
+                } else if playable && hints.best_tile() == Some(*t) {
+                    Some((HINT_COLOR, 4.0))
                 } else if playable {
                     Some((Color32::from_rgb(70, 220, 110), 3.0))
                 } else {
                     None
                 };
-                let dim = matches!(actor, Actor::Human(_)) && !playable;
+                let dim = input::shown_to_move(g) && !playable;
                 paint_tile(&painter, rect, halves, outline, dim);
                 ui.label(RichText::new(format!("{}", i + 1)).small());
                 if playable {
@@ -292,6 +351,22 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
         }
         ui.add_space(16.0);
         ui.vertical(|ui| {
+            if input::shown_to_move(g) && choice != Some(HumanChoice::MustPass) {
+                let b = egui::Button::new(if hints.pending() {
+                    "Hint: thinking…"
+                } else {
+                    "Hint (H)"
+                });
+                if ui
+                    .add_enabled(!hints.pending(), b)
+                    .on_hover_text(
+                        "What your AI partner would play here: expected points per option",
+                    )
+                    .clicked()
+                {
+                    hint::request_local(g, hints);
+                }
+            }
             if choice == Some(HumanChoice::MustPass) {
                 let b = egui::Button::new(RichText::new("Pass").size(20.0))
                     .min_size(Vec2::new(90.0, 40.0));
@@ -326,6 +401,131 @@ fn hand_panel(ui: &mut egui::Ui, g: &mut DominoGame) {
     });
 }
 
+/// The hand panel while the hands are covered: face-down tiles and the
+/// button the next person presses.
+fn cover_row(ui: &mut egui::Ui, g: &mut DominoGame, person: u8) {
+    let name = g.seat_name(person);
+    ui.horizontal(|ui| {
+        let n = g.game.round().hand(person).len();
+        for _ in 0..n {
+            let (resp, painter) = ui.allocate_painter(Vec2::new(48.0, 88.0), Sense::hover());
+            let r = Rect::from_center_size(resp.rect.center(), Vec2::new(40.0, 80.0));
+            painter.rect_filled(r, 5.0, Color32::from_rgb(40, 40, 48));
+            painter.rect_stroke(
+                r,
+                5.0,
+                egui::Stroke::new(1.5, Color32::from_rgb(246, 241, 226)),
+                egui::StrokeKind::Inside,
+            );
+        }
+        ui.add_space(16.0);
+        ui.vertical(|ui| {
+            ui.label(
+                RichText::new(format!("Pass the device to {name}"))
+                    .size(18.0)
+                    .strong(),
+            );
+            let b =
+                egui::Button::new(RichText::new(format!("I am {name} — show my hand")).size(16.0))
+                    .min_size(Vec2::new(220.0, 36.0));
+            if ui.add(b).on_hover_text("Enter").clicked() {
+                g.reveal();
+            }
+        });
+    });
+}
+
+/// Over the table while the hands are covered: whom to pass the device
+/// to, and the button that shows their hand.
+fn cover_window(ctx: &egui::Context, table: Rect, g: &mut DominoGame, person: u8) {
+    let name = g.seat_name(person);
+    let mut reveal = false;
+    centred_window("Hands hidden", table).show(ctx, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.heading(RichText::new(format!("Pass the device to {name}")).size(24.0));
+            ui.add_space(4.0);
+            ui.label(format!(
+                "{} ({} seat, team {}) plays next. Everyone else, look away.",
+                name,
+                ["bottom", "left", "top", "right"][person as usize],
+                TEAM_NAMES[(person & 1) as usize]
+            ));
+            ui.add_space(8.0);
+            let b =
+                egui::Button::new(RichText::new(format!("I am {name} — show my hand")).size(18.0))
+                    .min_size(Vec2::new(260.0, 44.0));
+            reveal = ui.add(b).on_hover_text("Enter").clicked();
+        });
+    });
+    if reveal {
+        g.reveal();
+    }
+}
+
+/// The colour of the hint's best tile.
+pub const HINT_COLOR: Color32 = Color32::from_rgb(90, 220, 255);
+
+/// The hint, top right of the table: every option with its expected
+/// points, the best first and highlighted.
+pub fn hint_window(ctx: &egui::Context, table: Rect, hints: &DominoHint, names: &[String; 4]) {
+    let Some((seat, _, _)) = hints.key else {
+        return;
+    };
+    let partner = &names[((seat + 2) % 4) as usize];
+    egui::Window::new("Hint")
+        .collapsible(false)
+        .resizable(false)
+        .pivot(egui::Align2::RIGHT_BOTTOM)
+        .fixed_pos(Pos2::new(table.right() - 120.0, table.bottom() - 44.0))
+        .max_width(330.0)
+        .show(ctx, |ui| {
+            ui.label(
+                RichText::new(format!(
+                    "What {partner} (the AI partner) would play for {}:",
+                    names[seat as usize]
+                ))
+                .small(),
+            );
+            match &hints.result {
+                None => {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(format!(
+                            "sampling {} deals…",
+                            super::HINT_DETERMINIZATIONS
+                        ));
+                    });
+                }
+                Some(Err(e)) => {
+                    ui.label(RichText::new(e).color(Color32::from_rgb(255, 110, 100)));
+                }
+                Some(Ok(h)) => {
+                    ui.label(RichText::new(&h.summary).strong().color(HINT_COLOR));
+                    ui.label(
+                        RichText::new("Its tile is outlined in light blue in the hand.").small(),
+                    );
+                    ui.add_space(2.0);
+                    for (i, o) in h.options.iter().enumerate() {
+                        let mut t = RichText::new(format!("{}. {}", i + 1, o.text));
+                        if i == 0 {
+                            t = t.color(HINT_COLOR);
+                        }
+                        ui.label(t);
+                    }
+                    ui.label(
+                        RichText::new(format!(
+                            "Monte Carlo search, {} sampled deals of the hidden tiles (voids from passes kept), playouts by {}; points from this move to the end of the round.",
+                            super::HINT_DETERMINIZATIONS,
+                            hints.policy
+                        ))
+                        .small()
+                        .weak(),
+                    );
+                }
+            }
+        });
+}
+
 fn centred_window(title: &str, table: Rect) -> egui::Window<'_> {
     let pos = Pos2::new(table.center().x, table.top() + 60.0);
     egui::Window::new(title)
@@ -342,7 +542,7 @@ fn round_summary(ctx: &egui::Context, table: Rect, g: &mut DominoGame) {
     let mut next = false;
     centred_window(&format!("Round {}", s.number), table).show(ctx, |ui| {
         let headline = match s.end {
-            RoundEnd::Out { seat } => format!("{} went out (bateu)", SEAT_NAMES[seat as usize]),
+            RoundEnd::Out { seat } => format!("{} went out (bateu)", g.seat_name(seat)),
             RoundEnd::Blocked => "Blocked (trancado): nobody could play".into(),
         };
         ui.heading(headline);
@@ -360,7 +560,7 @@ fn round_summary(ctx: &egui::Context, table: Rect, g: &mut DominoGame) {
         egui::Grid::new("left_tiles").show(ui, |ui| {
             for seat in 0..4 {
                 let h = s.hands_left[seat];
-                ui.label(RichText::new(SEAT_NAMES[seat]).color(TEAM_COLORS[seat & 1]));
+                ui.label(RichText::new(g.seat_name(seat as u8)).color(TEAM_COLORS[seat & 1]));
                 let tiles: Vec<String> = h.iter().map(|t| t.to_string()).collect();
                 ui.label(if tiles.is_empty() {
                     "—".into()
@@ -423,6 +623,7 @@ fn match_result(
     g: &DominoGame,
     settings_open: &mut SettingsOpen,
     new_match: &mut MessageWriter<NewMatch>,
+    recs: &mut DominoRecords,
 ) {
     let Some(r) = g.game.result() else { return };
     centred_window("Match over", table).show(ctx, |ui| {
@@ -470,7 +671,13 @@ fn match_result(
             if ui.button("Settings…").clicked() {
                 settings_open.0 = Some(true);
             }
+            if g.has_human() && ui.button("Records").clicked() {
+                recs.show();
+            }
         });
+        if g.has_human() {
+            records_panel::message_label(ui, recs);
+        }
     });
 }
 
@@ -509,6 +716,7 @@ fn seat_ai_ui(ui: &mut egui::Ui, id: &str, ai: &mut SeatAi) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn settings_window(
     ctx: &egui::Context,
     table: Rect,
@@ -516,28 +724,43 @@ fn settings_window(
     open: &mut SettingsOpen,
     new_match: &mut MessageWriter<NewMatch>,
     g: &mut DominoGame,
+    form: &mut super::net_form::NetForm,
+    commands: &mut Commands,
 ) {
     let mut start = false;
     let mut close = false;
     centred_window("Match settings", table).show(ctx, |ui| {
         ui.label("You sit at the bottom; your partner sits across the table (top); West and East are the opponents. First team to 200 wins.");
+        ui.label(RichText::new("Tick Person for every seat played at this machine: two or more people pass the device, and the hands are hidden between their turns.").small());
         ui.add_space(4.0);
         egui::Grid::new("seat_settings").spacing([8.0, 6.0]).show(ui, |ui| {
             for seat in 0..4usize {
                 ui.label(RichText::new(SEAT_NAMES[seat]).color(TEAM_COLORS[seat & 1]).strong());
                 ui.horizontal(|ui| {
-                    if seat == 0 {
-                        let mut human = settings.seats[0] == SeatController::Human;
-                        if ui.checkbox(&mut human, "I play").on_hover_text("Untick to watch an AI play your seat").changed() {
-                            settings.seats[0] = if human {
-                                SeatController::Human
-                            } else {
-                                SeatController::Ai(SeatAi::basic())
-                            };
-                        }
+                    let mut human = settings.seats[seat] == SeatController::Human;
+                    if ui
+                        .checkbox(&mut human, "Person")
+                        .on_hover_text("Played by someone at this machine; with two or more people the hands are hidden between turns (pass the device)")
+                        .changed()
+                    {
+                        settings.seats[seat] = if human {
+                            SeatController::Human
+                        } else if seat == 0 {
+                            SeatController::Ai(SeatAi::basic())
+                        } else {
+                            SeatController::Ai(SeatAi::default())
+                        };
                     }
-                    if let SeatController::Ai(ai) = &mut settings.seats[seat] {
-                        seat_ai_ui(ui, &format!("seat{seat}"), ai);
+                    match &mut settings.seats[seat] {
+                        SeatController::Ai(ai) => seat_ai_ui(ui, &format!("seat{seat}"), ai),
+                        SeatController::Human => {
+                            ui.add(
+                                egui::TextEdit::singleline(&mut settings.names[seat])
+                                    .hint_text(SEAT_NAMES[seat])
+                                    .desired_width(140.0),
+                            )
+                            .on_hover_text("The name shown at the table and in the records");
+                        }
                     }
                 });
                 ui.end_row();
@@ -556,6 +779,11 @@ fn settings_window(
             ui.add(egui::Slider::new(&mut settings.ai_delay, 0.0..=3.0).suffix(" s per move"));
             ui.end_row();
         });
+        if let Some(n) = super::net_form::net_section(ui, form, settings) {
+            g.paused = true;
+            commands.insert_resource(n);
+            open.0 = Some(false);
+        }
         ui.add_space(6.0);
         ui.horizontal(|ui| {
             start = ui.button(RichText::new("Start match").size(16.0)).clicked();

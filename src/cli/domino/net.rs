@@ -160,12 +160,14 @@ pub(super) fn join(a: JoinArgs) -> CliResult {
         return Err("--seat must be 0, 1, 2 or 3".into());
     }
     let Some(bot) = a.bot else {
-        // The app's domino screen is the person's client; it lives in the
-        // app build (`crate::app`), which this command does not reach yet.
+        // A person's client is the app's domino screen.
+        #[cfg(feature = "app")]
+        return crate::app::run_domino_join(a.addr, a.seat, Some(a.name));
+        #[cfg(not(feature = "app"))]
         return Err(CliError(
-            "domino join without --bot opens the app's domino screen, which this command \
-             does not start yet; play headless with --bot AGENT (e.g. --bot t1), or open \
-             the app and use Join"
+            "domino join without --bot opens the app's domino screen, which this build \
+             does not have (build with the default features); play headless with --bot \
+             AGENT (e.g. --bot t1)"
                 .into(),
         ));
     };

@@ -33,7 +33,9 @@ mod tests;
 pub use bot::{BotResult, run_bot, run_bot_with};
 pub use client::{Client, NetClient};
 pub use host::{Host, HostConfig, HostHandle, HostReport, SeatReport, StandIn, parse_seats};
-pub use snapshot::{LogLine, PlacedTile, PublicSummary, SeatChoice, SnapshotResult, TableSnapshot};
+pub use snapshot::{
+    LogEvent, LogLine, PlacedTile, PublicSummary, SeatChoice, SnapshotResult, TableSnapshot,
+};
 
 use super::error::DominoError;
 use super::spec::AgentSpec;

@@ -1,0 +1,98 @@
+//! The "Host a match" and "Join" part of the settings window.
+
+use super::net::{DominoNet, host_seats};
+use super::{DominoSettings, SeatController};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, RichText};
+
+/// What the network part of the settings holds between frames.
+#[derive(Resource, Debug, Clone)]
+pub struct NetForm {
+    /// The port to host on.
+    pub port: u16,
+    /// The address to join, `HOST:PORT`.
+    pub addr: String,
+    /// The seat to ask for (`None`: the first free person's seat).
+    pub seat: Option<u8>,
+    /// The name to join as.
+    pub name: String,
+    /// The last failure.
+    pub error: Option<String>,
+}
+
+impl Default for NetForm {
+    fn default() -> Self {
+        NetForm {
+            port: crate::domino::net::DEFAULT_PORT,
+            addr: format!("127.0.0.1:{}", crate::domino::net::DEFAULT_PORT),
+            seat: None,
+            name: String::new(),
+            error: None,
+        }
+    }
+}
+
+/// The section; returns a connected match to switch to.
+pub fn net_section(
+    ui: &mut egui::Ui,
+    form: &mut NetForm,
+    settings: &DominoSettings,
+) -> Option<DominoNet> {
+    let mut out = None;
+    egui::CollapsingHeader::new("Play over the network")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.label(RichText::new("Host: the seats above (every Person seat is someone who joins; you take the first), others join this machine's address and port.").small());
+            ui.horizontal(|ui| {
+                ui.label("Port");
+                ui.add(egui::DragValue::new(&mut form.port).range(1..=65535));
+                if ui.button("Host a match").clicked() {
+                    let me = settings
+                        .seats
+                        .iter()
+                        .position(|s| *s == SeatController::Human)
+                        .map(|s| settings.names[s].clone())
+                        .filter(|n| !n.is_empty())
+                        .unwrap_or_else(|| "Host".into());
+                    let delay = std::time::Duration::from_secs_f32(settings.ai_delay.clamp(0.0, 10.0));
+                    match host_seats(&settings.seats).and_then(|seats| {
+                        DominoNet::host(form.port, seats, settings.seed, &me, delay)
+                    }) {
+                        Ok(n) => out = Some(n),
+                        Err(e) => form.error = Some(e),
+                    }
+                }
+            });
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("Join");
+                ui.add(egui::TextEdit::singleline(&mut form.addr).hint_text("HOST:PORT").desired_width(150.0));
+                egui::ComboBox::from_id_salt("join_seat")
+                    .selected_text(form.seat.map_or("any seat".into(), |s| format!("seat {s}")))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut form.seat, None, "any seat");
+                        for s in 0..4u8 {
+                            ui.selectable_value(&mut form.seat, Some(s), format!("seat {s}"));
+                        }
+                    });
+            });
+            ui.horizontal(|ui| {
+                ui.label("Name");
+                ui.add(egui::TextEdit::singleline(&mut form.name).hint_text("your name").desired_width(150.0));
+                if ui.button("Join").clicked() {
+                    let name = if form.name.trim().is_empty() { "Guest" } else { form.name.trim() };
+                    match DominoNet::join(form.addr.trim(), form.seat, name) {
+                        Ok(n) => out = Some(n),
+                        Err(e) => form.error = Some(e),
+                    }
+                }
+            });
+            if let Some(e) = &form.error {
+                ui.label(RichText::new(e).color(Color32::from_rgb(255, 110, 100)));
+            }
+        });
+    if out.is_some() {
+        form.error = None;
+    }
+    out
+}

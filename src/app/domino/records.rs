@@ -1,0 +1,168 @@
+//! Records of matches with people: a finished match with a person seat is
+//! appended to the record file ([`crate::domino::records`]) on a
+//! background thread, then the file is read back and summarized there too,
+//! so a frame never waits for the disk. Errors are kept in
+//! [`DominoRecords::message`] and shown in the Records window and the
+//! match result; nothing fails silently.
+
+use super::DominoGame;
+use crate::domino::records::{self, MatchMode, MatchRecord, PairingStats};
+use bevy::prelude::*;
+use std::path::PathBuf;
+use std::thread::JoinHandle;
+
+/// What a background job found in the record file.
+#[derive(Clone, Debug)]
+struct Loaded {
+    /// Whether the job appended a record.
+    appended: bool,
+    /// Matches in the file.
+    matches: usize,
+    /// Wins and losses per pairing.
+    stats: Vec<PairingStats>,
+}
+
+/// The record file and what the Records window shows.
+#[derive(Resource, Debug)]
+pub struct DominoRecords {
+    /// The file (`--records FILE`, else [`records::records_path`]).
+    pub path: PathBuf,
+    /// Wins and losses per pairing, as [`records::summarize`] gives them
+    /// for the file (`None` until it was read).
+    pub stats: Option<Vec<PairingStats>>,
+    /// Matches in the file at the last read.
+    pub matches: usize,
+    /// Records this app appended.
+    pub appended: usize,
+    /// The last outcome: `(ok, text)`; errors say what went wrong.
+    pub message: Option<(bool, String)>,
+    /// Whether the Records window is open.
+    pub open: bool,
+    /// Read the file again (when the window opens).
+    pub refresh: bool,
+    queue: Vec<MatchRecord>,
+    job: Option<JoinHandle<Result<Loaded, String>>>,
+}
+
+impl Default for DominoRecords {
+    fn default() -> Self {
+        DominoRecords::at(records::records_path())
+    }
+}
+
+impl DominoRecords {
+    /// Records kept in `path`.
+    pub fn at(path: PathBuf) -> DominoRecords {
+        DominoRecords {
+            path,
+            stats: None,
+            matches: 0,
+            appended: 0,
+            message: None,
+            open: false,
+            refresh: false,
+            queue: Vec::new(),
+            job: None,
+        }
+    }
+
+    /// Whether a record is being written or the file read.
+    pub fn busy(&self) -> bool {
+        self.job.is_some() || !self.queue.is_empty()
+    }
+
+    /// Queue a record to append (written on a background thread).
+    pub fn push(&mut self, record: MatchRecord) {
+        self.queue.push(record);
+    }
+
+    /// Open the window and read the file again.
+    pub fn show(&mut self) {
+        self.open = true;
+        self.refresh = true;
+    }
+
+    fn start(&mut self, record: Option<MatchRecord>) {
+        let path = self.path.clone();
+        let spawned = std::thread::Builder::new()
+            .name("domino-records".into())
+            .spawn(move || {
+                let appended = record.is_some();
+                if let Some(r) = record {
+                    records::append(&path, r).map_err(|e| e.to_string())?;
+                }
+                let file = records::load(&path).map_err(|e| e.to_string())?;
+                Ok(Loaded {
+                    appended,
+                    matches: file.matches.len(),
+                    stats: records::summarize(&file),
+                })
+            });
+        match spawned {
+            Ok(job) => self.job = Some(job),
+            Err(e) => self.message = Some((false, format!("cannot start a thread: {e}"))),
+        }
+    }
+
+    /// Take in a finished job and start the next one (every frame).
+    pub fn poll(&mut self) {
+        if self.job.as_ref().is_some_and(|j| j.is_finished()) {
+            match self.job.take().map(JoinHandle::join) {
+                Some(Ok(Ok(l))) => {
+                    if l.appended {
+                        self.appended += 1;
+                        self.message = Some((
+                            true,
+                            format!(
+                                "match recorded in {} ({} in the file)",
+                                self.path.display(),
+                                l.matches
+                            ),
+                        ));
+                    }
+                    self.matches = l.matches;
+                    self.stats = Some(l.stats);
+                }
+                Some(Ok(Err(e))) => {
+                    self.message = Some((false, format!("records: {e}")));
+                }
+                _ => {
+                    self.message = Some((false, "records: the job stopped unexpectedly".into()));
+                }
+            }
+        }
+        if self.job.is_none() {
+            if !self.queue.is_empty() {
+                let r = self.queue.remove(0);
+                self.refresh = false;
+                self.start(Some(r));
+            } else if self.refresh {
+                self.refresh = false;
+                self.start(None);
+            }
+        }
+    }
+}
+
+/// A finished match with a person seat is recorded once (hot-seat when two
+/// or more people shared the machine).
+pub fn record_finished(game: Option<ResMut<DominoGame>>, mut recs: ResMut<DominoRecords>) {
+    if let Some(mut g) = game
+        && !g.recorded
+        && g.has_human()
+        && g.game.result().is_some()
+    {
+        g.recorded = true;
+        let mode = if g.is_hotseat() {
+            MatchMode::HotSeat
+        } else {
+            MatchMode::Local
+        };
+        let names: [String; 4] = std::array::from_fn(|s| g.seat_name(s as u8));
+        let refs: [&str; 4] = std::array::from_fn(|s| names[s].as_str());
+        if let Some(r) = MatchRecord::from_local_match(&g.game, mode, refs) {
+            recs.queue.push(r);
+        }
+    }
+    recs.poll();
+}
