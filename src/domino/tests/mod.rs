@@ -53,6 +53,7 @@ fn round(hands: [&[(u8, u8)]; 4], opener: u8) -> Round {
 }
 
 mod agents;
+mod golden;
 mod layout;
 mod local_match;
 mod properties;
