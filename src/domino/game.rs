@@ -1,6 +1,6 @@
 //! Deals and matches: rounds until a team reaches 200 points.
 
-use super::agents::Agent;
+use super::agents::{Agent, FastEval};
 use super::round::{Event, Opening, Round, RoundEnd};
 use super::tiles::{Hand, TILE_COUNT, Tile};
 use crate::rng::{Rng, RngExt};
@@ -81,6 +81,21 @@ pub fn play_match_logged(
     rng: &mut Rng,
     sink: &mut impl FnMut(Event),
 ) -> MatchResult {
+    match FastEval::seats(agents) {
+        Some(fast) => play_match_with(agents, Some(&fast), rng, sink),
+        None => play_match_with(agents, None, rng, sink),
+    }
+}
+
+/// A match; with `fast` (the same agents prepared), every turn takes the
+/// evaluation agents' fast path. Same results either way.
+#[inline(always)]
+pub(super) fn play_match_with(
+    agents: &[&dyn Agent; 4],
+    fast: Option<&[FastEval; 4]>,
+    rng: &mut Rng,
+    sink: &mut impl FnMut(Event),
+) -> MatchResult {
     let mut score = [0u32; 2];
     let mut previous = None;
     let mut rounds = 0;
@@ -88,7 +103,10 @@ pub fn play_match_logged(
         let hands = deal(rng);
         let (seat, opening) = opener(&hands, previous);
         let mut round = Round::new(hands, seat, opening, score);
-        round.play_out(agents, rng, sink);
+        match fast {
+            Some(f) => round.play_out_fast(f, agents, rng, sink),
+            None => round.play_out(agents, rng, sink),
+        }
         rounds += 1;
         score[0] += round.points[0];
         score[1] += round.points[1];

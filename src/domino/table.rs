@@ -5,7 +5,7 @@
 //! is played against the spinner's number. A double played on an arm lies
 //! crosswise, so its end counts both halves.
 
-use super::tiles::{Hand, NUMBER_MASK, Tile};
+use super::tiles::{Hand, LANES, NUMBER_MASK, TILES_SHOWING, Tile};
 use serde::{Deserialize, Serialize};
 
 /// One of the spinner's four arms.
@@ -32,6 +32,11 @@ pub struct Move {
 }
 
 /// The tiles on the table: the spinner and four arms.
+///
+/// The public fields are for reading; change a table only with
+/// [`Table::place_spinner`] and [`Table::play`], which keep the private
+/// summaries the simulator reads (per-number counts, the arms that give
+/// distinct moves, the playable tiles) up to date.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Table {
     /// The spinner's number, once the opening double is down.
@@ -41,6 +46,12 @@ pub struct Table {
     /// Every tile on the table (spinner included).
     pub tiles: Hand,
     open: u8,
+    /// Arms that give distinct moves (a subset of `open`).
+    offer: u8,
+    /// Every tile showing a number on an open end.
+    playable: u32,
+    /// V0 as byte lanes: byte n = tiles on the table showing n.
+    lanes: u64,
 }
 
 impl Table {
@@ -59,6 +70,42 @@ impl Table {
         }
         self.open = 0b0011;
         self.tiles.insert(t);
+        self.lanes += LANES[t.0 as usize];
+        self.refresh();
+    }
+
+    /// Recompute the summaries of the open arms after a tile was laid.
+    #[inline(always)]
+    fn refresh(&mut self) {
+        let a = &self.arms;
+        let key = |i: usize| a[i].end | (a[i].double_end as u8) << 3 | ((a[i].len == 0) as u8) << 4;
+        let (k0, k1) = (key(0), key(1));
+        let mut nums = (1u8 << a[0].end) | (1 << a[1].end);
+        // Arm 0 is always offered; a later arm only if no earlier arm is in
+        // the same situation (same end, crosswise or not, empty or not).
+        let mut offer = 0b01 | ((k1 != k0) as u8) << 1;
+        if self.open == 0b1111 {
+            let (k2, k3) = (key(2), key(3));
+            nums |= (1 << a[2].end) | (1 << a[3].end);
+            offer |= ((k2 != k0 && k2 != k1) as u8) << 2;
+            offer |= ((k3 != k0 && k3 != k1 && k3 != k2) as u8) << 3;
+        }
+        self.offer = offer;
+        self.playable = TILES_SHOWING[nums as usize];
+    }
+
+    /// Arms that give distinct moves: bit i = arm i is open and no earlier
+    /// open arm is in the same situation (see [`Table::legal_moves`]).
+    #[inline(always)]
+    pub fn distinct_arms(&self) -> u8 {
+        self.offer
+    }
+
+    /// V0 for every number as byte lanes: byte n = tiles on the table
+    /// showing n (see [`super::tiles::LANES`]).
+    #[inline(always)]
+    pub fn number_lanes(&self) -> u64 {
+        self.lanes
     }
 
     /// Whether arms 0 and 1 both hold a tile (so arms 2 and 3 are open).
@@ -108,16 +155,9 @@ impl Table {
     }
 
     /// Every tile that shows a number on an open end (whoever holds it).
-    #[inline]
+    #[inline(always)]
     pub fn playable_tiles(&self) -> Hand {
-        let open = self.open_numbers();
-        let mut playable = 0u32;
-        for (n, mask) in NUMBER_MASK.iter().enumerate() {
-            if open & (1 << n) != 0 {
-                playable |= mask;
-            }
-        }
-        Hand(playable)
+        Hand(self.playable)
     }
 
     /// 7-bit mask of the numbers showing on open ends.
@@ -163,9 +203,11 @@ impl Table {
         a.end = m.tile.other(a.end);
         a.double_end = m.tile.is_double();
         self.tiles.insert(m.tile);
+        self.lanes += LANES[m.tile.0 as usize];
         if self.arms[0].len > 0 && self.arms[1].len > 0 {
             self.open = 0b1111;
         }
+        self.refresh();
     }
 
     /// Whether `m` is legal on this table (ignoring whose hand it is in).
@@ -184,22 +226,11 @@ impl Table {
     #[inline]
     pub fn legal_moves(&self, hand: Hand, out: &mut [Move; 28]) -> usize {
         let mut n = 0;
-        let mut keys = [u8::MAX; 4];
-        let arms = if self.open == 0b1111 {
-            4
-        } else if self.open != 0 {
-            2
-        } else {
-            0
-        };
-        for i in 0..arms {
-            let a = self.arms[i];
-            let key = a.end | (a.double_end as u8) << 3 | ((a.len == 0) as u8) << 4;
-            if keys[0] == key || keys[1] == key || keys[2] == key {
-                continue;
-            }
-            keys[i] = key;
-            let mut m = hand.0 & NUMBER_MASK[a.end as usize];
+        let mut arms = self.offer;
+        while arms != 0 {
+            let i = arms.trailing_zeros() as usize;
+            arms &= arms - 1;
+            let mut m = hand.0 & NUMBER_MASK[self.arms[i].end as usize];
             while m != 0 {
                 let t = m.trailing_zeros() as u8;
                 m &= m - 1;
