@@ -17,6 +17,20 @@ pub fn team_of(seat: u8) -> usize {
     (seat & 1) as usize
 }
 
+/// P1 of a table count: the count if it is a positive multiple of 5
+/// (counts stay below 64: four ends of at most 12).
+pub(super) const P1: [u32; 64] = build_p1();
+
+const fn build_p1() -> [u32; 64] {
+    let mut p = [0u32; 64];
+    let mut c = 5;
+    while c < 64 {
+        p[c] = c as u32;
+        c += 5;
+    }
+    p
+}
+
 /// Round a count down to a multiple of 5 (garagem, blocked rounds).
 pub fn floor5(x: u32) -> u32 {
     x - x % 5
@@ -287,15 +301,27 @@ impl Round {
 
     fn after_placing(&mut self, seat: u8, tile: Tile, sink: &mut impl FnMut(Event)) {
         // Provoked passes since the previous play are paid now.
+        // (Points are added without branches; the events, when anybody
+        // listens, follow.)
         let prev = team_of(self.last_placer);
+        self.points[prev] += 20 * self.pending_passes;
         for _ in 0..self.pending_passes {
-            self.award(prev, 20, Rule::Pass, sink);
+            sink(Event::Scored {
+                team: prev,
+                points: 20,
+                rule: Rule::Pass,
+            });
         }
         self.pending_passes = 0;
         let team = team_of(seat);
-        let c = self.table.count();
-        if c > 0 && c.is_multiple_of(5) {
-            self.award(team, c, Rule::TableCount, sink);
+        let c = P1[self.table.count() as usize & 63];
+        self.points[team] += c;
+        if c > 0 {
+            sink(Event::Scored {
+                team,
+                points: c,
+                rule: Rule::TableCount,
+            });
         }
         self.last_placer = seat;
         self.passes = 0;
@@ -344,9 +370,7 @@ impl Round {
         self.voids[seat as usize] |= self.table.open_numbers();
         sink(Event::Passed { seat });
         self.passes += 1;
-        if team_of(seat) != team_of(self.last_placer) {
-            self.pending_passes += 1;
-        }
+        self.pending_passes += ((seat ^ self.last_placer) & 1) as u32;
         if self.passes == 3 {
             // Galo: 50 instead of the individual 20s.
             self.pending_passes = 0;

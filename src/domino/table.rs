@@ -5,7 +5,7 @@
 //! is played against the spinner's number. A double played on an arm lies
 //! crosswise, so its end counts both halves.
 
-use super::tiles::{Hand, LANES, NUMBER_MASK, TILES_SHOWING, Tile};
+use super::tiles::{Hand, LANES, NUMBER_MASK, TILES_SHOWING, Tile, XOR_HALVES};
 use serde::{Deserialize, Serialize};
 
 /// One of the spinner's four arms.
@@ -52,6 +52,12 @@ pub struct Table {
     playable: u32,
     /// V0 as byte lanes: byte n = tiles on the table showing n.
     lanes: u64,
+    /// The numbers showing on open ends (7-bit mask).
+    nums: u8,
+    /// What each arm's end adds to the table count.
+    vals: [u8; 4],
+    /// The table count (P1).
+    total: u8,
 }
 
 impl Table {
@@ -74,24 +80,31 @@ impl Table {
         self.refresh();
     }
 
-    /// Recompute the summaries of the open arms after a tile was laid.
+    /// Recompute the summaries of the open arms after a tile was laid
+    /// (no branches: arms 2 and 3 are masked out until both arms 0 and 1
+    /// hold a tile).
     #[inline(always)]
     fn refresh(&mut self) {
         let a = &self.arms;
+        let cross = (a[0].len > 0) & (a[1].len > 0);
+        let c = cross as u8;
+        self.open = 0b0011 | c * 0b1100;
         let key = |i: usize| a[i].end | (a[i].double_end as u8) << 3 | ((a[i].len == 0) as u8) << 4;
-        let (k0, k1) = (key(0), key(1));
-        let mut nums = (1u8 << a[0].end) | (1 << a[1].end);
+        let (k0, k1, k2, k3) = (key(0), key(1), key(2), key(3));
+        let bit = |i: usize| 1u8 << a[i].end;
+        let nums = bit(0) | bit(1) | (0u8.wrapping_sub(c) & (bit(2) | bit(3)));
         // Arm 0 is always offered; a later arm only if no earlier arm is in
         // the same situation (same end, crosswise or not, empty or not).
-        let mut offer = 0b01 | ((k1 != k0) as u8) << 1;
-        if self.open == 0b1111 {
-            let (k2, k3) = (key(2), key(3));
-            nums |= (1 << a[2].end) | (1 << a[3].end);
-            offer |= ((k2 != k0 && k2 != k1) as u8) << 2;
-            offer |= ((k3 != k0 && k3 != k1 && k3 != k2) as u8) << 3;
-        }
-        self.offer = offer;
+        self.offer = 0b01
+            | ((k1 != k0) as u8) << 1
+            | (c & (k2 != k0 && k2 != k1) as u8) << 2
+            | (c & (k3 != k0 && k3 != k1 && k3 != k2) as u8) << 3;
+        self.nums = nums;
         self.playable = TILES_SHOWING[nums as usize];
+        let val = |i: usize| (a[i].end << a[i].double_end as u8) * (a[i].len > 0) as u8;
+        self.vals = [val(0), val(1), val(2), val(3)];
+        let spinner = 2 * self.spinner.unwrap_or(0) * (1 - c);
+        self.total = self.vals[0] + self.vals[1] + self.vals[2] + self.vals[3] + spinner;
     }
 
     /// Arms that give distinct moves: bit i = arm i is open and no earlier
@@ -129,29 +142,16 @@ impl Table {
     /// P1 table count: the sum of the open ends. A crosswise double counts
     /// both halves; while arm 0 or 1 is empty the spinner counts both of its
     /// halves as one end; once both are used only arm ends count.
-    #[inline]
+    #[inline(always)]
     pub fn count(&self) -> u32 {
-        let Some(s) = self.spinner else { return 0 };
-        let mut sum = 0u32;
-        for i in 0..4 {
-            sum += self.end_value(i);
-        }
-        if self.open != 0b1111 {
-            sum += 2 * s as u32;
-        }
-        sum
+        self.total as u32
     }
 
     /// What arm `i`'s end adds to the table count: its end number, twice
     /// for a crosswise double; 0 while the arm is empty.
-    #[inline]
+    #[inline(always)]
     pub fn end_value(&self, i: usize) -> u32 {
-        let a = self.arms[i];
-        if a.len > 0 {
-            (a.end as u32) << a.double_end as u32
-        } else {
-            0
-        }
+        self.vals[i] as u32
     }
 
     /// Every tile that shows a number on an open end (whoever holds it).
@@ -161,17 +161,9 @@ impl Table {
     }
 
     /// 7-bit mask of the numbers showing on open ends.
-    #[inline]
+    #[inline(always)]
     pub fn open_numbers(&self) -> u8 {
-        let a = &self.arms;
-        let two = (1u8 << a[0].end) | (1 << a[1].end);
-        if self.open == 0b1111 {
-            two | (1 << a[2].end) | (1 << a[3].end)
-        } else if self.open != 0 {
-            two
-        } else {
-            0
-        }
+        self.nums
     }
 
     /// How many open ends show `n` (V2 of the state).
@@ -200,13 +192,10 @@ impl Table {
         let a = &mut self.arms[i];
         debug_assert!(self.open & (1 << i) != 0 && m.tile.has(a.end));
         a.len += 1;
-        a.end = m.tile.other(a.end);
+        a.end ^= XOR_HALVES[m.tile.0 as usize];
         a.double_end = m.tile.is_double();
         self.tiles.insert(m.tile);
         self.lanes += LANES[m.tile.0 as usize];
-        if self.arms[0].len > 0 && self.arms[1].len > 0 {
-            self.open = 0b1111;
-        }
         self.refresh();
     }
 

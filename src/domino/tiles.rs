@@ -45,7 +45,7 @@ pub const XOR_HALVES: [u8; TILE_COUNT] = build_xor_halves();
 
 /// `CHUNK_NUMBERS[k][c]`: the numbers shown by the tiles `7k..7k+7` selected
 /// by the 7-bit chunk `c` of a tile mask.
-const CHUNK_NUMBERS: [[u8; 128]; 4] = build_chunk_numbers();
+static CHUNK_NUMBERS: [[u8; 128]; 4] = build_chunk_numbers();
 
 /// The numbers (7-bit mask) shown by at least one tile of `mask`: four
 /// table look-ups, no loop over the tiles.
@@ -57,16 +57,38 @@ pub fn numbers_in(mask: u32) -> u8 {
         | CHUNK_NUMBERS[3][((mask >> 21) & 127) as usize]
 }
 
-/// The per-number counts of a tile mask as byte lanes (see [`LANES`]).
+/// `CHUNK_LANES[k][c]`: the byte lanes of the tiles `7k..7k+7` selected
+/// by the 7-bit chunk `c` of a tile mask.
+static CHUNK_LANES: [[u64; 128]; 4] = build_chunk_lanes();
+
+/// The per-number counts of a tile mask as byte lanes (see [`LANES`]):
+/// four table look-ups.
 #[inline]
 pub fn lanes_of(mask: u32) -> u64 {
-    let mut m = mask;
-    let mut lanes = 0u64;
-    while m != 0 {
-        lanes += LANES[m.trailing_zeros() as usize];
-        m &= m - 1;
+    CHUNK_LANES[0][(mask & 127) as usize]
+        + CHUNK_LANES[1][((mask >> 7) & 127) as usize]
+        + CHUNK_LANES[2][((mask >> 14) & 127) as usize]
+        + CHUNK_LANES[3][((mask >> 21) & 127) as usize]
+}
+
+const fn build_chunk_lanes() -> [[u64; 128]; 4] {
+    let mut t = [[0u64; 128]; 4];
+    let mut k = 0;
+    while k < 4 {
+        let mut c = 0;
+        while c < 128 {
+            let mut j = 0;
+            while j < 7 {
+                if c & (1 << j) != 0 && 7 * k + j < TILE_COUNT {
+                    t[k][c] += LANES[7 * k + j];
+                }
+                j += 1;
+            }
+            c += 1;
+        }
+        k += 1;
     }
-    lanes
+    t
 }
 
 /// Byte `n` of a lane word: how many tiles of the set show `n`.
@@ -120,7 +142,7 @@ const fn build_chunk_numbers() -> [[u8; 128]; 4] {
         while c < 128 {
             let mut j = 0;
             while j < 7 {
-                if c & (1 << j) != 0 {
+                if c & (1 << j) != 0 && 7 * k + j < TILE_COUNT {
                     t[k][c] |= NUMBERS_OF[7 * k + j];
                 }
                 j += 1;
