@@ -290,47 +290,35 @@ impl FastEval {
     /// the best as [`argmax_random`] does.
     #[inline(always)]
     fn best<const POINTS_ONLY: bool>(&self, view: &SeatView<'_>, rng: &mut Rng) -> Move {
-        let hand = view.hand().0;
-        let table = view.table();
-        let offer = table.distinct_arms();
-        // Every move in one word: bit 32 * arm + tile, arms in order, tiles
-        // by index (the order of `Table::legal_moves`).
-        let mut moves = 0u128;
-        for i in 0..4 {
-            let fits = hand
-                & NUMBER_MASK[table.arm_end(i) as usize]
-                & 0u32.wrapping_sub(((offer >> i) & 1) as u32);
-            moves |= (fits as u128) << (32 * i);
-        }
-        let one = |b: u32| Move {
-            tile: Tile((b & 31) as u8),
-            arm: (b >> 5) as u8,
-        };
-        if moves & moves.wrapping_sub(1) == 0 {
-            // A single legal move is played without scoring (`choose` is
-            // not asked either; nothing is drawn).
-            return one(moves.trailing_zeros());
-        }
         let ctx = Ctx::new(view, !POINTS_ONLY);
-        let arms: [ArmCtx; 4] = std::array::from_fn(|i| ctx.arm(i, &self.coef));
+        let hand = view.hand().0;
+        let mut arms = view.table().distinct_arms();
         let mut best = f64::NEG_INFINITY;
-        let mut best_move = one(0);
+        let mut best_move = Move {
+            tile: Tile(0),
+            arm: 0,
+        };
         let mut ties = 0u32;
-        while moves != 0 {
-            let m = one(moves.trailing_zeros());
-            moves &= moves - 1;
-            let f = ctx.score(&arms[m.arm as usize], m.tile, &self.coef, POINTS_ONLY);
-            // As `argmax_random`: a strictly better move resets the ties,
-            // an equal one is kept with probability 1 / ties.
-            if f == best {
-                ties += 1;
-                let keep = rng.random_range(0..ties) == 0;
-                best_move = if keep { m } else { best_move };
+        while arms != 0 {
+            let i = arms.trailing_zeros() as usize;
+            arms &= arms - 1;
+            let arm = ctx.arm(i, &self.coef);
+            let mut tiles = hand & NUMBER_MASK[arm.l1 as usize];
+            while tiles != 0 {
+                let tile = Tile(tiles.trailing_zeros() as u8);
+                tiles &= tiles - 1;
+                let f = ctx.score(&arm, tile, &self.coef, POINTS_ONLY);
+                if f > best {
+                    best = f;
+                    best_move = Move { tile, arm: i as u8 };
+                    ties = 1;
+                } else if f == best {
+                    ties += 1;
+                    if rng.random_range(0..ties) == 0 {
+                        best_move = Move { tile, arm: i as u8 };
+                    }
+                }
             }
-            let better = f > best;
-            best = if better { f } else { best };
-            best_move = if better { m } else { best_move };
-            ties = if better { 1 } else { ties };
         }
         best_move
     }
