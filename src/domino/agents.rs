@@ -235,7 +235,14 @@ impl EvalAgent {
         let ctx = Ctx::new(view, true);
         moves
             .iter()
-            .map(|m| ctx.score(&ctx.arm(m.arm as usize, &self.coef), m.tile, &self.coef, false))
+            .map(|m| {
+                ctx.score(
+                    &ctx.arm(m.arm as usize, &self.coef),
+                    m.tile,
+                    &self.coef,
+                    false,
+                )
+            })
             .collect()
     }
 }
@@ -254,10 +261,14 @@ impl FastEval {
     /// number) that a score could overflow to an infinity: such agents take
     /// the general path, which handles every float.
     pub(super) fn new(agent: &EvalAgent) -> Option<FastEval> {
-        agent.coef.iter().all(|c| c.abs() <= 1e300).then(|| FastEval {
-            coef: agent.coef,
-            points_only: agent.coef.iter().all(|&a| a == 0.0),
-        })
+        agent
+            .coef
+            .iter()
+            .all(|c| c.abs() <= 1e300)
+            .then(|| FastEval {
+                coef: agent.coef,
+                points_only: agent.coef.iter().all(|&a| a == 0.0),
+            })
     }
 
     /// The four seats prepared, if every one is an evaluation agent.
@@ -384,7 +395,12 @@ impl Ctx {
             for (i, &e) in ends.iter().enumerate() {
                 v2 += (((open >> i) & 1) as u64) << (8 * e as u32);
             }
-            (t.number_lanes(), view.hand_lanes(), v2, view.played_lanes((s + 2) % 4))
+            (
+                t.number_lanes(),
+                view.hand_lanes(),
+                v2,
+                view.played_lanes((s + 2) % 4),
+            )
         } else {
             (0, 0, 0, 0)
         };
@@ -414,9 +430,9 @@ impl Ctx {
         let cross = self.cross || used & 0b11 == 0b11;
         let base = self.arm_sum - self.arm_val[i] + if cross { 0 } else { self.spinner2 };
         let e = &self.ends;
-        let mut others = (1u8 << e[0]) * (i != 0) as u8 | (1u8 << e[1]) * (i != 1) as u8;
+        let mut others = ((1u8 << e[0]) * (i != 0) as u8) | ((1u8 << e[1]) * (i != 1) as u8);
         if cross {
-            others |= (1u8 << e[2]) * (i != 2) as u8 | (1u8 << e[3]) * (i != 3) as u8;
+            others |= ((1u8 << e[2]) * (i != 2) as u8) | ((1u8 << e[3]) * (i != 3) as u8);
         }
         let e1 = c[0] * lane(self.v0, l1) as f64
             + c[1] * lane(self.v1, l1) as f64

@@ -88,8 +88,9 @@ impl Table {
         let a = &self.arms;
         let cross = (a[0].len > 0) & (a[1].len > 0);
         let c = cross as u8;
-        self.open = 0b0011 | c * 0b1100;
-        let key = |i: usize| a[i].end | (a[i].double_end as u8) << 3 | ((a[i].len == 0) as u8) << 4;
+        self.open = 0b0011 | (c * 0b1100);
+        let key =
+            |i: usize| a[i].end | ((a[i].double_end as u8) << 3) | (((a[i].len == 0) as u8) << 4);
         let (k0, k1, k2, k3) = (key(0), key(1), key(2), key(3));
         let bit = |i: usize| 1u8 << a[i].end;
         let nums = bit(0) | bit(1) | (0u8.wrapping_sub(c) & (bit(2) | bit(3)));

@@ -422,9 +422,11 @@ mod tests {
                 assert_eq!(lane(lanes, n), Hand(mask).count_number(n));
             }
         }
-        for m in 0..128usize {
-            let want = (0..7).filter(|n| m & (1 << n) != 0).fold(0, |a, n| a | NUMBER_MASK[n]);
-            assert_eq!(TILES_SHOWING[m], want);
+        for (m, &tiles) in TILES_SHOWING.iter().enumerate() {
+            let want = (0..7)
+                .filter(|n| m & (1 << n) != 0)
+                .fold(0, |a, n| a | NUMBER_MASK[n]);
+            assert_eq!(tiles, want);
         }
         for t in Tile::all() {
             for n in [t.low(), t.high()] {

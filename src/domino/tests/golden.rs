@@ -57,8 +57,17 @@ fn add_event(h: &mut Fnv, e: Event) {
     }
 }
 
-/// (events, fingerprint, winner, score, rounds) of several logged matches.
-fn logged(names: [&str; 4], seed: u64, matches: u64) -> (u64, u64, Vec<(usize, [u32; 2], u32)>) {
+/// (winner, score, rounds) of one match.
+type Outcome = (usize, [u32; 2], u32);
+
+/// A duel case: team A, team B, matches, seed, (wins of A, rounds).
+type DuelCase<'a> = (&'a str, &'a str, u64, u64, (u64, u64));
+
+/// A logged case: the four seats, seed, matches, (events, fingerprint).
+type LogCase<'a> = ([&'a str; 4], u64, u64, (u64, u64));
+
+/// (events, fingerprint, outcomes) of several logged matches.
+fn logged(names: [&str; 4], seed: u64, matches: u64) -> (u64, u64, Vec<Outcome>) {
     let built: Vec<Box<dyn Agent>> = names.iter().map(|n| parse_agent(n).unwrap()).collect();
     let agents: [&dyn Agent; 4] = std::array::from_fn(|i| built[i].as_ref());
     let mut h = Fnv::new();
@@ -89,7 +98,7 @@ fn duel_of(a: &str, b: &str, matches: u64, seed: u64) -> (u64, u64) {
 
 #[test]
 fn duels_are_bit_identical_to_the_pinned_results() {
-    let cases: &[(&str, &str, u64, u64, (u64, u64))] = &[
+    let cases: &[DuelCase] = &[
         ("hand", "basic", 3000, 5, (1896, 7209)),
         ("basic", "hand", 3000, 6, (1104, 7248)),
         ("basic", "basic", 3000, 1, (1493, 7090)),
@@ -111,7 +120,7 @@ fn duels_are_bit_identical_to_the_pinned_results() {
 
 #[test]
 fn event_streams_are_bit_identical_to_the_pinned_fingerprints() {
-    let cases: &[([&str; 4], u64, u64, (u64, u64))] = &[
+    let cases: &[LogCase] = &[
         (
             ["hand", "basic", "hand", "basic"],
             11,
@@ -155,7 +164,7 @@ fn event_streams_are_bit_identical_to_the_pinned_fingerprints() {
 #[test]
 fn first_matches_are_pinned_in_full() {
     let (_, _, results) = logged(["hand", "basic", "hand", "basic"], 5, 6);
-    let want: Vec<(usize, [u32; 2], u32)> = vec![
+    let want: Vec<Outcome> = vec![
         (1, [75, 205], 2),
         (0, [215, 145], 2),
         (1, [160, 345], 2),
