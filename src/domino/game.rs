@@ -15,15 +15,16 @@ pub const MAX_ROUNDS: u32 = 1000;
 /// Deal the 28 tiles, seven to each seat (no boneyard).
 pub fn deal(rng: &mut Rng) -> [Hand; 4] {
     let mut tiles: [u8; TILE_COUNT] = std::array::from_fn(|i| i as u8);
+    let mut hands = [0u32; 4];
+    // Position i is final once swapped (later swaps only touch lower
+    // positions): tiles 0..7 go to seat 0, 7..14 to seat 1, and so on.
     for i in (1..TILE_COUNT).rev() {
         let j = rng.random_range(0..=i as u32) as usize;
         tiles.swap(i, j);
+        hands[i / 7] |= 1 << tiles[i];
     }
-    let mut hands = [Hand::EMPTY; 4];
-    for (i, t) in tiles.iter().enumerate() {
-        hands[i / 7].insert(Tile(*t));
-    }
-    hands
+    hands[0] |= 1 << tiles[0];
+    hands.map(Hand)
 }
 
 /// Who opens and how: the holder of 6-6 with 6-6 (first round, after a
