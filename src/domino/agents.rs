@@ -3,9 +3,11 @@
 //! and the parser of agent names used on the command line.
 
 use super::error::DominoError;
-use super::round::SeatView;
+use super::round::{P1, SeatView};
 use super::table::Move;
-use super::tiles::{Hand, NUMBER_MASK, Tile};
+use super::tiles::{
+    ALL_TILES, DOUBLES_MASK, Hand, NUMBER_MASK, Tile, XOR_HALVES, lane, numbers_in,
+};
 use crate::rng::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -26,6 +28,12 @@ pub trait Agent: Send + Sync {
     /// choices) and the wall time spent on them. `None` for agents that do
     /// not search.
     fn think_stats(&self) -> Option<(u64, std::time::Duration)> {
+        None
+    }
+
+    /// The agent as an evaluation-function agent, if it is one (the
+    /// simulator then plays it without virtual calls; same results).
+    fn as_eval(&self) -> Option<&EvalAgent> {
         None
     }
 }
@@ -224,125 +232,251 @@ impl EvalAgent {
 
     /// f(n) of every move, in order (for tests and display).
     pub fn scores(&self, view: &SeatView<'_>, moves: &[Move]) -> Vec<f64> {
-        let ctx = Ctx::new(view, &self.coef);
-        moves.iter().map(|m| self.score(&ctx, *m)).collect()
-    }
-
-    #[inline]
-    fn score(&self, ctx: &Ctx, m: Move) -> f64 {
-        let i = m.arm as usize;
-        let l1 = ctx.ends[i];
-        let l2 = m.tile.other(l1);
-        // The table after the move, computed from the per-turn summary.
-        let double = m.tile.is_double();
-        let cross = ctx.cross || ((i == 0 || ctx.used[0]) && (i == 1 || ctx.used[1]));
-        let count = ctx.arm_sum - ctx.arm_val[i]
-            + ((l2 as u32) << double as u32)
-            + if cross { 0 } else { ctx.spinner2 };
-        let mut ends = ctx.ends;
-        ends[i] = l2;
-        let mut open = (1u8 << ends[0]) | (1 << ends[1]);
-        if cross {
-            open |= (1 << ends[2]) | (1 << ends[3]);
-        }
-        let t1 = ctx.t1(count, open, m.tile);
-        if ctx.points_only {
-            return t1 as f64;
-        }
-        let c = &self.coef;
-        let e1 = c[0] * ctx.v0(l1) + c[1] * ctx.v1(l1) + c[2] * ctx.v2[l1 as usize] as f64;
-        let e2 = c[3] * ctx.v0(l2)
-            + c[4] * ctx.v1(l2)
-            + c[5] * ctx.v2[l2 as usize] as f64
-            + c[6] * ctx.v3(l2);
-        t1 as f64 - e1 + e2
+        let ctx = Ctx::new(view, true);
+        moves
+            .iter()
+            .map(|m| {
+                ctx.score(
+                    &ctx.arm(m.arm as usize, &self.coef),
+                    m.tile,
+                    &self.coef,
+                    false,
+                )
+            })
+            .collect()
     }
 }
 
-/// Per-turn facts shared by the candidate moves.
+/// An evaluation agent prepared for the simulator's fast path
+/// ([`Round::step_fast`](super::round::Round::step_fast)): its
+/// coefficients, and whether they are all zero (points only, as `basic`).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct FastEval {
+    coef: Coefficients,
+    points_only: bool,
+}
+
+impl FastEval {
+    /// `agent` prepared, or `None` if a coefficient is so large (or not a
+    /// number) that a score could overflow to an infinity: such agents take
+    /// the general path, which handles every float.
+    pub(super) fn new(agent: &EvalAgent) -> Option<FastEval> {
+        agent
+            .coef
+            .iter()
+            .all(|c| c.abs() <= 1e300)
+            .then(|| FastEval {
+                coef: agent.coef,
+                points_only: agent.coef.iter().all(|&a| a == 0.0),
+            })
+    }
+
+    /// The four seats prepared, if every one is an evaluation agent.
+    pub(super) fn seats(agents: &[&dyn Agent; 4]) -> Option<[FastEval; 4]> {
+        let mut out = [FastEval {
+            coef: [0.0; 7],
+            points_only: true,
+        }; 4];
+        for (o, a) in out.iter_mut().zip(agents) {
+            *o = FastEval::new(a.as_eval()?)?;
+        }
+        Some(out)
+    }
+
+    /// The move `EvalAgent::choose` would pick among the seat's legal moves
+    /// (at least one), drawing the same random numbers; with a single legal
+    /// move it is that move and nothing is drawn (scores are finite).
+    #[inline(always)]
+    pub(super) fn best_move(&self, view: &SeatView<'_>, rng: &mut Rng) -> Move {
+        if self.points_only {
+            self.best::<true>(view, rng)
+        } else {
+            self.best::<false>(view, rng)
+        }
+    }
+
+    /// Enumerate the legal moves in the order of
+    /// [`Table::legal_moves`](super::table::Table::legal_moves) (distinct
+    /// arms in order, tiles by index), scoring each as it comes and keeping
+    /// the best as [`argmax_random`] does.
+    #[inline(always)]
+    fn best<const POINTS_ONLY: bool>(&self, view: &SeatView<'_>, rng: &mut Rng) -> Move {
+        let ctx = Ctx::new(view, !POINTS_ONLY);
+        let hand = view.hand().0;
+        let mut arms = view.table().distinct_arms();
+        let mut best = f64::NEG_INFINITY;
+        let mut best_move = Move {
+            tile: Tile(0),
+            arm: 0,
+        };
+        let mut ties = 0u32;
+        while arms != 0 {
+            let i = arms.trailing_zeros() as usize;
+            arms &= arms - 1;
+            let arm = ctx.arm(i, &self.coef);
+            let mut tiles = hand & NUMBER_MASK[arm.l1 as usize];
+            while tiles != 0 {
+                let tile = Tile(tiles.trailing_zeros() as u8);
+                tiles &= tiles - 1;
+                let f = ctx.score(&arm, tile, &self.coef, POINTS_ONLY);
+                if f > best {
+                    best = f;
+                    best_move = Move { tile, arm: i as u8 };
+                    ties = 1;
+                } else if f == best {
+                    ties += 1;
+                    if rng.random_range(0..ties) == 0 {
+                        best_move = Move { tile, arm: i as u8 };
+                    }
+                }
+            }
+        }
+        best_move
+    }
+}
+
+/// Per-turn facts shared by the candidate moves, read from the round's
+/// incremental summaries (byte lanes, cached table facts): no loop over
+/// tiles or numbers.
 struct Ctx {
-    table: u32,
-    hand: u32,
-    partner: u32,
+    /// Numbers on which the next player surely cannot play (all seven
+    /// tiles seen, or a known void).
     dead_next: u8,
+    /// Numbers on which none of the three others can play.
     dead_all: u8,
     last_tile: bool,
-    points_only: bool,
-    v2: [u8; 7],
     ends: [u8; 4],
-    used: [bool; 4],
     arm_val: [u32; 4],
     arm_sum: u32,
+    /// Bit i: arm i holds a tile.
+    used: u8,
     cross: bool,
     spinner2: u32,
+    /// V0, V1, V2 and the partner's V3, as byte lanes (only filled for
+    /// agents with a non-zero coefficient).
+    v0: u64,
+    v1: u64,
+    v2: u64,
+    v3: u64,
+}
+
+/// What a move on one arm shares with the other moves on that arm.
+struct ArmCtx {
+    /// The number matched (L1).
+    l1: u8,
+    /// The table count after the move, less the new end's value.
+    base: u32,
+    /// The numbers showing on the other open ends after the move.
+    others: u8,
+    /// E1 of the move (0 for points-only agents).
+    e1: f64,
 }
 
 impl Ctx {
-    #[inline]
-    fn new(view: &SeatView<'_>, coef: &Coefficients) -> Ctx {
+    #[inline(always)]
+    fn new(view: &SeatView<'_>, vectors: bool) -> Ctx {
         let s = view.seat();
         let t = view.table();
+        let a = &t.arms;
         let arm_val: [u32; 4] = std::array::from_fn(|i| t.end_value(i));
-        let table = view.table().tiles.0;
+        let table = t.tiles.0;
         let hand = view.hand().0;
-        let known = table | hand;
-        let mut dead = 0u8;
-        for (n, m) in NUMBER_MASK.iter().enumerate() {
-            if (known & m).count_ones() == 7 {
-                dead |= 1 << n;
-            }
-        }
+        let dead = !numbers_in(ALL_TILES & !(table | hand)) & 0x7f;
         let (vn, vp, vq) = (
             view.voids((s + 1) % 4),
             view.voids((s + 2) % 4),
             view.voids((s + 3) % 4),
         );
+        let cross = t.cross_open();
+        let ends: [u8; 4] = std::array::from_fn(|i| a[i].end);
+        let (v0, v1, v2, v3) = if vectors {
+            let open = t.open_arms();
+            let mut v2 = 0u64;
+            for (i, &e) in ends.iter().enumerate() {
+                v2 += (((open >> i) & 1) as u64) << (8 * e as u32);
+            }
+            (
+                t.number_lanes(),
+                view.hand_lanes(),
+                v2,
+                view.played_lanes((s + 2) % 4),
+            )
+        } else {
+            (0, 0, 0, 0)
+        };
         Ctx {
-            table,
-            hand,
-            partner: view.played_by((s + 2) % 4).0,
             dead_next: dead | vn,
             dead_all: dead | (vn & vp & vq),
-            last_tile: hand.count_ones() == 1,
-            points_only: coef.iter().all(|&a| a == 0.0),
-            v2: t.ends_showing_all(),
-            ends: std::array::from_fn(|i| t.arms[i].end),
-            used: std::array::from_fn(|i| t.arms[i].len > 0),
+            last_tile: hand & hand.wrapping_sub(1) == 0,
+            ends,
             arm_val,
-            arm_sum: arm_val.iter().sum(),
-            cross: t.cross_open(),
+            arm_sum: arm_val[0] + arm_val[1] + arm_val[2] + arm_val[3],
+            used: (0..4).fold(0, |m, i| m | ((a[i].len > 0) as u8) << i),
+            cross,
             spinner2: 2 * t.spinner.unwrap_or(0) as u32,
+            v0,
+            v1,
+            v2,
+            v3,
         }
     }
 
-    fn v0(&self, n: u8) -> f64 {
-        (self.table & NUMBER_MASK[n as usize]).count_ones() as f64
+    /// The facts of a move on arm `i` that do not depend on the tile.
+    #[inline(always)]
+    fn arm(&self, i: usize, c: &Coefficients) -> ArmCtx {
+        let l1 = self.ends[i];
+        // Arms 2 and 3 open once arms 0 and 1 both hold a tile.
+        let used = self.used | 1 << i;
+        let cross = self.cross || used & 0b11 == 0b11;
+        let base = self.arm_sum - self.arm_val[i] + if cross { 0 } else { self.spinner2 };
+        let e = &self.ends;
+        let mut others = ((1u8 << e[0]) * (i != 0) as u8) | ((1u8 << e[1]) * (i != 1) as u8);
+        if cross {
+            others |= ((1u8 << e[2]) * (i != 2) as u8) | ((1u8 << e[3]) * (i != 3) as u8);
+        }
+        let e1 = c[0] * lane(self.v0, l1) as f64
+            + c[1] * lane(self.v1, l1) as f64
+            + c[2] * lane(self.v2, l1) as f64;
+        ArmCtx {
+            l1,
+            base,
+            others,
+            e1,
+        }
     }
-    fn v1(&self, n: u8) -> f64 {
-        (self.hand & NUMBER_MASK[n as usize]).count_ones() as f64
-    }
-    fn v3(&self, n: u8) -> f64 {
-        (self.partner & NUMBER_MASK[n as usize]).count_ones() as f64
+
+    /// f = T1 − E1 + E2 of laying `tile` on `arm`'s arm.
+    #[inline(always)]
+    fn score(&self, arm: &ArmCtx, tile: Tile, c: &Coefficients, points_only: bool) -> f64 {
+        let l2 = XOR_HALVES[tile.0 as usize] ^ arm.l1;
+        let double = (DOUBLES_MASK >> tile.0) & 1;
+        let count = arm.base + ((l2 as u32) << double);
+        let t1 = self.t1(count, arm.others | 1 << l2, double != 0);
+        if points_only {
+            return t1 as f64;
+        }
+        let e2 = c[3] * lane(self.v0, l2) as f64
+            + c[4] * lane(self.v1, l2) as f64
+            + c[5] * lane(self.v2, l2) as f64
+            + c[6] * lane(self.v3, l2) as f64;
+        t1 as f64 - arm.e1 + e2
     }
 
     /// T1 = P1 + predicted P2/P3 + P5 of a move leaving `count` on the
     /// table and `open` numbers on the open ends.
-    fn t1(&self, count: u32, open: u8, tile: Tile) -> u32 {
-        let mut t = if count > 0 && count.is_multiple_of(5) {
-            count
-        } else {
-            0
-        };
+    #[inline(always)]
+    fn t1(&self, count: u32, open: u8, double: bool) -> u32 {
+        debug_assert!(count < 64);
+        let p1 = P1[(count & 63) as usize];
         if self.last_tile {
-            if tile.is_double() {
-                t += 20;
-            }
-        } else if open & !self.dead_all == 0 {
-            t += 50;
-        } else if open & !self.dead_next == 0 {
-            t += 20;
+            // The round ends: no pass is predicted; P5 for a double.
+            p1 + 20 * double as u32
+        } else {
+            // Dead for all three implies dead for the next player.
+            let next = (open & !self.dead_next == 0) as u32;
+            let all = (open & !self.dead_all == 0) as u32;
+            p1 + 20 * next + 30 * all
         }
-        t
     }
 }
 
@@ -372,26 +506,47 @@ impl Agent for EvalAgent {
     }
 
     fn choose(&self, view: &SeatView<'_>, moves: &[Move], rng: &mut Rng) -> usize {
-        let ctx = Ctx::new(view, &self.coef);
-        argmax_random(moves.iter().map(|m| self.score(&ctx, *m)), rng)
+        let points_only = self.coef.iter().all(|&a| a == 0.0);
+        let ctx = Ctx::new(view, !points_only);
+        argmax_random(
+            moves.iter().map(|m| {
+                let arm = ctx.arm(m.arm as usize, &self.coef);
+                ctx.score(&arm, m.tile, &self.coef, points_only)
+            }),
+            rng,
+        )
     }
 
     fn choose_opening(&self, view: &SeatView<'_>, doubles: Hand, rng: &mut Rng) -> Tile {
         // The spinner as a move on the empty table: L1 = L2 = its number.
-        let ctx = Ctx::new(view, &self.coef);
+        let ctx = Ctx::new(view, true);
         let c = &self.coef;
-        let tiles: Vec<Tile> = doubles.iter().collect();
+        let mut tiles = [Tile(0); 7];
+        let mut n = 0;
+        for t in doubles.iter() {
+            tiles[n] = t;
+            n += 1;
+        }
         let i = argmax_random(
-            tiles.iter().map(|t| {
+            tiles[..n].iter().map(|t| {
                 let d = t.low();
-                let t1 = ctx.t1(2 * d as u32, 1 << d, *t) as f64;
-                let e1 = c[0] * ctx.v0(d) + c[1] * ctx.v1(d);
-                let e2 = c[3] * ctx.v0(d) + c[4] * ctx.v1(d) + c[6] * ctx.v3(d);
+                let t1 = ctx.t1(2 * d as u32, 1 << d, true) as f64;
+                let (v0, v1, v3) = (
+                    lane(ctx.v0, d) as f64,
+                    lane(ctx.v1, d) as f64,
+                    lane(ctx.v3, d) as f64,
+                );
+                let e1 = c[0] * v0 + c[1] * v1;
+                let e2 = c[3] * v0 + c[4] * v1 + c[6] * v3;
                 t1 - e1 + e2
             }),
             rng,
         );
         tiles[i]
+    }
+
+    fn as_eval(&self) -> Option<&EvalAgent> {
+        Some(self)
     }
 }
 

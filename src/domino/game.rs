@@ -1,6 +1,6 @@
 //! Deals and matches: rounds until a team reaches 200 points.
 
-use super::agents::Agent;
+use super::agents::{Agent, FastEval};
 use super::round::{Event, Opening, Round, RoundEnd};
 use super::tiles::{Hand, TILE_COUNT, Tile};
 use crate::rng::{Rng, RngExt};
@@ -15,15 +15,16 @@ pub const MAX_ROUNDS: u32 = 1000;
 /// Deal the 28 tiles, seven to each seat (no boneyard).
 pub fn deal(rng: &mut Rng) -> [Hand; 4] {
     let mut tiles: [u8; TILE_COUNT] = std::array::from_fn(|i| i as u8);
+    let mut hands = [0u32; 4];
+    // Position i is final once swapped (later swaps only touch lower
+    // positions): tiles 0..7 go to seat 0, 7..14 to seat 1, and so on.
     for i in (1..TILE_COUNT).rev() {
         let j = rng.random_range(0..=i as u32) as usize;
         tiles.swap(i, j);
+        hands[i / 7] |= 1 << tiles[i];
     }
-    let mut hands = [Hand::EMPTY; 4];
-    for (i, t) in tiles.iter().enumerate() {
-        hands[i / 7].insert(Tile(*t));
-    }
-    hands
+    hands[0] |= 1 << tiles[0];
+    hands.map(Hand)
 }
 
 /// Who opens and how: the holder of 6-6 with 6-6 (first round, after a
@@ -81,6 +82,21 @@ pub fn play_match_logged(
     rng: &mut Rng,
     sink: &mut impl FnMut(Event),
 ) -> MatchResult {
+    match FastEval::seats(agents) {
+        Some(fast) => play_match_with(agents, Some(&fast), rng, sink),
+        None => play_match_with(agents, None, rng, sink),
+    }
+}
+
+/// A match; with `fast` (the same agents prepared), every turn takes the
+/// evaluation agents' fast path. Same results either way.
+#[inline(always)]
+pub(super) fn play_match_with(
+    agents: &[&dyn Agent; 4],
+    fast: Option<&[FastEval; 4]>,
+    rng: &mut Rng,
+    sink: &mut impl FnMut(Event),
+) -> MatchResult {
     let mut score = [0u32; 2];
     let mut previous = None;
     let mut rounds = 0;
@@ -88,7 +104,10 @@ pub fn play_match_logged(
         let hands = deal(rng);
         let (seat, opening) = opener(&hands, previous);
         let mut round = Round::new(hands, seat, opening, score);
-        round.play_out(agents, rng, sink);
+        match fast {
+            Some(f) => round.play_out_fast(f, agents, rng, sink),
+            None => round.play_out(agents, rng, sink),
+        }
         rounds += 1;
         score[0] += round.points[0];
         score[1] += round.points[1];

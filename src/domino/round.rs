@@ -5,16 +5,30 @@
 //! what, who passed on which numbers and the scores: what a real player at
 //! the table sees.
 
-use super::agents::Agent;
+use super::agents::{Agent, FastEval};
 use super::error::DominoError;
 use super::table::{Move, Table};
-use super::tiles::{Hand, Tile};
+use super::tiles::{Hand, LANES, Tile, lanes_of};
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
 
 /// The team of a seat: seats 0 and 2 are team 0 (A), seats 1 and 3 team 1 (B).
 pub fn team_of(seat: u8) -> usize {
     (seat & 1) as usize
+}
+
+/// P1 of a table count: the count if it is a positive multiple of 5
+/// (counts stay below 64: four ends of at most 12).
+pub(super) const P1: [u32; 64] = build_p1();
+
+const fn build_p1() -> [u32; 64] {
+    let mut p = [0u32; 64];
+    let mut c = 5;
+    while c < 64 {
+        p[c] = c as u32;
+        c += 5;
+    }
+    p
 }
 
 /// Round a count down to a multiple of 5 (garagem, blocked rounds).
@@ -119,6 +133,10 @@ pub struct Round {
     pub match_score: [u32; 2],
     /// Set once the round is over.
     pub end: Option<RoundEnd>,
+    /// V1 of each seat as byte lanes (tiles in hand showing each number).
+    hand_lanes: [u64; 4],
+    /// V3 source: the tiles each seat has laid, as byte lanes.
+    played_lanes: [u64; 4],
 }
 
 impl Round {
@@ -137,6 +155,8 @@ impl Round {
             points: [0; 2],
             match_score,
             end: None,
+            hand_lanes: hands.map(|h| lanes_of(h.0)),
+            played_lanes: [0; 4],
         }
     }
 
@@ -215,8 +235,7 @@ impl Round {
 
     fn place_spinner(&mut self, tile: Tile, sink: &mut impl FnMut(Event)) {
         let seat = self.turn;
-        self.hands[seat as usize].remove(tile);
-        self.played[seat as usize].insert(tile);
+        self.take(seat, tile);
         self.table.place_spinner(tile);
         sink(Event::Placed {
             seat,
@@ -257,11 +276,20 @@ impl Round {
         Ok(())
     }
 
+    /// Move `tile` from `seat`'s hand to the tiles it has laid.
+    #[inline(always)]
+    fn take(&mut self, seat: u8, tile: Tile) {
+        let s = seat as usize;
+        self.hands[s].remove(tile);
+        self.played[s].insert(tile);
+        self.hand_lanes[s] -= LANES[tile.0 as usize];
+        self.played_lanes[s] += LANES[tile.0 as usize];
+    }
+
     #[inline(always)]
     fn place(&mut self, m: Move, sink: &mut impl FnMut(Event)) {
         let seat = self.turn;
-        self.hands[seat as usize].remove(m.tile);
-        self.played[seat as usize].insert(m.tile);
+        self.take(seat, m.tile);
         self.table.play(m);
         sink(Event::Placed {
             seat,
@@ -273,15 +301,27 @@ impl Round {
 
     fn after_placing(&mut self, seat: u8, tile: Tile, sink: &mut impl FnMut(Event)) {
         // Provoked passes since the previous play are paid now.
+        // (Points are added without branches; the events, when anybody
+        // listens, follow.)
         let prev = team_of(self.last_placer);
+        self.points[prev] += 20 * self.pending_passes;
         for _ in 0..self.pending_passes {
-            self.award(prev, 20, Rule::Pass, sink);
+            sink(Event::Scored {
+                team: prev,
+                points: 20,
+                rule: Rule::Pass,
+            });
         }
         self.pending_passes = 0;
         let team = team_of(seat);
-        let c = self.table.count();
-        if c > 0 && c.is_multiple_of(5) {
-            self.award(team, c, Rule::TableCount, sink);
+        let c = P1[self.table.count() as usize & 63];
+        self.points[team] += c;
+        if c > 0 {
+            sink(Event::Scored {
+                team,
+                points: c,
+                rule: Rule::TableCount,
+            });
         }
         self.last_placer = seat;
         self.passes = 0;
@@ -330,9 +370,7 @@ impl Round {
         self.voids[seat as usize] |= self.table.open_numbers();
         sink(Event::Passed { seat });
         self.passes += 1;
-        if team_of(seat) != team_of(self.last_placer) {
-            self.pending_passes += 1;
-        }
+        self.pending_passes += ((seat ^ self.last_placer) & 1) as u32;
         if self.passes == 3 {
             // Galo: 50 instead of the individual 20s.
             self.pending_passes = 0;
@@ -366,20 +404,7 @@ impl Round {
         let seat = self.turn;
         let agent = agents[seat as usize];
         if self.table.spinner.is_none() {
-            let tile = match self.opening {
-                Opening::Forced(t) => t,
-                Opening::AnyDouble => {
-                    let d = self.hands[seat as usize].doubles();
-                    if d.len() == 1 {
-                        d.iter().next().expect("one double")
-                    } else {
-                        let t = agent.choose_opening(&self.view(seat), d, rng);
-                        assert!(d.contains(t), "agent {} chose a non-double", agent.name());
-                        t
-                    }
-                }
-            };
-            self.open_with(tile, sink);
+            self.open_turn(agents, rng, sink);
             return;
         }
         // Fast path: nothing in hand matches an open end.
@@ -394,11 +419,57 @@ impl Round {
         let n = self.legal_moves(&mut buf);
         match n {
             0 => self.pass(sink),
-            1 => self.play(buf[0], sink),
+            1 => self.place(buf[0], sink),
             _ => {
                 let i = agent.choose(&self.view(seat), &buf[..n], rng);
-                self.play(buf[i], sink);
+                assert!(i < n, "agent {} chose move {i} of {n}", agent.name());
+                self.place(buf[i], sink);
             }
+        }
+    }
+
+    /// The opening turn: the seat to move lays the spinner (its agent picks
+    /// the double when it may choose among several).
+    #[inline(never)]
+    fn open_turn(&mut self, agents: &[&dyn Agent; 4], rng: &mut Rng, sink: &mut impl FnMut(Event)) {
+        let seat = self.turn;
+        let agent = agents[seat as usize];
+        let tile = match self.opening {
+            Opening::Forced(t) => t,
+            Opening::AnyDouble => {
+                let d = self.hands[seat as usize].doubles();
+                if d.len() == 1 {
+                    d.iter().next().expect("one double")
+                } else {
+                    let t = agent.choose_opening(&self.view(seat), d, rng);
+                    assert!(d.contains(t), "agent {} chose a non-double", agent.name());
+                    t
+                }
+            }
+        };
+        self.open_with(tile, sink);
+    }
+
+    /// [`Round::step`] when every seat is an evaluation agent (`fast[s]`
+    /// plays like `agents[s]`): the agent scores the moves as it enumerates
+    /// them, with no list, no virtual call and no second legality check.
+    /// Same moves, same random draws, same events as [`Round::step`].
+    #[inline(always)]
+    pub(super) fn step_fast(
+        &mut self,
+        fast: &[FastEval; 4],
+        agents: &[&dyn Agent; 4],
+        rng: &mut Rng,
+        sink: &mut impl FnMut(Event),
+    ) {
+        let seat = self.turn;
+        if self.table.spinner.is_none() {
+            self.open_turn(agents, rng, sink);
+        } else if self.hands[seat as usize].0 & self.table.playable_tiles().0 == 0 {
+            self.pass(sink);
+        } else {
+            let m = fast[seat as usize].best_move(&self.view(seat), rng);
+            self.place(m, sink);
         }
     }
 
@@ -409,8 +480,27 @@ impl Round {
         rng: &mut Rng,
         sink: &mut impl FnMut(Event),
     ) {
+        match FastEval::seats(agents) {
+            Some(fast) => self.play_out_fast(&fast, agents, rng, sink),
+            None => {
+                while self.end.is_none() {
+                    self.step(agents, rng, sink);
+                }
+            }
+        }
+    }
+
+    /// [`Round::play_out`] with evaluation agents at every seat (see
+    /// [`Round::step_fast`]).
+    pub(super) fn play_out_fast(
+        &mut self,
+        fast: &[FastEval; 4],
+        agents: &[&dyn Agent; 4],
+        rng: &mut Rng,
+        sink: &mut impl FnMut(Event),
+    ) {
         while self.end.is_none() {
-            self.step(agents, rng, sink);
+            self.step_fast(fast, agents, rng, sink);
         }
     }
 }
@@ -469,6 +559,18 @@ impl<'a> SeatView<'a> {
         self.round.match_score
     }
 
+    /// V1 (own hand) as byte lanes: byte n = tiles in hand showing n.
+    #[inline(always)]
+    pub(super) fn hand_lanes(&self) -> u64 {
+        self.round.hand_lanes[self.seat as usize]
+    }
+
+    /// Tiles laid by `seat` this round as byte lanes (V3 for the partner).
+    #[inline(always)]
+    pub(super) fn played_lanes(&self, seat: u8) -> u64 {
+        self.round.played_lanes[seat as usize]
+    }
+
     /// The seat that laid the last tile, and the passes since.
     pub fn last_play(&self) -> (u8, u8) {
         (self.round.last_placer, self.round.passes)
@@ -507,6 +609,7 @@ impl<'a> SeatView<'a> {
                 return Err(DominoError::SeenTileInHand { seat: s });
             }
             r.hands[s as usize] = h;
+            r.hand_lanes[s as usize] = lanes_of(h.0);
         }
         Ok(r)
     }

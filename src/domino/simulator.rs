@@ -4,9 +4,9 @@
 //! from `derive_seed(s, i)`, so a run gives the same result for a seed
 //! whatever the thread count or scheduling.
 
-use super::agents::Agent;
+use super::agents::{Agent, FastEval};
 use super::error::DominoError;
-use super::game::play_match;
+use super::game::play_match_with;
 use crate::rng::{derive_seed, seeded};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -49,11 +49,12 @@ impl DuelResult {
 /// returns (wins of team A, rounds).
 pub fn play_range(a: &dyn Agent, b: &dyn Agent, seed: u64, first: u64, count: u64) -> (u64, u64) {
     let agents: [&dyn Agent; 4] = [a, b, a, b];
+    let fast = FastEval::seats(&agents);
     let mut wins = 0;
     let mut rounds = 0;
     for i in first..first + count {
         let mut rng = seeded(derive_seed(seed, i));
-        let r = play_match(&agents, &mut rng);
+        let r = play_match_with(&agents, fast.as_ref(), &mut rng, &mut |_| {});
         wins += (r.winner == 0) as u64;
         rounds += r.rounds as u64;
     }

@@ -5,7 +5,7 @@
 //! is played against the spinner's number. A double played on an arm lies
 //! crosswise, so its end counts both halves.
 
-use super::tiles::{Hand, NUMBER_MASK, Tile};
+use super::tiles::{Hand, LANES, NUMBER_MASK, TILES_SHOWING, Tile, XOR_HALVES};
 use serde::{Deserialize, Serialize};
 
 /// One of the spinner's four arms.
@@ -32,6 +32,11 @@ pub struct Move {
 }
 
 /// The tiles on the table: the spinner and four arms.
+///
+/// The public fields are for reading; change a table only with
+/// [`Table::place_spinner`] and [`Table::play`], which keep the private
+/// summaries the simulator reads (per-number counts, the arms that give
+/// distinct moves, the playable tiles) up to date.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Table {
     /// The spinner's number, once the opening double is down.
@@ -41,6 +46,18 @@ pub struct Table {
     /// Every tile on the table (spinner included).
     pub tiles: Hand,
     open: u8,
+    /// Arms that give distinct moves (a subset of `open`).
+    offer: u8,
+    /// Every tile showing a number on an open end.
+    playable: u32,
+    /// V0 as byte lanes: byte n = tiles on the table showing n.
+    lanes: u64,
+    /// The numbers showing on open ends (7-bit mask).
+    nums: u8,
+    /// What each arm's end adds to the table count.
+    vals: [u8; 4],
+    /// The table count (P1).
+    total: u8,
 }
 
 impl Table {
@@ -59,6 +76,50 @@ impl Table {
         }
         self.open = 0b0011;
         self.tiles.insert(t);
+        self.lanes += LANES[t.0 as usize];
+        self.refresh();
+    }
+
+    /// Recompute the summaries of the open arms after a tile was laid
+    /// (no branches: arms 2 and 3 are masked out until both arms 0 and 1
+    /// hold a tile).
+    #[inline(always)]
+    fn refresh(&mut self) {
+        let a = &self.arms;
+        let cross = (a[0].len > 0) & (a[1].len > 0);
+        let c = cross as u8;
+        self.open = 0b0011 | (c * 0b1100);
+        let key =
+            |i: usize| a[i].end | ((a[i].double_end as u8) << 3) | (((a[i].len == 0) as u8) << 4);
+        let (k0, k1, k2, k3) = (key(0), key(1), key(2), key(3));
+        let bit = |i: usize| 1u8 << a[i].end;
+        let nums = bit(0) | bit(1) | (0u8.wrapping_sub(c) & (bit(2) | bit(3)));
+        // Arm 0 is always offered; a later arm only if no earlier arm is in
+        // the same situation (same end, crosswise or not, empty or not).
+        self.offer = 0b01
+            | ((k1 != k0) as u8) << 1
+            | (c & (k2 != k0 && k2 != k1) as u8) << 2
+            | (c & (k3 != k0 && k3 != k1 && k3 != k2) as u8) << 3;
+        self.nums = nums;
+        self.playable = TILES_SHOWING[nums as usize];
+        let val = |i: usize| (a[i].end << a[i].double_end as u8) * (a[i].len > 0) as u8;
+        self.vals = [val(0), val(1), val(2), val(3)];
+        let spinner = 2 * self.spinner.unwrap_or(0) * (1 - c);
+        self.total = self.vals[0] + self.vals[1] + self.vals[2] + self.vals[3] + spinner;
+    }
+
+    /// Arms that give distinct moves: bit i = arm i is open and no earlier
+    /// open arm is in the same situation (see [`Table::legal_moves`]).
+    #[inline(always)]
+    pub fn distinct_arms(&self) -> u8 {
+        self.offer
+    }
+
+    /// V0 for every number as byte lanes: byte n = tiles on the table
+    /// showing n (see [`super::tiles::LANES`]).
+    #[inline(always)]
+    pub fn number_lanes(&self) -> u64 {
+        self.lanes
     }
 
     /// Whether arms 0 and 1 both hold a tile (so arms 2 and 3 are open).
@@ -82,56 +143,28 @@ impl Table {
     /// P1 table count: the sum of the open ends. A crosswise double counts
     /// both halves; while arm 0 or 1 is empty the spinner counts both of its
     /// halves as one end; once both are used only arm ends count.
-    #[inline]
+    #[inline(always)]
     pub fn count(&self) -> u32 {
-        let Some(s) = self.spinner else { return 0 };
-        let mut sum = 0u32;
-        for i in 0..4 {
-            sum += self.end_value(i);
-        }
-        if self.open != 0b1111 {
-            sum += 2 * s as u32;
-        }
-        sum
+        self.total as u32
     }
 
     /// What arm `i`'s end adds to the table count: its end number, twice
     /// for a crosswise double; 0 while the arm is empty.
-    #[inline]
+    #[inline(always)]
     pub fn end_value(&self, i: usize) -> u32 {
-        let a = self.arms[i];
-        if a.len > 0 {
-            (a.end as u32) << a.double_end as u32
-        } else {
-            0
-        }
+        self.vals[i] as u32
     }
 
     /// Every tile that shows a number on an open end (whoever holds it).
-    #[inline]
+    #[inline(always)]
     pub fn playable_tiles(&self) -> Hand {
-        let open = self.open_numbers();
-        let mut playable = 0u32;
-        for (n, mask) in NUMBER_MASK.iter().enumerate() {
-            if open & (1 << n) != 0 {
-                playable |= mask;
-            }
-        }
-        Hand(playable)
+        Hand(self.playable)
     }
 
     /// 7-bit mask of the numbers showing on open ends.
-    #[inline]
+    #[inline(always)]
     pub fn open_numbers(&self) -> u8 {
-        let a = &self.arms;
-        let two = (1u8 << a[0].end) | (1 << a[1].end);
-        if self.open == 0b1111 {
-            two | (1 << a[2].end) | (1 << a[3].end)
-        } else if self.open != 0 {
-            two
-        } else {
-            0
-        }
+        self.nums
     }
 
     /// How many open ends show `n` (V2 of the state).
@@ -160,12 +193,11 @@ impl Table {
         let a = &mut self.arms[i];
         debug_assert!(self.open & (1 << i) != 0 && m.tile.has(a.end));
         a.len += 1;
-        a.end = m.tile.other(a.end);
+        a.end ^= XOR_HALVES[m.tile.0 as usize];
         a.double_end = m.tile.is_double();
         self.tiles.insert(m.tile);
-        if self.arms[0].len > 0 && self.arms[1].len > 0 {
-            self.open = 0b1111;
-        }
+        self.lanes += LANES[m.tile.0 as usize];
+        self.refresh();
     }
 
     /// Whether `m` is legal on this table (ignoring whose hand it is in).
@@ -184,22 +216,11 @@ impl Table {
     #[inline]
     pub fn legal_moves(&self, hand: Hand, out: &mut [Move; 28]) -> usize {
         let mut n = 0;
-        let mut keys = [u8::MAX; 4];
-        let arms = if self.open == 0b1111 {
-            4
-        } else if self.open != 0 {
-            2
-        } else {
-            0
-        };
-        for i in 0..arms {
-            let a = self.arms[i];
-            let key = a.end | (a.double_end as u8) << 3 | ((a.len == 0) as u8) << 4;
-            if keys[0] == key || keys[1] == key || keys[2] == key {
-                continue;
-            }
-            keys[i] = key;
-            let mut m = hand.0 & NUMBER_MASK[a.end as usize];
+        let mut arms = self.offer;
+        while arms != 0 {
+            let i = arms.trailing_zeros() as usize;
+            arms &= arms - 1;
+            let mut m = hand.0 & NUMBER_MASK[self.arms[i].end as usize];
             while m != 0 {
                 let t = m.trailing_zeros() as u8;
                 m &= m - 1;

@@ -29,6 +29,131 @@ pub const PIPS: [u8; TILE_COUNT] = build_pips();
 /// `NUMBERS_OF[t]`: a 7-bit mask of the numbers tile `t` shows.
 pub const NUMBERS_OF: [u8; TILE_COUNT] = build_numbers_of();
 
+/// `LANES[t]`: tile `t` as one byte lane per number: byte `n` is 1 when
+/// the tile shows `n` (a double once). Adding the lanes of a set of tiles
+/// gives, in byte `n`, how many of them show `n` (at most 7, so lanes never
+/// carry into each other), without a `popcount`.
+pub const LANES: [u64; TILE_COUNT] = build_lanes();
+
+/// `TILES_SHOWING[m]`: every tile showing a number of the 7-bit mask `m`
+/// (the tiles playable on ends showing those numbers).
+pub const TILES_SHOWING: [u32; 128] = build_tiles_showing();
+
+/// `XOR_HALVES[t]`: the two halves of tile `t` xored, so the half left when
+/// the half `n` is matched is `XOR_HALVES[t] ^ n` (for a tile showing `n`).
+pub const XOR_HALVES: [u8; TILE_COUNT] = build_xor_halves();
+
+/// `CHUNK_NUMBERS[k][c]`: the numbers shown by the tiles `7k..7k+7` selected
+/// by the 7-bit chunk `c` of a tile mask.
+static CHUNK_NUMBERS: [[u8; 128]; 4] = build_chunk_numbers();
+
+/// The numbers (7-bit mask) shown by at least one tile of `mask`: four
+/// table look-ups, no loop over the tiles.
+#[inline(always)]
+pub fn numbers_in(mask: u32) -> u8 {
+    CHUNK_NUMBERS[0][(mask & 127) as usize]
+        | CHUNK_NUMBERS[1][((mask >> 7) & 127) as usize]
+        | CHUNK_NUMBERS[2][((mask >> 14) & 127) as usize]
+        | CHUNK_NUMBERS[3][((mask >> 21) & 127) as usize]
+}
+
+/// `CHUNK_LANES[k][c]`: the byte lanes of the tiles `7k..7k+7` selected
+/// by the 7-bit chunk `c` of a tile mask.
+static CHUNK_LANES: [[u64; 128]; 4] = build_chunk_lanes();
+
+/// The per-number counts of a tile mask as byte lanes (see [`LANES`]):
+/// four table look-ups.
+#[inline]
+pub fn lanes_of(mask: u32) -> u64 {
+    CHUNK_LANES[0][(mask & 127) as usize]
+        + CHUNK_LANES[1][((mask >> 7) & 127) as usize]
+        + CHUNK_LANES[2][((mask >> 14) & 127) as usize]
+        + CHUNK_LANES[3][((mask >> 21) & 127) as usize]
+}
+
+const fn build_chunk_lanes() -> [[u64; 128]; 4] {
+    let mut t = [[0u64; 128]; 4];
+    let mut k = 0;
+    while k < 4 {
+        let mut c = 0;
+        while c < 128 {
+            let mut j = 0;
+            while j < 7 {
+                if c & (1 << j) != 0 && 7 * k + j < TILE_COUNT {
+                    t[k][c] += LANES[7 * k + j];
+                }
+                j += 1;
+            }
+            c += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// Byte `n` of a lane word: how many tiles of the set show `n`.
+#[inline(always)]
+pub fn lane(lanes: u64, n: u8) -> u32 {
+    ((lanes >> (8 * n as u32)) & 0xff) as u32
+}
+
+const fn build_lanes() -> [u64; TILE_COUNT] {
+    let mut l = [0u64; TILE_COUNT];
+    let mut i = 0;
+    while i < TILE_COUNT {
+        let (a, b) = TILES[i];
+        l[i] = (1u64 << (8 * a)) | (1u64 << (8 * b));
+        i += 1;
+    }
+    l
+}
+
+const fn build_tiles_showing() -> [u32; 128] {
+    let mut t = [0u32; 128];
+    let mut m = 0;
+    while m < 128 {
+        let mut n = 0;
+        while n < 7 {
+            if m & (1 << n) != 0 {
+                t[m] |= NUMBER_MASK[n];
+            }
+            n += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+const fn build_xor_halves() -> [u8; TILE_COUNT] {
+    let mut x = [0u8; TILE_COUNT];
+    let mut i = 0;
+    while i < TILE_COUNT {
+        x[i] = TILES[i].0 ^ TILES[i].1;
+        i += 1;
+    }
+    x
+}
+
+const fn build_chunk_numbers() -> [[u8; 128]; 4] {
+    let mut t = [[0u8; 128]; 4];
+    let mut k = 0;
+    while k < 4 {
+        let mut c = 0;
+        while c < 128 {
+            let mut j = 0;
+            while j < 7 {
+                if c & (1 << j) != 0 && 7 * k + j < TILE_COUNT {
+                    t[k][c] |= NUMBERS_OF[7 * k + j];
+                }
+                j += 1;
+            }
+            c += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
 const fn build_tiles() -> [(u8, u8); TILE_COUNT] {
     let mut t = [(0u8, 0u8); TILE_COUNT];
     let mut i = 0;
@@ -283,5 +408,30 @@ mod tests {
         assert_eq!(Hand(ALL_TILES).pips(), 168);
         assert_eq!(Tile::new(3, 5).other(5), 3);
         assert_eq!(Tile::new(4, 4).other(4), 4);
+    }
+
+    #[test]
+    fn lookup_tables_agree_with_the_masks() {
+        for mask in [0, ALL_TILES, 0x0AB_CDEF, 1 << 27, 0x555_5555, 0x0F0_F0F0] {
+            let want = Hand(mask)
+                .iter()
+                .fold(0u8, |m, t| m | NUMBERS_OF[t.0 as usize]);
+            assert_eq!(numbers_in(mask), want, "numbers_in({mask:#x})");
+            let lanes = lanes_of(mask);
+            for n in 0..7u8 {
+                assert_eq!(lane(lanes, n), Hand(mask).count_number(n));
+            }
+        }
+        for (m, &tiles) in TILES_SHOWING.iter().enumerate() {
+            let want = (0..7)
+                .filter(|n| m & (1 << n) != 0)
+                .fold(0, |a, n| a | NUMBER_MASK[n]);
+            assert_eq!(tiles, want);
+        }
+        for t in Tile::all() {
+            for n in [t.low(), t.high()] {
+                assert_eq!(XOR_HALVES[t.0 as usize] ^ n, t.other(n));
+            }
+        }
     }
 }

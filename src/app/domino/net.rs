@@ -331,7 +331,10 @@ pub fn host_seats(seats: &[super::SeatController; 4]) -> Result<[SeatSpec; 4], S
 /// Every frame when this app hosts: once the hosted match is over, its
 /// record (people at the table, mode `Network`) goes to the record file,
 /// like `evoboard domino host` does.
-pub fn record_hosted(net: Option<ResMut<DominoNet>>, mut recs: ResMut<super::records::DominoRecords>) {
+pub fn record_hosted(
+    net: Option<ResMut<DominoNet>>,
+    mut recs: ResMut<super::records::DominoRecords>,
+) {
     let Some(mut n) = net else { return };
     if !n.host.as_ref().is_some_and(HostHandle::is_finished) {
         return;

@@ -54,6 +54,7 @@ fn round(hands: [&[(u8, u8)]; 4], opener: u8) -> Round {
 
 mod agents;
 mod hint;
+mod golden;
 mod layout;
 mod local_match;
 mod properties;
