@@ -53,8 +53,8 @@ fn round(hands: [&[(u8, u8)]; 4], opener: u8) -> Round {
 }
 
 mod agents;
-mod hint;
 mod golden;
+mod hint;
 mod layout;
 mod local_match;
 mod properties;
