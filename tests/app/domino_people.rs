@@ -543,3 +543,57 @@ fn the_people_flags_are_checked_and_refused_by_other_screens() {
         assert!(e.contains(want), "{e} (wanted {want})");
     }
 }
+
+#[test]
+fn a_match_the_app_hosts_is_played_over_the_network_and_recorded() {
+    use evoboard::domino::net::SeatSpec;
+    let ai: evoboard::domino::AgentSpec = "t1".parse().unwrap();
+    let seats = [
+        SeatSpec::Human,
+        SeatSpec::Ai(ai.clone()),
+        SeatSpec::Ai(ai.clone()),
+        SeatSpec::Ai(ai),
+    ];
+    let net = domino::DominoNet::host(0, seats, 41, "Ana", std::time::Duration::ZERO).unwrap();
+    let mut app = people_app("domino-hosted", fast([t1(), t1(), t1(), t1()], 1));
+    app.insert_resource(net);
+    let mut frames = 0;
+    loop {
+        app.update();
+        frames += 1;
+        assert!(frames < 200_000, "the hosted match did not end");
+        let mut n = app.world_mut().resource_mut::<domino::DominoNet>();
+        if n.snapshot.as_ref().is_some_and(|s| s.result.is_some()) {
+            break;
+        }
+        domino::autoplay_step(&mut n);
+        std::thread::sleep(std::time::Duration::from_micros(300));
+    }
+    let result = app
+        .world()
+        .resource::<domino::DominoNet>()
+        .snapshot
+        .as_ref()
+        .unwrap()
+        .result
+        .unwrap();
+    // The host thread ends with the match; its record is then written.
+    let mut frames = 0;
+    while app.world().resource::<DominoRecords>().appended == 0 {
+        app.update();
+        frames += 1;
+        assert!(frames < 20_000, "the hosted match was not recorded");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    settle_records(&mut app);
+    let path = app.world().resource::<DominoRecords>().path.clone();
+    let file = records::load(&path).unwrap();
+    assert_eq!(file.matches.len(), 1);
+    let r = &file.matches[0];
+    assert_eq!(r.mode, MatchMode::Network);
+    assert_eq!(r.seed, 41);
+    assert_eq!(r.scores, result.scores);
+    assert_eq!(r.rounds, result.rounds);
+    assert_eq!(r.seats[0], SeatRecord::Person { name: "Ana".into() });
+    assert_eq!(r.seats[1], SeatRecord::Ai { agent: "t1".into() });
+}
