@@ -116,7 +116,7 @@ impl Table {
     }
 
     /// V0 for every number as byte lanes: byte n = tiles on the table
-    /// showing n (see [`super::tiles::LANES`]).
+    /// showing n (see `tiles::LANES`).
     #[inline(always)]
     pub fn number_lanes(&self) -> u64 {
         self.lanes

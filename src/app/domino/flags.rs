@@ -10,7 +10,7 @@ use crate::domino::{AiKind, CoefSet, SeatAi};
 const DOMINO_FLAGS: &str = "--seed N, --autoplay (an AI plays your seat), --steps-per-second S (AI moves per second), --seats human[:NAME]|AI,… (4 seats), --records FILE, --show records|hint, --join HOST:PORT [--seat K] [--name NAME], --host-port P, and --screenshot PATH --frames N";
 
 /// Check the domino flags of `evoboard app --game domino` (see
-/// [`DOMINO_FLAGS`]); the flags of the other screens are refused, and the
+/// `DOMINO_FLAGS`); the flags of the other screens are refused, and the
 /// error says what is allowed.
 pub fn validate(args: &AppArgs) -> Result<(), String> {
     if let Some(s) = args.steps_per_second
@@ -96,7 +96,7 @@ pub fn seat_ai_named(name: &str) -> Option<SeatAi> {
 
 /// `--seats`: four comma-separated seats, `human` or `human:NAME` for a
 /// person at this machine, or an AI by its agent name (see
-/// [`seat_ai_named`]). Returns the seats and the people's names (empty
+/// `seat_ai_named`). Returns the seats and the people's names (empty
 /// when not given).
 ///
 /// ```

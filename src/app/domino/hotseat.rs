@@ -101,7 +101,7 @@ impl DominoGame {
 
     /// Cover the hands after a person's move or at a new round (hot-seat
     /// only); called by the input after each move and every frame by
-    /// [`cover_hands`].
+    /// `cover_hands`.
     pub fn update_cover(&mut self) {
         let actor = self.game.next_actor();
         let round = self.game.round_number();

@@ -2,7 +2,7 @@
 //! how each human team fares against each AI kind.
 //!
 //! Engine-free: a [`MatchRecord`] is built from a finished
-//! [`LocalMatch`](super::LocalMatch) ([`MatchRecord::from_local_match`]) or
+//! [`LocalMatch`] ([`MatchRecord::from_local_match`]) or
 //! from the pieces a network host has ([`MatchRecord::new`]); a
 //! [`RecordFile`] holds them all (versioned RON); [`summarize`] counts wins
 //! and losses per pairing with a 95 % Wilson score interval. Reading and
