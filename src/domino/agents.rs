@@ -327,7 +327,9 @@ impl FastEval {
                     + self.term(2, ctx.v2, l1);
             }
         }
+        // Points-only agents compare the (integer) points themselves.
         let mut best = f64::NEG_INFINITY;
+        let mut best_points = -1i32;
         let mut best_at = 0u32;
         let mut ties = 0u32;
         while moves != 0 {
@@ -339,7 +341,7 @@ impl FastEval {
             let count = base[i] + ((l2 as u32) << double);
             let t1 = ctx.t1(count, others[i] | 1 << l2, double != 0);
             let f = if POINTS_ONLY {
-                t1 as f64
+                0.0
             } else {
                 let e2 = self.term(3, ctx.v0, l2)
                     + self.term(4, ctx.v1, l2)
@@ -347,11 +349,17 @@ impl FastEval {
                     + self.term(6, ctx.v3, l2);
                 t1 as f64 - e1[i] + e2
             };
-            if f > best {
+            let (above, equal) = if POINTS_ONLY {
+                (t1 as i32 > best_points, t1 as i32 == best_points)
+            } else {
+                (f > best, f == best)
+            };
+            if above {
                 best = f;
+                best_points = t1 as i32;
                 best_at = at;
                 ties = 1;
-            } else if f == best {
+            } else if equal {
                 ties += 1;
                 if rng.random_range(0..ties) == 0 {
                     best_at = at;
