@@ -322,9 +322,8 @@ impl FastEval {
             (base[i], others[i]) = ctx.arm_counts(i);
             if !POINTS_ONLY {
                 let l1 = e[i];
-                e1[i] = self.term(0, ctx.v0, l1)
-                    + self.term(1, ctx.v1, l1)
-                    + self.term(2, ctx.v2, l1);
+                e1[i] =
+                    self.term(0, ctx.v0, l1) + self.term(1, ctx.v1, l1) + self.term(2, ctx.v2, l1);
             }
         }
         // Points-only agents compare the (integer) points themselves.
@@ -469,10 +468,10 @@ impl Ctx {
         let cross = self.cross | (used & 0b11 == 0b11);
         let base = self.arm_sum - self.arm_val[i] + self.spinner2 * (!cross) as u32;
         let e = &self.ends;
+        let cross_ends = ((1u8 << e[2]) * (i != 2) as u8) | ((1u8 << e[3]) * (i != 3) as u8);
         let others = ((1u8 << e[0]) * (i != 0) as u8)
             | ((1u8 << e[1]) * (i != 1) as u8)
-            | (((1u8 << e[2]) * (i != 2) as u8) | ((1u8 << e[3]) * (i != 3) as u8))
-                * cross as u8;
+            | (cross_ends * cross as u8);
         (base, others)
     }
 

@@ -490,7 +490,9 @@ mod tests {
                     .collect();
                 assert_eq!(from_byte, want, "pairs of {mask:#x}, number {n}");
             }
-            let removed = Hand(mask).iter().fold(pairs, |p, t| p ^ PAIRS[t.0 as usize]);
+            let removed = Hand(mask)
+                .iter()
+                .fold(pairs, |p, t| p ^ PAIRS[t.0 as usize]);
             assert_eq!(removed, 0);
         }
     }
