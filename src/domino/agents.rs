@@ -5,9 +5,7 @@
 use super::error::DominoError;
 use super::round::{P1, SeatView};
 use super::table::Move;
-use super::tiles::{
-    ALL_TILES, DOUBLES_MASK, Hand, NUMBER_MASK, Tile, XOR_HALVES, lane, numbers_in,
-};
+use super::tiles::{ALL_TILES, DOUBLES_MASK, Hand, TILE_OF, Tile, XOR_HALVES, lane, numbers_in};
 use crate::rng::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -248,11 +246,14 @@ impl EvalAgent {
 }
 
 /// An evaluation agent prepared for the simulator's fast path
-/// ([`Round::step_fast`](super::round::Round::step_fast)): its
-/// coefficients, and whether they are all zero (points only, as `basic`).
+/// ([`Round::step_fast`](super::round::Round::step_fast)): each
+/// coefficient times every count a state vector can hold, and whether the
+/// coefficients are all zero (points only, as `basic`).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct FastEval {
-    coef: Coefficients,
+    /// `times[j][x]` = αj+1 × x (the same product the general path
+    /// computes), for the counts x = 0..8.
+    times: [[f64; 8]; 7],
     points_only: bool,
 }
 
@@ -261,20 +262,17 @@ impl FastEval {
     /// number) that a score could overflow to an infinity: such agents take
     /// the general path, which handles every float.
     pub(super) fn new(agent: &EvalAgent) -> Option<FastEval> {
-        agent
-            .coef
-            .iter()
-            .all(|c| c.abs() <= 1e300)
-            .then(|| FastEval {
-                coef: agent.coef,
-                points_only: agent.coef.iter().all(|&a| a == 0.0),
-            })
+        let c = &agent.coef;
+        c.iter().all(|c| c.abs() <= 1e300).then(|| FastEval {
+            times: std::array::from_fn(|j| std::array::from_fn(|x| c[j] * x as f64)),
+            points_only: c.iter().all(|&a| a == 0.0),
+        })
     }
 
     /// The four seats prepared, if every one is an evaluation agent.
     pub(super) fn seats(agents: &[&dyn Agent; 4]) -> Option<[FastEval; 4]> {
         let mut out = [FastEval {
-            coef: [0.0; 7],
+            times: [[0.0; 8]; 7],
             points_only: true,
         }; 4];
         for (o, a) in out.iter_mut().zip(agents) {
@@ -295,43 +293,83 @@ impl FastEval {
         }
     }
 
+    /// αj+1 × byte `n` of the lanes `v`.
+    #[inline(always)]
+    fn term(&self, j: usize, v: u64, n: u8) -> f64 {
+        self.times[j][(lane(v, n) & 7) as usize]
+    }
+
     /// Enumerate the legal moves in the order of
     /// [`Table::legal_moves`](super::table::Table::legal_moves) (distinct
     /// arms in order, tiles by index), scoring each as it comes and keeping
-    /// the best as [`argmax_random`] does.
+    /// the best as [`argmax_random`] does. The moves are the set bits of
+    /// one word (bit 8 i + k: the tile with the arm's end and k on arm i,
+    /// from the hand's pairs form), so one loop visits them all.
     #[inline(always)]
     fn best<const POINTS_ONLY: bool>(&self, view: &SeatView<'_>, rng: &mut Rng) -> Move {
         let ctx = Ctx::new(view, !POINTS_ONLY);
-        let hand = view.hand().0;
-        let mut arms = view.table().distinct_arms();
+        let pairs = view.hand_pairs();
+        let offer = view.table().distinct_arms();
+        let e = ctx.ends;
+        let mut moves = 0u32;
+        let mut base = [0u32; 4];
+        let mut others = [0u8; 4];
+        let mut e1 = [0.0f64; 4];
+        for i in 0..4 {
+            let on = ((offer >> i) & 1) as u32;
+            let tiles = ((pairs >> (8 * e[i] as u32)) & 0x7f) as u32;
+            moves |= (tiles * on) << (8 * i);
+            (base[i], others[i]) = ctx.arm_counts(i);
+            if !POINTS_ONLY {
+                let l1 = e[i];
+                e1[i] =
+                    self.term(0, ctx.v0, l1) + self.term(1, ctx.v1, l1) + self.term(2, ctx.v2, l1);
+            }
+        }
+        // Points-only agents compare the (integer) points themselves.
         let mut best = f64::NEG_INFINITY;
-        let mut best_move = Move {
-            tile: Tile(0),
-            arm: 0,
-        };
+        let mut best_points = -1i32;
+        let mut best_at = 0u32;
         let mut ties = 0u32;
-        while arms != 0 {
-            let i = arms.trailing_zeros() as usize;
-            arms &= arms - 1;
-            let arm = ctx.arm(i, &self.coef);
-            let mut tiles = hand & NUMBER_MASK[arm.l1 as usize];
-            while tiles != 0 {
-                let tile = Tile(tiles.trailing_zeros() as u8);
-                tiles &= tiles - 1;
-                let f = ctx.score(&arm, tile, &self.coef, POINTS_ONLY);
-                if f > best {
-                    best = f;
-                    best_move = Move { tile, arm: i as u8 };
-                    ties = 1;
-                } else if f == best {
-                    ties += 1;
-                    if rng.random_range(0..ties) == 0 {
-                        best_move = Move { tile, arm: i as u8 };
-                    }
+        while moves != 0 {
+            let at = moves.trailing_zeros();
+            moves &= moves - 1;
+            let i = (at >> 3) as usize;
+            let l2 = (at & 7) as u8;
+            let double = (l2 == e[i]) as u32;
+            let count = base[i] + ((l2 as u32) << double);
+            let t1 = ctx.t1(count, others[i] | 1 << l2, double != 0);
+            let f = if POINTS_ONLY {
+                0.0
+            } else {
+                let e2 = self.term(3, ctx.v0, l2)
+                    + self.term(4, ctx.v1, l2)
+                    + self.term(5, ctx.v2, l2)
+                    + self.term(6, ctx.v3, l2);
+                t1 as f64 - e1[i] + e2
+            };
+            let (above, equal) = if POINTS_ONLY {
+                (t1 as i32 > best_points, t1 as i32 == best_points)
+            } else {
+                (f > best, f == best)
+            };
+            if above {
+                best = f;
+                best_points = t1 as i32;
+                best_at = at;
+                ties = 1;
+            } else if equal {
+                ties += 1;
+                if rng.random_range(0..ties) == 0 {
+                    best_at = at;
                 }
             }
         }
-        best_move
+        let i = (best_at >> 3) as usize;
+        Move {
+            tile: Tile(TILE_OF[e[i] as usize][(best_at & 7) as usize]),
+            arm: i as u8,
+        }
     }
 }
 
@@ -421,19 +459,27 @@ impl Ctx {
         }
     }
 
+    /// Of a move on arm `i`: the table count after it less the new end's
+    /// value, and the numbers showing on the other open ends after it.
+    #[inline(always)]
+    fn arm_counts(&self, i: usize) -> (u32, u8) {
+        // Arms 2 and 3 open once arms 0 and 1 both hold a tile.
+        let used = self.used | 1 << i;
+        let cross = self.cross | (used & 0b11 == 0b11);
+        let base = self.arm_sum - self.arm_val[i] + self.spinner2 * (!cross) as u32;
+        let e = &self.ends;
+        let cross_ends = ((1u8 << e[2]) * (i != 2) as u8) | ((1u8 << e[3]) * (i != 3) as u8);
+        let others = ((1u8 << e[0]) * (i != 0) as u8)
+            | ((1u8 << e[1]) * (i != 1) as u8)
+            | (cross_ends * cross as u8);
+        (base, others)
+    }
+
     /// The facts of a move on arm `i` that do not depend on the tile.
     #[inline(always)]
     fn arm(&self, i: usize, c: &Coefficients) -> ArmCtx {
         let l1 = self.ends[i];
-        // Arms 2 and 3 open once arms 0 and 1 both hold a tile.
-        let used = self.used | 1 << i;
-        let cross = self.cross || used & 0b11 == 0b11;
-        let base = self.arm_sum - self.arm_val[i] + if cross { 0 } else { self.spinner2 };
-        let e = &self.ends;
-        let mut others = ((1u8 << e[0]) * (i != 0) as u8) | ((1u8 << e[1]) * (i != 1) as u8);
-        if cross {
-            others |= ((1u8 << e[2]) * (i != 2) as u8) | ((1u8 << e[3]) * (i != 3) as u8);
-        }
+        let (base, others) = self.arm_counts(i);
         let e1 = c[0] * lane(self.v0, l1) as f64
             + c[1] * lane(self.v1, l1) as f64
             + c[2] * lane(self.v2, l1) as f64;

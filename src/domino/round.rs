@@ -8,7 +8,7 @@
 use super::agents::{Agent, FastEval};
 use super::error::DominoError;
 use super::table::{Move, Table};
-use super::tiles::{Hand, LANES, Tile, lanes_of};
+use super::tiles::{Hand, LANES, PAIRS, Tile, lanes_of, pairs_of};
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -137,6 +137,8 @@ pub struct Round {
     hand_lanes: [u64; 4],
     /// V3 source: the tiles each seat has laid, as byte lanes.
     played_lanes: [u64; 4],
+    /// Each hand in the pairs form of [`super::tiles::PAIRS`].
+    hand_pairs: [u64; 4],
 }
 
 impl Round {
@@ -157,6 +159,7 @@ impl Round {
             end: None,
             hand_lanes: hands.map(|h| lanes_of(h.0)),
             played_lanes: [0; 4],
+            hand_pairs: hands.map(|h| pairs_of(h.0)),
         }
     }
 
@@ -284,6 +287,7 @@ impl Round {
         self.played[s].insert(tile);
         self.hand_lanes[s] -= LANES[tile.0 as usize];
         self.played_lanes[s] += LANES[tile.0 as usize];
+        self.hand_pairs[s] ^= PAIRS[tile.0 as usize];
     }
 
     #[inline(always)]
@@ -565,6 +569,12 @@ impl<'a> SeatView<'a> {
         self.round.hand_lanes[self.seat as usize]
     }
 
+    /// Its own hand in the pairs form of [`super::tiles::PAIRS`].
+    #[inline(always)]
+    pub(super) fn hand_pairs(&self) -> u64 {
+        self.round.hand_pairs[self.seat as usize]
+    }
+
     /// Tiles laid by `seat` this round as byte lanes (V3 for the partner).
     #[inline(always)]
     pub(super) fn played_lanes(&self, seat: u8) -> u64 {
@@ -610,6 +620,7 @@ impl<'a> SeatView<'a> {
             }
             r.hands[s as usize] = h;
             r.hand_lanes[s as usize] = lanes_of(h.0);
+            r.hand_pairs[s as usize] = pairs_of(h.0);
         }
         Ok(r)
     }

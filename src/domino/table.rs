@@ -58,6 +58,9 @@ pub struct Table {
     vals: [u8; 4],
     /// The table count (P1).
     total: u8,
+    /// Byte i: arm i's situation, its end number, bit 3 for a crosswise
+    /// double at the end, bit 4 while it is empty (kept by `play`).
+    keys: u32,
 }
 
 impl Table {
@@ -74,26 +77,24 @@ impl Table {
         for a in &mut self.arms {
             a.end = s;
         }
+        self.keys = u32::from_le_bytes([s | 1 << 4; 4]);
         self.open = 0b0011;
         self.tiles.insert(t);
         self.lanes += LANES[t.0 as usize];
         self.refresh();
     }
 
-    /// Recompute the summaries of the open arms after a tile was laid
-    /// (no branches: arms 2 and 3 are masked out until both arms 0 and 1
-    /// hold a tile).
+    /// Recompute the summaries of the open arms after a tile was laid,
+    /// from the arms' situations in `keys` (no branches: arms 2 and 3 are
+    /// masked out until both arms 0 and 1 hold a tile).
     #[inline(always)]
     fn refresh(&mut self) {
-        let a = &self.arms;
-        let cross = (a[0].len > 0) & (a[1].len > 0);
+        let [k0, k1, k2, k3] = self.keys.to_le_bytes();
+        let cross = ((k0 | k1) & 1 << 4) == 0;
         let c = cross as u8;
         self.open = 0b0011 | (c * 0b1100);
-        let key =
-            |i: usize| a[i].end | ((a[i].double_end as u8) << 3) | (((a[i].len == 0) as u8) << 4);
-        let (k0, k1, k2, k3) = (key(0), key(1), key(2), key(3));
-        let bit = |i: usize| 1u8 << a[i].end;
-        let nums = bit(0) | bit(1) | (0u8.wrapping_sub(c) & (bit(2) | bit(3)));
+        let bit = |k: u8| 1u8 << (k & 7);
+        let nums = bit(k0) | bit(k1) | (0u8.wrapping_sub(c) & (bit(k2) | bit(k3)));
         // Arm 0 is always offered; a later arm only if no earlier arm is in
         // the same situation (same end, crosswise or not, empty or not).
         self.offer = 0b01
@@ -102,8 +103,8 @@ impl Table {
             | (c & (k3 != k0 && k3 != k1 && k3 != k2) as u8) << 3;
         self.nums = nums;
         self.playable = TILES_SHOWING[nums as usize];
-        let val = |i: usize| (a[i].end << a[i].double_end as u8) * (a[i].len > 0) as u8;
-        self.vals = [val(0), val(1), val(2), val(3)];
+        let val = |k: u8| ((k & 7) << ((k >> 3) & 1)) * (k >> 4 == 0) as u8;
+        self.vals = [val(k0), val(k1), val(k2), val(k3)];
         let spinner = 2 * self.spinner.unwrap_or(0) * (1 - c);
         self.total = self.vals[0] + self.vals[1] + self.vals[2] + self.vals[3] + spinner;
     }
@@ -195,6 +196,8 @@ impl Table {
         a.len += 1;
         a.end ^= XOR_HALVES[m.tile.0 as usize];
         a.double_end = m.tile.is_double();
+        let key = a.end | (a.double_end as u8) << 3;
+        self.keys = (self.keys & !(0xff << (8 * i))) | (key as u32) << (8 * i);
         self.tiles.insert(m.tile);
         self.lanes += LANES[m.tile.0 as usize];
         self.refresh();

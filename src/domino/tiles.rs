@@ -43,6 +43,45 @@ pub const TILES_SHOWING: [u32; 128] = build_tiles_showing();
 /// the half `n` is matched is `XOR_HALVES[t] ^ n` (for a tile showing `n`).
 pub const XOR_HALVES: [u8; TILE_COUNT] = build_xor_halves();
 
+/// `PAIRS[t]`: tile `t` in the "pairs" form of a set of tiles: bit
+/// `8 a + b` and bit `8 b + a` for the tile a-b (one bit for a double).
+/// In the pairs of a hand, byte `n` lists the other halves `k` of the
+/// tiles showing `n`; ordered by `k`, they are in tile-index order, the
+/// order of [`super::table::Table::legal_moves`]. Adding or removing a tile
+/// is one xor.
+pub const PAIRS: [u64; TILE_COUNT] = build_pairs();
+
+/// `TILE_OF[a][b]`: the tile showing `a` and `b` (`b` may be 7: unused).
+pub const TILE_OF: [[u8; 8]; 7] = build_tile_of();
+
+/// The pairs form (see [`PAIRS`]) of a tile mask.
+pub fn pairs_of(mask: u32) -> u64 {
+    Hand(mask).iter().fold(0, |p, t| p | PAIRS[t.0 as usize])
+}
+
+const fn build_pairs() -> [u64; TILE_COUNT] {
+    let mut p = [0u64; TILE_COUNT];
+    let mut i = 0;
+    while i < TILE_COUNT {
+        let (a, b) = TILES[i];
+        p[i] = (1u64 << (8 * a + b)) | (1u64 << (8 * b + a));
+        i += 1;
+    }
+    p
+}
+
+const fn build_tile_of() -> [[u8; 8]; 7] {
+    let mut t = [[0u8; 8]; 7];
+    let mut i = 0;
+    while i < TILE_COUNT {
+        let (a, b) = TILES[i];
+        t[a as usize][b as usize] = i as u8;
+        t[b as usize][a as usize] = i as u8;
+        i += 1;
+    }
+    t
+}
+
 /// `CHUNK_NUMBERS[k][c]`: the numbers shown by the tiles `7k..7k+7` selected
 /// by the 7-bit chunk `c` of a tile mask.
 static CHUNK_NUMBERS: [[u8; 128]; 4] = build_chunk_numbers();
@@ -431,7 +470,30 @@ mod tests {
         for t in Tile::all() {
             for n in [t.low(), t.high()] {
                 assert_eq!(XOR_HALVES[t.0 as usize] ^ n, t.other(n));
+                assert_eq!(TILE_OF[n as usize][t.other(n) as usize], t.0);
             }
+        }
+        for mask in [0, ALL_TILES, 0x0AB_CDEF, 1 << 27, 0x555_5555, 0x0F0_F0F0] {
+            let pairs = pairs_of(mask);
+            for n in 0..7u8 {
+                // Byte n lists the other halves, in tile-index order.
+                let byte = (pairs >> (8 * n)) & 0xff;
+                let mut from_byte = Vec::new();
+                for k in 0..8u8 {
+                    if byte & (1 << k) != 0 {
+                        from_byte.push(TILE_OF[n as usize][k as usize]);
+                    }
+                }
+                let want: Vec<u8> = Hand(mask & NUMBER_MASK[n as usize])
+                    .iter()
+                    .map(|t| t.0)
+                    .collect();
+                assert_eq!(from_byte, want, "pairs of {mask:#x}, number {n}");
+            }
+            let removed = Hand(mask)
+                .iter()
+                .fold(pairs, |p, t| p ^ PAIRS[t.0 as usize]);
+            assert_eq!(removed, 0);
         }
     }
 }
