@@ -127,14 +127,14 @@ fn commands_edit_the_dungeon_and_undo_and_redo_restore_exact_snapshots() {
 
     // Evolve the rest off the main thread: the pinned room stays, undo
     // restores the dungeon as it was.
-    send(&mut app, Cmd::EvolveRest);
-    assert!(
-        design(&app).evolving().is_some(),
-        "evolving runs in the background"
-    );
-    send(&mut app, Cmd::Undo);
-    assert!(
-        design(&app).outcome.as_ref().unwrap().is_err(),
+    // Both commands in one frame: the evolve has just started on its
+    // thread (it may end any frame after this one), so the undo must wait.
+    app.world_mut().write_message(Cmd::EvolveRest);
+    app.world_mut().write_message(Cmd::Undo);
+    app.update();
+    assert_eq!(
+        design(&app).outcome.as_ref().unwrap(),
+        &Err("wait: the rest is still evolving".to_string()),
         "edits wait for the evolve"
     );
     assert!(update_until(&mut app, 100_000, |a| design(a)
