@@ -22,7 +22,9 @@ mod net_form;
 mod net_ui;
 mod records;
 mod records_panel;
+mod settings_ui;
 mod ui;
+mod windows;
 
 pub use flags::{parse_seats, settings_from_args, validate};
 pub use hint::{DominoHint, HINT_DETERMINIZATIONS, hint_seed, request_local};

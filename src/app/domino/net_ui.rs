@@ -7,12 +7,11 @@
 
 use super::draw::{self, FELT, IVORY, LEGAL, TEAM_COLORS, TableView, paint_tile};
 use super::hint;
-use super::ui::{HINT_COLOR, hint_window};
+use super::windows::{HINT_COLOR, hint_window};
 use super::{DominoHint, DominoNet};
 use crate::app::shell::camera::PanelInsets;
 use crate::domino::net::{LogEvent, SeatChoice, TableSnapshot};
 use crate::domino::{ARM_NAMES, Placement, TEAM_NAMES, count_terms, table_layout};
-use bevy::prelude::DetectChangesMut;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, Vec2};
 
 /// The whole screen for a networked match.
@@ -29,28 +28,15 @@ pub fn remote_ui(
         hint::request_remote(s, 0, hints);
     }
     let mut leave = false;
-    let mut root = crate::app::shell::content_root(ctx, insets, "domino_net");
-    let right = egui::Panel::right("domino_net_side")
-        .default_size(310.0)
-        .resizable(false)
-        .show(&mut root, |ui| leave = side(ui, n))
-        .response
-        .rect
-        .width();
-    let bottom = egui::Panel::bottom("domino_net_hand")
-        .exact_size(150.0)
-        .show(&mut root, |ui| hand(ui, n, hints))
-        .response
-        .rect
-        .height();
-    insets.bypass_change_detection().left = 0.0;
-    insets.bypass_change_detection().right = right;
-    insets.bypass_change_detection().bottom = bottom;
-    let mut table_rect = Rect::NOTHING;
-    egui::CentralPanel::default().show(&mut root, |ui| {
-        table_rect = ui.available_rect_before_wrap();
-        table(ui, n);
-    });
+    let table_rect = super::ui::screen_layout(
+        ctx,
+        insets,
+        "domino_net",
+        &mut (&mut *n, &mut *hints, &mut leave),
+        |ui, (n, _, leave)| **leave = side(ui, n),
+        |ui, (n, hints, _)| hand(ui, n, hints),
+        |ui, (n, ..)| table(ui, n),
+    );
     let names = n.names.clone();
     hint_window(ctx, table_rect, hints, &names);
     overlays(ctx, table_rect, n);
