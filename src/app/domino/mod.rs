@@ -5,9 +5,11 @@
 //!   match, let AI seats move at a visible pace, turn the log into floating
 //!   labels, print the result of a scripted run); [`logic_plugin`] holds
 //!   only these, so tests drive a match headless;
-//! - `ui.rs`: the egui panels (settings, scores and log, the hand, round
-//!   summary and match result), `draw.rs`: the table and the tiles,
-//!   `input.rs`: what a click or a key does.
+//! - `ui.rs`: the egui panels (scores and log, the hand) and the layout,
+//!   `windows.rs`: the round summary, match result, hot-seat cover and
+//!   hint, `settings_ui.rs`: the settings, `draw.rs`: the table and the
+//!   tiles, `input.rs`: what a click or a key does; the people's features
+//!   in `hotseat.rs`, `hint.rs`, `records*.rs` and `net*.rs`.
 //!
 //! The engine is `crate::domino` ([`LocalMatch`] and the table
 //! [`table_layout`](crate::domino::table_layout)).
