@@ -365,6 +365,7 @@ fn run_solve(a: PuzzleSolveArgs) -> CliResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::generate;
 
     #[test]
     fn loads_text_and_ron() {

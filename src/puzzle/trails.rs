@@ -268,9 +268,12 @@ mod tests {
         let cut = tree_census(&b, &most_neighbours, full.nodes / 2);
         assert!(!cut.complete);
         assert_eq!(cut.nodes, full.nodes / 2);
-        assert!(cut.open >= 1);
         assert_eq!(cut.road + cut.trail + cut.treasure + cut.open, cut.nodes);
         assert!(cut.treasure < 8);
+        // Cut before any solution: the root's kind is unknown.
+        let tiny = tree_census(&b, &most_neighbours, 3);
+        assert_eq!((tiny.nodes, tiny.treasure, tiny.complete), (3, 0, false));
+        assert!(tiny.open >= 1 && !tiny.unique());
     }
 
     #[test]
