@@ -348,7 +348,11 @@ fn run_solve(a: PuzzleSolveArgs) -> CliResult {
     if let Some((t, ms)) = tree {
         println!(
             "solution tree{}: {} road, {} trail, {} treasure{} nodes; {ms:.2} ms",
-            if t.complete { "" } else { " (cut by the node budget)" },
+            if t.complete {
+                ""
+            } else {
+                " (cut by the node budget)"
+            },
             t.road,
             t.trail,
             t.treasure,

@@ -251,8 +251,15 @@ pub fn generate_level(
     level: u8,
     seed: u64,
 ) -> Result<Puzzle, PuzzleError> {
-    generate_level_with(width, height, difficulty, level, seed, GenOptions::default())
-        .map(|g| g.puzzle)
+    generate_level_with(
+        width,
+        height,
+        difficulty,
+        level,
+        seed,
+        GenOptions::default(),
+    )
+    .map(|g| g.puzzle)
 }
 
 /// [`generate_level`] with [`GenOptions`] (every attempt picks its
@@ -471,7 +478,10 @@ mod tests {
             assert_eq!(generate_with(w, h, d, seed, opts).unwrap(), g);
         }
         assert!(found > 250, "trail found {found} times of 300");
-        assert!(with > without, "stripped share with {with}, without {without}");
+        assert!(
+            with > without,
+            "stripped share with {with}, without {without}"
+        );
         // A budget of one node always falls back to the published way.
         let tiny = GenOptions {
             prefer_trails: true,

@@ -182,7 +182,10 @@ pub fn shallowest_trail(
                         budget -= 1;
                         let mut child = st;
                         child.set(r, c, v);
-                        if child.propagate_rows(Rules::All, 1 << r, &mut forced).is_ok() {
+                        if child
+                            .propagate_rows(Rules::All, 1 << r, &mut forced)
+                            .is_ok()
+                        {
                             choices.push((at, r as u8, c as u8, v));
                             next.push((child, choices.len() as u32 - 1));
                         }
@@ -252,7 +255,10 @@ mod tests {
             assert!(c.unique(), "seed {seed}");
             assert_eq!(c.open, 0);
             let t = SolutionTree::build(&b, &most_neighbours, 1_000_000);
-            assert!(matches!(t.nodes[0].kind, NodeKind::Trail | NodeKind::Treasure));
+            assert!(matches!(
+                t.nodes[0].kind,
+                NodeKind::Trail | NodeKind::Treasure
+            ));
             // Below a trail every node is a trail, a treasure or a dead road.
             assert_eq!(c.treasure, 1);
             assert_eq!(c.road + c.trail + c.treasure, c.nodes);

@@ -178,20 +178,46 @@ fn prefer_trails_and_seed_summaries() {
     assert_eq!(total, 5);
     // --seeds with --seed, and a reversed range, are refused.
     let out = evoboard(&[
-        "puzzle", "generate", "--width", "8", "--height", "8", "--difficulty", "easy",
-        "--seeds", "5..1",
+        "puzzle",
+        "generate",
+        "--width",
+        "8",
+        "--height",
+        "8",
+        "--difficulty",
+        "easy",
+        "--seeds",
+        "5..1",
     ]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("A..B"));
     let out = evoboard(&[
-        "puzzle", "generate", "--width", "8", "--height", "8", "--difficulty", "easy",
-        "--seeds", "1..3", "--seed", "2",
+        "puzzle",
+        "generate",
+        "--width",
+        "8",
+        "--height",
+        "8",
+        "--difficulty",
+        "easy",
+        "--seeds",
+        "1..3",
+        "--seed",
+        "2",
     ]);
     assert!(!out.status.success());
     // --trail-nodes needs --prefer-trails.
     let out = evoboard(&[
-        "puzzle", "generate", "--width", "8", "--height", "8", "--difficulty", "easy",
-        "--trail-nodes", "5",
+        "puzzle",
+        "generate",
+        "--width",
+        "8",
+        "--height",
+        "8",
+        "--difficulty",
+        "easy",
+        "--trail-nodes",
+        "5",
     ]);
     assert!(!out.status.success());
 }
