@@ -4,12 +4,15 @@
 use super::common::{CliError, CliResult, level_out, print_json, write_atomic};
 use crate::level::{Level, LevelMap};
 use crate::puzzle::{
-    Board, Difficulty, Puzzle, PuzzleError, count_solutions, generate, generate_level, grade,
+    Board, Difficulty, GenOptions, Puzzle, PuzzleError, TRAIL_NODES, TREE_NODES, count_solutions,
+    generate_level_with, generate_with, grade, most_neighbours, tree_census,
 };
 use clap::{Args, Subcommand};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+mod summary;
 
 /// `evoboard puzzle …`: X/O logic puzzles.
 #[derive(Args, Debug)]
@@ -29,7 +32,8 @@ pub enum PuzzleSubcommand {
 }
 
 /// `evoboard puzzle generate --width W --height H --difficulty easy|hard
-/// [--level 1|2|3] [--seed N] [--out FILE.level.ron] [--force] [--json]`.
+/// [--level 1|2|3] [--seed N | --seeds A..B] [--prefer-trails
+/// [--trail-nodes N]] [--out FILE.level.ron] [--force] [--json]`.
 #[derive(Args, Debug)]
 pub struct PuzzleGenerateArgs {
     /// Width in cells (4..=20).
@@ -48,6 +52,19 @@ pub struct PuzzleGenerateArgs {
     /// Seed (same seed, same puzzle).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Generate one puzzle per seed A..B (both included) and print a
+    /// summary (shares, trail searches, time per puzzle) instead.
+    #[arg(long, value_parser = summary::parse_seeds, conflicts_with_all = ["seed", "out"])]
+    pub seeds: Option<(u64, u64)>,
+    /// Pick the solution below a shallowest trail of the raw board's
+    /// solution tree and strip the trail's cells last (more empty cells
+    /// after stripping); falls back to the published random solution when
+    /// the trail search runs out of nodes.
+    #[arg(long)]
+    pub prefer_trails: bool,
+    /// Node budget of the trail search.
+    #[arg(long, default_value_t = TRAIL_NODES, requires = "prefer_trails")]
+    pub trail_nodes: u64,
     /// Save the puzzle as a level, `FILE.level.ron` (`.level.ron` replaces
     /// a plain `.ron` or is added).
     #[arg(long)]
@@ -69,6 +86,10 @@ pub struct PuzzleSolveArgs {
     /// Stop counting at this many solutions (at least 1).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
+    /// Node budget of the solution-tree census reported beside the count
+    /// (0: no census).
+    #[arg(long, default_value_t = TREE_NODES)]
+    pub tree_nodes: u64,
     /// Accepted for symmetry with the other sub-commands; solving is
     /// deterministic.
     #[arg(long)]
@@ -110,16 +131,34 @@ fn level_text(level: Option<u8>) -> String {
     level.map_or("beyond 3 (needs guessing)".into(), |l| l.to_string())
 }
 
+/// The generator settings the flags ask for.
+fn gen_options(a: &PuzzleGenerateArgs) -> GenOptions {
+    GenOptions {
+        prefer_trails: a.prefer_trails,
+        trail_nodes: a.trail_nodes,
+    }
+}
+
+/// One puzzle for `seed` as the flags ask.
+fn generate_one(a: &PuzzleGenerateArgs, seed: u64) -> Result<crate::puzzle::Generated, CliError> {
+    let opts = gen_options(a);
+    Ok(match a.level {
+        Some(l) => generate_level_with(a.width, a.height, a.difficulty, l, seed, opts),
+        None => generate_with(a.width, a.height, a.difficulty, seed, opts),
+    }?)
+}
+
 fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
+    if let Some(seeds) = a.seeds {
+        return summary::run(&a, seeds);
+    }
     let start = Instant::now();
-    let p = match a.level {
-        Some(l) => generate_level(a.width, a.height, a.difficulty, l, a.seed),
-        None => generate(a.width, a.height, a.difficulty, a.seed),
-    }?;
+    let generated = generate_one(&a, a.seed)?;
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
+    let p = &generated.puzzle;
     let out_path = level_out(a.out.as_deref(), a.force)?;
     if let Some(out) = &out_path {
-        let level = Level::puzzle(&Level::name_for(out), &p);
+        let level = Level::puzzle(&Level::name_for(out), p);
         write_atomic(out, level.to_ron().as_bytes(), a.force)?;
     }
     if a.json {
@@ -135,6 +174,14 @@ fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
             "empty_share": p.empty_share,
             "blocked_share": p.blocked_share,
             "given_share": p.given_share,
+            "stripped_empty_share": generated.stripped_empty_share,
+            "prefer_trails": a.prefer_trails,
+            "trail": a.prefer_trails.then(|| json!({
+                "found": generated.trail_depth.is_some(),
+                "depth": generated.trail_depth,
+                "nodes": generated.trail_nodes,
+                "budget": a.trail_nodes,
+            })),
         }));
     }
     println!(
@@ -147,12 +194,25 @@ fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
     );
     println!("{}", p.cells.join("\n"));
     println!(
-        "empty {:.1} %, given {:.1} %, blocked {:.1} %; {:.1} ms",
+        "empty {:.1} % (after stripping {:.1} %), given {:.1} %, blocked {:.1} %; {:.1} ms",
         p.empty_share * 100.0,
+        generated.stripped_empty_share * 100.0,
         p.given_share * 100.0,
         p.blocked_share * 100.0,
         elapsed_ms
     );
+    if a.prefer_trails {
+        match generated.trail_depth {
+            Some(d) => println!(
+                "solution below a trail at depth {d} ({} search nodes)",
+                generated.trail_nodes
+            ),
+            None => println!(
+                "no trail within {} nodes: solution picked the published way",
+                a.trail_nodes
+            ),
+        }
+    }
     if let Some(out) = &out_path {
         println!("saved {}", out.display());
     }
@@ -229,6 +289,13 @@ fn run_solve(a: PuzzleSolveArgs) -> CliResult {
     let start = Instant::now();
     let s = count_solutions(&board, a.limit);
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
+    // The solution tree's census, timed on its own (the count above is
+    // the faster path and stays the answer).
+    let tree = (a.tree_nodes > 0).then(|| {
+        let start = Instant::now();
+        let t = tree_census(&board, &most_neighbours, a.tree_nodes);
+        (t, start.elapsed().as_secs_f64() * 1000.0)
+    });
     let level = if s.count == 1 {
         grade(&board).level
     } else {
@@ -245,6 +312,16 @@ fn run_solve(a: PuzzleSolveArgs) -> CliResult {
             "level": level,
             "nodes": s.nodes,
             "elapsed_ms": elapsed_ms,
+            "tree": tree.map(|(t, ms)| json!({
+                "road": t.road,
+                "trail": t.trail,
+                "treasure": t.treasure,
+                "open": t.open,
+                "nodes": t.nodes,
+                "complete": t.complete,
+                "budget": a.tree_nodes,
+                "elapsed_ms": ms,
+            })),
         }));
     }
     let count = if s.count >= a.limit && a.limit > 1 {
@@ -268,12 +345,31 @@ fn run_solve(a: PuzzleSolveArgs) -> CliResult {
         Some(b) => println!("{b}"),
         None => println!("no solution"),
     }
+    if let Some((t, ms)) = tree {
+        println!(
+            "solution tree{}: {} road, {} trail, {} treasure{} nodes; {ms:.2} ms",
+            if t.complete {
+                ""
+            } else {
+                " (cut by the node budget)"
+            },
+            t.road,
+            t.trail,
+            t.treasure,
+            if t.complete {
+                String::new()
+            } else {
+                format!(", {} open", t.open)
+            },
+        );
+    }
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::generate;
 
     #[test]
     fn loads_text_and_ron() {

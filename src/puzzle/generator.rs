@@ -21,8 +21,51 @@ use super::board::{Board, Square, check_generation_size};
 use super::error::PuzzleError;
 use super::grade::{Grade, grade};
 use super::solver::{most_neighbours, random_solution, satisfiable};
+use super::trails::shallowest_trail;
 use super::{Difficulty, Puzzle};
 use crate::rng::{Rng, RngExt, derive_seed, seeded};
+
+/// The default node budget of the trail search ([`GenOptions::trail_nodes`]).
+pub const TRAIL_NODES: u64 = 200_000;
+
+/// Generator settings beyond size, difficulty and seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GenOptions {
+    /// Pick the solution (step 2) through the raw board's solution tree:
+    /// the solution below a shallowest trail ([`shallowest_trail`]), and
+    /// strip (step 3) the trail's branch cells last, so at most that many
+    /// givens survive stripping. Off: the published random solution.
+    pub prefer_trails: bool,
+    /// Node budget of the trail search; when it runs out the solution is
+    /// picked the published way (random symbol order).
+    pub trail_nodes: u64,
+}
+
+impl Default for GenOptions {
+    fn default() -> GenOptions {
+        GenOptions {
+            prefer_trails: false,
+            trail_nodes: TRAIL_NODES,
+        }
+    }
+}
+
+/// What [`generate_with`] and [`generate_level_with`] return beside the
+/// puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Share of all cells empty after stripping (step 3), before givens
+    /// are added back.
+    pub stripped_empty_share: f64,
+    /// With `prefer_trails`: the trail's depth (branch choices from the
+    /// root), or `None` when the budget ran out and the solution was
+    /// picked the published way. Always `None` without the option.
+    pub trail_depth: Option<usize>,
+    /// Nodes the trail search used (0 without the option).
+    pub trail_nodes: u64,
+}
 
 /// The stripped puzzle and what is needed to add givens back.
 struct Stripped {
@@ -31,10 +74,16 @@ struct Stripped {
     puzzle: Board,
     /// The removed cells in the order they will be given back.
     removed: Vec<usize>,
+    /// The trail's depth when one was used.
+    trail_depth: Option<usize>,
+    /// Nodes the trail search used.
+    trail_nodes: u64,
 }
 
-/// Steps 1–3 of the published procedure.
-fn strip(width: usize, height: usize, p: f64, rng: &mut Rng) -> Stripped {
+/// Steps 1–3 of the published procedure (with `opts.prefer_trails`, step
+/// 2 picks the solution below a shallowest trail and step 3 visits the
+/// trail's branch cells last).
+fn strip(width: usize, height: usize, p: f64, opts: GenOptions, rng: &mut Rng) -> Stripped {
     let mut raw = Board::new(width, height, Square::Empty).expect("checked size");
     for i in 0..raw.len() {
         if rng.random_bool(p) {
@@ -43,11 +92,30 @@ fn strip(width: usize, height: usize, p: f64, rng: &mut Rng) -> Stripped {
     }
     // A board with blocked cells keeps every solution of the open board
     // restricted to it, so a solution always exists.
-    let solution = random_solution(&raw, rng).expect("every raw board has a solution");
+    let trail = if opts.prefer_trails {
+        shallowest_trail(&raw, &most_neighbours, opts.trail_nodes, rng).ok_or(opts.trail_nodes)
+    } else {
+        Err(0)
+    };
+    let (solution, path, trail_depth, trail_nodes) = match trail {
+        Ok(t) => {
+            let path: Vec<usize> = t.path.iter().map(|&(r, c, _)| r * width + c).collect();
+            (t.solution, path, Some(t.path.len()), t.nodes)
+        }
+        Err(used) => {
+            let s = random_solution(&raw, rng).expect("every raw board has a solution");
+            (s, Vec::new(), None, used)
+        }
+    };
     let mut order: Vec<usize> = (0..raw.len())
         .filter(|&i| solution.at(i) != Square::Blocked)
         .collect();
     shuffle(&mut order, rng);
+    if !path.is_empty() {
+        // The trail's cells last: every other given is then removable
+        // (the raw board plus the path has exactly one solution).
+        order.sort_by_key(|i| path.contains(i));
+    }
     let mut bits = Bits::from_board(&solution);
     let mut removed = Vec::new();
     for i in order {
@@ -65,6 +133,8 @@ fn strip(width: usize, height: usize, p: f64, rng: &mut Rng) -> Stripped {
         puzzle: bits.to_board(),
         solution,
         removed,
+        trail_depth,
+        trail_nodes,
     }
 }
 
@@ -91,6 +161,11 @@ impl Stripped {
         (empty_share * self.solution.len() as f64).round() as usize
     }
 
+    /// Share of all cells empty after stripping.
+    fn stripped_share(&self) -> f64 {
+        self.puzzle.count(Square::Empty) as f64 / self.puzzle.len() as f64
+    }
+
     /// Givens to add back to reach the target empty share (step 4).
     fn target_k(&self, empty_share: f64) -> usize {
         self.removed
@@ -111,12 +186,31 @@ pub fn generate(
     difficulty: Difficulty,
     seed: u64,
 ) -> Result<Puzzle, PuzzleError> {
+    generate_with(width, height, difficulty, seed, GenOptions::default()).map(|g| g.puzzle)
+}
+
+/// [`generate`] with [`GenOptions`], reporting the stripped share and the
+/// trail search. With the default options the puzzle is [`generate`]'s.
+pub fn generate_with(
+    width: usize,
+    height: usize,
+    difficulty: Difficulty,
+    seed: u64,
+    opts: GenOptions,
+) -> Result<Generated, PuzzleError> {
     check_generation_size(width, height)?;
     let mut rng = seeded(seed);
-    let s = strip(width, height, difficulty.blocked_p(), &mut rng);
+    let s = strip(width, height, difficulty.blocked_p(), opts, &mut rng);
     let cells = s.with_givens(s.target_k(difficulty.empty_share()));
     let g = grade(&cells);
-    Ok(finish(cells, s.solution, difficulty, g, seed))
+    let stripped_empty_share = s.stripped_share();
+    let (trail_depth, trail_nodes) = (s.trail_depth, s.trail_nodes);
+    Ok(Generated {
+        puzzle: finish(cells, s.solution, difficulty, g, seed),
+        stripped_empty_share,
+        trail_depth,
+        trail_nodes,
+    })
 }
 
 /// Narrow `lo < hi` to neighbours (`hi - lo <= 1`) by bisection, where
@@ -157,17 +251,39 @@ pub fn generate_level(
     level: u8,
     seed: u64,
 ) -> Result<Puzzle, PuzzleError> {
+    generate_level_with(
+        width,
+        height,
+        difficulty,
+        level,
+        seed,
+        GenOptions::default(),
+    )
+    .map(|g| g.puzzle)
+}
+
+/// [`generate_level`] with [`GenOptions`] (every attempt picks its
+/// solution with them); the stripped share and trail figures are the
+/// winning attempt's.
+pub fn generate_level_with(
+    width: usize,
+    height: usize,
+    difficulty: Difficulty,
+    level: u8,
+    seed: u64,
+    opts: GenOptions,
+) -> Result<Generated, PuzzleError> {
     check_generation_size(width, height)?;
     if !(1..=3).contains(&level) {
         return Err(PuzzleError::LevelOutOfRange { level });
     }
     // Grade as a number: None (needs guessing) is 4.
     let lvl = |b: &Board| grade(b).level.unwrap_or(4);
-    let mut best: Option<(f64, Puzzle)> = None;
+    let mut best: Option<(f64, Generated)> = None;
     let mut found = 0;
     for attempt in 0..LEVEL_ATTEMPTS {
         let mut rng = seeded(derive_seed(seed, attempt as u64));
-        let s = strip(width, height, difficulty.blocked_p(), &mut rng);
+        let s = strip(width, height, difficulty.blocked_p(), opts, &mut rng);
         let n = s.removed.len();
         let k0 = s.target_k(difficulty.empty_share());
         let g0 = lvl(&s.with_givens(k0));
@@ -205,10 +321,20 @@ pub fn generate_level(
             }
             let g = grade(&cells);
             if g.level == Some(level) {
+                let stripped_empty_share = s.stripped_share();
+                let (trail_depth, trail_nodes) = (s.trail_depth, s.trail_nodes);
                 let p = finish(cells, s.solution, difficulty, g, seed);
                 let miss = (p.empty_share - difficulty.empty_share()).abs();
                 if best.as_ref().is_none_or(|(m, _)| miss < *m) {
-                    best = Some((miss, p));
+                    best = Some((
+                        miss,
+                        Generated {
+                            puzzle: p,
+                            stripped_empty_share,
+                            trail_depth,
+                            trail_nodes,
+                        },
+                    ));
                 }
                 found += 1;
                 if found == LEVEL_CANDIDATES || miss < 0.5 / (width * height) as f64 {
@@ -316,6 +442,57 @@ mod tests {
     #[test]
     fn uniqueness_hard_1000() {
         check_many(Difficulty::Hard);
+    }
+
+    #[test]
+    fn prefer_trails_unique_and_few_givens() {
+        let opts = GenOptions {
+            prefer_trails: true,
+            ..GenOptions::default()
+        };
+        let (mut with, mut without, mut found) = (0.0, 0.0, 0);
+        for seed in 0..300u64 {
+            let w = 4 + (seed % 9) as usize; // 4..=12
+            let h = 4 + (seed / 9 % 9) as usize;
+            let d = [Difficulty::Easy, Difficulty::Hard][seed as usize % 2];
+            let g = generate_with(w, h, d, seed, opts).unwrap();
+            let cells = g.puzzle.cells_board().unwrap();
+            let sol = g.puzzle.solution_board().unwrap();
+            assert_eq!(brute_count(&cells, 2), 1, "seed {seed}:\n{cells}");
+            assert!(is_solved(&sol));
+            let n = cells.len() as f64;
+            let blocked = cells.count(Square::Blocked) as f64;
+            if let Some(depth) = g.trail_depth {
+                // Only the trail's branch cells can survive stripping.
+                let givens = n - blocked - g.stripped_empty_share * n;
+                assert!(givens.round() as usize <= depth, "seed {seed}");
+                found += 1;
+            }
+            assert!(g.stripped_empty_share + 1e-9 >= g.puzzle.empty_share);
+            with += g.stripped_empty_share;
+            let plain = generate_with(w, h, d, seed, GenOptions::default()).unwrap();
+            assert_eq!(plain.trail_depth, None);
+            assert_eq!(plain.puzzle, generate(w, h, d, seed).unwrap());
+            without += plain.stripped_empty_share;
+            // Same seed, same puzzle.
+            assert_eq!(generate_with(w, h, d, seed, opts).unwrap(), g);
+        }
+        assert!(found > 250, "trail found {found} times of 300");
+        assert!(
+            with > without,
+            "stripped share with {with}, without {without}"
+        );
+        // A budget of one node always falls back to the published way.
+        let tiny = GenOptions {
+            prefer_trails: true,
+            trail_nodes: 1,
+        };
+        let g = generate_with(10, 10, Difficulty::Easy, 3, tiny).unwrap();
+        assert_eq!(g.trail_depth, None);
+        assert_eq!(brute_count(&g.puzzle.cells_board().unwrap(), 2), 1);
+        let l = generate_level_with(8, 8, Difficulty::Hard, 2, 5, opts).unwrap();
+        assert_eq!(l.puzzle.level, Some(2));
+        assert_eq!(brute_count(&l.puzzle.cells_board().unwrap(), 2), 1);
     }
 
     #[test]

@@ -2,10 +2,12 @@
 //!
 //! - boards: [`Square`], [`Board`] (board strings, size limits);
 //! - the rule: [`rule_breaks`], [`is_valid`], [`is_solved`];
-//! - solving: [`count_solutions`] (up to a limit), the [`SolutionTree`],
-//!   pluggable [`CellOrder`]s over [`Bits`];
-//! - generating: [`generate`] (the published procedure) and
-//!   [`generate_level`] (a requested deduction level);
+//! - solving: [`count_solutions`] (up to a limit), the [`SolutionTree`]
+//!   and its [`tree_census`] and [`shallowest_trail`], pluggable
+//!   [`CellOrder`]s over [`Bits`];
+//! - generating: [`generate`] (the published procedure),
+//!   [`generate_level`] (a requested deduction level) and their
+//!   [`GenOptions`] variants (`prefer_trails`);
 //! - grading and hints: [`grade`], [`hint`], [`next_deduction`];
 //! - making by hand: [`PuzzleDraft`] (givens and blocked cells, live
 //!   [`Solutions`], grade, "make unique", saved as a level);
@@ -28,6 +30,7 @@ mod grade;
 mod play;
 mod rules;
 mod solver;
+mod trails;
 
 pub use bits::Bits;
 pub use board::{
@@ -38,7 +41,10 @@ pub use editor::{
     PuzzleDraft, STATUS_NODES, Solutions, TOTAL_NODES, Uniqueness, hand_level, parse_steps,
 };
 pub use error::PuzzleError;
-pub use generator::{LEVEL_ATTEMPTS, LEVEL_CANDIDATES, generate, generate_level};
+pub use generator::{
+    GenOptions, Generated, LEVEL_ATTEMPTS, LEVEL_CANDIDATES, TRAIL_NODES, generate, generate_level,
+    generate_level_with, generate_with,
+};
 pub use grade::{
     Deduction, Grade, Hint, LEVEL_NAMES, cell_name, grade, grade_up_to, hint, next_deduction,
 };
@@ -53,6 +59,7 @@ pub use solver::{
     CellOrder, NearestTo, Node, NodeKind, SolutionTree, Solved, count_solutions, count_with,
     most_neighbours, random_solution, row_major, satisfiable,
 };
+pub use trails::{TREE_NODES, Trail, TreeCensus, shallowest_trail, tree_census};
 
 use serde::{Deserialize, Serialize};
 

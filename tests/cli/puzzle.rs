@@ -42,9 +42,26 @@ fn generate_then_solve() {
     let again = evoboard(&args);
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+    assert!(g["stripped_empty_share"].as_f64().unwrap() >= g["empty_share"].as_f64().unwrap());
+    assert_eq!(g["prefer_trails"], false);
+    assert!(g["trail"].is_null());
     let s = json(&evoboard(&["puzzle", "solve", f, "--json"]));
     assert_eq!(s["solutions"], 1);
     assert_eq!(s["solution"], g["solution"]);
+    // A unique puzzle: the complete tree has one treasure, and its root
+    // is a trail (or the treasure itself when propagation alone solves it).
+    let t = &s["tree"];
+    assert_eq!(t["complete"], true);
+    assert_eq!(t["treasure"], 1);
+    assert!(t["trail"].as_u64().unwrap() >= 1 || t["nodes"] == 1);
+    assert_eq!(t["open"], 0);
+    let sum = ["road", "trail", "treasure", "open"]
+        .iter()
+        .map(|k| t[k].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(t["nodes"].as_u64(), Some(sum));
+    assert!(t["elapsed_ms"].is_number());
+    assert_eq!(t["budget"], 100_000);
     let mut forced = args.to_vec();
     forced.push("--force");
     let g2 = json(&evoboard(&forced));
@@ -60,12 +77,149 @@ fn generate_then_solve() {
         "puzzle", "solve", t, "--limit", "100", "--json",
     ]));
     assert_eq!(s["solutions"], 8);
+    // The tree is complete: its treasures are all 8 solutions, even with
+    // the count capped at 2; a small budget cuts it.
+    let s = json(&evoboard(&["puzzle", "solve", t, "--json"]));
+    assert_eq!(s["tree"]["treasure"], 8);
+    assert_eq!(s["tree"]["complete"], true);
+    let s = json(&evoboard(&[
+        "puzzle",
+        "solve",
+        t,
+        "--tree-nodes",
+        "3",
+        "--json",
+    ]));
+    assert_eq!(s["tree"]["complete"], false);
+    assert_eq!(s["tree"]["nodes"], 3);
+    let s = json(&evoboard(&[
+        "puzzle",
+        "solve",
+        t,
+        "--tree-nodes",
+        "0",
+        "--json",
+    ]));
+    assert!(s["tree"].is_null());
     // No solution: null.
     std::fs::write(&txt, "XXX\n...\n").unwrap();
     let s = json(&evoboard(&["puzzle", "solve", t, "--json"]));
     assert_eq!(s["solutions"], 0);
     assert!(s["solution"].is_null());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn prefer_trails_and_seed_summaries() {
+    let args = [
+        "puzzle",
+        "generate",
+        "--width",
+        "10",
+        "--height",
+        "10",
+        "--difficulty",
+        "hard",
+        "--seed",
+        "6",
+        "--prefer-trails",
+        "--json",
+    ];
+    let g = json(&evoboard(&args));
+    assert_eq!(g["prefer_trails"], true);
+    let trail = &g["trail"];
+    assert_eq!(trail["found"], true);
+    assert!(trail["depth"].as_u64().unwrap() >= 1);
+    assert!(trail["nodes"].as_u64().unwrap() >= 1);
+    assert_eq!(trail["budget"], 200_000);
+    assert!((g["empty_share"].as_f64().unwrap() - 0.30).abs() < 0.006);
+    // Same seed, same puzzle.
+    assert_eq!(json(&evoboard(&args))["cells"], g["cells"]);
+    // A budget of one node falls back to the published way.
+    let mut tiny = args.to_vec();
+    tiny.extend(["--trail-nodes", "1"]);
+    let t = json(&evoboard(&tiny));
+    assert_eq!(t["trail"]["found"], false);
+    assert!(t["trail"]["depth"].is_null());
+    let sum = json(&evoboard(&[
+        "puzzle",
+        "generate",
+        "--width",
+        "8",
+        "--height",
+        "8",
+        "--difficulty",
+        "easy",
+        "--seeds",
+        "1..5",
+        "--prefer-trails",
+        "--json",
+    ]));
+    assert_eq!(sum["puzzles"], 5);
+    assert_eq!(sum["seeds"], serde_json::json!([1, 5]));
+    assert_eq!(sum["target_empty_share"], 0.4);
+    for k in ["stripped_empty_share", "empty_share"] {
+        for s in ["mean", "min", "max"] {
+            assert!(sum[k][s].is_number(), "{k}.{s}");
+        }
+    }
+    assert_eq!(
+        sum["trail"]["found"].as_u64().unwrap() + sum["trail"]["fallbacks"].as_u64().unwrap(),
+        5
+    );
+    for s in ["median", "mean", "max"] {
+        assert!(sum["elapsed_ms"][s].is_number());
+    }
+    let levels = &sum["levels"];
+    let total: u64 = ["1", "2", "3", "beyond"]
+        .iter()
+        .map(|k| levels[k].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 5);
+    // --seeds with --seed, and a reversed range, are refused.
+    let out = evoboard(&[
+        "puzzle",
+        "generate",
+        "--width",
+        "8",
+        "--height",
+        "8",
+        "--difficulty",
+        "easy",
+        "--seeds",
+        "5..1",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("A..B"));
+    let out = evoboard(&[
+        "puzzle",
+        "generate",
+        "--width",
+        "8",
+        "--height",
+        "8",
+        "--difficulty",
+        "easy",
+        "--seeds",
+        "1..3",
+        "--seed",
+        "2",
+    ]);
+    assert!(!out.status.success());
+    // --trail-nodes needs --prefer-trails.
+    let out = evoboard(&[
+        "puzzle",
+        "generate",
+        "--width",
+        "8",
+        "--height",
+        "8",
+        "--difficulty",
+        "easy",
+        "--trail-nodes",
+        "5",
+    ]);
+    assert!(!out.status.success());
 }
 
 #[test]

@@ -1,0 +1,139 @@
+//! `evoboard puzzle generate … --seeds A..B`: one puzzle per seed and a
+//! summary of the shares (after stripping and final), the trail searches
+//! and the time per puzzle.
+
+use super::{PuzzleGenerateArgs, generate_one};
+use crate::cli::common::{CliError, CliResult, print_json};
+use serde_json::{Value, json};
+use std::time::Instant;
+
+/// `A..B` or `A..=B` (both mean A to B, B included), A ≤ B.
+pub fn parse_seeds(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("expected seeds as A..B (A to B, both included, A <= B), got {s:?}");
+    let (a, b) = s.split_once("..").ok_or_else(bad)?;
+    let b = b.strip_prefix('=').unwrap_or(b);
+    let a: u64 = a.trim().parse().map_err(|_| bad())?;
+    let b: u64 = b.trim().parse().map_err(|_| bad())?;
+    if a > b {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+/// Mean, min and max of `v` (not empty).
+fn stats(v: &[f64]) -> Value {
+    let mean = v.iter().sum::<f64>() / v.len() as f64;
+    let min = v.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    json!({ "mean": mean, "min": min, "max": max })
+}
+
+/// Run the seeds and print the summary.
+pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
+    let (mut stripped, mut empty, mut given, mut blocked, mut ms) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut depths, mut nodes) = (Vec::new(), Vec::new());
+    let mut levels = [0u64; 5];
+    for seed in first..=last {
+        let start = Instant::now();
+        let g = generate_one(a, seed)?;
+        ms.push(start.elapsed().as_secs_f64() * 1000.0);
+        stripped.push(g.stripped_empty_share);
+        empty.push(g.puzzle.empty_share);
+        given.push(g.puzzle.given_share);
+        blocked.push(g.puzzle.blocked_share);
+        levels[g.puzzle.level.map_or(4, usize::from)] += 1;
+        nodes.push(g.trail_nodes as f64);
+        if let Some(d) = g.trail_depth {
+            depths.push(d as f64);
+        }
+    }
+    let n = ms.len();
+    let mut sorted = ms.clone();
+    sorted.sort_by(f64::total_cmp);
+    let median = sorted[n / 2];
+    let mean_ms = ms.iter().sum::<f64>() / n as f64;
+    let max_ms = sorted[n - 1];
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    let trail = a.prefer_trails.then(|| {
+        json!({
+            "found": depths.len(),
+            "fallbacks": n - depths.len(),
+            "depth": if depths.is_empty() { Value::Null } else { stats(&depths) },
+            "nodes": stats(&nodes),
+            "budget": a.trail_nodes,
+        })
+    });
+    if a.json {
+        return print_json(&json!({
+            "width": a.width,
+            "height": a.height,
+            "difficulty": a.difficulty.name(),
+            "level": a.level,
+            "seeds": [first, last],
+            "puzzles": n,
+            "prefer_trails": a.prefer_trails,
+            "target_empty_share": a.difficulty.empty_share(),
+            "stripped_empty_share": stats(&stripped),
+            "empty_share": stats(&empty),
+            "given_share": mean(&given),
+            "blocked_share": mean(&blocked),
+            "trail": trail,
+            "levels": { "1": levels[1], "2": levels[2], "3": levels[3], "beyond": levels[4] },
+            "elapsed_ms": { "median": median, "mean": mean_ms, "max": max_ms },
+        }));
+    }
+    println!(
+        "{} × {} {}{}, seeds {first}..{last} ({n} puzzles){}",
+        a.width,
+        a.height,
+        a.difficulty.name(),
+        a.level.map_or(String::new(), |l| format!(" level {l}")),
+        if a.prefer_trails {
+            ", preferring trails"
+        } else {
+            ""
+        },
+    );
+    println!(
+        "empty after stripping {:.1} % (mean; min {:.1}, max {:.1}); final empty {:.1} % \
+         (target {:.0} %), given {:.1} %, blocked {:.1} %",
+        mean(&stripped) * 100.0,
+        stripped.iter().copied().fold(f64::INFINITY, f64::min) * 100.0,
+        stripped.iter().copied().fold(0.0, f64::max) * 100.0,
+        mean(&empty) * 100.0,
+        a.difficulty.empty_share() * 100.0,
+        mean(&given) * 100.0,
+        mean(&blocked) * 100.0,
+    );
+    if a.prefer_trails {
+        println!(
+            "trail found {} times (mean depth {:.1}), fell back {} times; search nodes mean {:.0}",
+            depths.len(),
+            mean(&depths),
+            n - depths.len(),
+            mean(&nodes),
+        );
+    }
+    println!(
+        "levels 1/2/3/beyond: {}/{}/{}/{}; time per puzzle median {median:.2} ms, \
+         mean {mean_ms:.2} ms, max {max_ms:.2} ms",
+        levels[1], levels[2], levels[3], levels[4]
+    );
+    Ok::<(), CliError>(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_parse() {
+        assert_eq!(parse_seeds("1..200"), Ok((1, 200)));
+        assert_eq!(parse_seeds("3..=3"), Ok((3, 3)));
+        for bad in ["5..2", "1-200", "a..b", "..4"] {
+            let e = parse_seeds(bad).unwrap_err();
+            assert!(e.contains("A..B"), "{e}");
+        }
+    }
+}
