@@ -223,33 +223,4 @@ impl<P: BoardProblem> Search for Brkga<P> {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::boards::published::testing::check_algorithm;
-    use crate::boards::terra_mystica::{Rules, Weights};
-    use crate::boards::{Algorithm, BoardGame};
-
-    #[test]
-    fn terra_mystica_improves_and_reports_true_scores() {
-        let w = Weights::BRKGA_STUDY;
-        check_algorithm(
-            Algorithm::Brkga,
-            BoardGame::TerraMystica,
-            Rules::Published,
-            w,
-            15,
-            &["population=60", "restart=3"],
-        );
-    }
-
-    #[test]
-    fn catan_improves_and_reports_true_scores() {
-        check_algorithm(
-            Algorithm::Brkga,
-            BoardGame::Catan,
-            Rules::Strict,
-            Weights::default(),
-            30,
-            &["population=40"],
-        );
-    }
-}
+mod tests;
