@@ -22,7 +22,7 @@ pub enum BoardError {
         /// The name given.
         name: String,
     },
-    /// A Terra Mystica rule set other than `strict` or `published`.
+    /// A Terra Mystica rule set other than `strict`, `published` or `thesis`.
     UnknownRules {
         /// The name given.
         name: String,
@@ -214,7 +214,7 @@ impl fmt::Display for BoardError {
                 write!(f, "unknown algorithm '{name}'; allowed: {}", all.join(", "))
             }
             BoardError::UnknownRules { name } => {
-                write!(f, "unknown rule set '{name}'; allowed: strict, published")
+                write!(f, "unknown rule set '{name}'; allowed: strict, published, thesis")
             }
             BoardError::UnknownDesert { name } => write!(
                 f,

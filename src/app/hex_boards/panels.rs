@@ -12,7 +12,7 @@ use crate::app::shell::library::{LEVELS_DIR, LevelLibrary};
 use crate::app::shell::save_box::levels_dir;
 use crate::app::shell::{ScreenUiSet, content_root};
 use crate::boards::catan::DesertPlacement;
-use crate::boards::terra_mystica::Rules;
+use crate::boards::terra_mystica::{Rules, Weights};
 use crate::boards::{self, Algorithm, BoardGame, BoardVariant};
 use crate::plugin::{HexBoardMap, LevelAsset};
 use bevy::prelude::*;
@@ -230,16 +230,33 @@ fn settings_ui(
             }
         });
         ui.label("Rules");
+        let before = s.scoring.rules;
         ui.horizontal(|ui| {
-            changed |= ui
-                .radio_value(&mut s.scoring.rules, Rules::Strict, "strict")
-                .on_hover_text("the requirements as the papers state them in words")
-                .changed();
-            changed |= ui
-                .radio_value(&mut s.scoring.rules, Rules::Published, "published")
-                .on_hover_text("what the papers' reference implementation computes")
-                .changed();
+            for (rules, tip) in [
+                (
+                    Rules::Strict,
+                    "the requirements as the papers state them in words",
+                ),
+                (
+                    Rules::Published,
+                    "what the papers' reference implementation computes",
+                ),
+                (
+                    Rules::Thesis,
+                    "what the BRKGA thesis computed: REQ2 only for rivers with more than 3 \
+                     river neighbours, REQ3 at most 1 and weighing 100",
+                ),
+            ] {
+                changed |= ui
+                    .radio_value(&mut s.scoring.rules, rules, rules.name())
+                    .on_hover_text(tip)
+                    .changed();
+            }
         });
+        // Untouched weights follow the rule set's default (thesis: REQ3 × 100).
+        if s.scoring.rules != before && s.scoring.weights == Weights::for_rules(before) {
+            s.scoring.weights = Weights::for_rules(s.scoring.rules);
+        }
         ui.label("Weights").on_hover_text(
             "weighted score = Σ weight × violations (BRKGA study: 100, 1, 10000, 1)",
         );
