@@ -201,6 +201,15 @@ pub enum BoardError {
         /// How many the game has.
         wanted: usize,
     },
+    /// A choice parameter's value that is none of its names.
+    ParamUnknownChoice {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: String,
+        /// The names allowed.
+        allowed: Vec<&'static str>,
+    },
 }
 
 impl fmt::Display for BoardError {
@@ -359,6 +368,15 @@ impl fmt::Display for BoardError {
                 f,
                 "{pinned} pinned hexes hold {tile} but the game has {wanted}; unpin or change \
                  some of them"
+            ),
+            BoardError::ParamUnknownChoice {
+                name,
+                value,
+                allowed,
+            } => write!(
+                f,
+                "parameter {name} cannot be '{value}'; allowed: {}",
+                allowed.join(", ")
             ),
         }
     }

@@ -182,6 +182,20 @@ fn settings_ui(
     egui::Grid::new("params").num_columns(2).show(ui, |ui| {
         for spec in specs {
             ui.label(spec.name).on_hover_text(spec.help);
+            if !spec.choices.is_empty() {
+                // A choice: one radio button per name.
+                let mut k = s.params.choice(spec);
+                ui.horizontal(|ui| {
+                    for (i, &c) in spec.choices.iter().enumerate() {
+                        if ui.radio_value(&mut k, i, c).on_hover_text(spec.help).changed() {
+                            let _ = s.params.set(specs, spec.name, c, s.algorithm);
+                            changed = true;
+                        }
+                    }
+                });
+                ui.end_row();
+                continue;
+            }
             let mut v = s.params.get(spec);
             let integer = spec.default.fract() == 0.0 && spec.max > 1.0;
             let speed = if integer {
