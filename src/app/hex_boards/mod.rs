@@ -113,7 +113,9 @@ fn apply_script_args(
         settings.seed = seed;
     }
     if let Some(r) = a.rules {
-        if settings.scoring.weights == crate::boards::terra_mystica::Weights::for_rules(settings.scoring.rules) {
+        if settings.scoring.weights
+            == crate::boards::terra_mystica::Weights::for_rules(settings.scoring.rules)
+        {
             settings.scoring.weights = crate::boards::terra_mystica::Weights::for_rules(r);
         }
         settings.scoring.rules = r;

@@ -187,7 +187,11 @@ fn settings_ui(
                 let mut k = s.params.choice(spec);
                 ui.horizontal(|ui| {
                     for (i, &c) in spec.choices.iter().enumerate() {
-                        if ui.radio_value(&mut k, i, c).on_hover_text(spec.help).changed() {
+                        if ui
+                            .radio_value(&mut k, i, c)
+                            .on_hover_text(spec.help)
+                            .changed()
+                        {
                             let _ = s.params.set(specs, spec.name, c, s.algorithm);
                             changed = true;
                         }

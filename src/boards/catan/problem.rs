@@ -276,8 +276,11 @@ impl BoardProblem for CatanProblem {
         implant_and_repair(
             &mut self.row_n,
             &self.eligible,
-            (0..first)
-                .filter_map(|j| from(j).filter(|c| !c.is_desert()).map(|c| (at + j, c.token()))),
+            (0..first).filter_map(|j| {
+                from(j)
+                    .filter(|c| !c.is_desert())
+                    .map(|c| (at + j, c.token()))
+            }),
             &mut self.implant,
         );
         for (b, (&t, &k)) in board.iter_mut().zip(self.row_t.iter().zip(&self.row_n)) {

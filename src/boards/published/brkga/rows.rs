@@ -98,13 +98,7 @@ impl<P: BoardProblem> Brkga<P> {
             if self.problem.implant_rows(donor, &mut rb.child)
                 && self.problem.genes_of(&rb.child, &mut rb.genes)
             {
-                encode(
-                    &self.problem,
-                    member,
-                    &rb.genes,
-                    &mut rb.sorted,
-                    child,
-                );
+                encode(&self.problem, member, &rb.genes, &mut rb.sorted, child);
             } else {
                 child.copy_from_slice(member);
             }

@@ -13,7 +13,13 @@ use crate::search::decode::decode_keys;
 
 /// A fingerprint of a run: the best score after every generation and a
 /// hash of the final best board.
-fn trajectory(game: BoardGame, rules: Rules, pairs: &[&str], seed: u64, steps: usize) -> (Vec<f64>, u64) {
+fn trajectory(
+    game: BoardGame,
+    rules: Rules,
+    pairs: &[&str],
+    seed: u64,
+    steps: usize,
+) -> (Vec<f64>, u64) {
     let pairs: Vec<String> = pairs.iter().map(|s| s.to_string()).collect();
     let p = Params::parse(Algorithm::Brkga.param_specs(game), &pairs, Algorithm::Brkga).unwrap();
     let scoring = Scoring {
@@ -26,17 +32,21 @@ fn trajectory(game: BoardGame, rules: Rules, pairs: &[&str], seed: u64, steps: u
     for _ in 0..steps {
         scores.push(s.step().best);
     }
-    let hash = s
-        .best()
-        .0
-        .iter()
-        .fold(1469598103934665603u64, |h, &t| (h ^ t as u64).wrapping_mul(1099511628211));
+    let hash = s.best().0.iter().fold(1469598103934665603u64, |h, &t| {
+        (h ^ t as u64).wrapping_mul(1099511628211)
+    });
     (scores, hash)
 }
 
 #[test]
 fn uniform_crossover_is_unchanged() {
-    let tm = trajectory(BoardGame::TerraMystica, Rules::Published, &["population=60", "restart=4"], 7, 30);
+    let tm = trajectory(
+        BoardGame::TerraMystica,
+        Rules::Published,
+        &["population=60", "restart=4"],
+        7,
+        30,
+    );
     let catan = trajectory(BoardGame::Catan, Rules::Strict, &["population=40"], 7, 20);
     // Recorded before `crossover` existed: the default stays bit-identical.
     let tm_scores = [
@@ -167,7 +177,12 @@ fn rows_crossover_improves_and_repeats() {
         Rules::Thesis,
         Weights::BRKGA_STUDY,
         15,
-        &["population=60", "crossover=rows", "restart=2", "start=shared"],
+        &[
+            "population=60",
+            "crossover=rows",
+            "restart=2",
+            "start=shared",
+        ],
     );
     check_algorithm(
         Algorithm::Brkga,
