@@ -60,7 +60,8 @@ const RESTART: ParamSpec = ParamSpec::new(
     0.0,
     0.0,
     1_000_000.0,
-    "restart the population after this many generations without a new best (0 = never)",
+    "restart the population after this many generations without a new best (0 = never; \
+     crossover=rows: mutate the elite instead)",
 );
 
 const CROSSOVER: ParamSpec = ParamSpec::choice(
