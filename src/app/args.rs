@@ -34,7 +34,7 @@ pub struct AppArgs {
     /// The seed to use.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Terra Mystica rule set: strict or published.
+    /// Terra Mystica rule set: strict, published or thesis.
     #[arg(long, value_parser = Rules::parse)]
     pub rules: Option<Rules>,
     /// Algorithm parameter NAME=VALUE (repeatable).

@@ -22,7 +22,7 @@ pub enum BoardError {
         /// The name given.
         name: String,
     },
-    /// A Terra Mystica rule set other than `strict` or `published`.
+    /// A Terra Mystica rule set other than `strict`, `published` or `thesis`.
     UnknownRules {
         /// The name given.
         name: String,
@@ -201,6 +201,15 @@ pub enum BoardError {
         /// How many the game has.
         wanted: usize,
     },
+    /// A choice parameter's value that is none of its names.
+    ParamUnknownChoice {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: String,
+        /// The names allowed.
+        allowed: Vec<&'static str>,
+    },
 }
 
 impl fmt::Display for BoardError {
@@ -214,7 +223,7 @@ impl fmt::Display for BoardError {
                 write!(f, "unknown algorithm '{name}'; allowed: {}", all.join(", "))
             }
             BoardError::UnknownRules { name } => {
-                write!(f, "unknown rule set '{name}'; allowed: strict, published")
+                write!(f, "unknown rule set '{name}'; allowed: strict, published, thesis")
             }
             BoardError::UnknownDesert { name } => write!(
                 f,
@@ -359,6 +368,15 @@ impl fmt::Display for BoardError {
                 f,
                 "{pinned} pinned hexes hold {tile} but the game has {wanted}; unpin or change \
                  some of them"
+            ),
+            BoardError::ParamUnknownChoice {
+                name,
+                value,
+                allowed,
+            } => write!(
+                f,
+                "parameter {name} cannot be '{value}'; allowed: {}",
+                allowed.join(", ")
             ),
         }
     }

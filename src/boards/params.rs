@@ -6,6 +6,11 @@
 //! ([`Params::get`]), so a misspelt name does not compile; names typed by
 //! a user go through [`Params::parse`] / [`Params::set`], whose errors list
 //! the allowed names.
+//!
+//! A parameter may be a *choice* among names ([`ParamSpec::choice`], e.g.
+//! BRKGA's `crossover=uniform|rows`): it is stored as the index of the
+//! name (so levels and the app keep numbers), accepts the name or the
+//! index, and prints by name ([`Params::named`]).
 
 use super::error::BoardError;
 use super::registry::Algorithm;
@@ -24,6 +29,9 @@ pub struct ParamSpec {
     pub max: f64,
     /// One line for tooltips and `--help`.
     pub help: &'static str,
+    /// The names of a choice parameter, value `k` meaning `choices[k]`
+    /// (empty: a plain number).
+    pub choices: &'static [&'static str],
 }
 
 impl ParamSpec {
@@ -41,6 +49,51 @@ impl ParamSpec {
             min,
             max,
             help,
+            choices: &[],
+        }
+    }
+
+    /// A choice among `choices` (at least one), `default` their index.
+    ///
+    /// ```
+    /// use evoboard::boards::{ParamSpec, Params, Algorithm};
+    /// const MODE: ParamSpec = ParamSpec::choice("mode", 0, &["fast", "slow"], "how");
+    /// let p = Params::parse(&[MODE], &["mode=slow".into()], Algorithm::Best).unwrap();
+    /// assert_eq!(p.choice(&MODE), 1);
+    /// assert_eq!(p.named().next().unwrap().1.to_string(), "slow");
+    /// ```
+    pub const fn choice(
+        name: &'static str,
+        default: usize,
+        choices: &'static [&'static str],
+        help: &'static str,
+    ) -> Self {
+        ParamSpec {
+            name,
+            default: default as f64,
+            min: 0.0,
+            max: (choices.len() - 1) as f64,
+            help,
+            choices,
+        }
+    }
+}
+
+/// A parameter's value as a user reads it: a number, or a choice's name.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum ParamValue {
+    /// A plain number.
+    Number(f64),
+    /// The name of a choice.
+    Choice(&'static str),
+}
+
+impl std::fmt::Display for ParamValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamValue::Number(v) => write!(f, "{v}"),
+            ParamValue::Choice(c) => f.write_str(c),
         }
     }
 }
@@ -49,6 +102,8 @@ impl ParamSpec {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
     values: BTreeMap<&'static str, f64>,
+    /// The names of the choice parameters' values.
+    choices: BTreeMap<&'static str, &'static [&'static str]>,
 }
 
 impl Params {
@@ -56,6 +111,11 @@ impl Params {
     pub fn defaults(specs: &[ParamSpec]) -> Self {
         Params {
             values: specs.iter().map(|s| (s.name, s.default)).collect(),
+            choices: specs
+                .iter()
+                .filter(|s| !s.choices.is_empty())
+                .map(|s| (s.name, s.choices))
+                .collect(),
         }
     }
 
@@ -93,6 +153,23 @@ impl Params {
                     name: name.to_string(),
                     allowed: specs.iter().map(|s| s.name).collect(),
                 })?;
+        if !spec.choices.is_empty() {
+            let k = spec.choices.iter().position(|&c| c == value).or_else(|| {
+                value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.fract() == 0.0 && *v >= 0.0 && *v <= spec.max)
+                    .map(|v| v as usize)
+            });
+            let k = k.ok_or_else(|| BoardError::ParamUnknownChoice {
+                name: name.to_string(),
+                value: value.to_string(),
+                allowed: spec.choices.to_vec(),
+            })?;
+            self.values.insert(spec.name, k as f64);
+            self.choices.insert(spec.name, spec.choices);
+            return Ok(());
+        }
         let v: f64 = value.parse().map_err(|_| BoardError::ParamNotANumber {
             name: name.to_string(),
             value: value.to_string(),
@@ -113,6 +190,24 @@ impl Params {
     /// pass their own spec constants, so a misspelt name cannot compile.
     pub fn get(&self, spec: &ParamSpec) -> f64 {
         self.values.get(spec.name).copied().unwrap_or(spec.default)
+    }
+
+    /// The index of a choice parameter's value (see [`ParamSpec::choice`]).
+    pub fn choice(&self, spec: &ParamSpec) -> usize {
+        self.get(spec) as usize
+    }
+
+    /// All `(name, value)` pairs as a user reads them (choices by name),
+    /// sorted by name: what the JSON `params` prints.
+    pub fn named(&self) -> impl Iterator<Item = (&'static str, ParamValue)> + '_ {
+        self.values.iter().map(|(&k, &v)| {
+            let named = self
+                .choices
+                .get(k)
+                .and_then(|c| c.get(v as usize))
+                .map(|&c| ParamValue::Choice(c));
+            (k, named.unwrap_or(ParamValue::Number(v)))
+        })
     }
 
     /// All `(name, value)` pairs, sorted by name.
@@ -162,5 +257,42 @@ mod tests {
             Params::parse(SPECS, &["pop=x".into()], X),
             Err(BoardError::ParamNotANumber { .. })
         ));
+    }
+
+    const MODE: ParamSpec = ParamSpec::choice("mode", 0, &["uniform", "rows"], "crossover");
+
+    #[test]
+    fn choices_by_name_or_index() {
+        let specs = &[POP, MODE];
+        let p = Params::defaults(specs);
+        assert_eq!(p.choice(&MODE), 0);
+        let named: Vec<_> = p.named().collect();
+        assert_eq!(
+            named,
+            [
+                ("mode", ParamValue::Choice("uniform")),
+                ("pop", ParamValue::Number(10.0))
+            ]
+        );
+        let p = Params::parse(specs, &["mode=rows".into()], X).unwrap();
+        assert_eq!(p.choice(&MODE), 1);
+        assert_eq!(p.get(&MODE), 1.0);
+        assert_eq!(
+            serde_json::to_string(&p.named().collect::<Vec<_>>()).unwrap(),
+            r#"[["mode","rows"],["pop",10.0]]"#
+        );
+        // The app and levels hand in the index as a number.
+        let mut q = Params::defaults(specs);
+        q.set(specs, "mode", "1", X).unwrap();
+        assert_eq!(q, p);
+        for bad in ["row", "2", "0.5", "-1"] {
+            let err = Params::parse(specs, &[format!("mode={bad}")], X).unwrap_err();
+            assert!(
+                matches!(&err, BoardError::ParamUnknownChoice { allowed, .. }
+                    if allowed == &["uniform", "rows"]),
+                "{err:?}"
+            );
+            assert!(err.to_string().contains("allowed: uniform, rows"), "{err}");
+        }
     }
 }

@@ -148,6 +148,24 @@ pub struct Scoring {
     pub catan: CatanOptions,
 }
 
+impl Scoring {
+    /// `rules` with their default weights ([`Weights::for_rules`]: thesis
+    /// REQ3 × 100, otherwise all 1) and Catan's defaults.
+    ///
+    /// ```
+    /// use evoboard::boards::Scoring;
+    /// use evoboard::boards::terra_mystica::{Rules, Weights};
+    /// assert_eq!(Scoring::with_rules(Rules::Thesis).weights, Weights::THESIS);
+    /// ```
+    pub fn with_rules(rules: Rules) -> Scoring {
+        Scoring {
+            rules,
+            weights: Weights::for_rules(rules),
+            ..Scoring::default()
+        }
+    }
+}
+
 /// The parameter specs of `algorithm` for `game` (the same as
 /// [`Algorithm::param_specs`]).
 pub fn param_specs(game: BoardGame, algorithm: Algorithm) -> &'static [ParamSpec] {

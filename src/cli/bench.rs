@@ -174,7 +174,7 @@ pub fn bench(a: BenchArgs) -> CliResult {
             "median_ms_to_best": median_ms,
             "max_ms_to_best": max_ms,
             "evaluations_per_sec": evals as f64 / secs.max(1e-9),
-            "params": params.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<Map<_, _>>(),
+            "params": params.named().map(|(k, v)| (k.to_string(), json!(v))).collect::<Map<_, _>>(),
             "scores": scores,
         }));
     }

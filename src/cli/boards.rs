@@ -18,11 +18,12 @@ use std::time::Duration;
 /// How boards are scored: shared by generate, evaluate and bench.
 #[derive(Args, Debug, Clone)]
 pub struct ScoringArgs {
-    /// Terra Mystica rule set: strict or published.
+    /// Terra Mystica rule set: strict, published or thesis.
     #[arg(long, default_value = "strict", value_parser = Rules::parse)]
     pub rules: Rules,
     /// Weights of the requirements, comma-separated (TM: 4, Catan: 3),
-    /// e.g. 100,1,10000,1 as in the BRKGA study.
+    /// e.g. 100,1,10000,1 as in the BRKGA study. Default 1,1,1,1
+    /// (thesis rules: 1,1,100,1).
     #[arg(long)]
     pub weights: Option<String>,
     /// Catan: no two neighbours with the same number.
@@ -46,7 +47,7 @@ pub struct ScoringArgs {
 impl ScoringArgs {
     /// The scoring these flags select for `game`.
     pub fn scoring(&self, game: BoardGame) -> Result<Scoring, CliError> {
-        let mut weights = Weights::default();
+        let mut weights = Weights::for_rules(self.rules);
         if let Some(w) = &self.weights {
             let parts: Vec<u32> = w
                 .split(',')

@@ -25,6 +25,9 @@ pub fn settings_from_level(
     }
     s.seed = level.generator.seed;
     if let Some(r) = level.generator.rules {
+        if s.scoring.weights == crate::boards::terra_mystica::Weights::for_rules(s.scoring.rules) {
+            s.scoring.weights = crate::boards::terra_mystica::Weights::for_rules(r);
+        }
         s.scoring.rules = r;
     }
     let specs = boards::param_specs(game, algorithm);

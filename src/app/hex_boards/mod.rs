@@ -113,6 +113,11 @@ fn apply_script_args(
         settings.seed = seed;
     }
     if let Some(r) = a.rules {
+        if settings.scoring.weights
+            == crate::boards::terra_mystica::Weights::for_rules(settings.scoring.rules)
+        {
+            settings.scoring.weights = crate::boards::terra_mystica::Weights::for_rules(r);
+        }
         settings.scoring.rules = r;
     }
     if let Some(v) = a.players.clone().filter(|_| game == BoardGame::Catan) {

@@ -12,7 +12,7 @@ use crate::app::shell::library::{LEVELS_DIR, LevelLibrary};
 use crate::app::shell::save_box::levels_dir;
 use crate::app::shell::{ScreenUiSet, content_root};
 use crate::boards::catan::DesertPlacement;
-use crate::boards::terra_mystica::Rules;
+use crate::boards::terra_mystica::{Rules, Weights};
 use crate::boards::{self, Algorithm, BoardGame, BoardVariant};
 use crate::plugin::{HexBoardMap, LevelAsset};
 use bevy::prelude::*;
@@ -182,6 +182,24 @@ fn settings_ui(
     egui::Grid::new("params").num_columns(2).show(ui, |ui| {
         for spec in specs {
             ui.label(spec.name).on_hover_text(spec.help);
+            if !spec.choices.is_empty() {
+                // A choice: one radio button per name.
+                let mut k = s.params.choice(spec);
+                ui.horizontal(|ui| {
+                    for (i, &c) in spec.choices.iter().enumerate() {
+                        if ui
+                            .radio_value(&mut k, i, c)
+                            .on_hover_text(spec.help)
+                            .changed()
+                        {
+                            let _ = s.params.set(specs, spec.name, c, s.algorithm);
+                            changed = true;
+                        }
+                    }
+                });
+                ui.end_row();
+                continue;
+            }
             let mut v = s.params.get(spec);
             let integer = spec.default.fract() == 0.0 && spec.max > 1.0;
             let speed = if integer {
@@ -230,16 +248,33 @@ fn settings_ui(
             }
         });
         ui.label("Rules");
+        let before = s.scoring.rules;
         ui.horizontal(|ui| {
-            changed |= ui
-                .radio_value(&mut s.scoring.rules, Rules::Strict, "strict")
-                .on_hover_text("the requirements as the papers state them in words")
-                .changed();
-            changed |= ui
-                .radio_value(&mut s.scoring.rules, Rules::Published, "published")
-                .on_hover_text("what the papers' reference implementation computes")
-                .changed();
+            for (rules, tip) in [
+                (
+                    Rules::Strict,
+                    "the requirements as the papers state them in words",
+                ),
+                (
+                    Rules::Published,
+                    "what the papers' reference implementation computes",
+                ),
+                (
+                    Rules::Thesis,
+                    "what the BRKGA thesis computed: REQ2 only for rivers with more than 3 \
+                     river neighbours, REQ3 at most 1 and weighing 100",
+                ),
+            ] {
+                changed |= ui
+                    .radio_value(&mut s.scoring.rules, rules, rules.name())
+                    .on_hover_text(tip)
+                    .changed();
+            }
         });
+        // Untouched weights follow the rule set's default (thesis: REQ3 × 100).
+        if s.scoring.rules != before && s.scoring.weights == Weights::for_rules(before) {
+            s.scoring.weights = Weights::for_rules(s.scoring.rules);
+        }
         ui.label("Weights").on_hover_text(
             "weighted score = Σ weight × violations (BRKGA study: 100, 1, 10000, 1)",
         );

@@ -131,7 +131,9 @@ fn largest_group(grid: &HexGrid, tiles: &[u8], home: u8) -> u32 {
 /// (two) allowed: those *extra* components are the smallest ones (ties:
 /// the one whose first hex comes later in row-major order), and each
 /// extra component's weight is split evenly over its hexes, the remainder
-/// going one by one to its first hexes in row-major order.
+/// going one by one to its first hexes in row-major order. Under `thesis`
+/// REQ3 counts at most once: its weight is split the same way over the
+/// hexes of all the extra pieces together.
 ///
 /// ```
 /// use evoboard::boards::analysis::tm::hex_contributions;
@@ -156,19 +158,36 @@ pub fn hex_contributions(grid: &HexGrid, tiles: &[u8], rules: Rules, weights: We
         .collect();
     let mut comps = river_pieces(grid, tiles);
     let allowed = match rules {
-        Rules::Strict => 1,
+        Rules::Strict | Rules::Thesis => 1,
         Rules::Published => 2,
     };
     // Largest first; on equal sizes the earlier first hex first.
     comps.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
+    if rules == Rules::Thesis {
+        // REQ3 counts once: its weight is split over all the extra pieces'
+        // hexes together, in row-major order.
+        let mut extra: Vec<HexIndex> = comps.iter().skip(1).flatten().copied().collect();
+        extra.sort_unstable();
+        spread(&mut out, &extra, w[2]);
+        return out;
+    }
     for comp in comps.iter().skip(allowed) {
-        let n = comp.len() as u32;
-        let (share, rest) = (w[2] / n, w[2] % n);
-        for (k, &i) in comp.iter().enumerate() {
-            out[i as usize] += share + ((k as u32) < rest) as u32;
-        }
+        spread(&mut out, comp, w[2]);
     }
     out
+}
+
+/// Add `weight` to the hexes of `hexes` split evenly, the remainder one by
+/// one to the first ones.
+fn spread(out: &mut [u32], hexes: &[HexIndex], weight: u32) {
+    let n = hexes.len() as u32;
+    if n == 0 {
+        return;
+    }
+    let (share, rest) = (weight / n, weight % n);
+    for (k, &i) in hexes.iter().enumerate() {
+        out[i as usize] += share + ((k as u32) < rest) as u32;
+    }
 }
 
 /// The river's connected pieces, each a row-major sorted list of hexes.
@@ -291,7 +310,7 @@ mod tests {
     fn contributions_sum_to_the_weighted_score() {
         let g = standard_grid();
         let mut rng = seeded(3);
-        for rules in [Rules::Strict, Rules::Published] {
+        for rules in Rules::ALL {
             for w in [
                 Weights::default(),
                 Weights::BRKGA_STUDY,

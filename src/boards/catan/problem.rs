@@ -12,12 +12,22 @@
 //! terrains hex by hex, then the tokens hex by hex (a desert's step can
 //! only take "no token", value 0; a pinned hex's step only its own
 //! value). The islands are small enough that every score is a full one.
+//!
+//! Row crossover ([`BoardProblem::implant_rows`], the thesis's BRKGA): the
+//! donor's first two rows (7 hexes on both islands) land on the board's
+//! last two rows (7 hexes), hex `j` of the donor's rows on hex `j` of the
+//! board's, terrains first, then numbers, each repaired by
+//! [`implant_and_repair`] (the pushed-out values go, in order, to the
+//! other hexes whose value is now in surplus, row-major). Between the two,
+//! the board's token sequence is dealt again, row-major, to the hexes that
+//! are not deserts (the desert may have moved). A number is copied only
+//! between hexes that are neither deserts nor pinned.
 
 use super::board::{CatanBoard, CatanCode, swap_terrains, swap_tokens};
 use super::layout::CatanLayout;
 use super::pins::pin_conflicts;
 use super::rules::{CatanOptions, evaluate_on, hot, rare};
-use crate::boards::published::{BoardProblem, Segment};
+use crate::boards::published::{BoardProblem, ImplantScratch, Segment, implant_and_repair};
 use crate::boards::{BoardError, BoardSetup, HexIndex};
 
 const DESERT: u8 = CatanCode::DESERT;
@@ -42,6 +52,12 @@ pub struct CatanProblem {
     left_n: [u8; 13],
     pinned_t: [u8; 6],
     pinned_n: [u8; 13],
+    // Row-crossover scratch: terrains, numbers, the token deal, eligibility.
+    row_t: Vec<u8>,
+    row_n: Vec<u8>,
+    deal: Vec<u8>,
+    eligible: Vec<bool>,
+    implant: ImplantScratch,
 }
 
 /// Check a setup against `layout`: the start board's tiles are the
@@ -158,6 +174,11 @@ impl CatanProblem {
             left_n: [0; 13],
             pinned_t,
             pinned_n,
+            row_t: vec![0; n],
+            row_n: vec![0; n],
+            deal: Vec::with_capacity(n),
+            eligible: vec![false; n],
+            implant: ImplantScratch::new(n),
         };
         let mut genes = vec![0u8; p.genes()];
         if !p.start_genes(&mut genes) {
@@ -209,12 +230,69 @@ impl BoardProblem for CatanProblem {
     }
 
     fn start_genes(&self, genes: &mut [u8]) -> bool {
-        if !self.has_start {
+        self.has_start && self.genes_of(&self.start, genes)
+    }
+
+    fn implant_rows(&mut self, donor: &[u8], board: &mut [u8]) -> bool {
+        let n = self.layout.hexes();
+        let rows = self.layout.rows();
+        let first = rows[0] + rows[1];
+        let last = rows[rows.len() - 2] + rows[rows.len() - 1];
+        if first != last {
             return false;
         }
+        let at = n - last;
+        self.deal.clear();
+        for (i, &c) in board.iter().enumerate() {
+            let c = CatanCode::from_byte(c);
+            self.row_t[i] = c.terrain();
+            self.row_n[i] = c.token();
+            if !self.pinned[i] && !c.is_desert() {
+                self.deal.push(c.token());
+            }
+            self.eligible[i] = !self.pinned[i];
+        }
+        let pinned = &self.pinned;
+        let from = |j: usize| (!pinned[j]).then(|| CatanCode::from_byte(donor[j]));
+        implant_and_repair(
+            &mut self.row_t,
+            &self.eligible,
+            (0..first).filter_map(|j| from(j).map(|c| (at + j, c.terrain()))),
+            &mut self.implant,
+        );
+        // Deal the token sequence again to the unpinned non-deserts.
+        let mut deal = self.deal.iter();
+        for i in 0..n {
+            if self.pinned[i] {
+                continue;
+            }
+            self.row_n[i] = if self.row_t[i] == DESERT {
+                0
+            } else {
+                deal.next().copied().unwrap_or(0)
+            };
+            self.eligible[i] = self.row_t[i] != DESERT;
+        }
+        implant_and_repair(
+            &mut self.row_n,
+            &self.eligible,
+            (0..first).filter_map(|j| {
+                from(j)
+                    .filter(|c| !c.is_desert())
+                    .map(|c| (at + j, c.token()))
+            }),
+            &mut self.implant,
+        );
+        for (b, (&t, &k)) in board.iter_mut().zip(self.row_t.iter().zip(&self.row_n)) {
+            *b = CatanCode::new(t, k).byte();
+        }
+        true
+    }
+
+    fn genes_of(&self, board: &[u8], genes: &mut [u8]) -> bool {
         let nt = self.segments[0].pool.len();
         let (mut a, mut b) = (0, nt);
-        for (i, &c) in self.start.iter().enumerate() {
+        for (i, &c) in board.iter().enumerate() {
             if self.pinned[i] {
                 continue;
             }

@@ -57,6 +57,22 @@ pub trait BoardProblem: Send + 'static {
     }
     /// Full score of a board (counts one evaluation; no allocation).
     fn score(&mut self, board: &[u8]) -> u64;
+    /// Genes that [`BoardProblem::build`] turns into `board` (a board of
+    /// this problem: the pins in place, the tiles of the game); `false`
+    /// when the problem cannot tell.
+    fn genes_of(&self, board: &[u8], genes: &mut [u8]) -> bool {
+        let _ = (board, genes);
+        false
+    }
+    /// The thesis's row crossover: implant `donor`'s first two rows into
+    /// `board` (the game says where they land) and restore the tile
+    /// multiset with [`implant_and_repair`]; pinned hexes are neither
+    /// copied nor overwritten. `false` (and `board` unchanged) when the
+    /// game has no row crossover. No allocation.
+    fn implant_rows(&mut self, donor: &[u8], board: &mut [u8]) -> bool {
+        let _ = (donor, board);
+        false
+    }
 
     // ---- local moves ----
     /// Make `board` the current board; returns its score.
@@ -115,6 +131,95 @@ pub fn gene_ranks<P: BoardProblem + ?Sized>(p: &P, genes: &[u8], ranks: &mut [us
         order.sort_by_key(|&i| (genes[i], i));
         for (k, i) in order.into_iter().enumerate() {
             ranks[i] = k;
+        }
+    }
+}
+
+/// Scratch for [`implant_and_repair`], allocated once per problem.
+#[derive(Clone, Debug, Default)]
+pub struct ImplantScratch {
+    implanted: Vec<bool>,
+    displaced: Vec<u8>,
+}
+
+impl ImplantScratch {
+    /// Scratch for boards of up to `hexes` positions.
+    pub fn new(hexes: usize) -> Self {
+        ImplantScratch {
+            implanted: vec![false; hexes],
+            displaced: Vec::with_capacity(hexes),
+        }
+    }
+}
+
+/// Write each `(position, value)` of `implant` into `vals` where
+/// `eligible[position]`, then restore the multiset that the eligible
+/// positions held before: the values the implant displaced (those now
+/// missing), in implant order, go one by one to the other eligible
+/// positions, in order, whose value is now in surplus. Only eligible
+/// positions change; implanted positions keep their new values. The
+/// implanted values must come from a board holding the same multiset on
+/// its eligible positions (then a surplus value always has a
+/// non-implanted copy to give up). No allocation once `scratch` is big
+/// enough.
+///
+/// ```
+/// use evoboard::boards::published::{ImplantScratch, implant_and_repair};
+/// let mut vals = [1, 2, 3, 4, 5];
+/// let mut scratch = ImplantScratch::new(5);
+/// // Copy 4, 5 into positions 0, 1: the displaced 1, 2 replace the
+/// // surplus 4, 5 at positions 3, 4.
+/// implant_and_repair(&mut vals, &[true; 5], [(0, 4), (1, 5)], &mut scratch);
+/// assert_eq!(vals, [4, 5, 3, 1, 2]);
+/// ```
+pub fn implant_and_repair(
+    vals: &mut [u8],
+    eligible: &[bool],
+    implant: impl IntoIterator<Item = (usize, u8)>,
+    scratch: &mut ImplantScratch,
+) {
+    // diff[v] = now − before, over the eligible positions.
+    let mut diff = [0i32; 256];
+    let implanted = &mut scratch.implanted;
+    implanted.clear();
+    implanted.resize(vals.len(), false);
+    let displaced = &mut scratch.displaced;
+    displaced.clear();
+    for (p, v) in implant {
+        if !eligible[p] || implanted[p] {
+            continue;
+        }
+        let old = vals[p];
+        displaced.push(old);
+        vals[p] = v;
+        implanted[p] = true;
+        diff[v as usize] += 1;
+        diff[old as usize] -= 1;
+    }
+    // The missing values, in the order the implant displaced them.
+    let mut need = [0i32; 256];
+    for (n, &d) in need.iter_mut().zip(&diff) {
+        *n = (-d).max(0);
+    }
+    let mut kept = 0;
+    for k in 0..displaced.len() {
+        let u = displaced[k];
+        if need[u as usize] > 0 {
+            need[u as usize] -= 1;
+            displaced[kept] = u;
+            kept += 1;
+        }
+    }
+    let mut next = 0;
+    for p in 0..vals.len() {
+        if next == kept {
+            break;
+        }
+        let v = vals[p] as usize;
+        if eligible[p] && !implanted[p] && diff[v] > 0 {
+            diff[v] -= 1;
+            vals[p] = displaced[next];
+            next += 1;
         }
     }
 }

@@ -178,6 +178,60 @@ mod tests {
         assert_eq!(counts, [11, 11, 11, 11, 11, 11, 11, 36]);
         assert_eq!(b.violations(Rules::Published).unwrap(), [0, 3, 0, 6]);
         assert_eq!(b.violations(Rules::Strict).unwrap(), [0, 3, 0, 14]);
+        // The thesis's reading: the same three river hexes with more than
+        // 3 river neighbours, REQ4 as published; one river: score 9.
+        let v = b.violations(Rules::Thesis).unwrap();
+        assert_eq!(v, [0, 3, 0, 6]);
+        assert_eq!(rules::Weights::for_rules(Rules::Thesis).score(&v), 9);
+    }
+
+    #[test]
+    fn thesis_rules_count_crowded_rivers_and_one_broken_river() {
+        let g = standard_grid();
+        let idx = |r, c| g.index(r, c).unwrap() as usize;
+        let mut t = board_from(g, |_, c| LAND[c % 7]);
+        // An isolated river hex and a land hex ringed by river break
+        // nothing under thesis REQ2; published counts both.
+        t[idx(4, 6)] = RIVER;
+        let thesis = rules::evaluate(g, &t, Rules::Thesis);
+        assert_eq!(thesis[1], 0);
+        assert_eq!(rules::evaluate(g, &t, Rules::Published)[1], 1);
+        let mut ring = board_from(g, |_, c| LAND[c % 7]);
+        for &j in g.neighbours(idx(4, 6) as u16) {
+            ring[j as usize] = RIVER;
+        }
+        assert_eq!(
+            rules::local_terms(g, &ring, Rules::Published, idx(4, 6) as u16)[1],
+            1
+        );
+        assert_eq!(
+            rules::local_terms(g, &ring, Rules::Thesis, idx(4, 6) as u16)[1],
+            0
+        );
+        // One piece: 0; two or three pieces: REQ3 stays 1.
+        assert_eq!(thesis[2], 0);
+        for (pieces, (r, c)) in [(2, (0, 0)), (3, (8, 12))] {
+            t[idx(r, c)] = RIVER;
+            assert_eq!(rules::evaluate(g, &t, Rules::Strict)[2] + 1, pieces);
+            assert_eq!(rules::evaluate(g, &t, Rules::Thesis)[2], 1);
+        }
+        // A river hex with 4 river neighbours counts; one with 3 does not.
+        let mut u = board_from(g, |_, c| LAND[c % 7]);
+        for (r, c) in [(4, 6), (4, 5), (4, 7), (3, 5)] {
+            u[idx(r, c)] = RIVER;
+        }
+        let at = |u: &[u8]| rules::local_terms(g, u, Rules::Thesis, idx(4, 6) as u16)[1];
+        assert_eq!(at(&u), 0);
+        u[idx(3, 6)] = RIVER;
+        assert_eq!(at(&u), 1);
+        // REQ1 and REQ4 as published.
+        for i in g.indices() {
+            let (a, b) = (
+                rules::local_terms(g, &u, Rules::Thesis, i),
+                rules::local_terms(g, &u, Rules::Published, i),
+            );
+            assert_eq!((a[0], a[3]), (b[0], b[3]));
+        }
     }
 
     #[test]

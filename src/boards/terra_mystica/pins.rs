@@ -233,7 +233,7 @@ mod tests {
         let g = standard_grid();
         let t = board();
         let all = vec![true; g.len()];
-        for rules in [Rules::Strict, Rules::Published] {
+        for rules in Rules::ALL {
             let v = evaluate(g, &t, rules);
             let c = pin_conflicts(g, &t, &all, rules);
             let count = |r: &str| c.iter().filter(|x| x.requirement == r).count() as u32;

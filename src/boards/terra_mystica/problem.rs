@@ -8,6 +8,11 @@
 //! segment holds only the unpinned tiles, [`BoardProblem::build`] fills
 //! pinned hexes from the start board, swaps refuse pinned hexes and a
 //! construction places them as given.
+//!
+//! Row crossover ([`BoardProblem::implant_rows`], the thesis's BRKGA):
+//! the donor's rows 0 and 1 replace rows 0 and 1 of the board (unpinned
+//! hexes only), and the tiles they pushed out go, in order, to the other
+//! unpinned hexes whose tile is now in surplus (row-major).
 
 use super::board::standard_grid;
 use super::outline::tiles_for;
@@ -15,7 +20,7 @@ use super::pins::check_setup;
 use super::rules::{Rules, Weights, local_terms};
 use super::state::TmState;
 use super::terrain::RIVER;
-use crate::boards::published::{BoardProblem, Segment};
+use crate::boards::published::{BoardProblem, ImplantScratch, Segment, implant_and_repair};
 use crate::boards::{BoardError, BoardSetup, HexGrid, HexIndex};
 
 /// Marks a hex not yet placed during a construction.
@@ -43,6 +48,9 @@ pub struct TmProblem {
     pinned: Vec<bool>,
     /// The unpinned hexes, in order: gene `k` is the tile of `free[k]`.
     free: Vec<HexIndex>,
+    /// `!pinned`, for the row crossover.
+    unpinned: Vec<bool>,
+    implant: ImplantScratch,
 }
 
 impl TmProblem {
@@ -95,6 +103,8 @@ impl TmProblem {
             counts,
             start,
             has_start,
+            unpinned: pinned.iter().map(|&p| !p).collect(),
+            implant: ImplantScratch::new(grid.len()),
             pinned,
             free,
         }
@@ -131,12 +141,24 @@ impl BoardProblem for TmProblem {
     }
 
     fn start_genes(&self, genes: &mut [u8]) -> bool {
-        if !self.has_start {
-            return false;
-        }
+        self.has_start && self.genes_of(&self.start, genes)
+    }
+
+    fn genes_of(&self, board: &[u8], genes: &mut [u8]) -> bool {
         for (g, &h) in genes.iter_mut().zip(&self.free) {
-            *g = self.start[h as usize];
+            *g = board[h as usize];
         }
+        true
+    }
+
+    fn implant_rows(&mut self, donor: &[u8], board: &mut [u8]) -> bool {
+        let rows = self.grid.row_len(0) + self.grid.row_len(1);
+        implant_and_repair(
+            board,
+            &self.unpinned,
+            (0..rows).map(|h| (h, donor[h])),
+            &mut self.implant,
+        );
         true
     }
 

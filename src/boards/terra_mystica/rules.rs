@@ -1,5 +1,6 @@
 //! Terra Mystica requirements REQ1..REQ4 under the two rule sets of
-//! `shared/spec/hex-boards.md`, for maps of any shape and tile mix.
+//! `shared/spec/hex-boards.md` and the BRKGA thesis's reading (`thesis`),
+//! for maps of any shape and tile mix.
 //!
 //! Every requirement except REQ3 is a sum of *local terms*: a term per hex
 //! that depends only on that hex and its neighbours. That is what makes
@@ -19,6 +20,11 @@ pub enum Rules {
     Strict,
     /// What the papers' reference implementation computes.
     Published,
+    /// What the BRKGA thesis computed: REQ1 and REQ4 as [`Rules::Published`];
+    /// REQ2 counts only a river hex with more than 3 river neighbours;
+    /// REQ3 is 1 when the river is in more than one piece (else 0), and
+    /// its default weight is 100 ([`Weights::for_rules`]).
+    Thesis,
 }
 
 impl Rules {
@@ -27,14 +33,19 @@ impl Rules {
         match self {
             Rules::Strict => "strict",
             Rules::Published => "published",
+            Rules::Thesis => "thesis",
         }
     }
 
-    /// Parse `strict` or `published`.
+    /// Every rule set, in the order the CLI and the app list them.
+    pub const ALL: [Rules; 3] = [Rules::Strict, Rules::Published, Rules::Thesis];
+
+    /// Parse `strict`, `published` or `thesis`.
     pub fn parse(s: &str) -> Result<Rules, BoardError> {
         match s {
             "strict" => Ok(Rules::Strict),
             "published" => Ok(Rules::Published),
+            "thesis" => Ok(Rules::Thesis),
             _ => Err(BoardError::UnknownRules {
                 name: s.to_string(),
             }),
@@ -73,6 +84,26 @@ impl Weights {
     /// The BRKGA study's weights: REQ1 × 100 and REQ3 × 10000.
     pub const BRKGA_STUDY: Weights = Weights([100, 1, 10000, 1]);
 
+    /// The BRKGA thesis's "unweighted" runs: REQ3 × 100, the rest × 1.
+    pub const THESIS: Weights = Weights([1, 1, 100, 1]);
+
+    /// The weights a rule set scores with when none are given: all 1,
+    /// except [`Rules::Thesis`], whose REQ3 weighs 100 ([`Weights::THESIS`])
+    /// as in the thesis's unweighted runs. Given weights (`--weights`, the
+    /// app's boxes) replace these whole.
+    ///
+    /// ```
+    /// use evoboard::boards::terra_mystica::{Rules, Weights};
+    /// assert_eq!(Weights::for_rules(Rules::Strict), Weights::default());
+    /// assert_eq!(Weights::for_rules(Rules::Thesis).0, [1, 1, 100, 1]);
+    /// ```
+    pub fn for_rules(rules: Rules) -> Weights {
+        match rules {
+            Rules::Strict | Rules::Published => Weights::default(),
+            Rules::Thesis => Weights::THESIS,
+        }
+    }
+
     /// The weighted score of `v`.
     pub fn score(&self, v: &Violations) -> u64 {
         v.iter()
@@ -101,6 +132,7 @@ pub fn local_terms(grid: &HexGrid, tiles: &[u8], rules: Rules, i: HexIndex) -> [
             Rules::Published => {
                 rn == 0 || (rn == 1 && !grid.is_border(i)) || (rn == 2 && border_rn == 2) || rn > 3
             }
+            Rules::Thesis => rn > 3,
         };
         return [0, bad as u8, 0, 0];
     }
@@ -124,6 +156,8 @@ pub fn local_terms(grid: &HexGrid, tiles: &[u8], rules: Rules, i: HexIndex) -> [
             0,
             (land >= 3 && !one_spade) as u8,
         ],
+        // REQ2 is about river hexes only.
+        Rules::Thesis => [same, 0, 0, (land >= 3 && !one_spade) as u8],
     }
 }
 
@@ -164,6 +198,7 @@ pub fn req3(rules: Rules, components: u32) -> u32 {
     match rules {
         Rules::Strict => components.saturating_sub(1),
         Rules::Published => components.saturating_sub(2),
+        Rules::Thesis => (components > 1) as u32,
     }
 }
 

@@ -393,7 +393,7 @@ mod tests {
 
     #[test]
     fn reaches_zero_under_both_rule_sets_and_keeps_the_tile_mix() {
-        for rules in [Rules::Strict, Rules::Published] {
+        for rules in Rules::ALL {
             for seed in 1..=6 {
                 let s = solve(seed, rules);
                 assert!(s.is_solved(), "{rules:?} seed {seed}");

@@ -163,7 +163,7 @@ mod tests {
     #[test]
     fn swaps_match_full_evaluation() {
         let g = standard_grid();
-        for rules in [Rules::Strict, Rules::Published] {
+        for rules in Rules::ALL {
             let mut rng = seeded(3);
             let mut tiles = standard_tiles();
             shuffle(&mut tiles, &mut rng);

@@ -10,6 +10,15 @@
 //! parent with probability ρe). Optionally the population restarts after K
 //! generations without a new best. The weighted objective is the
 //! `--weights` of the scoring. All buffers are allocated once.
+//!
+//! `crossover=rows` is the BRKGA of the thesis as it ran (see `rows.rs`):
+//! each non-elite member of the crossover share gets a random elite
+//! member's first two rows implanted ([`BoardProblem::implant_rows`]), the
+//! other non-elite members have their whole key reshuffled, and `restart`
+//! mutates the elite instead of the whole population. `start=shared`
+//! draws the first population from one fixed seed for every run.
+
+mod rows;
 
 use super::problem::{BoardProblem, first_progress, gene_ranks, next_progress};
 use crate::boards::common::{Best, board_search_accessors};
@@ -51,11 +60,28 @@ const RESTART: ParamSpec = ParamSpec::new(
     0.0,
     0.0,
     1_000_000.0,
-    "restart the population after this many generations without a new best (0 = never)",
+    "restart the population after this many generations without a new best (0 = never; \
+     crossover=rows: mutate the elite instead)",
 );
 
+const CROSSOVER: ParamSpec = ParamSpec::choice(
+    "crossover",
+    0,
+    &["uniform", "rows"],
+    "uniform: biased uniform crossover (ρe); rows: the thesis's row copy with reshuffle mutants",
+);
+const START: ParamSpec = ParamSpec::choice(
+    "start",
+    0,
+    &["random", "shared"],
+    "random: the first population from the run's seed; shared: from one fixed seed for every run",
+);
+
+/// The seed of the first population under `start=shared`.
+pub const SHARED_START_SEED: u64 = 0x7E5E_5134;
+
 /// The parameters of `brkga`: the published defaults.
-pub const PARAMS: &[ParamSpec] = &[POPULATION, ELITE, MUTANTS, RHO, RESTART];
+pub const PARAMS: &[ParamSpec] = &[POPULATION, ELITE, MUTANTS, RHO, RESTART, CROSSOVER, START];
 
 /// A BRKGA on any [`BoardProblem`].
 pub struct Brkga<P: BoardProblem> {
@@ -78,6 +104,8 @@ pub struct Brkga<P: BoardProblem> {
     since_best: u64,
     best: Best,
     progress: Progress,
+    /// `crossover=rows`: its buffers (none for `uniform`).
+    rows: Option<rows::RowBuffers>,
 }
 
 impl<P: BoardProblem> Brkga<P> {
@@ -109,8 +137,16 @@ impl<P: BoardProblem> Brkga<P> {
             since_best: 0,
             best: Best::unscored(hexes),
             progress: Progress::start(0, 0.0),
+            rows: (params.choice(&CROSSOVER) == 1).then(|| rows::RowBuffers::new(elite, n, hexes)),
         };
-        s.random_population();
+        if params.choice(&START) == 1 {
+            // Keys from the fixed seed; later choices follow the run's seed.
+            let run = std::mem::replace(&mut s.rng, seeded(SHARED_START_SEED));
+            s.random_population();
+            s.rng = run;
+        } else {
+            s.random_population();
+        }
         s.seed_start();
         s.progress = first_progress(&s.problem, &s.best, s.mean());
         s
@@ -178,6 +214,9 @@ impl<P: BoardProblem> Search for Brkga<P> {
     }
 
     fn step(&mut self) -> Progress {
+        if self.rows.is_some() {
+            return self.step_rows();
+        }
         let before = self.best.score;
         self.since_best += 1;
         let fit = &self.fitness;
@@ -223,33 +262,4 @@ impl<P: BoardProblem> Search for Brkga<P> {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::boards::published::testing::check_algorithm;
-    use crate::boards::terra_mystica::{Rules, Weights};
-    use crate::boards::{Algorithm, BoardGame};
-
-    #[test]
-    fn terra_mystica_improves_and_reports_true_scores() {
-        let w = Weights::BRKGA_STUDY;
-        check_algorithm(
-            Algorithm::Brkga,
-            BoardGame::TerraMystica,
-            Rules::Published,
-            w,
-            15,
-            &["population=60", "restart=3"],
-        );
-    }
-
-    #[test]
-    fn catan_improves_and_reports_true_scores() {
-        check_algorithm(
-            Algorithm::Brkga,
-            BoardGame::Catan,
-            Rules::Strict,
-            Weights::default(),
-            30,
-            &["population=40"],
-        );
-    }
-}
+mod tests;
