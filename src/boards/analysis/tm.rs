@@ -158,15 +158,15 @@ pub fn hex_contributions(grid: &HexGrid, tiles: &[u8], rules: Rules, weights: We
         .collect();
     let mut comps = river_pieces(grid, tiles);
     let allowed = match rules {
-        Rules::Strict | Rules::Thesis => 1,
-        Rules::Published => 2,
+        Rules::Strict => 1,
+        Rules::Published | Rules::Thesis => 2,
     };
     // Largest first; on equal sizes the earlier first hex first.
     comps.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
     if rules == Rules::Thesis {
         // REQ3 counts once: its weight is split over all the extra pieces'
         // hexes together, in row-major order.
-        let mut extra: Vec<HexIndex> = comps.iter().skip(1).flatten().copied().collect();
+        let mut extra: Vec<HexIndex> = comps.iter().skip(allowed).flatten().copied().collect();
         extra.sort_unstable();
         spread(&mut out, &extra, w[2]);
         return out;

@@ -208,13 +208,14 @@ mod tests {
             rules::local_terms(g, &ring, Rules::Thesis, idx(4, 6) as u16)[1],
             0
         );
-        // One piece: 0; two or three pieces: REQ3 stays 1.
+        // One or two pieces: 0 (as published); three or four: REQ3 stays 1.
         assert_eq!(thesis[2], 0);
-        for (pieces, (r, c)) in [(2, (0, 0)), (3, (8, 12))] {
+        for (pieces, (r, c), req3) in [(2, (0, 0), 0), (3, (8, 12), 1), (4, (0, 12), 1)] {
             t[idx(r, c)] = RIVER;
             assert_eq!(rules::evaluate(g, &t, Rules::Strict)[2] + 1, pieces);
-            assert_eq!(rules::evaluate(g, &t, Rules::Thesis)[2], 1);
+            assert_eq!(rules::evaluate(g, &t, Rules::Thesis)[2], req3);
         }
+        assert_eq!(rules::evaluate(g, &t, Rules::Published)[2], 2);
         // A river hex with 4 river neighbours counts; one with 3 does not.
         let mut u = board_from(g, |_, c| LAND[c % 7]);
         for (r, c) in [(4, 6), (4, 5), (4, 7), (3, 5)] {

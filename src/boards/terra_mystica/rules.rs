@@ -22,8 +22,9 @@ pub enum Rules {
     Published,
     /// What the BRKGA thesis computed: REQ1 and REQ4 as [`Rules::Published`];
     /// REQ2 counts only a river hex with more than 3 river neighbours;
-    /// REQ3 is 1 when the river is in more than one piece (else 0), and
-    /// its default weight is 100 ([`Weights::for_rules`]).
+    /// REQ3 is [`Rules::Published`]'s REQ3 capped at 1 (1 when the river
+    /// is in more than two pieces, else 0), and its default weight is 100
+    /// ([`Weights::for_rules`]).
     Thesis,
 }
 
@@ -198,7 +199,7 @@ pub fn req3(rules: Rules, components: u32) -> u32 {
     match rules {
         Rules::Strict => components.saturating_sub(1),
         Rules::Published => components.saturating_sub(2),
-        Rules::Thesis => (components > 1) as u32,
+        Rules::Thesis => (components > 2) as u32,
     }
 }
 
