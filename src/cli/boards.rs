@@ -188,7 +188,9 @@ pub struct RunOutcome {
     /// The best score at each time of the grid given to [`run_sampled`]
     /// (one per grid point, same order; empty otherwise). A point before
     /// the first board was scored takes that first score (the run's score
-    /// at time 0); a point after the run stopped takes its final score.
+    /// at time 0); a point at or after the time limit, or after the run
+    /// reached its target, takes the final score (the last step may end a
+    /// little after the limit).
     pub samples: Vec<f64>,
 }
 
@@ -305,6 +307,7 @@ fn run_inner(
     }
     // Points passed while the search was built take its first score.
     let mut samples = Vec::with_capacity(grid_ms.len());
+    let limit_ms = time_limit * 1000.0;
     let mut last = search.progress().best;
     // Building a search may already score a whole population: that time
     // counts towards the limit and the time to the best.
@@ -318,8 +321,12 @@ fn run_inner(
                 return;
             }
             let now = ms(start.elapsed());
-            // Every grid time passed during this step saw the best before it.
-            while samples.len() < grid_ms.len() && grid_ms[samples.len()] < now {
+            // Every grid time passed during this step saw the best before
+            // it; the time limit itself and later take the final score.
+            while samples.len() < grid_ms.len()
+                && grid_ms[samples.len()] < now
+                && grid_ms[samples.len()] < limit_ms
+            {
                 samples.push(last);
             }
             last = p.best;

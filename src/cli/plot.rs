@@ -235,8 +235,15 @@ impl Chart {
         };
         match self.x_axis {
             Axis::Log => {
-                let room = if self.markers.is_empty() { 1.15 } else { 1.6 };
-                (lo / 1.15, (hi * room).max(lo * 10.0))
+                let (lo, hi) = (lo / 1.15, (hi * 1.15).max(lo * 10.0));
+                // Room for the markers' labels right of the last one: about
+                // a fifth of the plot's width.
+                let room = if self.markers.is_empty() {
+                    1.0
+                } else {
+                    (hi / lo).powf(0.28)
+                };
+                (lo, hi * room)
             }
             Axis::Linear => {
                 let pad = ((hi - lo) * 0.06).max(hi.abs() * 0.05).max(1e-9);
@@ -321,7 +328,7 @@ impl Chart {
         X::CoordDescType: ValueFormatter<f64>,
     {
         let mut chart = ChartBuilder::on(area)
-            .caption(&self.title, (FONT, 22))
+            .caption(&self.title, (FONT, 20))
             .margin(14)
             .x_label_area_size(54)
             .y_label_area_size(64)

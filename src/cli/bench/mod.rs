@@ -200,6 +200,7 @@ impl Plan {
 }
 
 /// What a bench reports: one JSON object (`--json`) or a text.
+#[derive(Debug)]
 struct Report {
     json: Value,
     text: String,
@@ -349,7 +350,7 @@ fn text(
             a.runs,
             s.solved,
             mean_sd(&s.scores),
-            json!(s.best),
+            s.best,
             s.median_ms,
             s.max_ms
         );

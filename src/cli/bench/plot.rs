@@ -64,7 +64,7 @@ pub(super) fn curves(
     }
     Chart {
         title: format!(
-            "{} ({}): {} runs × {} s",
+            "{}, {}: {} runs × {} s each",
             plan.game.name(),
             rules_text(plan),
             plan.runs,
@@ -113,7 +113,7 @@ pub(super) fn scatter(
         .collect();
     Chart {
         title: format!(
-            "{} ({}), {} sweep of {swept}: {} sets × {} runs × {} s",
+            "{}, {}, {} sweep of {swept}: {} sets × {} runs × {} s",
             plan.game.name(),
             rules_text(plan),
             algorithm.name(),

@@ -226,7 +226,7 @@ pub(super) fn run(
             out,
             "{row} {:>18} {:>8} {:>14.1}",
             mean_sd(&s.scores),
-            json!(s.best),
+            s.best,
             s.mean_ms
         );
     }
