@@ -138,6 +138,9 @@ pub struct Chart {
     pub y_label: String,
     /// How x is scaled.
     pub x_axis: Axis,
+    /// The lowest y a band may reach (e.g. 0 for scores that cannot be
+    /// negative); `None`: no floor.
+    pub y_floor: Option<f64>,
     /// Lines, one legend entry each.
     pub lines: Vec<Line>,
     /// Reference points; one legend entry `marker_legend` for all.
@@ -237,11 +240,11 @@ impl Chart {
             Axis::Log => {
                 let (lo, hi) = (lo / 1.15, (hi * 1.15).max(lo * 10.0));
                 // Room for the markers' labels right of the last one: about
-                // a fifth of the plot's width.
+                // a sixth of the plot's width.
                 let room = if self.markers.is_empty() {
                     1.0
                 } else {
-                    (hi / lo).powf(0.28)
+                    (hi / lo).powf(0.22)
                 };
                 (lo, hi * room)
             }
@@ -274,6 +277,7 @@ impl Chart {
         let (lo, hi) = ys.fold((0.0f64, f64::NEG_INFINITY), |(lo, hi), y| {
             (lo.min(y), hi.max(y))
         });
+        let lo = self.y_floor.map_or(lo, |f| lo.max(f));
         let hi = if hi.is_finite() && hi > lo {
             hi
         } else {
@@ -355,7 +359,10 @@ impl Chart {
                     .points
                     .iter()
                     .map(|p| (p.x, p.y + p.spread))
-                    .chain(line.points.iter().rev().map(|p| (p.x, (p.y - p.spread))))
+                    .chain(line.points.iter().rev().map(|p| {
+                        let low = p.y - p.spread;
+                        (p.x, self.y_floor.map_or(low, |f| low.max(f)))
+                    }))
                     .collect();
                 chart
                     .draw_series(std::iter::once(Polygon::new(band, c.mix(0.16).filled())))

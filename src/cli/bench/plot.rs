@@ -28,6 +28,15 @@ fn rules_text(plan: &Plan) -> String {
     }
 }
 
+/// `1 run`, `30 runs`.
+fn runs_text(runs: u64) -> String {
+    if runs == 1 {
+        "1 run".into()
+    } else {
+        format!("{runs} runs")
+    }
+}
+
 /// The score-over-time chart: one line (mean) and band (± sd) per
 /// algorithm on a log time axis, a cross per matching published figure.
 pub(super) fn curves(
@@ -64,15 +73,16 @@ pub(super) fn curves(
     }
     Chart {
         title: format!(
-            "{}, {}: {} runs × {} s each",
+            "{}, {}: {} × {} s each",
             plan.game.name(),
             rules_text(plan),
-            plan.runs,
+            runs_text(plan.runs),
             plan.time_limit
         ),
         x_label: "time since the start of a run (s, log scale)".into(),
         y_label: "best score so far".into(),
         x_axis: Axis::Log,
+        y_floor: Some(0.0),
         lines,
         markers,
         marker_legend: "published end point".into(),
@@ -113,12 +123,12 @@ pub(super) fn scatter(
         .collect();
     Chart {
         title: format!(
-            "{}, {}, {} sweep of {swept}: {} sets × {} runs × {} s",
+            "{}, {}: {} sweep, {} sets × {} × {} s",
             plan.game.name(),
             rules_text(plan),
             algorithm.name(),
             points.len(),
-            plan.runs,
+            runs_text(plan.runs),
             plan.time_limit
         ),
         x_label: "mean time to the best board (ms)".into(),
@@ -127,6 +137,7 @@ pub(super) fn scatter(
         dots,
         dot_legend: "one parameter set".into(),
         notes: vec![
+            format!("swept: {swept}"),
             "tag: the set's number".to_string(),
             "red: the best set (lowest mean,".to_string(),
             "ties: shortest mean time to best)".to_string(),
