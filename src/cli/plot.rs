@@ -191,7 +191,7 @@ fn tick(v: f64) -> String {
     let a = v.abs();
     if a == 0.0 {
         "0".into()
-    } else if a >= 1e5 || a < 1e-3 {
+    } else if !(1e-3..1e5).contains(&a) {
         format!("{v:.0e}")
     } else if a >= 10.0 {
         format!("{v:.0}")

@@ -54,6 +54,7 @@ pub struct PublishedPoint {
     pub label: &'static str,
 }
 
+#[allow(clippy::too_many_arguments)]
 const fn p(
     objective: Objective,
     algorithm: Algorithm,
