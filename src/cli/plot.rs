@@ -33,6 +33,7 @@ use super::common::{CliError, CliResult, write_atomic};
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
 /// Width of the SVG in user units (pixels at 1:1).
@@ -433,12 +434,24 @@ impl Chart {
                 .draw_series(std::iter::once(dot))
                 .map_err(plot_error)?;
         }
+        let (xs, _) = chart.plotting_area().get_pixel_range();
+        let middle = (xs.start + xs.end) / 2;
         for d in &self.dots {
             if let Some(text) = &d.highlight {
-                let style = TextStyle::from((FONT, 15).into_font()).color(&red);
+                // Right of the dot in the left half, left of it in the
+                // right half, so the label stays inside the plot.
+                let right_half = chart.backend_coord(&(d.x, d.y)).0 > middle;
+                let (dx, h) = if right_half {
+                    (-12, HPos::Right)
+                } else {
+                    (12, HPos::Left)
+                };
+                let style = TextStyle::from((FONT, 15).into_font())
+                    .color(&red)
+                    .pos(Pos::new(h, VPos::Top));
                 let dot = EmptyElement::at((d.x, d.y))
                     + Circle::new((0, 0), 9, red.stroke_width(3))
-                    + Text::new(text.clone(), (12, 4), style);
+                    + Text::new(text.clone(), (dx, 4), style);
                 chart
                     .draw_series(std::iter::once(dot))
                     .map_err(plot_error)?;
