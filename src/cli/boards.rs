@@ -186,6 +186,13 @@ pub struct RunOutcome {
     /// Score over time `(ms, score)`: the start, every improvement, a fixed
     /// grid of [`TRACE_POINTS`] points and the end (empty unless traced).
     pub trace: Vec<(f64, f64)>,
+    /// The best score at each time of the grid given to [`run_sampled`]
+    /// (one per grid point, same order; empty otherwise). A point before
+    /// the first board was scored takes that first score (the run's score
+    /// at time 0); a point at or after the time limit, or after the run
+    /// reached its target, takes the final score (the last step may end a
+    /// little after the limit).
+    pub samples: Vec<f64>,
 }
 
 /// Grid points of a traced run's score-over-time curve (besides every
@@ -239,6 +246,57 @@ pub fn run_with(
     traced: bool,
     setup: &BoardSetup,
 ) -> Result<RunOutcome, CliError> {
+    run_inner(
+        game,
+        algorithm,
+        params,
+        scoring,
+        seed,
+        target,
+        time_limit,
+        traced,
+        setup,
+        &[],
+    )
+}
+
+/// [`run_traced`] that also records the best score at each time of
+/// `grid_ms` (milliseconds from the start, ascending) in
+/// [`RunOutcome::samples`]. Sampling happens between steps (the score at
+/// a time is the best known when that time passed), so it never slows a
+/// step down.
+#[allow(clippy::too_many_arguments)]
+pub fn run_sampled(
+    game: BoardGame,
+    algorithm: Algorithm,
+    params: &Params,
+    scoring: Scoring,
+    seed: u64,
+    target: f64,
+    time_limit: f64,
+    traced: bool,
+    grid_ms: &[f64],
+) -> RunOutcome {
+    let setup = BoardSetup::default();
+    run_inner(
+        game, algorithm, params, scoring, seed, target, time_limit, traced, &setup, grid_ms,
+    )
+    .unwrap_or_else(|e| panic!("the standard setup is valid: {e}"))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_inner(
+    game: BoardGame,
+    algorithm: Algorithm,
+    params: &Params,
+    scoring: Scoring,
+    seed: u64,
+    target: f64,
+    time_limit: f64,
+    traced: bool,
+    setup: &BoardSetup,
+    grid_ms: &[f64],
+) -> Result<RunOutcome, CliError> {
     let start = std::time::Instant::now();
     let mut search = boards::make_search_with(game, algorithm, params, scoring, seed, setup)?;
     let mut trace = Vec::new();
@@ -248,6 +306,10 @@ pub fn run_with(
     if traced {
         trace.push((ms(start.elapsed()), search.progress().best));
     }
+    // Points passed while the search was built take its first score.
+    let mut samples = Vec::with_capacity(grid_ms.len());
+    let limit_ms = time_limit * 1000.0;
+    let mut last = search.progress().best;
     // Building a search may already score a whole population: that time
     // counts towards the limit and the time to the best.
     let built = start.elapsed();
@@ -256,10 +318,22 @@ pub fn run_with(
         target,
         Duration::from_secs_f64(time_limit).saturating_sub(built),
         |p| {
-            if !traced {
+            if !traced && samples.len() == grid_ms.len() {
                 return;
             }
             let now = ms(start.elapsed());
+            // Every grid time passed during this step saw the best before
+            // it; the time limit itself and later take the final score.
+            while samples.len() < grid_ms.len()
+                && grid_ms[samples.len()] < now
+                && grid_ms[samples.len()] < limit_ms
+            {
+                samples.push(last);
+            }
+            last = p.best;
+            if !traced {
+                return;
+            }
             if p.improved {
                 trace.push((now, p.best));
             }
@@ -277,6 +351,8 @@ pub fn run_with(
     if traced {
         trace.push((ms(start.elapsed()), score));
     }
+    // The run stopped (time limit or target): later points keep its score.
+    samples.resize(grid_ms.len(), score);
     Ok(RunOutcome {
         tiles: tiles.clone(),
         score,
@@ -285,6 +361,7 @@ pub fn run_with(
         evaluations: summary.progress.evaluations,
         generations: summary.progress.generation,
         trace,
+        samples,
     })
 }
 

@@ -11,6 +11,7 @@ pub mod export;
 pub mod gallery;
 pub mod outline;
 pub mod pins;
+pub mod plot;
 pub mod puzzle;
 
 use clap::Subcommand;

@@ -244,9 +244,49 @@ fn bench_reports_every_algorithm() {
         "best_score",
         "median_ms_to_best",
         "max_ms_to_best",
+        "sd_score",
+        "requirement_means",
     ] {
         assert!(r.get(key).is_some(), "missing {key}: {r}");
     }
     assert_eq!(r["runs"], 4);
     assert_eq!(r["solved"], 4);
+}
+
+#[test]
+fn bench_checkpoints_on_the_command_line() {
+    let v = json(&[
+        "bench",
+        "catan",
+        "--algorithms",
+        "best,sahc",
+        "--runs",
+        "2",
+        "--time-limit",
+        "0.3",
+        "--checkpoints",
+        "0.3,0.1",
+        "--json",
+    ]);
+    for r in v["results"].as_array().unwrap() {
+        let cps = r["checkpoints"].as_array().unwrap();
+        assert_eq!(cps.len(), 2, "{r}");
+        assert_eq!(cps[0]["seconds"], 0.1);
+        assert_eq!(cps[1]["scores"], r["scores"], "{r}");
+    }
+    fails_with(
+        &[
+            "bench",
+            "catan",
+            "--time-limit",
+            "0.3",
+            "--checkpoints",
+            "20",
+        ],
+        "at most 0.3",
+    );
+    fails_with(
+        &["bench", "catan", "--sweep-values", "1,2"],
+        "--param-sweep",
+    );
 }

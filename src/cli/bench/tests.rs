@@ -1,0 +1,269 @@
+//! Tests of `bench`: CSV, checkpoints, plots and the sweep.
+
+use super::*;
+use crate::boards::terra_mystica::Rules;
+
+fn bench_args(csv: PathBuf, params: Vec<String>) -> BenchArgs {
+    BenchArgs {
+        game: BoardGame::Catan,
+        algorithms: "best,brkga,sahc".into(),
+        runs: 2,
+        time_limit: 2.0,
+        target: 0.0,
+        threads: Some(1),
+        params,
+        csv: Some(csv),
+        force: false,
+        checkpoints: None,
+        plot: None,
+        param_sweep: None,
+        sweep_values: "0.01,0.33,0.66,0.99".into(),
+        json: true,
+        scoring: scoring(Rules::Strict),
+    }
+}
+
+fn scoring(rules: Rules) -> ScoringArgs {
+    ScoringArgs {
+        rules,
+        weights: None,
+        no_equal_neighbours: false,
+        no_2_12_neighbours: false,
+        desert: "anywhere".into(),
+        max_corner_pips: 0,
+        harbour_rule: false,
+    }
+}
+
+#[test]
+fn bench_writes_a_score_over_time_csv_and_never_clobbers() {
+    let dir = std::env::temp_dir().join(format!("evoboard-csv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("runs.csv");
+    let _ = std::fs::remove_file(&csv);
+    run(&bench_args(csv.clone(), vec!["population=50".into()])).unwrap();
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("algorithm,seed,ms,score"));
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    for alg in ["best", "brkga", "sahc"] {
+        for seed in ["1", "2"] {
+            let run: Vec<f64> = rows
+                .iter()
+                .filter(|r| r[0] == alg && r[1] == seed)
+                .map(|r| r[3].parse().unwrap())
+                .collect();
+            assert!(run.len() >= 2, "{alg} {seed}");
+            assert!(
+                run.windows(2).all(|w| w[1] <= w[0]),
+                "{alg} {seed}: {run:?}"
+            );
+        }
+    }
+    let err = run(&bench_args(csv.clone(), vec![])).unwrap_err();
+    assert!(err.0.contains("--force"), "{err}");
+    let err = run(&bench_args(dir.join("b.csv"), vec!["nope=1".into()])).unwrap_err();
+    assert!(err.0.contains("nope"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A short Terra Mystica bench without files (`published` rules).
+fn tm_args(algorithms: &str, runs: u64, time_limit: f64) -> BenchArgs {
+    BenchArgs {
+        game: BoardGame::TerraMystica,
+        algorithms: algorithms.into(),
+        runs,
+        time_limit,
+        target: 0.0,
+        threads: Some(2),
+        params: ["brkga", "pso"]
+            .iter()
+            .zip(["population=50", "particles=20"])
+            .filter(|(alg, _)| algorithms.split(',').any(|a| a == **alg))
+            .map(|(_, p)| p.to_string())
+            .collect(),
+        csv: None,
+        force: false,
+        checkpoints: None,
+        plot: None,
+        param_sweep: None,
+        sweep_values: "0.01,0.33,0.66,0.99".into(),
+        json: true,
+        scoring: scoring(Rules::Published),
+    }
+}
+
+/// The texts of an SVG's `<text>` elements, trimmed.
+fn svg_texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let body = t.split_once('>')?.1;
+            Some(body.split_once("</text>")?.0.trim().to_string())
+        })
+        .collect()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("evoboard-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn checkpoints_hold_one_score_per_run_and_never_rise() {
+    let mut a = tm_args("brkga,sahc", 3, 0.4);
+    a.checkpoints = Some("0.4,0.05,0.2".into());
+    let v = run(&a).unwrap().json;
+    for r in v["results"].as_array().unwrap() {
+        let cps = r["checkpoints"].as_array().unwrap();
+        let seconds: Vec<f64> = cps.iter().map(|c| c["seconds"].as_f64().unwrap()).collect();
+        assert_eq!(seconds, [0.05, 0.2, 0.4], "{r}");
+        let per_cp: Vec<Vec<f64>> = cps
+            .iter()
+            .map(|c| {
+                let s: Vec<f64> = c["scores"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_f64().unwrap())
+                    .collect();
+                assert_eq!(s.len(), 3, "{c}");
+                assert!((c["mean"].as_f64().unwrap() - stats::mean(&s)).abs() < 1e-9);
+                s
+            })
+            .collect();
+        let finals: Vec<f64> = r["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        for run in 0..3 {
+            let over_time: Vec<f64> = per_cp.iter().map(|s| s[run]).collect();
+            assert!(over_time.windows(2).all(|w| w[1] <= w[0]), "{over_time:?}");
+            // The last checkpoint is the time limit: the final score.
+            assert_eq!(over_time[2], finals[run], "{r}");
+        }
+        let sd = r["sd_score"].as_f64().unwrap();
+        assert!((sd - stats::sd(&finals)).abs() < 1e-9, "{r}");
+        let req = r["requirement_means"].as_object().unwrap();
+        let keys: Vec<&str> = req.keys().map(String::as_str).collect();
+        assert_eq!(keys, ["req1", "req2", "req3", "req4"]);
+        // Unweighted counts of the final boards add up to the mean score.
+        let sum: f64 = req.values().map(|x| x.as_f64().unwrap()).sum();
+        assert!(
+            (sum - r["mean_score"].as_f64().unwrap()).abs() < 1e-9,
+            "{r}"
+        );
+    }
+    let text = run(&tm_args("sahc", 1, 0.1)).unwrap().text;
+    assert!(text.contains(" ± "), "{text}");
+    assert!(!text.contains("checkpoint"), "{text}");
+}
+
+#[test]
+fn a_checkpoint_beyond_the_time_limit_is_refused() {
+    let mut a = tm_args("sahc", 1, 0.5);
+    a.checkpoints = Some("0.1,1".into());
+    let err = run(&a).err().unwrap();
+    assert!(err.0.contains("at most 0.5"), "{err}");
+}
+
+#[test]
+fn plots_have_one_series_per_algorithm_and_are_never_clobbered() {
+    let dir = temp_dir("plot");
+    let svg = dir.join("runs.svg");
+    let mut a = tm_args("best,brkga,sahc", 2, 0.3);
+    a.plot = Some(svg.clone());
+    a.checkpoints = Some("0.1".into());
+    run(&a).unwrap();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("<svg "), "{text}");
+    let texts = svg_texts(&text);
+    // One legend entry per algorithm.
+    for alg in ["best", "brkga", "sahc"] {
+        let n = texts
+            .iter()
+            .filter(|t| t.starts_with(&format!("{alg} (")))
+            .count();
+        assert_eq!(n, 1, "{alg}: {texts:?}");
+    }
+    assert!(!texts.iter().any(|t| t.starts_with("pso")));
+    // BRKGA and SAHC have published end points under these rules.
+    assert!(texts.iter().any(|t| t == "paper mean 30"), "{texts:?}");
+    assert!(texts.iter().any(|t| t == "paper 24.9 ± 2.05"), "{texts:?}");
+    // One band (a filled polygon) per algorithm with a spread.
+    assert!(text.matches("<polygon").count() >= 2);
+    // Refused without --force, the file kept.
+    let err = run(&a).err().unwrap();
+    assert!(err.0.contains("--force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), text);
+    a.force = true;
+    run(&a).unwrap();
+
+    let png = dir.join("runs.png");
+    let mut a = tm_args("sahc", 1, 0.1);
+    a.plot = Some(png.clone());
+    run(&a).unwrap();
+    let decoder = ::png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
+    let reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    assert_eq!(
+        (info.width, info.height),
+        (
+            super::super::plot::PNG_WIDTH,
+            super::super::plot::PNG_HEIGHT
+        )
+    );
+    a.plot = Some(dir.join("runs.jpg"));
+    let err = run(&a).err().unwrap();
+    assert!(err.0.contains(".svg or .png"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_sweep_runs_every_set_and_names_the_best() {
+    let dir = temp_dir("sweep");
+    let mut a = tm_args("pso", 1, 0.1);
+    a.params = vec!["particles=20".into()];
+    a.param_sweep = Some("inertia,cognitive,social".into());
+    a.sweep_values = "0.33,0.66".into();
+    a.plot = Some(dir.join("sweep.svg"));
+    let v = run(&a).unwrap().json;
+    let sets = v["sweep"].as_array().unwrap();
+    assert_eq!(sets.len(), 8);
+    let means: Vec<f64> = sets
+        .iter()
+        .map(|s| s["mean_score"].as_f64().unwrap())
+        .collect();
+    let lowest = means.iter().copied().fold(f64::INFINITY, f64::min);
+    assert_eq!(v["best_set"]["mean_score"].as_f64().unwrap(), lowest);
+    // Set 1 is (0.33, 0.33, 0.33): the paper's set 22; set 8 is
+    // (0.66, 0.66, 0.66): 43.
+    assert_eq!(sets[0]["published_set"], 22);
+    assert_eq!(sets[0]["params"]["inertia"], 0.33);
+    assert_eq!(sets[7]["published_set"], 43);
+    assert_eq!(sets[0]["scores"].as_array().unwrap().len(), 1);
+    let svg = std::fs::read_to_string(dir.join("sweep.svg")).unwrap();
+    let texts = svg_texts(&svg);
+    assert_eq!(
+        texts.iter().filter(|t| t.starts_with("best: set ")).count(),
+        1,
+        "{texts:?}"
+    );
+    // Two algorithms, an unknown or repeated parameter: refused.
+    a.plot = None;
+    a.algorithms = "pso,sahc".into();
+    assert!(run(&a).err().unwrap().0.contains("exactly one algorithm"));
+    a.algorithms = "pso".into();
+    a.param_sweep = Some("inertia,nope".into());
+    assert!(run(&a).err().unwrap().0.contains("allowed: "));
+    a.param_sweep = Some("social,social".into());
+    assert!(run(&a).err().unwrap().0.contains("twice"));
+    a.param_sweep = Some("social".into());
+    a.sweep_values = "9".into();
+    assert!(run(&a).err().unwrap().0.contains("social"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
