@@ -68,9 +68,8 @@ pub(super) fn curves(
         "line: mean best score over the runs".to_string(),
         "band: ± 1 sd; legend: final mean ± sd".to_string(),
     ];
-    if !a.params.is_empty() {
-        notes.push(format!("--param {}", a.params.join(" --param ")));
-    }
+    // One parameter a line, so that long sets stay inside the picture.
+    notes.extend(a.params.iter().map(|p| format!("--param {p}")));
     Chart {
         title: format!(
             "{}, {}: {} × {} s each",

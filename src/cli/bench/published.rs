@@ -192,7 +192,9 @@ fn objective(game: BoardGame, scoring: &Scoring) -> Option<Objective> {
             if !matches!(scoring.rules.name(), "published" | "thesis") {
                 return None;
             }
-            if scoring.weights == Weights::default() {
+            // Plain: the rule set's own default weights (`thesis`
+            // weighs REQ3 100 even in its "unweighted" runs).
+            if scoring.weights == Weights::for_rules(scoring.rules) {
                 Some(TmPlain)
             } else if scoring.weights == Weights::BRKGA_STUDY {
                 Some(TmWeighted)
@@ -286,6 +288,14 @@ mod tests {
             )),
             ["paper 1264"]
         );
+        // The thesis's "unweighted" runs weigh REQ3 100: its own default.
+        let thesis = scoring(Rules::Thesis, Weights::THESIS);
+        assert_eq!(
+            labels(matching(tm, &thesis, Brkga, &brkga(&[]))),
+            ["paper mean 30", "paper best 22"]
+        );
+        let thesis_all_ones = scoring(Rules::Thesis, Weights::default());
+        assert!(matching(tm, &thesis_all_ones, Brkga, &brkga(&[])).is_empty());
         let strict = scoring(Rules::Strict, Weights::default());
         assert!(matching(tm, &strict, Brkga, &brkga(&[])).is_empty());
         let catan = matching(BoardGame::Catan, &plain, Brkga, &brkga(&[]));
