@@ -183,16 +183,7 @@ impl<P: BoardProblem> Brkga<P> {
     fn decode(&mut self, next: bool, i: usize) -> u64 {
         let keys = if next { &self.next } else { &self.keys };
         let chrom = &keys[i * self.n..(i + 1) * self.n];
-        for seg in self.problem.segments() {
-            let r = seg.range();
-            let len = r.len();
-            decode_keys(
-                &chrom[r.clone()],
-                &mut self.scratch[..len],
-                &seg.pool,
-                &mut self.genes[r],
-            );
-        }
+        decode_genes(&self.problem, chrom, &mut self.scratch, &mut self.genes);
         self.problem.build(&self.genes, &mut self.board);
         let s = self.problem.score(&self.board);
         if self.best.offer(&self.board, s) {
@@ -203,6 +194,26 @@ impl<P: BoardProblem> Brkga<P> {
 
     fn mean(&self) -> f64 {
         self.fitness.iter().map(|&f| f as f64).sum::<f64>() / self.pop as f64
+    }
+}
+
+/// The genes a chromosome's keys decode to, segment by segment
+/// (`scratch` holds at least the longest segment).
+fn decode_genes<P: BoardProblem>(
+    problem: &P,
+    chrom: &[f32],
+    scratch: &mut [u16],
+    genes: &mut [u8],
+) {
+    for seg in problem.segments() {
+        let r = seg.range();
+        let len = r.len();
+        decode_keys(
+            &chrom[r.clone()],
+            &mut scratch[..len],
+            &seg.pool,
+            &mut genes[r],
+        );
     }
 }
 

@@ -21,12 +21,11 @@
 //!
 //! No allocation per candidate: the buffers are [`RowBuffers`].
 
-use super::{Brkga, next_progress};
+use super::{Brkga, decode_genes, next_progress};
 use crate::boards::common::shuffle;
 use crate::boards::published::BoardProblem;
 use crate::rng::RngExt;
 use crate::search::Progress;
-use crate::search::decode::decode_keys;
 
 /// The row crossover's buffers, allocated when the search is built.
 pub(super) struct RowBuffers {
@@ -57,16 +56,7 @@ impl<P: BoardProblem> Brkga<P> {
     /// (not scored).
     fn decode_into(&mut self, i: usize, board: &mut [u8]) {
         let chrom = &self.keys[i * self.n..(i + 1) * self.n];
-        for seg in self.problem.segments() {
-            let r = seg.range();
-            let len = r.len();
-            decode_keys(
-                &chrom[r.clone()],
-                &mut self.scratch[..len],
-                &seg.pool,
-                &mut self.genes[r],
-            );
-        }
+        decode_genes(&self.problem, chrom, &mut self.scratch, &mut self.genes);
         self.problem.build(&self.genes, board);
     }
 
