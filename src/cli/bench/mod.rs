@@ -1,7 +1,7 @@
 //! `evoboard bench`: every algorithm over seeds 1..N in parallel (rayon),
 //! with a summary per algorithm (mean ± sd, per-requirement means,
 //! checkpoints), an optional score-over-time CSV, a plot of the mean
-//! score over time ([`plot`]) and a parameter sweep ([`sweep`]).
+//! score over time (`plot.rs`) and a parameter sweep (`sweep.rs`).
 
 mod plot;
 pub mod published;
