@@ -226,11 +226,17 @@ pub fn run_traced(
     time_limit: f64,
     traced: bool,
 ) -> RunOutcome {
-    let setup = BoardSetup::default();
-    run_with(
-        game, algorithm, params, scoring, seed, target, time_limit, traced, &setup,
+    run_sampled(
+        game,
+        algorithm,
+        params,
+        scoring,
+        seed,
+        target,
+        time_limit,
+        traced,
+        &[],
     )
-    .unwrap_or_else(|e| panic!("the standard setup is valid: {e}"))
 }
 
 /// [`run_traced`] on `setup`'s board, start and pins.

@@ -192,6 +192,26 @@ impl<P: BoardProblem> Brkga<P> {
         s
     }
 
+    /// The non-elite of the next population by biased uniform crossover:
+    /// fresh random mutants, then children of one elite and one non-elite
+    /// parent (each gene from the elite parent with probability ρe).
+    fn breed_uniform(&mut self) {
+        let n = self.n;
+        for k in self.elite..self.elite + self.mutants {
+            for g in &mut self.next[k * n..(k + 1) * n] {
+                *g = self.rng.random::<f32>();
+            }
+        }
+        for k in self.elite + self.mutants..self.pop {
+            let e = self.order[self.rng.random_range(0..self.elite)] as usize;
+            let o = self.order[self.rng.random_range(self.elite..self.pop)] as usize;
+            for g in 0..n {
+                let from = if self.rng.random_bool(self.rho) { e } else { o };
+                self.next[k * n + g] = self.keys[from * n + g];
+            }
+        }
+    }
+
     fn mean(&self) -> f64 {
         self.fitness.iter().map(|&f| f as f64).sum::<f64>() / self.pop as f64
     }
@@ -225,9 +245,6 @@ impl<P: BoardProblem> Search for Brkga<P> {
     }
 
     fn step(&mut self) -> Progress {
-        if self.rows.is_some() {
-            return self.step_rows();
-        }
         let before = self.best.score;
         self.since_best += 1;
         let fit = &self.fitness;
@@ -240,28 +257,24 @@ impl<P: BoardProblem> Search for Brkga<P> {
             self.next[k * n..(k + 1) * n].copy_from_slice(&self.keys[src * n..(src + 1) * n]);
             self.next_fitness[k] = self.fitness[src];
         }
-        // Mutants.
-        for k in self.elite..self.elite + self.mutants {
-            for g in &mut self.next[k * n..(k + 1) * n] {
-                *g = self.rng.random::<f32>();
-            }
-        }
-        // Biased crossover: an elite and a non-elite parent.
-        for k in self.elite + self.mutants..self.pop {
-            let e = self.order[self.rng.random_range(0..self.elite)] as usize;
-            let o = self.order[self.rng.random_range(self.elite..self.pop)] as usize;
-            for g in 0..n {
-                let from = if self.rng.random_bool(self.rho) { e } else { o };
-                self.next[k * n + g] = self.keys[from * n + g];
-            }
+        let mut rows = self.rows.take();
+        match rows.as_mut() {
+            None => self.breed_uniform(),
+            Some(rb) => self.breed_rows(rb),
         }
         for k in self.elite..self.pop {
             self.next_fitness[k] = self.decode(true, k);
         }
         std::mem::swap(&mut self.keys, &mut self.next);
         std::mem::swap(&mut self.fitness, &mut self.next_fitness);
+        self.rows = rows;
         if self.restart > 0 && self.since_best >= self.restart && self.best.score > 0 {
-            self.random_population();
+            // `uniform` restarts the population, `rows` mutates the elite.
+            if self.rows.is_some() {
+                self.mutate_elite();
+            } else {
+                self.random_population();
+            }
             self.since_best = 0;
         }
         let mean = self.mean();

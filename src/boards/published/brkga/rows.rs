@@ -21,11 +21,10 @@
 //!
 //! No allocation per candidate: the buffers are [`RowBuffers`].
 
-use super::{Brkga, decode_genes, next_progress};
+use super::{Brkga, decode_genes};
 use crate::boards::common::shuffle;
 use crate::boards::published::BoardProblem;
 use crate::rng::RngExt;
-use crate::search::Progress;
 
 /// The row crossover's buffers, allocated when the search is built.
 pub(super) struct RowBuffers {
@@ -60,21 +59,13 @@ impl<P: BoardProblem> Brkga<P> {
         self.problem.build(&self.genes, board);
     }
 
-    /// One generation of the row crossover.
-    pub(super) fn step_rows(&mut self) -> Progress {
-        let Some(mut rb) = self.rows.take() else {
-            return self.progress;
-        };
-        let before = self.best.score;
-        self.since_best += 1;
-        let fit = &self.fitness;
-        self.order
-            .sort_unstable_by(|&a, &b| fit[a as usize].cmp(&fit[b as usize]).then(a.cmp(&b)));
+    /// The non-elite of the next population by the thesis's row copy
+    /// (the elite is already in place): the crossover share gets a random
+    /// elite member's first two rows, the rest have their keys reshuffled.
+    pub(super) fn breed_rows(&mut self, rb: &mut RowBuffers) {
         let (n, hexes) = (self.n, self.board.len());
         for k in 0..self.elite {
             let src = self.order[k] as usize;
-            self.next[k * n..(k + 1) * n].copy_from_slice(&self.keys[src * n..(src + 1) * n]);
-            self.next_fitness[k] = self.fitness[src];
             self.decode_into(src, &mut rb.elite_boards[k * hexes..(k + 1) * hexes]);
         }
         let share_end = self.pop - self.mutants;
@@ -98,25 +89,12 @@ impl<P: BoardProblem> Brkga<P> {
             self.next[k * n..(k + 1) * n].copy_from_slice(&self.keys[o * n..(o + 1) * n]);
             shuffle(&mut self.next[k * n..(k + 1) * n], &mut self.rng);
         }
-        for k in self.elite..self.pop {
-            self.next_fitness[k] = self.decode(true, k);
-        }
-        std::mem::swap(&mut self.keys, &mut self.next);
-        std::mem::swap(&mut self.fitness, &mut self.next_fitness);
-        self.rows = Some(rb);
-        if self.restart > 0 && self.since_best >= self.restart && self.best.score > 0 {
-            self.mutate_elite();
-            self.since_best = 0;
-        }
-        let mean = self.mean();
-        self.progress = next_progress(self.progress, &self.problem, &self.best, mean, before);
-        self.progress
     }
 
     /// The restart of `crossover=rows`: a few random key swaps (within a
     /// segment) in every elite member (the first `elite` chromosomes after
     /// a step), each re-scored.
-    fn mutate_elite(&mut self) {
+    pub(super) fn mutate_elite(&mut self) {
         let n = self.n;
         let swaps = (n / 20).max(1);
         let segments = self.problem.segments().len();
