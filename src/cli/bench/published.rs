@@ -3,7 +3,7 @@
 //! our figures, when the bench's game, rules, weights and parameters match
 //! the published set-up.
 
-use crate::boards::terra_mystica::Weights;
+use crate::boards::terra_mystica::{Rules, Weights};
 use crate::boards::{Algorithm, BoardGame, Params, Scoring};
 use serde_json::{Value, json};
 
@@ -187,9 +187,8 @@ pub const PUBLISHED: [PublishedPoint; 10] = [
 fn objective(game: BoardGame, scoring: &Scoring) -> Option<Objective> {
     match game {
         BoardGame::TerraMystica => {
-            // Matched by name so that a new rule set (`thesis`) needs no
-            // change here.
-            if !matches!(scoring.rules.name(), "published" | "thesis") {
+            // The papers' figures were made with these two readings.
+            if !matches!(scoring.rules, Rules::Published | Rules::Thesis) {
                 return None;
             }
             // Plain: the rule set's own default weights (`thesis`
