@@ -8,8 +8,9 @@
 //!   (four-ends domino: rules, AI agents, simulator, GA tuner), [`export`]
 //!   (hex boards as PNG, SVG, text and share codes), [`puzzle`]
 //!   (X/O logic puzzles: solver, generator, grader), [`level`] (the
-//!   versioned RON level format, its builders and atomic saving) and
-//!   [`rng`] (seeded random streams);
+//!   versioned RON level format and its builders), [`map`] (the map of any game, which levels save and the export
+//!   draws), [`files`] (atomic saving that never overwrites silently) and [`rng`] (seeded random
+//!   streams);
 //! - `cli` (feature `cli`): the headless command line, `evoboard generate …`;
 //! - `plugin` (feature `plugin`): what another Bevy game embeds — level
 //!   assets and tilemaps, no window, egui or clap;
@@ -20,7 +21,9 @@ pub mod boards;
 pub mod domino;
 pub mod dungeon;
 pub mod export;
+pub mod files;
 pub mod level;
+pub mod map;
 pub mod puzzle;
 pub mod rng;
 pub mod search;

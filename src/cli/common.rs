@@ -1,7 +1,7 @@
 //! Plumbing shared by every sub-command: errors, JSON output, atomic
 //! writes that never clobber, progress bars.
 
-use crate::level::SaveError;
+use crate::files::SaveError;
 use std::fmt;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -55,10 +55,7 @@ pub fn print_json(value: &serde_json::Value) -> CliResult {
 /// Refuse an output path that exists unless `force` (`--force`), before
 /// any work is done; the error is the one [`write_atomic`] gives.
 pub fn refuse_existing(path: &Path, force: bool) -> CliResult {
-    if path.exists() && !force {
-        return Err(exists_error(&SaveError::Exists(path.to_path_buf())));
-    }
-    Ok(())
+    crate::files::refuse_existing(path, force).map_err(|e| exists_error(&e))
 }
 
 /// Where a level asked for with `--out` goes
@@ -79,11 +76,11 @@ fn exists_error(e: &SaveError) -> CliError {
     ))
 }
 
-/// Write `bytes` to `path` atomically ([`crate::level::write_atomic`]);
+/// Write `bytes` to `path` atomically ([`crate::files::write_atomic`]);
 /// an existing file is kept unless `force` (`--force`) is set, and the
 /// error says so.
 pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<(), CliError> {
-    crate::level::write_atomic(path, bytes, force).map_err(|e| match e {
+    crate::files::write_atomic(path, bytes, force).map_err(|e| match e {
         SaveError::Exists(_) => exists_error(&e),
         SaveError::AppearedWhileWriting(_) => {
             CliError(format!("{e}; pass --force to overwrite it"))

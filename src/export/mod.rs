@@ -14,7 +14,7 @@
 //! ```
 //! use evoboard::boards::terra_mystica::TerraMysticaBoard;
 //! use evoboard::export::{Format, export};
-//! use evoboard::level::LevelMap;
+//! use evoboard::map::LevelMap;
 //! let map = LevelMap::TerraMystica(TerraMysticaBoard::base_map());
 //! let svg = export(&map, Format::Svg).unwrap();
 //! let text = String::from_utf8(svg.bytes).unwrap();
@@ -31,7 +31,7 @@ pub mod text;
 use crate::boards::catan::CatanBoard;
 use crate::boards::terra_mystica::TerraMysticaBoard;
 use crate::boards::{BoardError, BoardGame, code};
-use crate::level::LevelMap;
+use crate::map::LevelMap;
 use std::fmt;
 use std::str::FromStr;
 

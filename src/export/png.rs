@@ -5,7 +5,7 @@
 //! is the same on every machine and no system font is looked up.
 
 use super::{ExportError, svg};
-use crate::level::LevelMap;
+use crate::map::LevelMap;
 use resvg::{tiny_skia, usvg};
 
 /// Pixels on the long side: 11.69 in of A4 at 300 dpi.

@@ -13,7 +13,7 @@ use super::{ExportError, HexBoard};
 use crate::boards::catan::{CatanCode, TERRAINS, pips};
 use crate::boards::terra_mystica::{ALL, Terrain};
 use crate::boards::{BoardGame, code, grid};
-use crate::level::LevelMap;
+use crate::map::LevelMap;
 use std::fmt::Write;
 
 /// Centre-to-corner size of a hex, in SVG units.

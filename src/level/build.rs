@@ -7,7 +7,7 @@ use crate::boards::catan::CatanBoard;
 use crate::boards::terra_mystica::{TerraMysticaBoard, grid_for_len};
 use crate::boards::{self, Algorithm, BoardGame, Params, Scoring};
 use crate::dungeon::{Dungeon, DungeonParams};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{HAND_ALGORITHM, Puzzle};
 
 /// The player count a Catan board of `hexes` hexes is for.
 fn players_of(hexes: usize) -> &'static str {
@@ -131,4 +131,21 @@ impl Level {
             Scores::default(),
         )
     }
+}
+
+/// The level of a hand-made puzzle (from
+/// [`crate::puzzle::PuzzleDraft::to_puzzle`]): the same as a generated
+/// puzzle's ([`Level::puzzle`]) except that the generator is
+/// [`HAND_ALGORITHM`] and the parameter `blocked_p` is replaced by the
+/// measured `blocked_share`.
+pub fn hand_level(name: &str, p: &Puzzle) -> Level {
+    let mut level = Level::puzzle(name, p);
+    level.generator.algorithm = HAND_ALGORITHM.to_string();
+    for (k, v) in &mut level.generator.params {
+        if k == "blocked_p" {
+            *k = "blocked_share".to_string();
+            *v = p.blocked_share;
+        }
+    }
+    level
 }

@@ -1,7 +1,7 @@
 //! The versioned RON level format (`levels/NAME.level.ron`), the builders that make
 //! a level of each kind ([`Level::hex_board`], [`Level::dungeon`],
-//! [`Level::puzzle`]) and the atomic writes that save them
-//! ([`write_atomic`]).
+//! [`Level::puzzle`]); they are saved with [`crate::files::write_atomic`]
+//! (re-exported here).
 //!
 //! A level is self-describing: the format version, the game kind (the
 //! variant of [`LevelMap`]), the map itself, the generator that made it
@@ -42,26 +42,24 @@
 //! }
 //! ```
 
-use crate::boards::catan::CatanBoard;
 use crate::boards::terra_mystica::Rules;
-use crate::boards::terra_mystica::TerraMysticaBoard;
-use crate::dungeon::Dungeon;
-use crate::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
 
 mod build;
 mod design;
+#[cfg(test)]
+mod domain_tests;
 mod recipe;
-mod save;
 
-pub use build::DUNGEON_ALGORITHM;
+pub use crate::files::{SaveError, write_atomic};
+pub use crate::map::LevelMap;
+pub use build::{DUNGEON_ALGORITHM, hand_level};
 pub use design::{BoardDesign, EditSummary};
 pub use recipe::{
     DungeonRecipe, HexBoardRecipe, PuzzleRecipe, Recipe, RecipeError, RecipeProgress, RecipeStage,
 };
-pub use save::{SaveError, write_atomic};
 
 /// The extension level files carry (`NAME.level.ron`): the plugin's asset
 /// loader claims only this one, so other RON assets of a game keep theirs.
@@ -121,31 +119,6 @@ pub struct Level {
     /// in generated levels without pins or edits).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub design: Option<BoardDesign>,
-}
-
-/// A map of one of the games.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum LevelMap {
-    /// A Terra Mystica board.
-    TerraMystica(TerraMysticaBoard),
-    /// A Catan island.
-    Catan(CatanBoard),
-    /// A dungeon map with its rooms and their contents.
-    Dungeon(Dungeon),
-    /// An X/O puzzle with its solution.
-    Puzzle(Puzzle),
-}
-
-impl LevelMap {
-    /// The game's name as on the command line.
-    pub fn game(&self) -> &'static str {
-        match self {
-            LevelMap::TerraMystica(_) => "terra-mystica",
-            LevelMap::Catan(_) => "catan",
-            LevelMap::Dungeon(_) => "dungeon",
-            LevelMap::Puzzle(_) => "puzzle",
-        }
-    }
 }
 
 /// The generator settings that made a level (written as `Generator(…)` in
@@ -338,6 +311,7 @@ impl Level {
 mod tests {
     use super::*;
     use crate::boards::catan::{CatanBoard, standard_codes};
+    use crate::boards::terra_mystica::TerraMysticaBoard;
 
     fn tm_level() -> Level {
         Level {

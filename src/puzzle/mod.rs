@@ -38,7 +38,7 @@ pub use board::{
 };
 pub use editor::{
     CALL_NODES, EXACT_GIVENS, EXACT_NODES, EditStep, GREEDY_CAP, GREEDY_CELLS, HAND_ALGORITHM,
-    PuzzleDraft, STATUS_NODES, Solutions, TOTAL_NODES, Uniqueness, hand_level, parse_steps,
+    PuzzleDraft, STATUS_NODES, Solutions, TOTAL_NODES, Uniqueness, parse_steps,
 };
 pub use error::PuzzleError;
 pub use generator::{

@@ -5,7 +5,8 @@
 use super::PuzzleLevels;
 use super::editor::{EditorRequest, PuzzleEditor};
 use crate::app::shell::save_box::levels_dir;
-use crate::puzzle::{MAX_SIDE, MIN_GEN_SIDE, Square, hand_level};
+use crate::level::hand_level;
+use crate::puzzle::{MAX_SIDE, MIN_GEN_SIDE, Square};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::path::Path;

@@ -6,9 +6,10 @@
 use super::{PuzzleLevels, PuzzleRequest};
 use crate::app::shell::save_box::{SaveBox, levels_dir};
 use crate::app::shell::scripted::ScriptArgs;
+use crate::level::hand_level;
 use crate::puzzle::{
-    EditStep, Puzzle, PuzzleDraft, PuzzleError, Solutions, Square, Uniqueness, hand_level,
-    parse_size, parse_steps,
+    EditStep, Puzzle, PuzzleDraft, PuzzleError, Solutions, Square, Uniqueness, parse_size,
+    parse_steps,
 };
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};

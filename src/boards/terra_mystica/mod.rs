@@ -11,7 +11,7 @@
 mod access;
 mod board;
 #[cfg(test)]
-mod offset_tests;
+pub(crate) mod offset_tests;
 mod outline;
 mod pins;
 mod problem;

@@ -1,5 +1,5 @@
 //! The offset outline (rows 12-13-12…, 112 hexes) through every search,
-//! pins, the registry, levels and exports.
+//! pins, the registry and exports (levels: `level`'s domain tests).
 
 use crate::boards::terra_mystica::{
     BalancedTm, Rules, TerraMysticaBoard, Weights, evaluate, offset_grid, tiles_for,
@@ -8,7 +8,7 @@ use crate::boards::{
     self, Algorithm, BoardError, BoardGame, BoardSetup, BoardVariant, HexIndex, Params, Scoring,
     make_search_with, shuffle,
 };
-use crate::level::{Level, LevelMap};
+use crate::map::LevelMap;
 use crate::rng::seeded;
 use crate::search::Search;
 
@@ -36,8 +36,8 @@ fn best_on(setup: &BoardSetup, seed: u64, rules: Rules) -> BalancedTm {
     s
 }
 
-/// A perfect strict offset board.
-fn perfect(seed: u64) -> Vec<u8> {
+/// A perfect strict offset board (the level tests use it too).
+pub(crate) fn perfect(seed: u64) -> Vec<u8> {
     let s = best_on(&offset(), seed, Rules::Strict);
     assert!(s.is_solved(), "seed {seed}");
     s.best().0.clone()
@@ -207,17 +207,6 @@ fn registry_levels_and_exports_read_offset_boards_by_their_length() {
     let broken = boards::broken_hexes(TM, &tiles, scoring);
     assert_eq!(broken.len(), 112);
     assert!(broken[a] > 0 && broken[b] > 0);
-    // A level keeps the outline, and its score is the offset board's.
-    let params = Params::defaults(BalancedTm::PARAMS);
-    let level = Level::hex_board("o", TM, &tiles, Algorithm::Best, &params, scoring, 1);
-    let LevelMap::TerraMystica(board) = &level.map else {
-        panic!("a Terra Mystica level")
-    };
-    let lens: Vec<usize> = board.rows.iter().map(Vec::len).collect();
-    assert_eq!(lens, crate::boards::terra_mystica::OFFSET_ROWS);
-    assert_eq!(level.scores.total, Weights::default().score(&want) as f64);
-    let back = Level::from_ron(&level.to_ron()).unwrap();
-    assert_eq!(back.map, level.map);
     // Exports: one polygon per hex, the text map and the share code read back.
     let map = LevelMap::TerraMystica(TerraMysticaBoard::from_tiles(g, &tiles));
     let svg = crate::export::svg::svg(&map).unwrap();

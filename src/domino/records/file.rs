@@ -2,7 +2,7 @@
 //! atomically. The only part of the records that does I/O.
 
 use super::{MatchRecord, RECORD_VERSION, RecordFile};
-use crate::level::{SaveError, write_atomic};
+use crate::files::{SaveError, write_atomic};
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};

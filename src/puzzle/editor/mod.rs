@@ -4,8 +4,9 @@
 //! ([`PuzzleDraft::grade`]), and "make unique" ([`PuzzleDraft::make_unique`],
 //! the fewest givens that leave exactly one solution, see
 //! [`Uniqueness`]).
-//! A draft with exactly one solution becomes a [`Puzzle`] and a level
-//! saved like generated ones ([`PuzzleDraft::to_level`]).
+//! A draft with exactly one solution becomes a [`Puzzle`]
+//! ([`PuzzleDraft::to_puzzle`]), which the level format saves like
+//! generated ones (`evoboard::level::hand_level`).
 //!
 //! ```
 //! use evoboard::puzzle::{PuzzleDraft, Solutions, Square};
@@ -34,7 +35,6 @@ use super::grade::{Grade, grade};
 use super::rules::rule_breaks;
 use super::solver::{count_solutions, two_bits};
 use super::{Difficulty, Puzzle};
-use crate::level::Level;
 
 /// The generator name a hand-made puzzle level records.
 pub const HAND_ALGORITHM: &str = "hand";
@@ -94,20 +94,6 @@ pub(crate) fn two_solutions(board: &Board) -> Solutions {
         Some(_) => Solutions::None,
         None => Solutions::Unknown,
     }
-}
-
-/// The level of a hand-made puzzle (from [`PuzzleDraft::to_puzzle`]):
-/// see [`PuzzleDraft::to_level`].
-pub fn hand_level(name: &str, p: &Puzzle) -> Level {
-    let mut level = Level::puzzle(name, p);
-    level.generator.algorithm = HAND_ALGORITHM.to_string();
-    for (k, v) in &mut level.generator.params {
-        if k == "blocked_p" {
-            *k = "blocked_share".to_string();
-            *v = p.blocked_share;
-        }
-    }
-    level
 }
 
 /// A puzzle being made by hand.
@@ -255,14 +241,6 @@ impl PuzzleDraft {
             level,
             seed,
         ))
-    }
-
-    /// The level to save: the same as a generated puzzle's
-    /// ([`Level::puzzle`]) except that the generator is
-    /// [`HAND_ALGORITHM`] and the parameter `blocked_p` is replaced by
-    /// the measured `blocked_share`.
-    pub fn to_level(&self, name: &str, seed: u64) -> Result<Level, PuzzleError> {
-        Ok(hand_level(name, &self.to_puzzle(seed)?))
     }
 
     /// The error for a draft without solutions.

@@ -1,8 +1,7 @@
 //! Tests of the puzzle editor: live counts, make unique (contains the
-//! givens, exactly one solution, minimal by brute force), saving.
+//! givens, exactly one solution, minimal by brute force), saving (the level part is in `level`).
 
 use super::*;
-use crate::level::LevelMap;
 use crate::puzzle::Play;
 use crate::rng::{RngExt, seeded};
 
@@ -206,27 +205,14 @@ fn empty_board_needs_one_given_per_symmetry_class() {
 }
 
 #[test]
-fn saves_as_a_puzzle_level() {
+fn becomes_a_puzzle_when_unique() {
     let mut d = random_draft(7, 6, 0.1, 4, 5);
-    assert_eq!(d.to_level("x", 0).unwrap_err(), PuzzleError::NotUnique);
+    assert_eq!(d.to_puzzle(0).unwrap_err(), PuzzleError::NotUnique);
     d.make_unique(9).unwrap();
-    let level = d.to_level("by-hand", 9).unwrap();
-    assert_eq!(level.generator.algorithm, HAND_ALGORITHM);
-    assert_eq!(level.generator.seed, 9);
-    let LevelMap::Puzzle(p) = &level.map else {
-        panic!("not a puzzle level");
-    };
+    let p = d.to_puzzle(9).unwrap();
+    assert_eq!(p.seed, 9);
     assert_eq!(p.cells_board().unwrap(), *d.board());
     assert_eq!(p.level, d.grade().level);
-    assert!(
-        level
-            .generator
-            .params
-            .iter()
-            .any(|(k, _)| k == "blocked_share")
-    );
-    let back = crate::level::Level::from_ron(&level.to_ron()).unwrap();
-    assert_eq!(back, level);
     // It plays like a generated one.
     let play = Play::new(p.clone()).unwrap();
     assert_eq!(play.solution(), &p.solution_board().unwrap());

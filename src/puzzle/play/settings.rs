@@ -1,5 +1,6 @@
 //! What a puzzle is generated from ([`Settings`], `--size` and
-//! `--difficulty`) and how it is saved ([`crate::level::Level::puzzle`]).
+//! `--difficulty`); the level format saves it with its settings
+//! (`evoboard::level::Level::puzzle`).
 
 use super::super::board::{MAX_SIDE, MIN_GEN_SIDE};
 use super::super::error::PuzzleError;

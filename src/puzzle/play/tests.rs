@@ -1,6 +1,5 @@
 //! Tests of the play logic (`play/`).
 use super::*;
-use crate::level::{Level, LevelMap};
 use crate::puzzle::Difficulty;
 use crate::puzzle::PuzzleError;
 use crate::puzzle::generator::{generate, generate_level};
@@ -290,19 +289,6 @@ fn a_wrong_mark_hint_says_clear_it() {
         p.apply(Action::Set(r, c, Square::Empty));
     }
     panic!("no quiet wrong mark found");
-}
-
-#[test]
-fn levels_round_trip() {
-    let p = play(8);
-    let level = Level::puzzle("xo-8", p.puzzle());
-    let back = Level::from_ron(&level.to_ron()).unwrap();
-    assert_eq!(back.name, "xo-8");
-    assert_eq!(back.generator.seed, 8);
-    match back.map {
-        LevelMap::Puzzle(q) => assert_eq!(&q, p.puzzle()),
-        other => panic!("{other:?}"),
-    }
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! Tests of GM edits: letters, validity, errors, pins, save and load;
+//! Tests of GM edits: letters, validity, errors, pins (save and load:
+//! `level`'s domain tests);
 //! shared helpers. Evolve the rest: `evolve.rs`; connection and room-count
 //! limits: `limits.rs`; random edit sweeps: `sweep.rs`.
 
@@ -8,7 +9,6 @@ mod evolve;
 mod limits;
 mod sweep;
 use crate::dungeon::{DungeonParams, Size, generate_proposal, is_connected, rooms_are_valid};
-use crate::level::{Level, LevelMap};
 use crate::search::Search;
 use rebuild::edit_rules;
 
@@ -342,57 +342,4 @@ fn room_edges() {
         }
     );
     assert_eq!(Edge::Inside.dragged(&r, 1, 1), r);
-}
-
-#[test]
-fn edits_survive_save_and_load() {
-    let (params, mut d) = small();
-    d.apply(&DungeonEdit::Delete { room: 'B' }, &params)
-        .unwrap();
-    d.apply(
-        &DungeonEdit::Pin {
-            room: 'C',
-            pinned: true,
-        },
-        &params,
-    )
-    .unwrap();
-    let level = Level::dungeon("edited", &d, &params);
-    let back = Level::from_ron(&level.to_ron()).unwrap();
-    let LevelMap::Dungeon(mut loaded) = back.map else {
-        panic!("not a dungeon level");
-    };
-    assert_eq!(loaded, d);
-    assert!(loaded.room('B').is_none() && loaded.room('C').unwrap().pinned);
-    // Re-applying an edit that changes nothing keeps it equal.
-    let c = loaded.room('C').unwrap().clone();
-    loaded
-        .apply(
-            &DungeonEdit::Pin {
-                room: 'C',
-                pinned: true,
-            },
-            &params,
-        )
-        .unwrap();
-    let a = loaded.rooms[0].clone();
-    loaded
-        .apply(
-            &DungeonEdit::Move {
-                room: 'A',
-                x: a.x,
-                y: a.y,
-            },
-            &params,
-        )
-        .unwrap();
-    assert_eq!(loaded, d);
-    assert!(c.pinned);
-    // Edits themselves round-trip (an edit history can be saved).
-    let edit = DungeonEdit::Resize {
-        room: 'C',
-        rect: Room::new(3, 4, 5, 6),
-    };
-    let text = ron::to_string(&edit).unwrap();
-    assert_eq!(ron::from_str::<DungeonEdit>(&text).unwrap(), edit);
 }

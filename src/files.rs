@@ -1,6 +1,8 @@
 //! Writing files atomically and never over an existing one by accident:
-//! a temporary file beside the target, synced, then renamed. The CLI, the
-//! app's save box and the plugin all save through [`write_atomic`].
+//! a temporary file beside the target, synced, then renamed. Engine-free and
+//! owned by no domain: the level format, domino records, the CLI, the app's
+//! save box and the plugin all save through [`write_atomic`] (and check an
+//! output early with [`refuse_existing`]).
 
 use std::fmt;
 use std::io::Write;
@@ -61,6 +63,22 @@ impl std::error::Error for SaveError {
     }
 }
 
+/// Refuse `path` before any work is done when it exists and `overwrite`
+/// is not set: the same [`SaveError::Exists`] that [`write_atomic`] gives.
+///
+/// ```
+/// use evoboard::files::{SaveError, refuse_existing};
+/// let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+/// assert!(matches!(refuse_existing(&here, false), Err(SaveError::Exists(_))));
+/// assert!(refuse_existing(&here, true).is_ok());
+/// ```
+pub fn refuse_existing(path: &Path, overwrite: bool) -> Result<(), SaveError> {
+    if path.exists() && !overwrite {
+        return Err(SaveError::Exists(path.to_path_buf()));
+    }
+    Ok(())
+}
+
 /// Write `bytes` to `path` atomically: a temporary file beside it, then a
 /// rename. An existing file is kept unless `overwrite` is set. On any
 /// failure (full disk, missing folder) the temporary file is removed and
@@ -70,16 +88,14 @@ impl std::error::Error for SaveError {
 /// let dir = std::env::temp_dir().join(format!("evoboard-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir)?;
 /// let path = dir.join("note.txt");
-/// evoboard::level::write_atomic(&path, b"one", false)?;
-/// assert!(evoboard::level::write_atomic(&path, b"two", false).is_err());
+/// evoboard::files::write_atomic(&path, b"one", false)?;
+/// assert!(evoboard::files::write_atomic(&path, b"two", false).is_err());
 /// assert_eq!(std::fs::read(&path)?, b"one");
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<(), SaveError> {
-    if path.exists() && !overwrite {
-        return Err(SaveError::Exists(path.to_path_buf()));
-    }
+    refuse_existing(path, overwrite)?;
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
