@@ -37,7 +37,11 @@ fn main() {
     let result = match Args::parse().command {
         None => open_app(AppArgs::default()),
         Some(Command::App(a)) => open_app(*a),
-        Some(Command::Headless(c)) => cli::run(*c).map_err(|e| e.to_string()),
+        Some(Command::Headless(c)) => match cli::run(*c) {
+            Ok(cli::Outcome::Done) => Ok(()),
+            Ok(cli::Outcome::JoinAsPerson(j)) => join_as_person(j),
+            Err(e) => Err(e.to_string()),
+        },
     };
     if let Err(e) = result {
         eprintln!("error: {e}");
@@ -48,6 +52,19 @@ fn main() {
 #[cfg(feature = "app")]
 fn open_app(args: AppArgs) -> Result<(), String> {
     evoboard::app::run(args).map_err(|e| e.to_string())
+}
+
+/// `evoboard domino join HOST:PORT` without `--bot`: the app's domino
+/// screen, joined to the host (the CLI and the app do not import each
+/// other; the binary owns both).
+#[cfg(feature = "app")]
+fn join_as_person(j: cli::domino::PersonJoin) -> Result<(), String> {
+    evoboard::app::run_domino_join(j.addr, j.seat, Some(j.name)).map_err(|e| e.to_string())
+}
+
+#[cfg(not(feature = "app"))]
+fn join_as_person(_j: cli::domino::PersonJoin) -> Result<(), String> {
+    Err(cli::domino::JOIN_NEEDS_APP.into())
 }
 
 #[cfg(not(feature = "app"))]

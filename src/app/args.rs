@@ -65,7 +65,7 @@ pub struct AppArgs {
     #[arg(long)]
     pub difficulty: Option<String>,
     /// Catan: the island for 3-4 or 5-6 players.
-    #[arg(long, value_parser = crate::cli::catan::parse_players)]
+    #[arg(long, value_parser = crate::boards::catan::parse_players)]
     pub players: Option<crate::boards::BoardVariant>,
     /// Scripted edits, `;` separated, for the screen `--game` opens.
     ///

@@ -170,7 +170,7 @@ pub fn run_domino_join(
     addr: String,
     seat: Option<u8>,
     name: Option<String>,
-) -> crate::cli::common::CliResult {
+) -> Result<(), AppError> {
     let args = AppArgs {
         game: Some(Game::Domino),
         join: Some(addr),
@@ -178,5 +178,5 @@ pub fn run_domino_join(
         name,
         ..AppArgs::default()
     };
-    run(args).map_err(|e| crate::cli::common::CliError(e.to_string()))
+    run(args)
 }

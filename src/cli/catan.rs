@@ -3,19 +3,11 @@
 //! is solved, and their JSON.
 
 use super::common::CliError;
+use crate::boards::catan::parse_players;
 use crate::boards::catan::{CatanBoard, CatanLayout, CatanOptions};
 use crate::boards::{BoardGame, BoardSetup, BoardVariant};
 use clap::Args;
 use serde_json::{Value, json};
-
-/// Parse `3-4` (the base island) or `5-6` (the 5–6 player extension).
-pub fn parse_players(s: &str) -> Result<BoardVariant, String> {
-    match s {
-        "3-4" | "3" | "4" => Ok(BoardVariant::Standard),
-        "5-6" | "5" | "6" => Ok(BoardVariant::FiveSixPlayers),
-        _ => Err(format!("'{s}' is not a player count; allowed: 3-4, 5-6")),
-    }
-}
 
 /// Catan's flags on `generate` and `evaluate`.
 #[derive(Args, Debug, Clone)]
@@ -132,6 +124,7 @@ mod tests {
         assert!(
             parse_players("2")
                 .unwrap_err()
+                .to_string()
                 .contains("allowed: 3-4, 5-6")
         );
     }

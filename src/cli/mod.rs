@@ -37,15 +37,27 @@ pub enum Command {
     Domino(domino::DominoArgs),
 }
 
+/// What a sub-command left for the binary to do: nothing, or open the
+/// desktop app (which the CLI does not import; `main.rs` owns both).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// The sub-command ran to the end.
+    Done,
+    /// `evoboard domino join HOST:PORT` without `--bot`: a person's client
+    /// is the app's domino screen, joined to the host.
+    JoinAsPerson(domino::PersonJoin),
+}
+
 /// Run a headless sub-command.
-pub fn run(command: Command) -> CliResult {
-    match command {
+pub fn run(command: Command) -> Result<Outcome, CliError> {
+    let done = match command {
         Command::Generate(a) => boards::generate(a),
         Command::Evaluate(a) => boards::evaluate(a),
         Command::Export(a) => export::run(a),
         Command::Bench(a) => bench::bench(a),
         Command::Puzzle(a) => puzzle::run(a),
         Command::Dungeon(a) => dungeon::run(&a),
-        Command::Domino(a) => domino::run(a),
-    }
+        Command::Domino(a) => return domino::run(a),
+    };
+    done.map(|()| Outcome::Done)
 }

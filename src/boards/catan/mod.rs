@@ -14,6 +14,7 @@ mod board;
 mod harbours;
 mod layout;
 mod pins;
+mod players;
 mod problem;
 mod rules;
 mod search;
@@ -32,6 +33,7 @@ pub use layout::{
     FIVE_SIX_TOKENS,
 };
 pub use pins::{CatanPinConflict, pin_conflicts};
+pub use players::{CatanPlayers, PlayersError, parse_players};
 pub use problem::CatanProblem;
 pub use rules::{
     CatanOptions, CatanViolations, DesertPlacement, broken_hexes, evaluate, evaluate_on, pips,

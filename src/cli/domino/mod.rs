@@ -9,12 +9,12 @@ mod table;
 mod tune;
 
 pub use duel::DuelArgs;
-pub use net::{HostArgs, JoinArgs};
+pub use net::{HostArgs, JOIN_NEEDS_APP, JoinArgs, PersonJoin};
 pub use records::RecordsArgs;
 pub use table::TableArgs;
 pub use tune::TuneArgs;
 
-use super::common::{CliError, CliResult};
+use super::common::CliError;
 use crate::domino::{Agent, AgentSpec};
 use clap::{Args, Subcommand};
 
@@ -44,15 +44,16 @@ pub enum DominoCommand {
 }
 
 /// Run a domino sub-command.
-pub fn run(args: DominoArgs) -> CliResult {
-    match args.command {
+pub fn run(args: DominoArgs) -> Result<super::Outcome, CliError> {
+    let done = match args.command {
         DominoCommand::Duel(a) => duel::run(a),
         DominoCommand::Tune(a) => tune::run(a),
         DominoCommand::Table(a) => table::run(a),
         DominoCommand::Records(a) => records::run(a),
         DominoCommand::Host(a) => net::host(a),
-        DominoCommand::Join(a) => net::join(a),
-    }
+        DominoCommand::Join(a) => return net::join(a),
+    };
+    done.map(|()| super::Outcome::Done)
 }
 
 pub(super) fn threads(t: Option<usize>) -> Result<usize, CliError> {

@@ -1,6 +1,7 @@
 //! `evoboard domino host` and `evoboard domino join`: seats over the
 //! network (`crate::domino::net`).
 
+use super::super::Outcome;
 use super::super::common::{CliError, CliResult, print_json};
 use crate::domino::AgentSpec;
 use crate::domino::net::{DEFAULT_PORT, Host, HostConfig, parse_seats, run_bot};
@@ -155,34 +156,48 @@ pub(super) fn host(a: HostArgs) -> CliResult {
     }
 }
 
-pub(super) fn join(a: JoinArgs) -> CliResult {
+/// `evoboard domino join` without `--bot`: who joins where. The binary
+/// opens the app's domino screen with it (the CLI does not import the app).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonJoin {
+    /// The host's address, HOST:PORT.
+    pub addr: String,
+    /// The seat to ask for (0..4), if any.
+    pub seat: Option<u8>,
+    /// The name the others see.
+    pub name: String,
+}
+
+/// What a build without the app says to `domino join` without `--bot`.
+pub const JOIN_NEEDS_APP: &str = "domino join without --bot opens the app's domino screen, \
+     which this build does not have (build with the default features); play headless with \
+     --bot AGENT (e.g. --bot t1)";
+
+pub(super) fn join(a: JoinArgs) -> Result<Outcome, CliError> {
     if a.seat.is_some_and(|s| s >= 4) {
         return Err("--seat must be 0, 1, 2 or 3".into());
     }
     let Some(bot) = a.bot else {
-        // A person's client is the app's domino screen.
-        #[cfg(feature = "app")]
-        return crate::app::run_domino_join(a.addr, a.seat, Some(a.name));
-        #[cfg(not(feature = "app"))]
-        return Err(CliError(
-            "domino join without --bot opens the app's domino screen, which this build \
-             does not have (build with the default features); play headless with --bot \
-             AGENT (e.g. --bot t1)"
-                .into(),
-        ));
+        // A person's client is the app's domino screen: the binary opens it.
+        return Ok(Outcome::JoinAsPerson(PersonJoin {
+            addr: a.addr,
+            seat: a.seat,
+            name: a.name,
+        }));
     };
     let agent = bot.build().map_err(|e| CliError(format!("--bot: {e}")))?;
     let r =
         run_bot(&a.addr, a.seat, &a.name, agent.as_ref()).map_err(|e| CliError(e.to_string()))?;
     if a.json {
-        return print_json(&json!({
+        print_json(&json!({
             "seat": r.seat,
             "winner_team": r.winner_team,
             "scores": r.scores,
             "rounds": r.rounds,
             "messages_received": r.messages_received,
             "refused": r.refused,
-        }));
+        }))?;
+        return Ok(Outcome::Done);
     }
     println!(
         "seat {} ({}): team {} won {}-{} after {} rounds; {} messages received",
@@ -194,5 +209,5 @@ pub(super) fn join(a: JoinArgs) -> CliResult {
         r.rounds,
         r.messages_received
     );
-    Ok(())
+    Ok(Outcome::Done)
 }
