@@ -14,6 +14,7 @@ mod dungeon_stock;
 mod dungeon_styles;
 mod export;
 mod gallery;
+mod layers;
 mod outline;
 mod pins;
 mod puzzle;
