@@ -40,7 +40,7 @@ pub fn exits(d: &Dungeon) -> Vec<Vec<Exit>> {
     for (ri, run) in runs.iter().enumerate() {
         // Rooms whose floor touches the run, and from which side.
         let mut at: Vec<(usize, char)> = Vec::new();
-        for &(x, y) in &run.cells {
+        for (x, y) in run.cells() {
             for (nx, ny) in neighbours(x, y, cols, rows) {
                 if let Some(k) = owner[ny * cols + nx] {
                     let side = match (nx.cmp(&x), ny.cmp(&y)) {
@@ -62,7 +62,7 @@ pub fn exits(d: &Dungeon) -> Vec<Vec<Exit>> {
         let stamp = ri as u32;
         let mut reached: Vec<usize> = Vec::new();
         queue.clear();
-        for &(x, y) in &run.cells {
+        for (x, y) in run.cells() {
             seen[y * cols + x] = stamp;
             queue.push_back((x, y));
         }
@@ -82,12 +82,12 @@ pub fn exits(d: &Dungeon) -> Vec<Vec<Exit>> {
         reached.sort_unstable();
         reached.dedup();
         let locked = d.locks.iter().any(|l| {
-            run.cells
-                .contains(&(usize::from(l.door.0), usize::from(l.door.1)))
+            run.cells()
+                .any(|c| c == (usize::from(l.door.0), usize::from(l.door.1)))
         });
         for &(k, side) in &at {
             out[k].push(Exit {
-                door: run.clone(),
+                door: *run,
                 side,
                 rooms: reached.iter().copied().filter(|&r| r != k).collect(),
                 locked,

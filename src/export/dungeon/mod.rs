@@ -32,6 +32,7 @@ pub use svg::svg;
 pub use vtt::vtt;
 
 use super::ExportError;
+pub use crate::dungeon::DoorRun;
 use crate::dungeon::{Dungeon, DungeonTile};
 
 /// Pixels per cell when none are asked for: the usual virtual-tabletop grid.
@@ -51,116 +52,11 @@ pub fn check_pixels_per_cell(ppc: u32) -> Result<(), ExportError> {
     }
 }
 
-/// One door: a run of 4-adjacent door cells (plain or secret), as a
-/// corridor two or three cells wide gets. The opening is crossed by one
-/// line through the middle of the wall, from one side of the run to the
-/// other.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DoorRun {
-    /// The door cells (column, row), in reading order.
-    pub cells: Vec<(usize, usize)>,
-    /// Whether any of its cells is a secret door.
-    pub secret: bool,
-    /// Whether the opening runs along x (a door in a north or south wall:
-    /// one walks through it north–south); `false`: along y.
-    pub along_x: bool,
-}
-
-impl DoorRun {
-    /// Smallest and largest column and row: `(x0, y0, x1, y1)`, inclusive.
-    pub fn bbox(&self) -> (usize, usize, usize, usize) {
-        let xs = self.cells.iter().map(|c| c.0);
-        let ys = self.cells.iter().map(|c| c.1);
-        (
-            xs.clone().min().unwrap_or(0),
-            ys.clone().min().unwrap_or(0),
-            xs.max().unwrap_or(0),
-            ys.max().unwrap_or(0),
-        )
-    }
-
-    /// The two ends of the line across the opening, in cell units: through
-    /// the middle of the door cells, from the wall on one side to the wall
-    /// on the other.
-    pub fn bounds(&self) -> [(f64, f64); 2] {
-        let (x0, y0, x1, y1) = self.bbox();
-        let (x0, y0, x1, y1) = (x0 as f64, y0 as f64, x1 as f64 + 1.0, y1 as f64 + 1.0);
-        if self.along_x {
-            let y = (y0 + y1) / 2.0;
-            [(x0, y), (x1, y)]
-        } else {
-            let x = (x0 + x1) / 2.0;
-            [(x, y0), (x, y1)]
-        }
-    }
-
-    /// The middle of the opening, in cell units.
-    pub fn centre(&self) -> (f64, f64) {
-        let [a, b] = self.bounds();
-        ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
-    }
-}
-
-/// The dungeon's doors: runs of 4-adjacent door cells, in reading order
-/// of their first cell.
+/// The dungeon's doors ([`Dungeon::door_runs`]: runs of adjacent door
+/// cells, in reading order of their first cell), as every export draws
+/// and lists them.
 pub fn door_runs(d: &Dungeon) -> Vec<DoorRun> {
-    let (cols, rows) = (d.width(), d.height());
-    let is_door = |x: usize, y: usize| d.tile(x, y).is_some_and(DungeonTile::is_door);
-    let mut seen = vec![false; cols * rows];
-    let mut runs = Vec::new();
-    for y in 0..rows {
-        for x in 0..cols {
-            if seen[y * cols + x] || !is_door(x, y) {
-                continue;
-            }
-            seen[y * cols + x] = true;
-            let mut cells = vec![(x, y)];
-            let mut i = 0;
-            while i < cells.len() {
-                let (cx, cy) = cells[i];
-                i += 1;
-                for (nx, ny) in neighbours(cx, cy, cols, rows) {
-                    if !seen[ny * cols + nx] && is_door(nx, ny) {
-                        seen[ny * cols + nx] = true;
-                        cells.push((nx, ny));
-                    }
-                }
-            }
-            cells.sort_by_key(|&(x, y)| (y, x));
-            let secret = cells
-                .iter()
-                .any(|&(x, y)| d.tile(x, y) == Some(DungeonTile::SecretDoor));
-            let along_x = opening_along_x(d, &cells);
-            runs.push(DoorRun {
-                cells,
-                secret,
-                along_x,
-            });
-        }
-    }
-    runs
-}
-
-/// Whether a run's opening runs along x: several columns, or one cell
-/// whose left and right are not walkable (or whose top or bottom is).
-fn opening_along_x(d: &Dungeon, cells: &[(usize, usize)]) -> bool {
-    let (x0, x1) = cells
-        .iter()
-        .fold((usize::MAX, 0), |(a, b), c| (a.min(c.0), b.max(c.0)));
-    let (y0, y1) = cells
-        .iter()
-        .fold((usize::MAX, 0), |(a, b), c| (a.min(c.1), b.max(c.1)));
-    if x1 > x0 || y1 > y0 {
-        return x1 - x0 >= y1 - y0;
-    }
-    let walk = |x: Option<usize>, y: Option<usize>| match (x, y) {
-        (Some(x), Some(y)) => d.is_walkable(x, y),
-        _ => false,
-    };
-    let (x, y) = (x0, y0);
-    let sides_closed = !walk(x.checked_sub(1), Some(y)) && !walk(Some(x + 1), Some(y));
-    let ends_closed = !walk(Some(x), y.checked_sub(1)) && !walk(Some(x), Some(y + 1));
-    sides_closed || !ends_closed
+    d.door_runs()
 }
 
 /// The in-map 4-neighbours of (`x`, `y`).
@@ -270,11 +166,11 @@ mod tests {
         let d = wide();
         let runs = door_runs(&d);
         assert_eq!(runs.len(), 2);
-        assert_eq!(runs[0].cells, vec![(3, 5), (4, 5)]);
-        assert!(runs[0].along_x);
+        assert_eq!(runs[0].cells().collect::<Vec<_>>(), vec![(3, 5), (4, 5)]);
+        assert!(runs[0].along_x());
         assert_eq!(runs[0].bounds(), [(3.0, 5.5), (5.0, 5.5)]);
-        assert_eq!(runs[1].cells, vec![(8, 9), (9, 9)]);
-        assert!(runs[1].along_x);
+        assert_eq!(runs[1].cells().collect::<Vec<_>>(), vec![(8, 9), (9, 9)]);
+        assert!(runs[1].along_x());
         let ex = exits(&d);
         assert_eq!(ex[0].len(), 1);
         assert_eq!((ex[0][0].side, ex[0][0].locked), ('S', true));

@@ -203,7 +203,7 @@ fn door(out: &mut String, run: &DoorRun, s: f64) {
         (y1 + 1) as f64 * s,
     );
     let t = 0.3 * s;
-    let (x, y, w, h) = if run.along_x {
+    let (x, y, w, h) = if run.along_x() {
         (x0 + 0.08 * s, (y0 + y1 - t) / 2.0, x1 - x0 - 0.16 * s, t)
     } else {
         ((x0 + x1 - t) / 2.0, y0 + 0.08 * s, t, y1 - y0 - 0.16 * s)

@@ -67,7 +67,7 @@ pub fn data(d: &Dungeon, ppc: u32) -> Value {
 fn portal(run: &DoorRun, point: &impl Fn(f64, f64) -> Value) -> Value {
     let [a, b] = run.bounds();
     let (cx, cy) = run.centre();
-    let rotation = if run.along_x {
+    let rotation = if run.along_x() {
         0.0
     } else {
         std::f64::consts::FRAC_PI_2
