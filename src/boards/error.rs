@@ -298,7 +298,7 @@ impl fmt::Display for BoardError {
             ),
             BoardError::CatanVariant { variant } => write!(
                 f,
-                "Catan has no {variant:?} board; allowed: the base island (3-4 players) \
+                "Catan has no {variant} board; allowed: the base island (3-4 players) \
                  and the 5-6 player island"
             ),
             BoardError::CatanHarbours { problem } => write!(f, "harbours: {problem}"),

@@ -26,6 +26,17 @@ pub enum BoardVariant {
     FiveSixPlayers,
 }
 
+impl std::fmt::Display for BoardVariant {
+    /// `standard`, `offset` or `5-6 players` (as errors name it).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            BoardVariant::Standard => "standard",
+            BoardVariant::Offset => "offset",
+            BoardVariant::FiveSixPlayers => "5-6 players",
+        })
+    }
+}
+
 /// A starting board and the hexes a search may not move.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BoardSetup {

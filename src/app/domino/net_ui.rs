@@ -145,7 +145,7 @@ fn log_text(n: &DominoNet, l: &crate::domino::net::LogLine) -> RichText {
         Some(LogEvent::Scored { team, points, rule }) => RichText::new(format!(
             "+{points} {}: {}",
             TEAM_NAMES[(*team).min(1)],
-            rule.to_lowercase()
+            rule.name().to_lowercase()
         ))
         .color(TEAM_COLORS[(*team).min(1)]),
         Some(LogEvent::RoundOver { out }) => RichText::new(match out {
@@ -469,7 +469,7 @@ fn overlays(ctx: &egui::Context, table: Rect, n: &mut DominoNet) {
                         RichText::new(format!(
                             "+{pts} {}: {}",
                             TEAM_NAMES[(*team).min(1)],
-                            rule.to_lowercase()
+                            rule.name().to_lowercase()
                         ))
                         .color(TEAM_COLORS[(*team).min(1)]),
                     );

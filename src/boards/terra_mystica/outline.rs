@@ -83,7 +83,7 @@ pub fn outline_grid(variant: &BoardVariant) -> Result<&'static HexGrid, BoardErr
         BoardVariant::Offset => Ok(offset_grid()),
         v => Err(BoardError::UnsupportedVariant {
             game: "terra-mystica",
-            variant: format!("{v:?}").to_lowercase(),
+            variant: v.to_string(),
             allowed: "standard, offset",
         }),
     }

@@ -10,7 +10,7 @@ use super::super::advisor::{PublicRound, Turn};
 use super::super::local_match::{
     Actor, LocalMatch, LogEntry, Placement, RoundSummary, SEAT_NAMES, all_legal_moves,
 };
-use super::super::round::{Event, Opening, RoundEnd};
+use super::super::round::{Event, Opening, RoundEnd, Rule};
 use super::super::table::Move;
 use super::super::tiles::Tile;
 use serde::{Deserialize, Serialize};
@@ -84,9 +84,9 @@ pub enum LogEvent {
         team: usize,
         /// Points.
         points: u32,
-        /// The rule (`TableCount`, `Pass`, `Galo`, `Garagem`,
-        /// `DoubleOut`, `Blocked`).
-        rule: String,
+        /// The rule (`"TableCount"`, `"Pass"`, `"Galo"`, `"Garagem"`,
+        /// `"DoubleOut"`, `"Blocked"` on the wire).
+        rule: Rule,
     },
     /// The round ended: `out` the seat that went out, `None` if blocked.
     RoundOver {
@@ -114,11 +114,7 @@ impl From<&LogEntry> for LogLine {
         let event = l.event.map(|e| match e {
             Event::Placed { seat, tile, arm } => LogEvent::Placed { seat, tile, arm },
             Event::Passed { seat } => LogEvent::Passed { seat },
-            Event::Scored { team, points, rule } => LogEvent::Scored {
-                team,
-                points,
-                rule: format!("{rule:?}"),
-            },
+            Event::Scored { team, points, rule } => LogEvent::Scored { team, points, rule },
             Event::RoundOver(end) => LogEvent::RoundOver {
                 out: match end {
                     RoundEnd::Out { seat } => Some(seat),
@@ -153,7 +149,7 @@ pub struct PublicSummary {
     /// Garagem paid.
     pub garagem: u32,
     /// Every scoring line: (rule, team, points).
-    pub scoring: Vec<(String, usize, u32)>,
+    pub scoring: Vec<(Rule, usize, u32)>,
     /// Who opens the next round and how (`None` when the match is over).
     pub next_opener: Option<(u8, Opening)>,
 }
@@ -171,11 +167,7 @@ impl From<&RoundSummary> for PublicSummary {
             pips_left: std::array::from_fn(|i| s.hands_left[i].pips()),
             tiles_left: std::array::from_fn(|i| s.hands_left[i].len() as u8),
             garagem: s.garagem,
-            scoring: s
-                .scoring
-                .iter()
-                .map(|(r, t, p)| (format!("{r:?}"), *t, *p))
-                .collect(),
+            scoring: s.scoring.clone(),
             next_opener: s.next_opener,
         }
     }

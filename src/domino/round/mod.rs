@@ -41,8 +41,9 @@ pub fn floor5(x: u32) -> u32 {
     x - x % 5
 }
 
-/// Which scoring rule produced points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which scoring rule produced points. On the wire (serde) and in
+/// [`Rule::name`] it is the variant's name (`"TableCount"`, `"Galo"`, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Rule {
     /// P1: the open ends add up to a multiple of 5.
     TableCount,
@@ -56,6 +57,27 @@ pub enum Rule {
     DoubleOut,
     /// A blocked round ("trancado"): the lighter team scores the other's pips.
     Blocked,
+}
+
+impl Rule {
+    /// The rule's name as it is sent and logged (`TableCount`, `Pass`,
+    /// `Galo`, `Garagem`, `DoubleOut`, `Blocked`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::TableCount => "TableCount",
+            Rule::Pass => "Pass",
+            Rule::Galo => "Galo",
+            Rule::Garagem => "Garagem",
+            Rule::DoubleOut => "DoubleOut",
+            Rule::Blocked => "Blocked",
+        }
+    }
+}
+
+impl std::fmt::Display for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// What happened at the table, in order (for tests, replays and the app).
