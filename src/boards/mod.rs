@@ -21,6 +21,7 @@ mod hex;
 mod params;
 pub mod published;
 mod registry;
+mod run;
 mod setup;
 pub mod terra_mystica;
 
@@ -33,4 +34,5 @@ pub use registry::{
     Algorithm, BoardGame, BoardSearch, Scoring, broken_hexes, grid, make_search, make_search_with,
     param_specs, score, variant_grid, variant_of, violations,
 };
+pub use run::{BoardRun, BoardRunOutcome};
 pub use setup::{BoardSetup, BoardVariant};

@@ -7,7 +7,9 @@ use super::outline;
 use super::pins::{PinArg, parse_pin, pinned_cells, setup_from};
 use crate::boards::catan::{CatanBoard, CatanOptions, DesertPlacement};
 use crate::boards::terra_mystica::{Rules, TerraMysticaBoard, Weights, grid_for_len};
-use crate::boards::{self, Algorithm, BoardGame, BoardSetup, BoardVariant, Params, Scoring};
+use crate::boards::{
+    self, Algorithm, BoardError, BoardGame, BoardRun, BoardVariant, Params, Scoring,
+};
 use crate::level::{BoardDesign, EditSummary, Level, LevelMap};
 use clap::Args;
 use serde_json::{Map, Value, json};
@@ -186,7 +188,7 @@ pub struct RunOutcome {
     /// Score over time `(ms, score)`: the start, every improvement, a fixed
     /// grid of [`TRACE_POINTS`] points and the end (empty unless traced).
     pub trace: Vec<(f64, f64)>,
-    /// The best score at each time of the grid given to [`run_sampled`]
+    /// The best score at each time of the grid given to [`run_board`]
     /// (one per grid point, same order; empty otherwise). A point before
     /// the first board was scored takes that first score (the run's score
     /// at time 0); a point at or after the time limit, or after the run
@@ -199,7 +201,8 @@ pub struct RunOutcome {
 /// improvement).
 pub const TRACE_POINTS: u32 = 50;
 
-/// Run one search to the target or time limit.
+/// Run one search on the standard board to the target or time limit
+/// (seconds).
 pub fn run_one(
     game: BoardGame,
     algorithm: Algorithm,
@@ -209,163 +212,81 @@ pub fn run_one(
     target: f64,
     time_limit: f64,
 ) -> RunOutcome {
-    run_traced(
-        game, algorithm, params, scoring, seed, target, time_limit, false,
-    )
-}
-
-/// [`run_one`], recording the score over time when `traced`.
-#[allow(clippy::too_many_arguments)]
-pub fn run_traced(
-    game: BoardGame,
-    algorithm: Algorithm,
-    params: &Params,
-    scoring: Scoring,
-    seed: u64,
-    target: f64,
-    time_limit: f64,
-    traced: bool,
-) -> RunOutcome {
-    run_sampled(
-        game,
-        algorithm,
-        params,
+    let run = BoardRun {
+        params: params.clone(),
         scoring,
-        seed,
         target,
-        time_limit,
-        traced,
-        &[],
-    )
+        time_limit: Duration::from_secs_f64(time_limit),
+        ..BoardRun::new(game, algorithm, seed)
+    };
+    run_board(&run, false, &[]).unwrap_or_else(|e| panic!("the standard setup is valid: {e}"))
 }
 
-/// [`run_traced`] on `setup`'s board, start and pins.
-#[allow(clippy::too_many_arguments)]
-pub fn run_with(
-    game: BoardGame,
-    algorithm: Algorithm,
-    params: &Params,
-    scoring: Scoring,
-    seed: u64,
-    target: f64,
-    time_limit: f64,
-    traced: bool,
-    setup: &BoardSetup,
-) -> Result<RunOutcome, CliError> {
-    run_inner(
-        game,
-        algorithm,
-        params,
-        scoring,
-        seed,
-        target,
-        time_limit,
-        traced,
-        setup,
-        &[],
-    )
-}
-
-/// [`run_traced`] that also records the best score at each time of
-/// `grid_ms` (milliseconds from the start, ascending) in
-/// [`RunOutcome::samples`]. Sampling happens between steps (the score at
-/// a time is the best known when that time passed), so it never slows a
-/// step down.
-#[allow(clippy::too_many_arguments)]
-pub fn run_sampled(
-    game: BoardGame,
-    algorithm: Algorithm,
-    params: &Params,
-    scoring: Scoring,
-    seed: u64,
-    target: f64,
-    time_limit: f64,
-    traced: bool,
-    grid_ms: &[f64],
-) -> RunOutcome {
-    let setup = BoardSetup::default();
-    run_inner(
-        game, algorithm, params, scoring, seed, target, time_limit, traced, &setup, grid_ms,
-    )
-    .unwrap_or_else(|e| panic!("the standard setup is valid: {e}"))
-}
-
-#[allow(clippy::too_many_arguments)]
-fn run_inner(
-    game: BoardGame,
-    algorithm: Algorithm,
-    params: &Params,
-    scoring: Scoring,
-    seed: u64,
-    target: f64,
-    time_limit: f64,
-    traced: bool,
-    setup: &BoardSetup,
-    grid_ms: &[f64],
-) -> Result<RunOutcome, CliError> {
-    let start = std::time::Instant::now();
-    let mut search = boards::make_search_with(game, algorithm, params, scoring, seed, setup)?;
+/// Run `run` ([`BoardRun::run`]), recording the score over time when
+/// `traced` and the best score at each time of `grid_ms` (milliseconds
+/// from the start, ascending) in [`RunOutcome::samples`]. Sampling happens
+/// between steps (the score at a time is the best known when that time
+/// passed), so it never slows a step down.
+pub fn run_board(run: &BoardRun, traced: bool, grid_ms: &[f64]) -> Result<RunOutcome, BoardError> {
     let mut trace = Vec::new();
     let ms = |t: Duration| t.as_secs_f64() * 1000.0;
+    let time_limit = run.time_limit.as_secs_f64();
     let tick = time_limit * 1000.0 / TRACE_POINTS as f64;
     let mut next_tick = tick;
-    if traced {
-        trace.push((ms(start.elapsed()), search.progress().best));
-    }
     // Points passed while the search was built take its first score.
     let mut samples = Vec::with_capacity(grid_ms.len());
     let limit_ms = time_limit * 1000.0;
-    let mut last = search.progress().best;
-    // Building a search may already score a whole population: that time
-    // counts towards the limit and the time to the best.
-    let built = start.elapsed();
-    let summary = crate::search::run_until(
-        search.as_mut(),
-        target,
-        Duration::from_secs_f64(time_limit).saturating_sub(built),
-        |p| {
-            if !traced && samples.len() == grid_ms.len() {
-                return;
+    let mut last = None;
+    let done = run.run(|p, at| {
+        let Some(before) = last else {
+            // The search is built: its first score.
+            if traced {
+                trace.push((ms(at), p.best));
             }
-            let now = ms(start.elapsed());
-            // Every grid time passed during this step saw the best before
-            // it; the time limit itself and later take the final score.
-            while samples.len() < grid_ms.len()
-                && grid_ms[samples.len()] < now
-                && grid_ms[samples.len()] < limit_ms
-            {
-                samples.push(last);
-            }
-            last = p.best;
-            if !traced {
-                return;
-            }
-            if p.improved {
+            last = Some(p.best);
+            return true;
+        };
+        if !traced && samples.len() == grid_ms.len() {
+            return true;
+        }
+        let now = ms(at);
+        // Every grid time passed during this step saw the best before
+        // it; the time limit itself and later take the final score.
+        while samples.len() < grid_ms.len()
+            && grid_ms[samples.len()] < now
+            && grid_ms[samples.len()] < limit_ms
+        {
+            samples.push(before);
+        }
+        last = Some(p.best);
+        if !traced {
+            return true;
+        }
+        if p.improved {
+            trace.push((now, p.best));
+        }
+        if now >= next_tick {
+            if !p.improved {
                 trace.push((now, p.best));
             }
-            if now >= next_tick {
-                if !p.improved {
-                    trace.push((now, p.best));
-                }
-                while next_tick <= now {
-                    next_tick += tick;
-                }
+            while next_tick <= now {
+                next_tick += tick;
             }
-        },
-    );
-    let (tiles, score) = search.best();
+        }
+        true
+    })?;
     if traced {
-        trace.push((ms(start.elapsed()), score));
+        trace.push((ms(done.elapsed), done.score));
     }
     // The run stopped (time limit or target): later points keep its score.
-    samples.resize(grid_ms.len(), score);
+    samples.resize(grid_ms.len(), done.score);
     Ok(RunOutcome {
-        tiles: tiles.clone(),
-        score,
-        elapsed: built + summary.elapsed,
-        to_best: built + summary.to_best,
-        evaluations: summary.progress.evaluations,
-        generations: summary.progress.generation,
+        tiles: done.tiles,
+        score: done.score,
+        elapsed: done.elapsed,
+        to_best: done.to_best,
+        evaluations: done.progress.evaluations,
+        generations: done.progress.generation,
         trace,
         samples,
     })
@@ -427,17 +348,15 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         }
         None => players,
     };
-    let run = run_with(
-        a.game,
-        a.algorithm,
-        &params,
+    let board_run = BoardRun {
+        params: params.clone(),
         scoring,
-        a.seed,
-        a.target,
-        a.time_limit,
-        false,
-        &setup,
-    )?;
+        setup: setup.clone(),
+        target: a.target,
+        time_limit: Duration::from_secs_f64(a.time_limit),
+        ..BoardRun::new(a.game, a.algorithm, a.seed)
+    };
+    let run = run_board(&board_run, false, &[])?;
     let pinned = pinned_cells(a.game, &setup.variant, &setup.pinned);
     let violations = boards::violations(a.game, &run.tiles, scoring);
     let island = (a.game == BoardGame::Catan)

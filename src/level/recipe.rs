@@ -20,12 +20,12 @@
 //! ```
 
 use super::Level;
-use crate::boards::{self, Algorithm, BoardError, BoardGame, Params, Scoring};
+use crate::boards::{self, Algorithm, BoardError, BoardGame, BoardRun, Params, Scoring};
 use crate::dungeon::{self, DungeonError, DungeonParams, ProposalStage, Size};
 use crate::puzzle::{self, Difficulty, PuzzleError};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A hex board to generate: every setting `evoboard generate` takes.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,6 +63,19 @@ impl HexBoardRecipe {
             target: 0.0,
             time_limit: Duration::from_secs(60),
             max_generations: None,
+        }
+    }
+
+    /// The run this recipe makes ([`BoardRun`] on the standard board), as
+    /// `evoboard generate` runs it.
+    pub fn board_run(&self) -> BoardRun {
+        BoardRun {
+            params: self.params.clone(),
+            scoring: self.scoring,
+            target: self.target,
+            time_limit: self.time_limit,
+            max_generations: self.max_generations,
+            ..BoardRun::new(self.game, self.algorithm, self.seed)
         }
     }
 }
@@ -280,42 +293,23 @@ fn hex_board(
     stop: &dyn Fn() -> bool,
     progress: &mut dyn FnMut(RecipeProgress),
 ) -> Result<Level, RecipeError> {
-    // As the command line's `run_traced`: building the search counts
-    // towards the time limit.
-    let start = Instant::now();
-    let mut search = boards::make_search(r.game, r.algorithm, &r.params, r.scoring, r.seed);
-    let report = |p: &crate::search::Progress| RecipeProgress {
-        stage: RecipeStage::Board,
-        proposal: 0,
-        proposals: 1,
-        generation: p.generation,
-        best: p.best,
-    };
-    progress(report(&search.progress()));
-    if stop() {
+    let done = r.board_run().run(|p, _| {
+        progress(RecipeProgress {
+            stage: RecipeStage::Board,
+            proposal: 0,
+            proposals: 1,
+            generation: p.generation,
+            best: p.best,
+        });
+        !stop()
+    })?;
+    if done.stopped {
         return Err(RecipeError::Cancelled);
     }
-    let mut cancelled = false;
-    if r.max_generations != Some(0) {
-        crate::search::run_while(
-            search.as_mut(),
-            r.target,
-            r.time_limit.saturating_sub(start.elapsed()),
-            |p| {
-                progress(report(p));
-                cancelled = stop();
-                !cancelled && r.max_generations.is_none_or(|g| p.generation < g)
-            },
-        );
-    }
-    if cancelled {
-        return Err(RecipeError::Cancelled);
-    }
-    let (tiles, _) = search.best();
     Ok(Level::hex_board(
         name,
         r.game,
-        tiles,
+        &done.tiles,
         r.algorithm,
         &r.params,
         r.scoring,

@@ -10,17 +10,18 @@ mod sweep;
 #[cfg(test)]
 mod tests;
 
-use super::boards::{RunOutcome, ScoringArgs, run_sampled};
+use super::boards::{RunOutcome, ScoringArgs, run_board};
 use super::common::{
     CliError, CliResult, parse_time_limit, print_json, progress_bar, refuse_existing, write_atomic,
 };
-use crate::boards::{self, Algorithm, BoardGame, Params, Scoring};
+use crate::boards::{self, Algorithm, BoardGame, BoardRun, Params, Scoring};
 use clap::Args;
 use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 use stats::{Summary, mean_sd};
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// `evoboard bench terra-mystica|catan --algorithms LIST --runs N --time-limit S`
 #[derive(Args, Debug)]
@@ -163,17 +164,15 @@ impl Plan {
             jobs.into_par_iter()
                 .map(|(g, seed)| {
                     let (alg, params) = &groups[g];
-                    let r = run_sampled(
-                        self.game,
-                        *alg,
-                        params,
-                        self.scoring,
-                        seed,
-                        self.target,
-                        self.time_limit,
-                        self.traced,
-                        &self.grid_ms,
-                    );
+                    let run = BoardRun {
+                        params: params.clone(),
+                        scoring: self.scoring,
+                        target: self.target,
+                        time_limit: Duration::from_secs_f64(self.time_limit),
+                        ..BoardRun::new(self.game, *alg, seed)
+                    };
+                    let r = run_board(&run, self.traced, &self.grid_ms)
+                        .unwrap_or_else(|e| panic!("the standard setup is valid: {e}"));
                     bar.inc(1);
                     (g, r)
                 })
