@@ -15,7 +15,9 @@ use bevy::app::{AppExit, ScheduleRunnerPlugin};
 use bevy::prelude::*;
 use evoboard::dungeon::Size;
 use evoboard::level::LevelMap;
-use evoboard::plugin::{EvoboardPlugin, GenerateLevel, LevelAsset, LevelGenerated};
+use evoboard::plugin::{
+    EvoboardPlugin, GenerateLevel, LevelAsset, LevelGenerated, LevelGenerationFailed,
+};
 use evoboard::puzzle::{Difficulty, count_solutions};
 use std::time::{Duration, Instant};
 
@@ -55,7 +57,14 @@ fn main() -> AppExit {
         .add_systems(First, frame_start)
         .add_systems(Last, (frame_end, finish).chain())
         .add_observer(on_generated)
+        .add_observer(on_failed)
         .run()
+}
+
+/// A refused request carries the core's typed error (`RecipeError`).
+fn on_failed(failed: On<LevelGenerationFailed>, mut exit: MessageWriter<AppExit>) {
+    eprintln!("cannot generate a level: {}", failed.error);
+    exit.write(AppExit::error());
 }
 
 fn request(mut commands: Commands, assets: Res<AssetServer>, mut report: ResMut<Report>) {

@@ -24,6 +24,7 @@ use evoboard::dungeon::{Dungeon, DungeonParams, Size};
 use evoboard::level::{HexBoardRecipe, LevelMap, Recipe};
 use evoboard::plugin::{
     DungeonMap, EvoboardPlugin, EvoboardSet, GenerateLevel, GenerationProgress, GenerationStage,
+    LevelGenerationFailed,
     GeneratorFrameTime, LevelAsset, LevelGenerated, ViewExtent,
 };
 use std::time::{Duration, Instant};
@@ -162,7 +163,14 @@ fn request_floor(mut commands: Commands, run: Res<Run>) {
                 .named(format!("floor {}", run.depth)),
             DespawnOnExit(Floor::Generating),
         ))
-        .observe(floor_ready);
+        .observe(floor_ready)
+        .observe(floor_failed);
+}
+
+/// The floor's request was refused: the core's typed error says why.
+fn floor_failed(failed: On<LevelGenerationFailed>, mut exit: MessageWriter<AppExit>) {
+    error!("cannot generate the floor: {}", failed.error);
+    exit.write(AppExit::error());
 }
 
 /// The level is ready: keep its dungeon and go exploring.

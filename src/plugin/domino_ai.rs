@@ -1,37 +1,44 @@
 //! evoboard's domino players for a game's own four-ends table: spawn an
 //! [`AskDominoAi`] with the seat's public view of the round, and the
 //! chosen turn arrives as [`DominoAdvice`] and a [`DominoAdvised`] trigger
-//! on the same entity. The agent thinks on the [`AsyncComputeTaskPool`]
-//! (the Monte Carlo agent can take a while); outside Bevy, call
+//! on the same entity; an agent that cannot answer (a coefficient file
+//! that does not read, a round that does not add up) leaves
+//! [`DominoAdviceFailed`] and triggers [`DominoAiFailed`] instead, with the
+//! domino core's typed error. The agent thinks in a [`Job`] off the main
+//! thread (the Monte Carlo agent can take a while); outside Bevy, call
 //! [`crate::domino::choose_turn`] directly.
 //!
 //! ```no_run
 //! use bevy::prelude::*;
-//! use evoboard::domino::{PublicRound, Turn};
-//! use evoboard::plugin::{AskDominoAi, DominoAdvised};
+//! use evoboard::domino::{AgentSpec, PublicRound, Turn};
+//! use evoboard::plugin::{AskDominoAi, DominoAdvised, DominoAiFailed};
 //!
 //! /// Called by the game when an AI seat is to move, with what it knows.
 //! fn ai_turn(commands: &mut Commands, round: PublicRound) {
+//!     let agent: AgentSpec = "s1".parse().expect("a known agent");
 //!     commands
-//!         .spawn(AskDominoAi::new("s1", round, 7))
+//!         .spawn(AskDominoAi::new(agent, round, 7))
 //!         .observe(|advice: On<DominoAdvised>| match advice.turn {
 //!             Turn::Play(m) => println!("lay {} on arm {}", m.tile, m.arm),
 //!             other => println!("{other:?}"),
-//!         });
+//!         })
+//!         .observe(|failed: On<DominoAiFailed>| println!("no turn: {}", failed.error));
 //! }
 //! ```
 
-use crate::domino::{DominoError, PublicRound, Turn, choose_turn_named};
+use super::job::Job;
+use crate::domino::{AgentSpec, DominoError, PublicRound, Turn, choose_turn};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-/// Ask an agent for a seat's turn. `agent` is a name as on the command
-/// line (`basic`, `s1`…`s4`, a tuned preset, `mc`…).
+/// Ask an agent for a seat's turn. `agent` is typed as the command line
+/// parses it (`"s1".parse::<AgentSpec>()`, `basic`, a tuned preset,
+/// `mc`…).
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
 #[reflect(Component, from_reflect = false)]
 pub struct AskDominoAi {
-    /// The agent's name.
-    pub agent: String,
+    /// The agent.
+    #[reflect(ignore)]
+    pub agent: AgentSpec,
     /// What the seat knows.
     #[reflect(ignore)]
     pub round: PublicRound,
@@ -41,9 +48,9 @@ pub struct AskDominoAi {
 
 impl AskDominoAi {
     /// A request to `agent` for the turn of `round.seat`.
-    pub fn new(agent: impl Into<String>, round: PublicRound, seed: u64) -> Self {
+    pub fn new(agent: AgentSpec, round: PublicRound, seed: u64) -> Self {
         AskDominoAi {
-            agent: agent.into(),
+            agent,
             round,
             seed,
         }
@@ -55,11 +62,21 @@ impl AskDominoAi {
 #[reflect(Component, from_reflect = false)]
 pub struct DominoAdvice(#[reflect(ignore)] pub Turn);
 
-/// Why an agent gave no answer (an unknown agent name, a round that does
-/// not add up, not this seat's turn…).
+/// Why an agent gave no answer (a coefficient file that does not read, a
+/// round that does not add up, not this seat's turn…): the domino core's
+/// typed error.
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
-#[reflect(Component)]
-pub struct DominoAdviceFailed(pub String);
+#[reflect(Component, from_reflect = false)]
+pub struct DominoAdviceFailed(#[reflect(ignore)] pub DominoError);
+
+/// Triggered on the request's entity when the agent gave no answer.
+#[derive(EntityEvent, Clone, Debug)]
+pub struct DominoAiFailed {
+    /// The request's entity.
+    pub entity: Entity,
+    /// What was wrong.
+    pub error: DominoError,
+}
 
 /// Triggered on the request's entity with the agent's turn.
 #[derive(EntityEvent, Clone, Debug)]
@@ -70,8 +87,10 @@ pub struct DominoAdvised {
     pub turn: Turn,
 }
 
+/// The agent thinking; dropping it (the request removed or replaced, the
+/// entity despawned) throws its answer away.
 #[derive(Component)]
-struct Thinking(Task<Result<Turn, DominoError>>);
+struct Thinking(Job<Result<Turn, DominoError>>);
 
 /// Runs domino agents for [`AskDominoAi`] requests.
 pub struct DominoAiPlugin;
@@ -91,20 +110,23 @@ impl Plugin for DominoAiPlugin {
 fn start(mut commands: Commands, asks: Query<(Entity, &AskDominoAi), Changed<AskDominoAi>>) {
     for (e, ask) in &asks {
         let ask = ask.clone();
-        let task = AsyncComputeTaskPool::get()
-            .spawn(async move { choose_turn_named(&ask.agent, &ask.round, ask.seed) });
+        let job = Job::spawn("domino agent", move || {
+            choose_turn(ask.agent.build()?.as_ref(), &ask.round, ask.seed)
+        });
         commands
             .entity(e)
             .remove::<(DominoAdvice, DominoAdviceFailed)>()
-            .insert(Thinking(task));
+            .insert(Thinking(job));
     }
 }
 
 fn finish(mut commands: Commands, mut thinking: Query<(Entity, &mut Thinking)>) {
     for (e, mut t) in &mut thinking {
-        let Some(result) = check_ready(&mut t.0) else {
+        let Some(result) = t.0.poll() else {
             continue;
         };
+        // A panicking agent is a bug in evoboard: say so loudly.
+        let result = result.unwrap_or_else(|p| panic!("{p}"));
         let mut ec = commands.entity(e);
         ec.remove::<Thinking>();
         match result {
@@ -112,8 +134,9 @@ fn finish(mut commands: Commands, mut thinking: Query<(Entity, &mut Thinking)>) 
                 ec.insert(DominoAdvice(turn));
                 commands.trigger(DominoAdvised { entity: e, turn });
             }
-            Err(err) => {
-                ec.insert(DominoAdviceFailed(err.to_string()));
+            Err(error) => {
+                ec.insert(DominoAdviceFailed(error.clone()));
+                commands.trigger(DominoAiFailed { entity: e, error });
             }
         }
     }

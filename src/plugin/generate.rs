@@ -1,7 +1,6 @@
 //! Runtime generators: a game spawns a [`GenerateLevel`] request, the
-//! plugin runs its [`Recipe`] on Bevy's [`AsyncComputeTaskPool`] (never on
-//! the main thread), mirrors its progress in [`GenerationProgress`], and
-//! when it is done adds the [`Level`] as a [`LevelAsset`], inserts
+//! plugin runs its [`Recipe`] as a [`Job`] (never on the main thread),
+//! mirrors its progress in [`GenerationProgress`], and when it is done adds the [`Level`] as a [`LevelAsset`], inserts
 //! [`GeneratedLevel`] and triggers [`LevelGenerated`] on the entity.
 //! Despawning the entity (or removing its request) cancels the search;
 //! changing the request starts it again.
@@ -27,14 +26,14 @@
 //!     .run();
 //! ```
 
+use super::job::Job;
 use super::level_asset::LevelAsset;
 use crate::boards::{Algorithm, BoardGame};
 use crate::dungeon::Size;
 use crate::level::{HexBoardRecipe, Level, Recipe, RecipeError, RecipeProgress, RecipeStage};
 use crate::puzzle::Difficulty;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -189,10 +188,11 @@ impl GenerationProgress {
 #[reflect(Component)]
 pub struct GeneratedLevel(pub Handle<LevelAsset>);
 
-/// Why a request made no level (a setting out of range, say).
-#[derive(Component, Clone, Debug, PartialEq, Eq, Reflect)]
-#[reflect(Component)]
-pub struct GenerationFailed(pub String);
+/// Why a request made no level (a setting out of range, say): the core's
+/// typed error, whose `Display` says what is allowed.
+#[derive(Component, Clone, Debug, PartialEq, Reflect)]
+#[reflect(Component, from_reflect = false)]
+pub struct GenerationFailed(#[reflect(ignore)] pub RecipeError);
 
 /// Triggered on a request's entity when its level is ready.
 #[derive(EntityEvent, Clone, Debug)]
@@ -208,8 +208,8 @@ pub struct LevelGenerated {
 pub struct LevelGenerationFailed {
     /// The request's entity.
     pub entity: Entity,
-    /// What was wrong, and what is allowed.
-    pub error: String,
+    /// What was wrong (its `Display` says what is allowed).
+    pub error: RecipeError,
 }
 
 /// Main-thread time the generator systems spent, per frame (what a game
@@ -251,26 +251,20 @@ struct CancelCount(Arc<AtomicU64>);
 /// What the worker shares with the main thread.
 #[derive(Default)]
 struct Shared {
-    cancel: AtomicBool,
     /// Bumped whenever `progress` changes.
     version: AtomicU64,
     progress: Mutex<RecipeProgress>,
 }
 
 /// The running search of a request. Dropping it (the entity despawned,
-/// the request removed or replaced) stops the search.
+/// the request removed or replaced) drops its [`Job`], which stops the
+/// search.
 #[derive(Component)]
 struct GeneratorTask {
-    task: Task<Result<Level, RecipeError>>,
+    job: Job<Result<Level, RecipeError>>,
     shared: Arc<Shared>,
     seen: u64,
     started: Instant,
-}
-
-impl Drop for GeneratorTask {
-    fn drop(&mut self) {
-        self.shared.cancel.store(true, Ordering::Relaxed);
-    }
 }
 
 /// This frame's main-thread time so far.
@@ -316,8 +310,8 @@ fn start_requests(
         let recipe = request.recipe.clone();
         let name = request.name.clone();
         let cancelled = Arc::clone(&cancels.0);
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            let result = recipe.generate(&name, &worker.cancel, |p| {
+        let job = Job::spawn_cancellable("level generator", move |cancel| {
+            let result = recipe.generate(&name, cancel.flag(), |p| {
                 if let Ok(mut slot) = worker.progress.lock() {
                     *slot = p;
                 }
@@ -331,7 +325,7 @@ fn start_requests(
         let mut ec = commands.entity(e);
         ec.remove::<(GeneratedLevel, GenerationFailed)>().insert((
             GeneratorTask {
-                task,
+                job,
                 shared,
                 seen: 0,
                 started: Instant::now(),
@@ -369,9 +363,11 @@ fn collect_results(
                 };
             }
         }
-        let Some(result) = check_ready(&mut job.task) else {
+        let Some(result) = job.job.poll() else {
             continue;
         };
+        // A panicking recipe is a bug in evoboard: say so loudly.
+        let result = result.unwrap_or_else(|p| panic!("{p}"));
         stats.finished += 1;
         let mut ec = commands.entity(e);
         ec.remove::<GeneratorTask>();
@@ -388,7 +384,6 @@ fn collect_results(
             }
             Err(error) => {
                 progress.stage = GenerationStage::Failed;
-                let error = error.to_string();
                 ec.insert(GenerationFailed(error.clone()));
                 commands.trigger(LevelGenerationFailed { entity: e, error });
             }

@@ -1,6 +1,6 @@
 //! Saved levels as Bevy assets: [`LevelAsset`] and its loader.
 
-use crate::level::Level;
+use crate::level::{Level, LevelError};
 use bevy::asset::{AssetLoader, LoadContext, io::Reader};
 use bevy::prelude::*;
 
@@ -16,15 +16,36 @@ pub struct LevelLoader;
 
 /// Why a level asset failed to load.
 #[derive(Debug)]
-pub struct LevelLoadError(pub String);
+#[non_exhaustive]
+pub enum LevelLoadError {
+    /// The file could not be read.
+    Read(std::io::Error),
+    /// The file is not UTF-8 text.
+    NotText,
+    /// The text is not a level: the core's error, with the asset's path
+    /// as its file and the line and column of the problem.
+    Level(LevelError),
+}
 
 impl std::fmt::Display for LevelLoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            LevelLoadError::Read(e) => write!(f, "cannot read: {e}"),
+            LevelLoadError::NotText => f.write_str("a level is UTF-8 text"),
+            LevelLoadError::Level(e) => write!(f, "{e}"),
+        }
     }
 }
 
-impl std::error::Error for LevelLoadError {}
+impl std::error::Error for LevelLoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LevelLoadError::Read(e) => Some(e),
+            LevelLoadError::NotText => None,
+            LevelLoadError::Level(e) => Some(e),
+        }
+    }
+}
 
 impl AssetLoader for LevelLoader {
     type Asset = LevelAsset;
@@ -41,12 +62,12 @@ impl AssetLoader for LevelLoader {
         reader
             .read_to_end(&mut bytes)
             .await
-            .map_err(|e| LevelLoadError(format!("cannot read: {e}")))?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| LevelLoadError("a level is UTF-8 text".into()))?;
-        Level::from_ron(&text)
-            .map(LevelAsset)
-            .map_err(|e| LevelLoadError(format!("{}: {e}", load_context.path().path().display())))
+            .map_err(LevelLoadError::Read)?;
+        let text = String::from_utf8(bytes).map_err(|_| LevelLoadError::NotText)?;
+        Level::from_ron(&text).map(LevelAsset).map_err(|mut e| {
+            e.file = Some(load_context.path().path().to_path_buf());
+            LevelLoadError::Level(e)
+        })
     }
 
     fn extensions(&self) -> &[&str] {

@@ -22,9 +22,13 @@ mod dungeon_tilemap;
 mod generate;
 mod hex_marks;
 mod hex_tilemap;
+mod job;
 mod level_asset;
+mod runner;
 
-pub use domino_ai::{AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAdvised, DominoAiPlugin};
+pub use domino_ai::{
+    AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAdvised, DominoAiFailed, DominoAiPlugin,
+};
 pub use dungeon_tilemap::{
     CELL, CELL_PX, CORRIDOR_RGB, DOOR_RGB, DungeonMap, DungeonTexture, ENEMY_COLOUR, ENTRANCE_RGB,
     FINAL_RGB, FLOOR_RGB, ROCK_RGB, RoomLabel, SECRET_RGB, TRAP_RGB, TREASURE_COLOUR, WALL_RGB,
@@ -36,7 +40,9 @@ pub use generate::{
 };
 pub use hex_marks::tile_letter;
 pub use hex_tilemap::{HEX_SIZE, HexBoardMap, HexTile, LevelTilemap, catan_map, tile_colour};
+pub use job::{Cancel, Job, JobPanicked};
 pub use level_asset::{LevelAsset, LevelLoadError, LevelLoader};
+pub use runner::{Pace, RunReport, RunnerFrameTime, SearchRunner};
 
 use bevy::app::PluginGroupBuilder;
 use bevy::prelude::*;
@@ -86,12 +92,16 @@ impl Plugin for LevelAssetPlugin {
     }
 }
 
-/// Runtime generators: [`GenerateLevel`] requests run off the main thread.
+/// Runtime generators: [`GenerateLevel`] requests run off the main thread;
+/// [`RunnerFrameTime`] counts what systems driving [`SearchRunner`]s cost
+/// the frame.
 pub struct GeneratorPlugin;
 
 impl Plugin for GeneratorPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(generate::plugin);
+        app.init_resource::<RunnerFrameTime>()
+            .add_systems(Last, runner::end_frame)
+            .add_plugins(generate::plugin);
     }
 }
 

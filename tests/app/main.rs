@@ -15,4 +15,5 @@ mod hex;
 mod levels;
 mod puzzle;
 mod puzzle_editor;
+mod runs;
 mod startup;

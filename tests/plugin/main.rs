@@ -1,18 +1,18 @@
 //! The embeddable plugin as a game uses it: `MinimalPlugins`,
 //! `AssetPlugin` and `EvoboardPlugin`, no renderer. Levels load from
 //! `*.level.ron`; runtime generators make the same levels as the engine-free
-//! recipes (and so as the command line), report progress, fail with a
-//! message, stop when their entity goes; the domino AI answers a game's
+//! recipes (and so as the command line), report progress, fail with the
+//! core's typed error, stop when their entity goes; the domino AI answers a game's
 //! own table.
 #![allow(clippy::unwrap_used)]
 
 use bevy::prelude::*;
 use evoboard::boards::{Algorithm, BoardGame};
-use evoboard::domino::{Opening, PublicRound, Tile, Turn};
+use evoboard::domino::{AgentSpec, Opening, PublicRound, Tile, Turn};
 use evoboard::dungeon::Size;
-use evoboard::level::{HexBoardRecipe, Level, LevelMap, Recipe};
+use evoboard::level::{HexBoardRecipe, Level, LevelMap, Recipe, RecipeError};
 use evoboard::plugin::{
-    AskDominoAi, DominoAdvice, EvoboardPlugin, GenerateLevel, GeneratedLevel, GenerationFailed,
+    AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAiFailed, EvoboardPlugin, GenerateLevel, GeneratedLevel, GenerationFailed,
     GenerationProgress, GenerationStage, GeneratorStats, LevelAsset, LevelGenerated,
     LevelGenerationFailed,
 };
@@ -198,11 +198,16 @@ fn a_refused_request_says_why() {
     assert!(run_until(&mut app, Duration::from_secs(30), |app| {
         app.world().get::<GenerationFailed>(e).is_some()
     }));
-    let msg = &app.world().get::<GenerationFailed>(e).unwrap().0;
+    let error = &app.world().get::<GenerationFailed>(e).unwrap().0;
+    assert!(
+        matches!(error, RecipeError::Puzzle(_)),
+        "the core's typed error: {error:?}"
+    );
+    let msg = error.to_string();
     assert!(msg.contains("allowed") || msg.contains("at least"), "{msg}");
     assert_eq!(
-        told.lock().unwrap().as_deref(),
-        Some(msg.as_str()),
+        told.lock().unwrap().as_ref(),
+        Some(error),
         "the trigger carries it"
     );
     assert_eq!(
@@ -266,7 +271,7 @@ fn the_domino_ai_answers_a_games_own_table() {
     };
     let e = app
         .world_mut()
-        .spawn(AskDominoAi::new("basic", round.clone(), 3))
+        .spawn(AskDominoAi::new("basic".parse().unwrap(), round.clone(), 3))
         .id();
     assert!(run_until(&mut app, Duration::from_secs(30), |app| {
         app.world().get::<DominoAdvice>(e).is_some()
@@ -280,6 +285,26 @@ fn the_domino_ai_answers_a_games_own_table() {
         matches!(turn, Turn::Play(m) if m.tile == t(6, 5)),
         "{turn:?}"
     );
+
+    // An agent that cannot be built fails like a refused level: a
+    // component and a trigger with the domino core's typed error.
+    let told = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let seen = told.clone();
+    let missing = root.join("no-such-coefficients.json");
+    let agent: AgentSpec = format!("file:{}", missing.display()).parse().unwrap();
+    let e = app
+        .world_mut()
+        .spawn(AskDominoAi::new(agent, round, 3))
+        .observe(move |failed: On<DominoAiFailed>| {
+            *seen.lock().unwrap() = Some(failed.error.clone());
+        })
+        .id();
+    assert!(run_until(&mut app, Duration::from_secs(30), |app| {
+        app.world().get::<DominoAdviceFailed>(e).is_some()
+    }));
+    let error = &app.world().get::<DominoAdviceFailed>(e).unwrap().0;
+    assert!(app.world().get::<DominoAdvice>(e).is_none());
+    assert_eq!(told.lock().unwrap().as_ref(), Some(error), "the trigger carries it");
     std::fs::remove_dir_all(&root).unwrap();
 }
 

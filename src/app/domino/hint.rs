@@ -16,8 +16,8 @@ use crate::domino::{
     hint_round,
 };
 use crate::rng::derive_seed;
+use crate::plugin::Job;
 use bevy::prelude::*;
-use std::thread::JoinHandle;
 
 /// Sampled deals per hint (the strength-3 search).
 pub const HINT_DETERMINIZATIONS: u32 = 256;
@@ -38,7 +38,7 @@ pub struct DominoHint {
     pub result: Option<Result<Hint, String>>,
     /// Ask on every person's turn (`--show hint`).
     pub always: bool,
-    job: Option<JoinHandle<Result<Hint, String>>>,
+    job: Option<Job<Result<Hint, String>>>,
 }
 
 impl std::fmt::Debug for DominoHint {
@@ -78,13 +78,7 @@ impl DominoHint {
         self.seed = seed;
         self.policy = policy;
         self.result = None;
-        let spawned = std::thread::Builder::new()
-            .name("domino-hint".into())
-            .spawn(work);
-        match spawned {
-            Ok(j) => self.job = Some(j),
-            Err(e) => self.result = Some(Err(format!("cannot start a thread: {e}"))),
-        }
+        self.job = Some(Job::spawn("domino-hint", work));
     }
 
     /// Take in a finished hint; forget one for a position that has passed.
@@ -97,11 +91,11 @@ impl DominoHint {
             self.job = None;
             return;
         }
-        if self.job.as_ref().is_some_and(|j| j.is_finished()) {
-            self.result = Some(match self.job.take().map(JoinHandle::join) {
-                Some(Ok(r)) => r,
-                _ => Err("the hint's search stopped unexpectedly".into()),
-            });
+        if let Some(result) = self.job.as_mut().and_then(Job::poll) {
+            self.job = None;
+            self.result = Some(result.unwrap_or_else(|_| {
+                Err("the hint's search stopped unexpectedly".into())
+            }));
         }
     }
 }

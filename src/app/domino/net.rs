@@ -336,7 +336,7 @@ pub fn record_hosted(
     mut recs: ResMut<super::records::DominoRecords>,
 ) {
     let Some(mut n) = net else { return };
-    if !n.host.as_ref().is_some_and(HostHandle::is_finished) {
+    if !n.host.as_ref().is_some_and(HostHandle::has_ended) {
         return;
     }
     if let Some(handle) = n.host.take() {

@@ -8,8 +8,8 @@
 use super::DominoGame;
 use crate::domino::records::{self, MatchMode, MatchRecord, PairingStats};
 use bevy::prelude::*;
+use crate::plugin::Job;
 use std::path::PathBuf;
-use std::thread::JoinHandle;
 
 /// What a background job found in the record file.
 #[derive(Clone, Debug)]
@@ -41,7 +41,7 @@ pub struct DominoRecords {
     /// Read the file again (when the window opens).
     pub refresh: bool,
     queue: Vec<MatchRecord>,
-    job: Option<JoinHandle<Result<Loaded, String>>>,
+    job: Option<Job<Result<Loaded, String>>>,
 }
 
 impl Default for DominoRecords {
@@ -84,31 +84,26 @@ impl DominoRecords {
 
     fn start(&mut self, record: Option<MatchRecord>) {
         let path = self.path.clone();
-        let spawned = std::thread::Builder::new()
-            .name("domino-records".into())
-            .spawn(move || {
-                let appended = record.is_some();
-                if let Some(r) = record {
-                    records::append(&path, r).map_err(|e| e.to_string())?;
-                }
-                let file = records::load(&path).map_err(|e| e.to_string())?;
-                Ok(Loaded {
-                    appended,
-                    matches: file.matches.len(),
-                    stats: records::summarize(&file),
-                })
-            });
-        match spawned {
-            Ok(job) => self.job = Some(job),
-            Err(e) => self.message = Some((false, format!("cannot start a thread: {e}"))),
-        }
+        self.job = Some(Job::spawn("domino-records", move || {
+            let appended = record.is_some();
+            if let Some(r) = record {
+                records::append(&path, r).map_err(|e| e.to_string())?;
+            }
+            let file = records::load(&path).map_err(|e| e.to_string())?;
+            Ok(Loaded {
+                appended,
+                matches: file.matches.len(),
+                stats: records::summarize(&file),
+            })
+        }));
     }
 
     /// Take in a finished job and start the next one (every frame).
     pub fn poll(&mut self) {
-        if self.job.as_ref().is_some_and(|j| j.is_finished()) {
-            match self.job.take().map(JoinHandle::join) {
-                Some(Ok(Ok(l))) => {
+        if let Some(result) = self.job.as_mut().and_then(Job::poll) {
+            self.job = None;
+            match result {
+                Ok(Ok(l)) => {
                     if l.appended {
                         self.appended += 1;
                         self.message = Some((
@@ -123,10 +118,10 @@ impl DominoRecords {
                     self.matches = l.matches;
                     self.stats = Some(l.stats);
                 }
-                Some(Ok(Err(e))) => {
+                Ok(Err(e)) => {
                     self.message = Some((false, format!("records: {e}")));
                 }
-                _ => {
+                Err(_) => {
                     self.message = Some((false, "records: the job stopped unexpectedly".into()));
                 }
             }

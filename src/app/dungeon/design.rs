@@ -8,9 +8,9 @@
 
 use super::generator::{DungeonCommand, DungeonRun, DungeonRunState, Stage};
 use crate::dungeon::{self, Dungeon, DungeonEdit, DungeonParams, Room};
+use crate::plugin::Job;
 use crate::rng::derive_seed;
 use bevy::prelude::*;
-use std::thread::JoinHandle;
 use std::time::Instant;
 
 /// The dungeon being reshaped, its history and the room selected.
@@ -39,7 +39,7 @@ pub struct DungeonDesign {
 
 /// "Evolve the rest" running on its own thread.
 struct Evolving {
-    job: JoinHandle<Result<Dungeon, dungeon::DungeonError>>,
+    job: Job<Result<Dungeon, dungeon::DungeonError>>,
     proposal: usize,
     started: Instant,
 }
@@ -136,20 +136,13 @@ impl DungeonDesign {
             DungeonDesignCommand::EvolveRest => {
                 let (d, params) = (d.clone(), params.clone());
                 let seed = derive_seed(seed, 0xE0 + self.edits as u64);
-                let job = std::thread::Builder::new()
-                    .name("evolve-rest".into())
-                    .spawn(move || dungeon::evolve_rest(&d, &params, seed));
-                self.outcome = Some(match job {
-                    Ok(job) => {
-                        self.evolving = Some(Evolving {
-                            job,
-                            proposal: self.proposal.unwrap_or(0),
-                            started: Instant::now(),
-                        });
-                        Ok("evolving the rest…".into())
-                    }
-                    Err(e) => Err(format!("cannot start a thread: {e}")),
+                let job = Job::spawn("evolve-rest", move || dungeon::evolve_rest(&d, &params, seed));
+                self.evolving = Some(Evolving {
+                    job,
+                    proposal: self.proposal.unwrap_or(0),
+                    started: Instant::now(),
                 });
+                self.outcome = Some(Ok("evolving the rest…".into()));
                 return;
             }
             DungeonDesignCommand::Undo => match self.undo.pop() {
@@ -202,14 +195,14 @@ impl DungeonDesign {
 
     /// Take in a finished "Evolve the rest".
     pub fn poll(&mut self) {
-        if !self.evolving.as_ref().is_some_and(|e| e.job.is_finished()) {
+        let Some(result) = self.evolving.as_mut().and_then(|e| e.job.poll()) else {
             return;
-        }
+        };
         let Some(e) = self.evolving.take() else {
             return;
         };
         let secs = e.started.elapsed().as_secs_f32();
-        self.outcome = Some(match e.job.join() {
+        self.outcome = Some(match result {
             Ok(Ok(d)) if Some(e.proposal) == self.proposal => {
                 self.commit(d);
                 Ok(format!("evolved the rest in {secs:.1} s"))

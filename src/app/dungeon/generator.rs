@@ -1,8 +1,9 @@
 //! The dungeon generator as ECS data: the [`DungeonSettings`] the panel
 //! edits, the [`DungeonRun`] resource that owns every proposal's searches
 //! (the core's layout GA through `crate::search::Search`, then its
-//! [`Furnishing`]), and the systems that obey [`DungeonCommand`]s and step
-//! the run a few generations per second within a frame-time budget.
+//! [`Furnishing`]), and the systems that obey [`DungeonCommand`]s and play
+//! the run on its own thread through the plugin's [`SearchRunner`], a few
+//! generations per second or as fast as it goes.
 //!
 //! One *tick* advances every proposal by one unit of work: a layout
 //! generation, the start of stage two (loops, dead ends, entrance and
@@ -16,15 +17,13 @@ use crate::dungeon::{
     proposal_seed,
 };
 use crate::level::Level;
-use crate::plugin::DungeonMap;
-use crate::search::Search;
+use crate::plugin::{DungeonMap, Pace, RunnerFrameTime, SearchRunner};
+use crate::search::{Objective, Progress, Search};
 use bevy::prelude::*;
-use std::time::{Duration, Instant};
+use std::sync::Mutex;
 
 /// Generations per second of the animation unless told otherwise.
 pub const DEFAULT_SPEED: f32 = 8.0;
-/// Most frame time spent on the searches per frame.
-pub const FRAME_BUDGET: Duration = Duration::from_millis(12);
 
 /// The size picked in the panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +43,7 @@ pub struct DungeonSettings {
     pub params: DungeonParams,
     /// The seed of the run.
     pub seed: u64,
-    /// Generations per second (0 = as fast as the frame budget allows).
+    /// Generations per second (0 = as fast as it goes).
     pub steps_per_second: f32,
 }
 
@@ -99,28 +98,31 @@ pub enum DungeonRunState {
     Done,
 }
 
-/// Where one proposal is.
+/// Where one proposal is, as the panels show it.
+#[derive(Clone, Debug, PartialEq)]
 pub enum Stage {
-    /// Stage one, the layout GA.
-    Layout(Box<dyn Search<Solution = DungeonLayout> + Sync>),
-    /// Stage two, the contents GA.
-    Contents(Box<Furnishing>),
+    /// Stage one, the layout GA, at this generation.
+    Layout(u64),
+    /// Stage two, the contents GA, at this generation.
+    Contents(u64),
     /// Finished.
     Done(Box<Dungeon>),
-    /// Only inside a step, while stage two's searches become the dungeon.
-    Finishing,
 }
 
-/// One proposal of a run.
+/// One proposal of a run, as the frame sees it (a snapshot of its
+/// searches, which step on the run's own thread).
+#[derive(Clone, Debug)]
 pub struct ProposalRun {
     /// Its index (proposal `index + 1` in the panel).
     pub index: usize,
-    /// Its stage and searches.
+    /// Its stage.
     pub stage: Stage,
     /// Best and mean layout fitness per generation (generation 0 first).
     pub layout_history: Vec<[f64; 2]>,
     /// Best contents fitness per generation.
     pub contents_history: Vec<f64>,
+    /// What it looks like while its searches run.
+    live: Option<DungeonMap>,
 }
 
 impl ProposalRun {
@@ -135,15 +137,9 @@ impl ProposalRun {
     /// Human-readable stage: "layout generation 4 of 10" etc.
     pub fn stage_label(&self, generations: usize) -> String {
         match &self.stage {
-            Stage::Layout(s) => format!(
-                "layout GA, generation {} of {generations}",
-                s.progress().generation
-            ),
-            Stage::Contents(f) => format!(
-                "contents GA, generation {} of {generations}",
-                f.progress().generation
-            ),
-            Stage::Done(_) | Stage::Finishing => "finished".into(),
+            Stage::Layout(g) => format!("layout GA, generation {g} of {generations}"),
+            Stage::Contents(g) => format!("contents GA, generation {g} of {generations}"),
+            Stage::Done(_) => "finished".into(),
         }
     }
 
@@ -157,38 +153,81 @@ impl ProposalRun {
     /// finished dungeon.
     pub fn map(&self) -> DungeonMap {
         match &self.stage {
-            Stage::Layout(s) => layout_map(s.best().0, None),
-            Stage::Contents(f) => layout_map(f.layout(), Some(f)),
             Stage::Done(d) => DungeonMap::from_dungeon(d),
-            Stage::Finishing => unreachable!("a proposal is finishing only inside a step"),
+            _ => self.live.clone().expect("a running proposal has a map"),
         }
     }
+}
 
+/// Where one proposal's searches are (on the run's thread).
+enum Work {
+    /// Stage one, the layout GA.
+    Layout(Box<dyn Search<Solution = DungeonLayout> + Sync>),
+    /// Stage two, the contents GA.
+    Contents(Box<Furnishing>),
+    /// Finished.
+    Done(Box<Dungeon>),
+    /// Only inside a step, while stage two's searches become the dungeon.
+    Finishing,
+}
+
+/// One proposal's searches and histories.
+struct ProposalWork {
+    index: usize,
+    work: Work,
+    layout_history: Vec<[f64; 2]>,
+    contents_history: Vec<f64>,
+}
+
+impl ProposalWork {
     /// One unit of work; returns false when already finished.
     fn advance(&mut self, params: &DungeonParams, seed: u64) -> bool {
         let g = params.ga.generations as u64;
-        match &mut self.stage {
-            Stage::Layout(s) if s.progress().generation < g => {
+        match &mut self.work {
+            Work::Layout(s) if s.progress().generation < g => {
                 let p = s.step();
                 self.layout_history.push([p.best, p.mean]);
             }
-            Stage::Layout(s) => {
+            Work::Layout(s) => {
                 let f = Furnishing::new(params, s.best().0, proposal_seed(seed, self.index));
                 self.contents_history.push(f.progress().best);
-                self.stage = Stage::Contents(Box::new(f));
+                self.work = Work::Contents(Box::new(f));
             }
-            Stage::Contents(f) if f.progress().generation < g => {
+            Work::Contents(f) if f.progress().generation < g => {
                 self.contents_history.push(f.step().best);
             }
-            Stage::Contents(_) => {
+            Work::Contents(_) => {
                 // Finishing consumes the furnishing.
-                if let Stage::Contents(f) = std::mem::replace(&mut self.stage, Stage::Finishing) {
-                    self.stage = Stage::Done(Box::new(f.finish()));
+                if let Work::Contents(f) = std::mem::replace(&mut self.work, Work::Finishing) {
+                    self.work = Work::Done(Box::new(f.finish()));
                 }
             }
-            Stage::Done(_) | Stage::Finishing => return false,
+            Work::Done(_) | Work::Finishing => return false,
         }
         true
+    }
+
+    /// The frame's copy.
+    fn view(&self) -> ProposalRun {
+        let (stage, live) = match &self.work {
+            Work::Layout(s) => (
+                Stage::Layout(s.progress().generation),
+                Some(layout_map(s.best().0, None)),
+            ),
+            Work::Contents(f) => (
+                Stage::Contents(f.progress().generation),
+                Some(layout_map(f.layout(), Some(f))),
+            ),
+            Work::Done(d) => (Stage::Done(d.clone()), None),
+            Work::Finishing => unreachable!("a proposal is finishing only inside a step"),
+        };
+        ProposalRun {
+            index: self.index,
+            stage,
+            layout_history: self.layout_history.clone(),
+            contents_history: self.contents_history.clone(),
+            live,
+        }
     }
 }
 
@@ -209,7 +248,69 @@ fn layout_map(layout: &DungeonLayout, furnishing: Option<&Furnishing>) -> Dungeo
     }
 }
 
-/// The run: every proposal's searches, the pacing and what is shown.
+/// Every proposal's searches as one [`Search`]: a step is a *tick*, one
+/// unit of work for every proposal in order; solved when all are done.
+struct Ticks {
+    params: DungeonParams,
+    seed: u64,
+    proposals: Vec<ProposalWork>,
+    progress: Progress,
+}
+
+impl Search for Ticks {
+    type Solution = Vec<ProposalWork>;
+
+    fn name(&self) -> &'static str {
+        "dungeon"
+    }
+
+    fn objective(&self) -> Objective {
+        Objective::Maximize
+    }
+
+    fn step(&mut self) -> Progress {
+        for p in &mut self.proposals {
+            p.advance(&self.params, self.seed);
+        }
+        let best = self.best().1;
+        self.progress = self.progress.next(0, best, best, true);
+        self.progress
+    }
+
+    fn best(&self) -> (&Vec<ProposalWork>, f64) {
+        let fitness = |p: &ProposalWork| p.layout_history.last().map_or(0.0, |h| h[0]);
+        let best = self.proposals.iter().map(fitness).fold(0.0, f64::max);
+        (&self.proposals, best)
+    }
+
+    fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    fn is_solved(&self) -> bool {
+        self.proposals
+            .iter()
+            .all(|p| matches!(p.work, Work::Done(_)))
+    }
+}
+
+/// What the frame gets of a run: every proposal and the ticks done.
+struct RunView {
+    proposals: Vec<ProposalRun>,
+    ticks: usize,
+}
+
+fn view(t: &Ticks) -> RunView {
+    RunView {
+        proposals: t.proposals.iter().map(ProposalWork::view).collect(),
+        ticks: t.progress.generation as usize,
+    }
+}
+
+/// The run: the frame's copy of every proposal, the pacing and what is
+/// shown. The searches step on the run's own thread (the plugin's
+/// [`SearchRunner`]) while it plays, paced or not, and come home when it
+/// pauses or ends.
 #[derive(Resource, Default)]
 pub struct DungeonRun {
     /// Playing, paused, done or idle.
@@ -230,8 +331,10 @@ pub struct DungeonRun {
     pub dirty: bool,
     /// Ticks owed by the pacing.
     owed: f32,
-    /// The next proposal to advance within the current tick.
-    cursor: usize,
+    /// The searches while no thread has them.
+    home: Option<Mutex<Ticks>>,
+    /// The searches' thread and its pace, while the run plays.
+    runner: Option<(SearchRunner<Ticks, RunView>, Pace)>,
 }
 
 impl DungeonRun {
@@ -246,14 +349,21 @@ impl DungeonRun {
         for index in 0..params.proposals {
             let search = dungeon::layout_search(&params, seed, index).map_err(|e| e.to_string())?;
             let p = search.progress();
-            proposals.push(ProposalRun {
+            proposals.push(ProposalWork {
                 index,
-                stage: Stage::Layout(Box::new(search)),
+                work: Work::Layout(Box::new(search)),
                 layout_history: vec![[p.best, p.mean]],
                 contents_history: Vec::new(),
             });
         }
-        self.proposals = proposals;
+        let ticks = Ticks {
+            params: params.clone(),
+            seed,
+            proposals,
+            progress: Progress::start(0, 0.0),
+        };
+        self.show(view(&ticks));
+        self.home = Some(Mutex::new(ticks));
         self.params = Some(params);
         self.seed = seed;
         self.state = DungeonRunState::Paused;
@@ -265,43 +375,73 @@ impl DungeonRun {
         self.params.as_ref().map_or(0, |p| 2 * p.ga.generations + 2)
     }
 
-    /// Advance until `budget` is spent or `ticks` whole ticks are done
-    /// (a tick may be left half done when the budget runs out; the next
-    /// call finishes it). Returns the ticks completed.
-    pub fn advance(&mut self, mut ticks: f32, budget: Duration) -> usize {
-        // Borrowed out of `self` for the loop and put back after it.
-        let Some(params) = self.params.take() else {
-            return 0;
-        };
-        let start = Instant::now();
-        let mut done = 0;
-        while !self.proposals.is_empty() && self.state != DungeonRunState::Done {
-            if self.cursor == 0 {
-                if ticks < 1.0 {
-                    break;
-                }
-                ticks -= 1.0;
-            }
-            self.proposals[self.cursor].advance(&params, self.seed);
-            if self.cursor == self.selected {
-                self.dirty = true;
-            }
-            self.cursor = (self.cursor + 1) % self.proposals.len();
-            if self.cursor == 0 {
-                self.ticks += 1;
-                done += 1;
-                if self.proposals.iter().all(|p| p.dungeon().is_some()) {
-                    self.state = DungeonRunState::Done;
-                    self.selected = self.best().unwrap_or(0);
-                    self.dirty = true;
-                }
-            }
-            if start.elapsed() >= budget {
-                break;
-            }
+    /// Take in a snapshot of the searches.
+    fn show(&mut self, v: RunView) {
+        self.proposals = v.proposals;
+        self.ticks = v.ticks;
+        self.dirty = true;
+        if !self.proposals.is_empty() && self.proposals.iter().all(|p| p.dungeon().is_some()) {
+            self.state = DungeonRunState::Done;
+            self.selected = self.best().unwrap_or(0);
         }
-        self.params = Some(params);
-        done
+    }
+
+    /// The searches, home from their thread (which stops after its
+    /// current tick).
+    fn home(&mut self) -> Option<&mut Ticks> {
+        self.stop_runner();
+        self.home.as_mut()?.get_mut().ok()
+    }
+
+    /// Take in what the thread reported.
+    fn drain(&mut self) {
+        let Some((runner, _)) = &self.runner else {
+            return;
+        };
+        if let Some(v) = runner.take_report().snapshot {
+            self.show(v);
+        }
+    }
+
+    /// Stop the searches' thread, taking in its last snapshot.
+    fn stop_runner(&mut self) {
+        self.drain();
+        if let Some((runner, _)) = self.runner.take() {
+            let ticks = runner.into_search();
+            self.show(view(&ticks));
+            self.home = Some(Mutex::new(*ticks));
+        }
+    }
+
+    /// One tick now (Step).
+    pub fn step_once(&mut self) {
+        let Some(t) = self.home() else { return };
+        if !t.is_solved() {
+            t.step();
+        }
+        let v = view(t);
+        self.show(v);
+    }
+
+    /// Play at `pace` on the searches' own thread: start it (or restart it
+    /// at another pace) and take in what it reported.
+    fn play(&mut self, pace: Pace) {
+        if self.runner.as_ref().is_some_and(|(_, p)| *p != pace) {
+            self.stop_runner();
+        }
+        if self.runner.is_none()
+            && let Some(home) = self.home.take()
+        {
+            let ticks = home.into_inner().expect("run lock");
+            let runner = SearchRunner::start_every_step(Box::new(ticks), pace, view);
+            self.runner = Some((runner, pace));
+        }
+        self.drain();
+        if self.state == DungeonRunState::Done
+            || self.runner.as_ref().is_some_and(|(r, _)| r.is_done())
+        {
+            self.stop_runner();
+        }
     }
 
     /// The level "Accept and save" writes for the shown proposal, once it
@@ -315,8 +455,12 @@ impl DungeonRun {
 
     /// Run every remaining tick now (tests, "finish" requests).
     pub fn finish(&mut self) {
-        while self.state != DungeonRunState::Done && !self.proposals.is_empty() {
-            self.advance(f32::INFINITY, Duration::MAX);
+        if let Some(t) = self.home() {
+            while !t.is_solved() {
+                t.step();
+            }
+            let v = view(t);
+            self.show(v);
         }
     }
 
@@ -376,7 +520,7 @@ pub fn apply_commands(
                 }
                 if run.state != DungeonRunState::Done {
                     run.state = DungeonRunState::Paused;
-                    run.advance(1.0, Duration::MAX);
+                    run.step_once();
                 }
             }
             DungeonCommand::Reset => {
@@ -388,24 +532,42 @@ pub fn apply_commands(
     }
 }
 
-/// Step a running run: `steps_per_second` ticks per second (0 = as many
-/// as fit), never more than [`FRAME_BUDGET`] of searching per frame.
-pub fn step_run(time: Res<Time>, settings: Res<DungeonSettings>, mut run: ResMut<DungeonRun>) {
+/// Play a running run on the searches' own thread: `steps_per_second`
+/// ticks per second (at most two owed, so a slow frame does not make the
+/// animation jump), or as fast as it goes at 0. The frame only hands out
+/// ticks and takes in snapshots; a paused run's thread stops.
+pub fn step_run(
+    time: Res<Time>,
+    settings: Res<DungeonSettings>,
+    frame_time: Option<ResMut<RunnerFrameTime>>,
+    mut run: ResMut<DungeonRun>,
+) {
+    let t = std::time::Instant::now();
+    let busy = run.state == DungeonRunState::Running;
+    pace_run(&time, &settings, &mut run);
+    if let Some(mut f) = frame_time {
+        f.add(t.elapsed(), busy);
+    }
+}
+
+fn pace_run(time: &Time, settings: &DungeonSettings, run: &mut DungeonRun) {
     if run.state != DungeonRunState::Running {
+        if run.runner.is_some() {
+            run.stop_runner();
+        }
         return;
     }
-    let ticks = if settings.steps_per_second <= 0.0 {
-        f32::INFINITY
-    } else {
-        // At most two ticks of backlog, so a slow frame does not make the
-        // animation jump.
-        run.owed = (run.owed + time.delta_secs() * settings.steps_per_second).min(2.0);
-        run.owed
-    };
-    let before = run.ticks;
-    run.advance(ticks, FRAME_BUDGET);
-    let done = (run.ticks - before) as f32;
-    if ticks.is_finite() {
-        run.owed = (run.owed - done).max(0.0);
+    if settings.steps_per_second <= 0.0 {
+        run.play(Pace::Unpaced);
+        return;
+    }
+    run.owed = (run.owed + time.delta_secs() * settings.steps_per_second).min(2.0);
+    run.play(Pace::Paced { backlog: 2 });
+    if let Some((runner, _)) = &run.runner
+        && runner.pending() == 0
+    {
+        let ticks = run.owed.floor();
+        runner.allow(ticks as u64);
+        run.owed -= ticks;
     }
 }

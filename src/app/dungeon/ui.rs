@@ -202,7 +202,7 @@ fn settings_ui(ui: &mut egui::Ui, s: &mut DungeonSettings) {
         }
     });
     ui.add(egui::Slider::new(&mut s.steps_per_second, 0.0..=60.0).text("generations/s"))
-        .on_hover_text("animation speed; 0 = as fast as the frame budget allows");
+        .on_hover_text("animation speed; 0 = as fast as it goes");
     if let Err(e) = s.params.validate() {
         ui.colored_label(egui::Color32::LIGHT_RED, e.to_string());
     }

@@ -8,10 +8,9 @@ use super::design::DesignCommand;
 use super::runtime::BoardSettings;
 use crate::boards::gallery::{Budget, Descriptor, Gallery, GalleryBoard};
 use crate::boards::{BoardGame, Scoring};
-use crate::plugin::{HexBoardMap, tile_colour};
+use crate::plugin::{HexBoardMap, Job, tile_colour};
 use bevy::prelude::*;
 use bevy_egui::egui;
-use std::thread::JoinHandle;
 
 /// Boards a gallery shows.
 pub const GALLERY_SIZE: usize = 8;
@@ -34,7 +33,7 @@ pub struct GalleryView {
 
 /// A gallery being filled: its boards and a line about the run, or why
 /// there is none.
-type GalleryJob = JoinHandle<Result<(Vec<GalleryBoard>, String), String>>;
+type GalleryJob = Job<Result<(Vec<GalleryBoard>, String), String>>;
 
 impl GalleryView {
     /// Whether a gallery is being filled.
@@ -56,40 +55,38 @@ impl GalleryView {
         self.game = Some(game);
         self.status = "filling the gallery …".into();
         let (scoring, seed): (Scoring, u64) = (settings.scoring, settings.seed);
-        self.job = std::thread::Builder::new()
-            .name("gallery".into())
-            .spawn(move || {
-                let t = std::time::Instant::now();
-                let mut g = Gallery::new(game, scoring, axes, seed).map_err(|e| e.to_string())?;
-                let boards = g.run(GALLERY_SIZE, Budget::candidates(256));
-                let p = g.progress();
-                Ok((
-                    boards,
-                    format!(
-                        "{} perfect boards from {} candidates fill {} of {} cells · {:.0} ms",
-                        p.perfect,
-                        p.candidates,
-                        p.filled,
-                        p.cells,
-                        t.elapsed().as_secs_f64() * 1000.0
-                    ),
-                ))
-            })
-            .ok();
+        self.job = Some(Job::spawn("gallery", move || {
+            let t = std::time::Instant::now();
+            let mut g = Gallery::new(game, scoring, axes, seed).map_err(|e| e.to_string())?;
+            let boards = g.run(GALLERY_SIZE, Budget::candidates(256));
+            let p = g.progress();
+            Ok((
+                boards,
+                format!(
+                    "{} perfect boards from {} candidates fill {} of {} cells · {:.0} ms",
+                    p.perfect,
+                    p.candidates,
+                    p.filled,
+                    p.cells,
+                    t.elapsed().as_secs_f64() * 1000.0
+                ),
+            ))
+        }));
     }
 
     /// Take in a finished gallery.
     fn poll(&mut self) {
-        if !self.job.as_ref().is_some_and(|j| j.is_finished()) {
+        let Some(result) = self.job.as_mut().and_then(Job::poll) else {
             return;
-        }
-        match self.job.take().map(JoinHandle::join) {
-            Some(Ok(Ok((boards, status)))) => {
+        };
+        self.job = None;
+        match result {
+            Ok(Ok((boards, status))) => {
                 self.boards = boards;
                 self.status = status;
             }
-            Some(Ok(Err(e))) => self.status = format!("no gallery: {e}"),
-            _ => self.status = "the gallery stopped unexpectedly".into(),
+            Ok(Err(e)) => self.status = format!("no gallery: {e}"),
+            Err(_) => self.status = "the gallery stopped unexpectedly".into(),
         }
     }
 }

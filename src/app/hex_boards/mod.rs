@@ -14,7 +14,6 @@ mod gallery_view;
 mod input;
 mod loading;
 mod panels;
-mod runner;
 mod runtime;
 mod script;
 
@@ -23,7 +22,7 @@ pub use gallery_view::{GALLERY_SIZE, GalleryView};
 pub use loading::settings_from_level;
 pub use panels::save_level;
 pub use runtime::{
-    BoardRunState, BoardSettings, FRAME_BUDGET, GeneratorCommand, HexBoardGenerator, MainGenerator,
+    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator,
     RuntimeError,
 };
 

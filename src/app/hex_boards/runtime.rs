@@ -1,25 +1,27 @@
 //! Generators as ECS data: a generator entity owns an ask-and-tell search
-//! ([`HexBoardGenerator`]) and the board it draws ([`HexBoardMap`]). Paced
-//! runs (a few steps per second, to watch the evolution) step on the main
-//! thread, a step or two a frame; unpaced runs ("as fast as it goes") step
-//! on a background thread that the frame only reads figures and the best
-//! board from, so a search never holds up a frame. Either way the best
-//! board is copied into the map when it improves.
+//! ([`HexBoardGenerator`]) and the board it draws ([`HexBoardMap`]). A
+//! running search steps on its own thread in the plugin's
+//! [`SearchRunner`]: paced runs (a few steps per second, to watch the
+//! evolution) get a permit per step from the frame, unpaced runs ("as fast
+//! as it goes") step freely. The frame only hands out permits and takes in
+//! figures and the best board, so a search never holds up a frame; the
+//! best board is copied into the map when it improves. A paused or ready
+//! search is back home in the generator, where Step steps it by hand.
 
-use super::runner::{Runner, RunnerReport};
 use crate::boards::catan::CatanBoard;
 use crate::boards::{
     self, Algorithm, BoardGame, BoardSearch, BoardSetup, BoardVariant, Params, Scoring,
 };
 use crate::level::Level;
-use crate::plugin::HexBoardMap;
-use crate::search::Progress;
+use crate::plugin::{HexBoardMap, Pace, RunReport, RunnerFrameTime, SearchRunner};
+use crate::search::{Progress, Search};
 use bevy::prelude::*;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Time a frame may spend stepping a paced search on the main thread.
-pub const FRAME_BUDGET: Duration = Duration::from_millis(8);
+/// A hex-board search on its own thread; its snapshots are the best
+/// board's tiles.
+type BoardRunner = SearchRunner<dyn Search<Solution = Vec<u8>>, Vec<u8>>;
 
 /// What the user has chosen in the panels (applied on Reset/Start).
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -34,8 +36,8 @@ pub struct BoardSettings {
     pub scoring: Scoring,
     /// The seed.
     pub seed: u64,
-    /// Steps (generations) per second; 0 = as fast as it goes, on a
-    /// background thread.
+    /// Steps (generations) per second; 0 = as fast as it goes. Either
+    /// way the search steps on its own thread.
     pub steps_per_second: f32,
     /// Highlight hexes that break a requirement.
     pub show_broken: bool,
@@ -90,9 +92,10 @@ pub enum BoardRunState {
 /// A generator: the search it owns and its run figures.
 #[derive(Component)]
 pub struct HexBoardGenerator {
-    search: Arc<Mutex<BoardSearch>>,
-    /// The background thread of an unpaced run, while it steps.
-    runner: Option<Runner>,
+    /// The search while no runner has it (ready, paused, solved).
+    search: Option<Mutex<BoardSearch>>,
+    /// The search's thread and its pace, while it runs.
+    runner: Option<(BoardRunner, Pace)>,
     /// The best board the runner last reported.
     runner_best: Option<Vec<u8>>,
     /// The settings it was built with.
@@ -149,7 +152,7 @@ impl HexBoardGenerator {
         let progress = search.progress();
         let violations = boards::violations(settings.game, search.best().0, settings.scoring);
         Ok(HexBoardGenerator {
-            search: Arc::new(Mutex::new(search)),
+            search: Some(Mutex::new(search)),
             runner: None,
             runner_best: None,
             settings: settings.clone(),
@@ -178,10 +181,48 @@ impl HexBoardGenerator {
         self.loaded = Some(("design".into(), tiles));
     }
 
-    /// Whether this generator steps at the settings' pace (on the main
-    /// thread) rather than as fast as it goes (on its own thread).
+    /// Whether this generator steps at the settings' pace rather than as
+    /// fast as it goes.
     pub fn paced(&self, settings: &BoardSettings) -> bool {
         settings.steps_per_second > 0.0 && !self.unpaced
+    }
+
+    /// How the runner steps for `settings`: paced runs may owe a tenth of
+    /// a second of steps (at least two), the rest is dropped as the frame
+    /// budget dropped it before, so the animation never jumps.
+    fn pace(&self, settings: &BoardSettings) -> Pace {
+        if self.paced(settings) {
+            let backlog = (settings.steps_per_second * 0.1).ceil().max(2.0) as u64;
+            Pace::Paced { backlog }
+        } else {
+            Pace::Unpaced
+        }
+    }
+
+    /// The search, home from its runner (which stops after its current
+    /// step).
+    fn home(&mut self) -> &mut BoardSearch {
+        self.stop_runner();
+        self.search
+            .as_mut()
+            .expect("a search without a runner is home")
+            .get_mut()
+            .expect("search lock")
+    }
+
+    /// Move the search onto its own thread at `pace`.
+    fn start_runner(&mut self, pace: Pace) {
+        self.stop_runner();
+        self.loaded = None;
+        let search = self
+            .search
+            .take()
+            .expect("a search without a runner is home")
+            .into_inner()
+            .expect("search lock");
+        self.runner_best = Some(search.best().0.clone());
+        let runner = SearchRunner::start(search, pace, |s| s.best().0.clone());
+        self.runner = Some((runner, pace));
     }
 
     /// The best board's tiles.
@@ -194,38 +235,38 @@ impl HexBoardGenerator {
         {
             return tiles.clone();
         }
-        self.search.lock().expect("search lock").best().0.clone()
+        let search = self.search.as_ref().expect("a search without a runner is home");
+        search.lock().expect("search lock").best().0.clone()
     }
 
-    /// The thread an unpaced run is stepping on, while it runs (`None`
-    /// when paused, paced, solved or not started).
+    /// The thread the search is stepping on, while it runs (`None` when
+    /// paused, solved or not started).
     pub fn background_thread(&self) -> Option<std::thread::ThreadId> {
-        self.runner.as_ref()?.thread_id()
+        self.runner.as_ref()?.0.thread_id()
     }
 
-    /// Stop the background thread of an unpaced run (after its current
-    /// step), taking in what it reported last.
+    /// Stop the search's thread (after its current step), taking in what
+    /// it reported last; the search is home again.
     pub fn stop_runner(&mut self) {
         self.drain_runner();
-        self.runner = None;
+        if let Some((runner, _)) = self.runner.take() {
+            self.search = Some(Mutex::new(runner.into_search()));
+        }
         self.runner_best = None;
     }
 
     /// Take in the runner's steps: progress, history, solved. Returns
     /// whether the best improved.
     fn drain_runner(&mut self) -> bool {
-        let Some(runner) = &self.runner else {
+        let Some((runner, _)) = &self.runner else {
             return false;
         };
-        let Some(RunnerReport {
+        let RunReport {
             steps,
-            best,
+            snapshot: best,
             solved,
             search_time,
-        }) = runner.take_report()
-        else {
-            return false;
-        };
+        } = runner.take_report();
         self.search_time += search_time;
         for p in &steps {
             self.record(*p);
@@ -242,14 +283,10 @@ impl HexBoardGenerator {
 
     /// Run one step; returns whether the best improved.
     pub fn step_once(&mut self) -> bool {
-        self.stop_runner();
-        self.loaded = None;
+        let s = self.home();
         let t = Instant::now();
-        let (p, solved) = {
-            let mut s = self.search.lock().expect("search lock");
-            let p = s.step();
-            (p, s.is_solved())
-        };
+        let (p, solved) = (s.step(), s.is_solved());
+        self.loaded = None;
         self.search_time += t.elapsed();
         self.record(p);
         if solved {
@@ -407,15 +444,17 @@ pub(super) fn handle_commands(
     }
 }
 
-/// Advance running generators: a paced run steps on the main thread (its
-/// steps per second, within [`FRAME_BUDGET`]); an unpaced run steps on its
-/// own thread and the frame takes in its figures. Redraw the board when
-/// the best improved.
+/// Advance running generators: the search steps on its own thread, paced
+/// (the frame allows its steps per second) or not, and the frame takes in
+/// its figures. Redraw the board when the best improved.
 pub fn advance_generators(
     time: Res<Time>,
     settings: Res<BoardSettings>,
+    frame_time: Option<ResMut<RunnerFrameTime>>,
     mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap)>,
 ) {
+    let t = Instant::now();
+    let mut busy = false;
     for (mut g, mut map) in &mut query {
         if map.show_broken != settings.show_broken {
             map.show_broken = settings.show_broken;
@@ -427,37 +466,22 @@ pub fn advance_generators(
             }
             continue;
         }
-        let mut improved = false;
-        let paced = g.paced(&settings);
-        if !paced {
-            // Unpaced: the search steps on its own thread; the frame only
-            // takes in what it reported.
-            if g.runner.is_none() {
-                g.loaded = None;
-                let search = Arc::clone(&g.search);
-                g.runner = Some(Runner::start(search));
-            }
-            improved = g.drain_runner();
-            if g.state == BoardRunState::Solved
-                || g.runner.as_ref().is_some_and(Runner::is_finished)
-            {
-                g.stop_runner();
-            }
-        } else {
-            if g.runner.is_some() {
-                g.stop_runner();
-            }
-            let start = Instant::now();
+        busy = true;
+        let pace = g.pace(&settings);
+        if g.runner.as_ref().is_none_or(|(_, p)| *p != pace) {
+            g.start_runner(pace);
+        }
+        if let Pace::Paced { .. } = pace {
             g.credit += time.delta_secs() * settings.steps_per_second;
-            let mut allowed = g.credit.floor();
+            let allowed = g.credit.floor();
             g.credit -= allowed;
-            while allowed > 0.0
-                && start.elapsed() < FRAME_BUDGET
-                && g.state == BoardRunState::Running
-            {
-                improved |= g.step_once();
-                allowed -= 1.0;
+            if let Some((runner, _)) = &g.runner {
+                runner.allow(allowed as u64);
             }
+        }
+        let improved = g.drain_runner();
+        if g.state == BoardRunState::Solved || g.runner.as_ref().is_some_and(|r| r.0.is_done()) {
+            g.stop_runner();
         }
         let (t0, gen0, ev0) = g.rate_window;
         let dt = t0.elapsed().as_secs_f64();
@@ -474,9 +498,12 @@ pub fn advance_generators(
             *map = g.board_map();
         }
     }
+    if let Some(mut f) = frame_time {
+        f.add(t.elapsed(), busy);
+    }
 }
 
-/// A hidden screen's search rests: stop the background threads.
+/// A hidden screen's search rests: stop the search threads.
 fn rest_searches(mut query: Query<&mut HexBoardGenerator>) {
     for mut g in &mut query {
         if g.runner.is_some() {

@@ -12,7 +12,7 @@ use crate::puzzle::{
     parse_steps,
 };
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use crate::plugin::Job;
 use std::collections::VecDeque;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -76,8 +76,8 @@ impl DraftStatus {
     }
 }
 
-type StatusTask = Task<DraftStatus>;
-type UniqueTask = Task<(Result<(PuzzleDraft, Uniqueness), PuzzleError>, Duration)>;
+type StatusTask = Job<DraftStatus>;
+type UniqueTask = Job<(Result<(PuzzleDraft, Uniqueness), PuzzleError>, Duration)>;
 
 /// The editor's state.
 #[derive(Resource)]
@@ -328,7 +328,7 @@ fn handle_requests(
             EditorRequest::MakeUnique => {
                 let mut d = e.draft.clone();
                 let seed = e.seed;
-                let task = AsyncComputeTaskPool::get().spawn(async move {
+                let task = Job::spawn("make-unique", move || {
                     let t = Instant::now();
                     let u = d.make_unique(seed).map(|u| (d, u));
                     (u, t.elapsed())
@@ -352,8 +352,10 @@ fn handle_requests(
 fn poll_tasks(mut editor: ResMut<PuzzleEditor>) {
     let e = &mut *editor;
     if let Some((task, version)) = e.unique_task.as_mut()
-        && let Some((result, took)) = check_ready(task)
+        && let Some(done) = task.poll()
     {
+        // A panicking search is a bug in evoboard: say so loudly.
+        let (result, took) = done.unwrap_or_else(|p| panic!("{p}"));
         let version = *version;
         e.unique_task = None;
         match result {
@@ -368,19 +370,20 @@ fn poll_tasks(mut editor: ResMut<PuzzleEditor>) {
         }
     }
     if let Some((task, version)) = e.status_task.as_mut()
-        && let Some(status) = check_ready(task)
+        && let Some(status) = task.poll()
     {
+        let status = status.unwrap_or_else(|p| panic!("{p}"));
         e.status_version = *version;
         e.status = Some(status);
         e.status_task = None;
     }
     // Count the current draft when it has no status yet (an older count
-    // still running is dropped, which cancels it).
+    // still running is dropped and its answer ignored).
     let counting = e.status_task.as_ref().map(|t| t.1);
     if e.status_version != e.version && counting != Some(e.version) {
         let d = e.draft.clone();
         let seed = e.seed;
-        let task = AsyncComputeTaskPool::get().spawn(async move { status_of(&d, seed) });
+        let task = Job::spawn("puzzle-status", move || status_of(&d, seed));
         e.status_task = Some((task, e.version));
     }
 }

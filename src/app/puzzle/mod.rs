@@ -26,7 +26,7 @@ use crate::app::shell::scripted::ScriptArgs;
 use crate::level::{Level, LevelMap};
 use crate::puzzle::{self, Action, Play, Puzzle, PuzzleError, Settings};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use crate::plugin::Job;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -67,9 +67,9 @@ pub struct PuzzleGame {
 }
 
 /// The background job: the puzzle (or why not) and how long it took.
-type GenTask = Task<(Result<Puzzle, PuzzleError>, Duration)>;
+type GenTask = Job<(Result<Puzzle, PuzzleError>, Duration)>;
 
-/// A generation running on the async compute pool.
+/// A generation running off the main thread.
 #[derive(Resource, Default)]
 pub struct Generation {
     task: Option<(GenTask, Settings, Instant)>,
@@ -260,8 +260,9 @@ fn handle_commands(
                 }
                 game.error = None;
                 let job = s.clone();
-                // Dropping a running task cancels it: the newest request wins.
-                let task = AsyncComputeTaskPool::get().spawn(async move {
+                // Dropping a running job throws its answer away: the newest
+                // request wins.
+                let task = Job::spawn("puzzle-generator", move || {
                     let t = Instant::now();
                     let p = job.generate();
                     (p, t.elapsed())
@@ -290,9 +291,11 @@ fn poll_generation(
     let Some((task, _, _)) = generation.task.as_mut() else {
         return;
     };
-    let Some((result, took)) = check_ready(task) else {
+    let Some(done) = task.poll() else {
         return;
     };
+    // A panicking generator is a bug in evoboard: say so loudly.
+    let (result, took) = done.unwrap_or_else(|p| panic!("{p}"));
     let (_, settings, _) = generation.task.take().expect("a task was running");
     match result.and_then(Play::new).map_err(|e| e.to_string()) {
         Ok(mut p) => {

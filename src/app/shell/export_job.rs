@@ -4,15 +4,15 @@
 //! boxes share it.
 
 use crate::level::write_atomic;
+use crate::plugin::Job;
 use std::path::{Path, PathBuf};
-use std::thread::JoinHandle;
 
 /// One export at a time and the last outcome.
 #[derive(Default)]
 pub struct ExportJob {
     /// The last outcome: `(ok, message)`.
     pub message: Option<(bool, String)>,
-    job: Option<JoinHandle<Result<String, String>>>,
+    job: Option<Job<Result<String, String>>>,
 }
 
 impl ExportJob {
@@ -29,28 +29,23 @@ impl ExportJob {
         make: impl FnOnce() -> Result<(Vec<u8>, String), String> + Send + 'static,
     ) {
         self.message = Some((true, format!("writing {} …", path.display())));
-        let spawned = std::thread::Builder::new()
-            .name("export".into())
-            .spawn(move || {
-                let (bytes, note) = make()?;
-                write_new(&path, &bytes)?;
-                Ok(format!("exported {} ({note})", path.display()))
-            });
-        match spawned {
-            Ok(job) => self.job = Some(job),
-            Err(e) => self.message = Some((false, format!("cannot start a thread: {e}"))),
-        }
+        self.job = Some(Job::spawn("export", move || {
+            let (bytes, note) = make()?;
+            write_new(&path, &bytes)?;
+            Ok(format!("exported {} ({note})", path.display()))
+        }));
     }
 
     /// Take in a finished export (call every frame while [`Self::busy`]).
     pub fn poll(&mut self) {
-        if !self.job.as_ref().is_some_and(|j| j.is_finished()) {
+        let Some(result) = self.job.as_mut().and_then(Job::poll) else {
             return;
-        }
-        self.message = Some(match self.job.take().map(JoinHandle::join) {
-            Some(Ok(Ok(done))) => (true, done),
-            Some(Ok(Err(e))) => (false, e),
-            _ => (false, "the export stopped unexpectedly".into()),
+        };
+        self.job = None;
+        self.message = Some(match result {
+            Ok(Ok(done)) => (true, done),
+            Ok(Err(e)) => (false, e),
+            Err(_) => (false, "the export stopped unexpectedly".into()),
         });
     }
 }

@@ -242,8 +242,8 @@ impl HostHandle {
         self.addr
     }
 
-    /// Whether the match thread has finished.
-    pub fn is_finished(&self) -> bool {
+    /// Whether the match has ended (its thread has finished).
+    pub fn has_ended(&self) -> bool {
         self.join.as_ref().is_none_or(|j| j.is_finished())
     }
 
