@@ -6,12 +6,12 @@
 use super::{PuzzleLevels, PuzzleRequest};
 use crate::app::shell::save_box::{SaveBox, levels_dir};
 use crate::app::shell::scripted::ScriptArgs;
+use crate::plugin::Job;
 use crate::puzzle::{
     EditStep, Puzzle, PuzzleDraft, PuzzleError, Solutions, Square, Uniqueness, hand_level,
     parse_size, parse_steps,
 };
 use bevy::prelude::*;
-use crate::plugin::Job;
 use std::collections::VecDeque;
 use std::path::Path;
 use std::time::{Duration, Instant};
