@@ -24,8 +24,7 @@ use evoboard::dungeon::{Dungeon, DungeonParams, Size};
 use evoboard::level::{HexBoardRecipe, LevelMap, Recipe};
 use evoboard::plugin::{
     DungeonMap, EvoboardPlugin, EvoboardSet, GenerateLevel, GenerationProgress, GenerationStage,
-    LevelGenerationFailed,
-    GeneratorFrameTime, LevelAsset, LevelGenerated, ViewExtent,
+    GeneratorFrameTime, LevelAsset, LevelGenerated, LevelGenerationFailed, ViewExtent,
 };
 use std::time::{Duration, Instant};
 

@@ -49,11 +49,7 @@ pub struct AskDominoAi {
 impl AskDominoAi {
     /// A request to `agent` for the turn of `round.seat`.
     pub fn new(agent: AgentSpec, round: PublicRound, seed: u64) -> Self {
-        AskDominoAi {
-            agent,
-            round,
-            seed,
-        }
+        AskDominoAi { agent, round, seed }
     }
 }
 

@@ -174,9 +174,8 @@ impl<S: Search + ?Sized + 'static, V: Send + 'static> SearchRunner<S, V> {
                     stale |= p.improved || every_step;
                     let solved = search.is_solved();
                     // The frame asks for a snapshot by taking the last one.
-                    let view = (stale
-                        && (paced || solved || out.wanted.load(Ordering::Relaxed)))
-                    .then(|| snapshot(&*search));
+                    let view = (stale && (paced || solved || out.wanted.load(Ordering::Relaxed)))
+                        .then(|| snapshot(&*search));
                     let Ok(mut r) = out.report.lock() else { break };
                     r.steps.push(p);
                     r.search_time += took;
@@ -408,13 +407,21 @@ mod tests {
         steps.extend(last.steps);
         assert!(last.solved);
         assert_eq!(steps.len(), 500);
-        assert!(steps.iter().enumerate().all(|(i, p)| p.generation == i as u64 + 1));
+        assert!(
+            steps
+                .iter()
+                .enumerate()
+                .all(|(i, p)| p.generation == i as u64 + 1)
+        );
         assert_eq!(runner.into_search().n, 500);
     }
 
     #[test]
     fn a_paced_run_takes_only_its_permits_and_caps_the_backlog() {
-        let runner = SearchRunner::start(Box::new(count(u64::MAX)), Pace::Paced { backlog: 3 }, |c| c.n);
+        let runner =
+            SearchRunner::start(Box::new(count(u64::MAX)), Pace::Paced { backlog: 3 }, |c| {
+                c.n
+            });
         assert_eq!(runner.take_report().snapshot, Some(0), "a first snapshot");
         runner.allow(10);
         let mut seen = 0;
@@ -427,7 +434,10 @@ mod tests {
             std::thread::yield_now();
         }
         std::thread::sleep(Duration::from_millis(20));
-        assert!(runner.take_report().steps.is_empty(), "three permits, three steps");
+        assert!(
+            runner.take_report().steps.is_empty(),
+            "three permits, three steps"
+        );
         assert_eq!(runner.pending(), 0);
         assert_eq!(runner.into_search().n, 3);
     }

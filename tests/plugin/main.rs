@@ -12,9 +12,9 @@ use evoboard::domino::{AgentSpec, Opening, PublicRound, Tile, Turn};
 use evoboard::dungeon::Size;
 use evoboard::level::{HexBoardRecipe, Level, LevelMap, Recipe, RecipeError};
 use evoboard::plugin::{
-    AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAiFailed, EvoboardPlugin, GenerateLevel, GeneratedLevel, GenerationFailed,
-    GenerationProgress, GenerationStage, GeneratorStats, LevelAsset, LevelGenerated,
-    LevelGenerationFailed,
+    AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAiFailed, EvoboardPlugin, GenerateLevel,
+    GeneratedLevel, GenerationFailed, GenerationProgress, GenerationStage, GeneratorStats,
+    LevelAsset, LevelGenerated, LevelGenerationFailed,
 };
 use evoboard::puzzle::Difficulty;
 use std::path::{Path, PathBuf};
@@ -304,7 +304,11 @@ fn the_domino_ai_answers_a_games_own_table() {
     }));
     let error = &app.world().get::<DominoAdviceFailed>(e).unwrap().0;
     assert!(app.world().get::<DominoAdvice>(e).is_none());
-    assert_eq!(told.lock().unwrap().as_ref(), Some(error), "the trigger carries it");
+    assert_eq!(
+        told.lock().unwrap().as_ref(),
+        Some(error),
+        "the trigger carries it"
+    );
     std::fs::remove_dir_all(&root).unwrap();
 }
 

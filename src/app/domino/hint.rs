@@ -15,8 +15,8 @@ use crate::domino::{
     AgentSpec, DEFAULT_POLICY, EvalAgent, Hint, MonteCarloAgent, Round, Tile, Turn, hint_public,
     hint_round,
 };
-use crate::rng::derive_seed;
 use crate::plugin::Job;
+use crate::rng::derive_seed;
 use bevy::prelude::*;
 
 /// Sampled deals per hint (the strength-3 search).
@@ -93,9 +93,9 @@ impl DominoHint {
         }
         if let Some(result) = self.job.as_mut().and_then(Job::poll) {
             self.job = None;
-            self.result = Some(result.unwrap_or_else(|_| {
-                Err("the hint's search stopped unexpectedly".into())
-            }));
+            self.result = Some(
+                result.unwrap_or_else(|_| Err("the hint's search stopped unexpectedly".into())),
+            );
         }
     }
 }

@@ -7,8 +7,8 @@
 
 use super::DominoGame;
 use crate::domino::records::{self, MatchMode, MatchRecord, PairingStats};
-use bevy::prelude::*;
 use crate::plugin::Job;
+use bevy::prelude::*;
 use std::path::PathBuf;
 
 /// What a background job found in the record file.

@@ -136,7 +136,9 @@ impl DungeonDesign {
             DungeonDesignCommand::EvolveRest => {
                 let (d, params) = (d.clone(), params.clone());
                 let seed = derive_seed(seed, 0xE0 + self.edits as u64);
-                let job = Job::spawn("evolve-rest", move || dungeon::evolve_rest(&d, &params, seed));
+                let job = Job::spawn("evolve-rest", move || {
+                    dungeon::evolve_rest(&d, &params, seed)
+                });
                 self.evolving = Some(Evolving {
                     job,
                     proposal: self.proposal.unwrap_or(0),

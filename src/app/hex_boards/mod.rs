@@ -22,8 +22,7 @@ pub use gallery_view::{GALLERY_SIZE, GalleryView};
 pub use loading::settings_from_level;
 pub use panels::save_level;
 pub use runtime::{
-    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator,
-    RuntimeError,
+    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator, RuntimeError,
 };
 
 use crate::app::shell::scripted::{ScriptArgs, ScriptReport};

@@ -235,7 +235,10 @@ impl HexBoardGenerator {
         {
             return tiles.clone();
         }
-        let search = self.search.as_ref().expect("a search without a runner is home");
+        let search = self
+            .search
+            .as_ref()
+            .expect("a search without a runner is home");
         search.lock().expect("search lock").best().0.clone()
     }
 

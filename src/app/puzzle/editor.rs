@@ -7,12 +7,12 @@ use super::{PuzzleLevels, PuzzleRequest};
 use crate::app::shell::save_box::{SaveBox, levels_dir};
 use crate::app::shell::scripted::ScriptArgs;
 use crate::level::hand_level;
+use crate::plugin::Job;
 use crate::puzzle::{
     EditStep, Puzzle, PuzzleDraft, PuzzleError, Solutions, Square, Uniqueness, parse_size,
     parse_steps,
 };
 use bevy::prelude::*;
-use crate::plugin::Job;
 use std::collections::VecDeque;
 use std::path::Path;
 use std::time::{Duration, Instant};

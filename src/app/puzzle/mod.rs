@@ -24,9 +24,9 @@ use crate::app::AppArgs;
 use crate::app::Screen;
 use crate::app::shell::scripted::ScriptArgs;
 use crate::level::{Level, LevelMap};
+use crate::plugin::Job;
 use crate::puzzle::{self, Action, Play, Puzzle, PuzzleError, Settings};
 use bevy::prelude::*;
-use crate::plugin::Job;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
