@@ -3,6 +3,7 @@
 //! screen polls for the outcome line. The hex-board and dungeon export
 //! boxes share it.
 
+use super::status::StatusLine;
 use crate::level::write_atomic;
 use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
@@ -10,8 +11,8 @@ use std::thread::JoinHandle;
 /// One export at a time and the last outcome.
 #[derive(Default)]
 pub struct ExportJob {
-    /// The last outcome: `(ok, message)`.
-    pub message: Option<(bool, String)>,
+    /// The last outcome.
+    pub message: StatusLine,
     job: Option<JoinHandle<Result<String, String>>>,
 }
 
@@ -28,7 +29,7 @@ impl ExportJob {
         path: PathBuf,
         make: impl FnOnce() -> Result<(Vec<u8>, String), String> + Send + 'static,
     ) {
-        self.message = Some((true, format!("writing {} …", path.display())));
+        self.message = StatusLine::info(format!("writing {} …", path.display()));
         let spawned = std::thread::Builder::new()
             .name("export".into())
             .spawn(move || {
@@ -38,7 +39,7 @@ impl ExportJob {
             });
         match spawned {
             Ok(job) => self.job = Some(job),
-            Err(e) => self.message = Some((false, format!("cannot start a thread: {e}"))),
+            Err(e) => self.message = StatusLine::error(format!("cannot start a thread: {e}")),
         }
     }
 
@@ -47,11 +48,11 @@ impl ExportJob {
         if !self.job.as_ref().is_some_and(|j| j.is_finished()) {
             return;
         }
-        self.message = Some(match self.job.take().map(JoinHandle::join) {
-            Some(Ok(Ok(done))) => (true, done),
-            Some(Ok(Err(e))) => (false, e),
-            _ => (false, "the export stopped unexpectedly".into()),
-        });
+        self.message = match self.job.take().map(JoinHandle::join) {
+            Some(Ok(Ok(done))) => StatusLine::ok(done),
+            Some(Ok(Err(e))) => StatusLine::error(e),
+            _ => StatusLine::error("the export stopped unexpectedly"),
+        };
     }
 }
 
