@@ -53,6 +53,10 @@ pub struct AppArgs {
     /// Frames to run before the screenshot.
     #[arg(long, default_value_t = 120)]
     pub frames: u32,
+    /// Start with every side panel folded to a strip (the map takes the
+    /// window).
+    #[arg(long)]
+    pub collapse_panels: bool,
     /// Domino: the human seat is played by the `basic` AI; puzzle: a demo
     /// (hints, a slip, Check) (scripted runs).
     #[arg(long)]

@@ -112,7 +112,7 @@ fn shown(app: &mut bevy::prelude::App) -> (Vec<u8>, evoboard::app::hex_boards::B
 fn swaps_pins_undo_and_redo_act_on_the_board_and_pins_hold_through_a_search() {
     use crate::common::headless;
     use evoboard::app::hex_boards::{
-        BoardRunState, BoardSettings, DesignCommand, GeneratorCommand, HexDesign, RuntimeError,
+        BoardRunState, BoardSettings, BoardStatus, DesignCommand, GeneratorCommand, HexDesign,
         logic_plugin,
     };
     use evoboard::app::shell::library::LevelLibrary;
@@ -145,7 +145,7 @@ fn swaps_pins_undo_and_redo_act_on_the_board_and_pins_hold_through_a_search() {
     assert!(app.world().resource::<HexDesign>().is_pinned(a));
     send(&mut app, DesignCommand::Swap(a, b));
     assert_eq!(shown(&mut app).0, swapped);
-    assert!(app.world().resource::<RuntimeError>().0.is_some());
+    assert!(app.world().resource::<BoardStatus>().0.is_error());
     // Evolve the rest: the search reaches 0 and never moves the pin.
     send(&mut app, DesignCommand::EvolveRest);
     let mut solved = false;

@@ -137,7 +137,8 @@ fn bad_settings_give_an_error_not_a_run() {
     app.update();
     let run = app.world().resource::<DungeonRun>();
     assert_eq!(run.state, RunState::Idle);
-    let e = run.error.as_deref().unwrap();
+    assert!(run.error.is_error());
+    let e = run.error.text().unwrap();
     assert!(e.contains("at most 25 rooms fit on a 50x50 grid"), "{e}");
     std::fs::remove_dir_all(&root).unwrap();
 }

@@ -11,6 +11,7 @@ use evoboard::app::dungeon::{
     DungeonCommand, DungeonDesign, DungeonDesignCommand as Cmd, DungeonRun, DungeonRunState,
     DungeonSettings, logic_plugin,
 };
+use evoboard::app::shell::StatusLine;
 use evoboard::dungeon::{self, Dungeon, DungeonEdit, DungeonParams, Size};
 use evoboard::level::{Level, LevelMap};
 
@@ -84,13 +85,13 @@ fn commands_edit_the_dungeon_and_undo_and_redo_restore_exact_snapshots() {
     let moved = shown(&app);
     let c = moved.room('C').unwrap();
     assert_eq!((c.x, c.y), (x, y));
-    assert!(design(&app).outcome.as_ref().unwrap().is_ok());
+    assert!(design(&app).outcome.is_ok());
     let history = design(&app).history();
     let a = moved.room('A').unwrap().rect();
     send(&mut app, Cmd::Edit(DungeonEdit::Add { rect: a }));
     assert_eq!(shown(&app), moved, "a refused edit changes nothing");
     assert_eq!(design(&app).history(), history, "nor the history");
-    assert!(design(&app).outcome.as_ref().unwrap().is_err());
+    assert!(design(&app).outcome.is_error());
 
     // Pin, select, delete.
     send(&mut app, Cmd::TogglePin('C'));
@@ -119,7 +120,7 @@ fn commands_edit_the_dungeon_and_undo_and_redo_restore_exact_snapshots() {
     assert_eq!(shown(&app), first, "back to the proposal");
     send(&mut app, Cmd::Undo);
     assert_eq!(shown(&app), first, "nothing more to undo");
-    assert!(design(&app).outcome.as_ref().unwrap().is_err());
+    assert!(design(&app).outcome.is_error());
     for _ in 0..5 {
         send(&mut app, Cmd::Redo);
     }
@@ -133,19 +134,15 @@ fn commands_edit_the_dungeon_and_undo_and_redo_restore_exact_snapshots() {
     app.world_mut().write_message(Cmd::Undo);
     app.update();
     assert_eq!(
-        design(&app).outcome.as_ref().unwrap(),
-        &Err("wait: the rest is still evolving".to_string()),
+        &design(&app).outcome,
+        &StatusLine::error("wait: the rest is still evolving"),
         "edits wait for the evolve"
     );
     assert!(update_until(&mut app, 100_000, |a| design(a)
         .evolving()
         .is_none()));
     let evolved = shown(&app);
-    assert!(
-        design(&app).outcome.as_ref().unwrap().is_ok(),
-        "{:?}",
-        design(&app).outcome
-    );
+    assert!(design(&app).outcome.is_ok(), "{:?}", design(&app).outcome);
     assert_eq!(
         evolved.room('C').unwrap().rect(),
         deleted.room('C').unwrap().rect(),

@@ -265,13 +265,11 @@ fn the_level_browser_puts_a_saved_level_on_the_board() {
             .is_none()),
         "not loaded"
     );
-    let msg = app
-        .world()
-        .resource::<LevelLibrary>()
-        .message
-        .clone()
-        .unwrap();
-    assert!(msg.0 && msg.1.contains("loaded mine"), "{msg:?}");
+    let msg = app.world().resource::<LevelLibrary>().message.clone();
+    assert!(
+        msg.is_ok() && msg.text().unwrap().contains("loaded mine"),
+        "{msg:?}"
+    );
     assert_eq!(
         app.world().resource::<BoardSettings>().game,
         BoardGame::Catan
@@ -298,11 +296,7 @@ fn saving_from_the_app_never_clobbers_without_confirmation() {
     let mut lib = LevelLibrary::default();
     let path = root.join("levels").join("accepted.level.ron");
     save_level(&mut g, &HexDesign::default(), &mut lib, path.clone(), false);
-    assert!(
-        lib.save.message.as_ref().unwrap().0,
-        "{:?}",
-        lib.save.message
-    );
+    assert!(lib.save.message.is_ok(), "{:?}", lib.save.message);
     let first = std::fs::read_to_string(&path).unwrap();
     let level = evoboard::level::Level::from_ron(&first).unwrap();
     assert_eq!(level.name, "accepted");
@@ -313,8 +307,11 @@ fn saving_from_the_app_never_clobbers_without_confirmation() {
     // Same name again without the user's confirmation: refused, file kept.
     std::fs::write(&path, "keep me").unwrap();
     save_level(&mut g, &HexDesign::default(), &mut lib, path.clone(), false);
-    let (ok, msg) = lib.save.message.clone().unwrap();
-    assert!(!ok && msg.contains("already exists"), "{msg}");
+    let msg = lib.save.message.clone();
+    assert!(
+        msg.is_error() && msg.text().unwrap().contains("already exists"),
+        "{msg}"
+    );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
     // Confirmed overwrite replaces it.
     save_level(&mut g, &HexDesign::default(), &mut lib, path.clone(), true);

@@ -103,7 +103,8 @@ fn edit_make_unique_save_and_play() {
     assert_eq!(ed(&app).current_status().unwrap().solutions, Some(0));
     assert_eq!(ed(&app).current_status().unwrap().rule_breaks, 1);
     request(&mut app, EditorRequest::MakeUnique);
-    let err = ed(&app).error.clone().unwrap();
+    assert!(ed(&app).error.is_error());
+    let err = ed(&app).error.text().unwrap().to_string();
     assert!(err.contains("no solution"), "{err}");
     for (c, &v) in kept.iter().enumerate() {
         request(&mut app, EditorRequest::Set(4, c, v));
@@ -192,4 +193,62 @@ fn the_scripted_editor_run_saves_a_unique_puzzle() {
         before
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_editor_undoes_and_redoes_an_edit() {
+    let root = temp_dir("puzzle-editor-undo");
+    let mut app = editor_app(&root);
+    request(&mut app, EditorRequest::Open(true));
+    request(&mut app, EditorRequest::New(6, 6));
+    let empty = ed(&app).draft.clone();
+    request(&mut app, EditorRequest::Set(1, 2, Square::X));
+    request(&mut app, EditorRequest::Cycle(3, 3));
+    let edited = ed(&app).draft.clone();
+    assert_eq!(edited.get(1, 2), Some(Square::X));
+    assert_eq!(edited.get(3, 3), Some(Square::X));
+    assert_eq!(ed(&app).history.depth(), (3, 0));
+
+    // Undo walks back edit by edit; the status follows the draft.
+    request(&mut app, EditorRequest::Undo);
+    assert_eq!(ed(&app).draft.get(3, 3), Some(Square::Empty));
+    assert_eq!(ed(&app).draft.get(1, 2), Some(Square::X));
+    request(&mut app, EditorRequest::Undo);
+    assert_eq!(ed(&app).draft, empty);
+    assert_eq!(ed(&app).current_status().unwrap().solutions, Some(2));
+    assert_eq!(ed(&app).history.depth(), (1, 2));
+
+    // Redo restores both edits.
+    request(&mut app, EditorRequest::Redo);
+    request(&mut app, EditorRequest::Redo);
+    assert_eq!(ed(&app).draft, edited);
+    request(&mut app, EditorRequest::Redo);
+    assert!(ed(&app).error.is_error(), "nothing more to redo");
+    assert_eq!(ed(&app).draft, edited);
+
+    // A new edit after an undo forgets what could be redone.
+    request(&mut app, EditorRequest::Undo);
+    request(&mut app, EditorRequest::Set(0, 0, Square::O));
+    assert_eq!(ed(&app).history.depth().1, 0);
+    assert_eq!(ed(&app).draft.get(3, 3), Some(Square::Empty));
+
+    // The keys: Ctrl+Z undoes in Edit mode.
+    let before = ed(&app).draft.clone();
+    {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::ControlLeft);
+        keys.press(KeyCode::KeyZ);
+    }
+    app.update();
+    {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(KeyCode::KeyZ);
+        keys.release(KeyCode::ControlLeft);
+        keys.clear();
+    }
+    assert!(update_until(&mut app, 100_000, |app| !ed(app).is_busy()
+        && ed(app).current_status().is_some()));
+    assert_ne!(ed(&app).draft, before);
+    assert_eq!(ed(&app).draft.get(0, 0), Some(Square::Empty));
+    std::fs::remove_dir_all(&root).unwrap();
 }

@@ -37,6 +37,7 @@ pub use records::DominoRecords;
 
 use crate::app::Screen;
 use crate::app::shell::scripted::ScriptArgs;
+use crate::app::shell::{ScreenSet, StatusLine};
 use crate::domino::{Actor, Agent, Event, LocalMatch, SeatAi, parse_agent};
 use bevy::prelude::*;
 
@@ -202,6 +203,7 @@ pub fn plugin(app: &mut App) {
 /// The logic systems only (no egui): settings from the command line, the
 /// match, AI seats moving at their pace, labels. Tests add this alone.
 pub fn logic_plugin(app: &mut App) {
+    crate::app::shell::sets::add(app);
     app.init_resource::<DominoSettings>()
         .init_resource::<DominoRecords>()
         .init_resource::<NetStatus>()
@@ -213,20 +215,26 @@ pub fn logic_plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                start_new_match,
-                hotseat::cover_hands,
-                advance,
-                hotseat::cover_hands,
-                collect_labels,
-                report_result,
-                records::record_finished,
-                net::record_hosted,
-                net::poll_net,
-                net::autoplay_net,
-                net::report_net,
-                hint::poll_hint,
+                // Input: clicks and keys are read by the egui panels
+                // (`ui.rs`, `input.rs`), which play the person's moves.
+                start_new_match.in_set(ScreenSet::Commands),
+                (
+                    hotseat::cover_hands,
+                    advance,
+                    hotseat::cover_hands,
+                    collect_labels,
+                    report_result,
+                    records::record_finished,
+                    net::record_hosted,
+                    net::poll_net,
+                    net::autoplay_net,
+                    net::report_net,
+                    hint::poll_hint,
+                )
+                    .chain()
+                    .in_set(ScreenSet::Step),
+                // Draw: the table is painted by egui (`draw.rs`).
             )
-                .chain()
                 .run_if(in_state(Screen::Domino)),
         );
 }
@@ -278,7 +286,7 @@ fn apply_args(
             }
             Some(Err(e)) => {
                 error!("domino: {e}");
-                status.0 = Some(e);
+                status.0 = StatusLine::error(e);
             }
             None => {}
         }

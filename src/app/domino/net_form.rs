@@ -2,8 +2,9 @@
 
 use super::net::{DominoNet, host_seats};
 use super::{DominoSettings, SeatController};
+use crate::app::shell::StatusLine;
 use bevy::prelude::*;
-use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::egui::{self, RichText};
 
 /// What the network part of the settings holds between frames.
 #[derive(Resource, Debug, Clone)]
@@ -17,7 +18,7 @@ pub struct NetForm {
     /// The name to join as.
     pub name: String,
     /// The last failure.
-    pub error: Option<String>,
+    pub error: StatusLine,
 }
 
 impl Default for NetForm {
@@ -27,7 +28,7 @@ impl Default for NetForm {
             addr: format!("127.0.0.1:{}", crate::domino::net::DEFAULT_PORT),
             seat: None,
             name: String::new(),
-            error: None,
+            error: StatusLine::default(),
         }
     }
 }
@@ -59,7 +60,7 @@ pub fn net_section(
                         DominoNet::host(form.port, seats, settings.seed, &me, delay)
                     }) {
                         Ok(n) => out = Some(n),
-                        Err(e) => form.error = Some(e),
+                        Err(e) => form.error = StatusLine::error(e),
                     }
                 }
             });
@@ -83,16 +84,14 @@ pub fn net_section(
                     let name = if form.name.trim().is_empty() { "Guest" } else { form.name.trim() };
                     match DominoNet::join(form.addr.trim(), form.seat, name) {
                         Ok(n) => out = Some(n),
-                        Err(e) => form.error = Some(e),
+                        Err(e) => form.error = StatusLine::error(e),
                     }
                 }
             });
-            if let Some(e) = &form.error {
-                ui.label(RichText::new(e).color(Color32::from_rgb(255, 110, 100)));
-            }
+            form.error.show(ui);
         });
     if out.is_some() {
-        form.error = None;
+        form.error.clear();
     }
     out
 }

@@ -18,6 +18,7 @@ use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, RichText, Sense
 pub fn remote_ui(
     ctx: &egui::Context,
     insets: &mut bevy::prelude::ResMut<PanelInsets>,
+    panels: &mut crate::app::shell::side_panel::SidePanels,
     n: &mut DominoNet,
     hints: &mut DominoHint,
 ) -> bool {
@@ -31,6 +32,7 @@ pub fn remote_ui(
     let table_rect = super::ui::screen_layout(
         ctx,
         insets,
+        panels,
         "domino_net",
         &mut (&mut *n, &mut *hints, &mut leave),
         |ui, (n, _, leave)| **leave = side(ui, n),

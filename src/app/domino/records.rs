@@ -6,6 +6,7 @@
 //! match result; nothing fails silently.
 
 use super::DominoGame;
+use crate::app::shell::StatusLine;
 use crate::domino::records::{self, MatchMode, MatchRecord, PairingStats};
 use crate::plugin::Job;
 use bevy::prelude::*;
@@ -34,8 +35,8 @@ pub struct DominoRecords {
     pub matches: usize,
     /// Records this app appended.
     pub appended: usize,
-    /// The last outcome: `(ok, text)`; errors say what went wrong.
-    pub message: Option<(bool, String)>,
+    /// The last outcome; errors say what went wrong.
+    pub message: StatusLine,
     /// Whether the Records window is open.
     pub open: bool,
     /// Read the file again (when the window opens).
@@ -58,7 +59,7 @@ impl DominoRecords {
             stats: None,
             matches: 0,
             appended: 0,
-            message: None,
+            message: StatusLine::default(),
             open: false,
             refresh: false,
             queue: Vec::new(),
@@ -106,23 +107,20 @@ impl DominoRecords {
                 Ok(Ok(l)) => {
                     if l.appended {
                         self.appended += 1;
-                        self.message = Some((
-                            true,
-                            format!(
-                                "match recorded in {} ({} in the file)",
-                                self.path.display(),
-                                l.matches
-                            ),
+                        self.message = StatusLine::ok(format!(
+                            "match recorded in {} ({} in the file)",
+                            self.path.display(),
+                            l.matches
                         ));
                     }
                     self.matches = l.matches;
                     self.stats = Some(l.stats);
                 }
                 Ok(Err(e)) => {
-                    self.message = Some((false, format!("records: {e}")));
+                    self.message = StatusLine::error(format!("records: {e}"));
                 }
                 Err(_) => {
-                    self.message = Some((false, "records: the job stopped unexpectedly".into()));
+                    self.message = StatusLine::error("records: the job stopped unexpectedly");
                 }
             }
         }

@@ -23,14 +23,7 @@ pub fn human_team_text(p: &PairingStats) -> String {
 
 /// The last outcome of the records (recorded, or an error in red).
 pub fn message_label(ui: &mut egui::Ui, recs: &DominoRecords) {
-    if let Some((ok, text)) = &recs.message {
-        let color = if *ok {
-            Color32::from_rgb(140, 220, 150)
-        } else {
-            Color32::from_rgb(255, 110, 100)
-        };
-        ui.label(RichText::new(text).color(color));
-    } else if recs.busy() {
+    if !recs.message.show(ui) && recs.busy() {
         ui.label(RichText::new("recording the match…").italics());
     }
 }

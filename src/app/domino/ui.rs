@@ -12,6 +12,7 @@ use super::{DominoGame, DominoRecords, DominoSettings, NewMatch, SeatController,
 use super::{DominoHint, hint};
 use crate::app::Screen;
 use crate::app::shell::camera::PanelInsets;
+use crate::app::shell::side_panel::{self as shell_panel, Side, SidePanels};
 use crate::domino::{ARM_NAMES, Actor, HumanChoice, TEAM_NAMES};
 use crate::domino::{Event, Rule};
 use bevy::prelude::*;
@@ -28,7 +29,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<SettingsOpen>().add_systems(
         EguiPrimaryContextPass,
         domino_ui
-            .in_set(crate::app::shell::ScreenUiSet)
+            .in_set(crate::app::shell::ScreenUiSet::Panels)
             .run_if(in_state(Screen::Domino)),
     );
 }
@@ -40,6 +41,7 @@ pub fn plugin(app: &mut App) {
 pub(super) fn screen_layout<S>(
     ctx: &egui::Context,
     insets: &mut ResMut<PanelInsets>,
+    panels: &mut SidePanels,
     id: &'static str,
     state: &mut S,
     side: impl FnOnce(&mut egui::Ui, &mut S),
@@ -47,13 +49,9 @@ pub(super) fn screen_layout<S>(
     table: impl FnOnce(&mut egui::Ui, &mut S),
 ) -> Rect {
     let mut root = crate::app::shell::content_root(ctx, insets, id);
-    let right = egui::Panel::right(egui::Id::new((id, "side")))
-        .default_size(310.0)
-        .resizable(false)
-        .show(&mut root, |ui| side(ui, state))
-        .response
-        .rect
-        .width();
+    let right = shell_panel::side_panel(&mut root, panels, Side::Right, id, 310.0, |ui| {
+        side(ui, state)
+    });
     let bottom = egui::Panel::bottom(egui::Id::new((id, "hand")))
         .exact_size(150.0)
         .show(&mut root, |ui| hand(ui, state))
@@ -93,6 +91,7 @@ pub(super) fn team_text(team: usize) -> RichText {
 fn domino_ui(
     mut contexts: EguiContexts,
     mut insets: ResMut<PanelInsets>,
+    mut panels: ResMut<SidePanels>,
     game: Option<ResMut<DominoGame>>,
     mut settings: ResMut<DominoSettings>,
     mut settings_open: ResMut<SettingsOpen>,
@@ -106,7 +105,7 @@ fn domino_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     if let Some(mut n) = net {
-        if super::net_ui::remote_ui(&ctx, &mut insets, &mut n, &mut hints) {
+        if super::net_ui::remote_ui(&ctx, &mut insets, &mut panels, &mut n, &mut hints) {
             commands.remove_resource::<super::DominoNet>();
             settings_open.0 = Some(true);
         }
@@ -125,6 +124,7 @@ fn domino_ui(
     let table_rect = screen_layout(
         &ctx,
         &mut insets,
+        &mut panels,
         "domino",
         &mut (
             &mut g,
@@ -171,9 +171,9 @@ fn domino_ui(
     }
     let names: [String; 4] = std::array::from_fn(|s| g.seat_name(s as u8));
     hint_window(&ctx, table_rect, &hints, &names);
-    if let Some(e) = &net_status.0 {
+    if !net_status.0.is_empty() {
         centred_window("Network", table_rect).show(&ctx, |ui| {
-            ui.label(RichText::new(e).color(Color32::from_rgb(255, 110, 100)));
+            net_status.0.show(ui);
         });
     }
     Ok(())

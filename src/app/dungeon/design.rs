@@ -7,6 +7,8 @@
 //! and keys (`input.rs`), the room panel and scripted runs alike.
 
 use super::generator::{DungeonCommand, DungeonRun, DungeonRunState, Stage};
+use crate::app::shell::StatusLine;
+use crate::app::shell::undo::History;
 use crate::dungeon::{self, Dungeon, DungeonEdit, DungeonParams, Room};
 use crate::plugin::Job;
 use crate::rng::derive_seed;
@@ -26,14 +28,13 @@ pub struct DungeonDesign {
     pub selected: Option<char>,
     /// Dragging on empty rock draws a new room.
     pub draw_mode: bool,
-    /// The last edit's outcome: `Ok(what was done)` or `Err(why refused)`.
-    pub outcome: Option<Result<String, String>>,
+    /// The last edit's outcome: what was done, or why it was refused.
+    pub outcome: StatusLine,
     /// Edits applied since the proposal was shown (saved levels say so).
     pub edits: u32,
     /// The map must be redrawn.
     pub dirty: bool,
-    undo: Vec<Dungeon>,
-    redo: Vec<Dungeon>,
+    history: History<Dungeon>,
     evolving: Option<Evolving>,
 }
 
@@ -47,7 +48,7 @@ struct Evolving {
 impl DungeonDesign {
     /// How many edits can be undone and redone.
     pub fn history(&self) -> (usize, usize) {
-        (self.undo.len(), self.redo.len())
+        self.history.depth()
     }
 
     /// Seconds "Evolve the rest" has been running, if it is.
@@ -88,11 +89,11 @@ impl DungeonDesign {
     /// outcome is kept in [`DungeonDesign::outcome`].
     pub fn apply(&mut self, cmd: &DungeonDesignCommand, seed: u64) {
         let (Some(d), Some(params)) = (self.dungeon.as_ref(), self.params.as_ref()) else {
-            self.outcome = Some(Err("nothing to edit yet: wait for the proposals".into()));
+            self.outcome = StatusLine::error("nothing to edit yet: wait for the proposals");
             return;
         };
         if self.evolving.is_some() && !matches!(cmd, DungeonDesignCommand::Select(_)) {
-            self.outcome = Some(Err("wait: the rest is still evolving".into()));
+            self.outcome = StatusLine::error("wait: the rest is still evolving");
             return;
         }
         let letter_of = |l: char| d.rooms.iter().position(|r| r.letter == l);
@@ -100,7 +101,7 @@ impl DungeonDesign {
         let done: Result<String, String> = match cmd {
             DungeonDesignCommand::Select(l) => {
                 self.selected = l.filter(|&l| letter_of(l).is_some());
-                self.outcome = Some(match self.selected {
+                self.outcome = StatusLine::from_result(match self.selected {
                     Some(l) => Ok(format!("room {l} selected")),
                     None => Ok("nothing selected".into()),
                 });
@@ -144,41 +145,46 @@ impl DungeonDesign {
                     proposal: self.proposal.unwrap_or(0),
                     started: Instant::now(),
                 });
-                self.outcome = Some(Ok("evolving the rest…".into()));
+                self.outcome = StatusLine::info("evolving the rest…");
                 return;
             }
-            DungeonDesignCommand::Undo => match self.undo.pop() {
+            DungeonDesignCommand::Undo => match self.history.undo(next) {
                 Some(back) => {
-                    self.redo.push(next);
                     self.show(back);
-                    self.outcome = Some(Ok("undone".into()));
+                    self.outcome = StatusLine::ok("undone");
                     return;
                 }
-                None => Err("nothing to undo".into()),
+                None => {
+                    self.outcome = StatusLine::error("nothing to undo");
+                    self.dirty = true;
+                    return;
+                }
             },
-            DungeonDesignCommand::Redo => match self.redo.pop() {
+            DungeonDesignCommand::Redo => match self.history.redo(next) {
                 Some(forward) => {
-                    self.undo.push(next);
                     self.show(forward);
-                    self.outcome = Some(Ok("redone".into()));
+                    self.outcome = StatusLine::ok("redone");
                     return;
                 }
-                None => Err("nothing to redo".into()),
+                None => {
+                    self.outcome = StatusLine::error("nothing to redo");
+                    self.dirty = true;
+                    return;
+                }
             },
         };
         if done.is_ok() {
             self.commit(next);
         }
-        self.outcome = Some(done);
+        self.outcome = StatusLine::from_result(done);
         self.dirty = true;
     }
 
     /// Keep the dungeon as it was for undo and show `next`.
     fn commit(&mut self, next: Dungeon) {
         if let Some(before) = self.dungeon.take() {
-            self.undo.push(before);
+            self.history.record(before);
         }
-        self.redo.clear();
         self.edits += 1;
         self.show(next);
     }
@@ -204,7 +210,7 @@ impl DungeonDesign {
             return;
         };
         let secs = e.started.elapsed().as_secs_f32();
-        self.outcome = Some(match result {
+        self.outcome = StatusLine::from_result(match result {
             Ok(Ok(d)) if Some(e.proposal) == self.proposal => {
                 self.commit(d);
                 Ok(format!("evolved the rest in {secs:.1} s"))
@@ -256,17 +262,11 @@ pub enum DungeonDesignCommand {
     Redo,
 }
 
-/// Registers the design state and its systems (headless-safe).
+/// Registers the design state (its systems are placed in the screen's
+/// sets in `mod.rs`).
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DungeonDesign>()
-        .add_message::<DungeonDesignCommand>()
-        .add_systems(
-            Update,
-            (follow_run, apply_design, poll_evolve)
-                .chain()
-                .after(super::generator::step_run)
-                .run_if(in_state(crate::app::Screen::Dungeon)),
-        );
+        .add_message::<DungeonDesignCommand>();
 }
 
 /// Open the shown proposal for editing once it is finished; write edits

@@ -136,12 +136,5 @@ pub fn export_ui(
             }
         }
     });
-    if let Some((ok, msg)) = &exports.0.message {
-        let colour = if *ok {
-            egui::Color32::LIGHT_GREEN
-        } else {
-            egui::Color32::LIGHT_RED
-        };
-        ui.colored_label(colour, msg);
-    }
+    exports.0.message.show(ui);
 }

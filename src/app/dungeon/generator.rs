@@ -12,6 +12,7 @@
 //! proposal ends exactly as `dungeon::generate_proposal` (the CLI) makes
 //! it for the same seed.
 
+use crate::app::shell::StatusLine;
 use crate::dungeon::{
     self, Dungeon, DungeonLayout, DungeonParams, DungeonRoom, Furnishing, Size, best_proposal,
     proposal_seed,
@@ -326,7 +327,7 @@ pub struct DungeonRun {
     /// Ticks completed.
     pub ticks: usize,
     /// Why the last start failed.
-    pub error: Option<String>,
+    pub error: StatusLine,
     /// Whether the drawn map must be rebuilt.
     pub dirty: bool,
     /// Ticks owed by the pacing.
@@ -501,7 +502,7 @@ pub fn apply_commands(
                 Ok(()) => run.state = DungeonRunState::Running,
                 Err(e) => {
                     *run = DungeonRun::default();
-                    run.error = Some(e);
+                    run.error = StatusLine::error(e);
                     run.dirty = true;
                 }
             },
@@ -515,7 +516,7 @@ pub fn apply_commands(
                 if run.state == DungeonRunState::Idle
                     && let Err(e) = run.start(&settings)
                 {
-                    run.error = Some(e);
+                    run.error = StatusLine::error(e);
                     continue;
                 }
                 if run.state != DungeonRunState::Done {

@@ -71,16 +71,8 @@ pub fn gm_ui(
         });
         ui.ctx().request_repaint();
     }
-    match &design.outcome {
-        Some(Ok(m)) => {
-            ui.colored_label(egui::Color32::LIGHT_GREEN, m);
-        }
-        Some(Err(e)) => {
-            ui.colored_label(egui::Color32::LIGHT_RED, e);
-        }
-        None => {
-            ui.weak("Click a room to select it; drag it to move, drag its wall to resize.");
-        }
+    if !design.outcome.show(ui) {
+        ui.weak("Click a room to select it; drag it to move, drag its wall to resize.");
     }
     if let Some(i) = design.selected_index() {
         ui.separator();

@@ -10,7 +10,9 @@
 
 use super::ScreenMap;
 use super::design::{DungeonDesign, DungeonDesignCommand};
+use crate::app::shell::ScreenSet;
 use crate::app::shell::camera::{BoardCamera, PointerClaim};
+use crate::app::shell::undo::{UndoKey, undo_key};
 use crate::dungeon::{Dungeon, DungeonEdit, Edge, Room};
 use crate::plugin::DungeonMap;
 use bevy::prelude::*;
@@ -58,7 +60,7 @@ pub(super) fn plugin(app: &mut App) {
             mouse.run_if(not(bevy_egui::input::egui_wants_any_pointer_input)),
             keys.run_if(not(bevy_egui::input::egui_wants_any_keyboard_input)),
         )
-            .before(super::design::apply_design)
+            .in_set(ScreenSet::Input)
             .run_if(in_state(crate::app::Screen::Dungeon)),
     );
 }
@@ -196,20 +198,14 @@ fn keys(
     if design.dungeon.is_none() {
         return;
     }
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
-        out.write(if shift {
-            DungeonDesignCommand::Redo
-        } else {
-            DungeonDesignCommand::Undo
+    if let Some(k) = undo_key(&keys) {
+        out.write(match k {
+            UndoKey::Undo => DungeonDesignCommand::Undo,
+            UndoKey::Redo => DungeonDesignCommand::Redo,
         });
         return;
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyY) {
-        out.write(DungeonDesignCommand::Redo);
-        return;
-    }
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if ctrl {
         return;
     }

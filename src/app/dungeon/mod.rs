@@ -39,8 +39,8 @@ pub use ui::DungeonSaveBox;
 use crate::app::AppArgs;
 use crate::app::Game;
 use crate::app::Screen;
-use crate::app::shell::ScreenUiSet;
 use crate::app::shell::scripted::ScriptArgs;
+use crate::app::shell::{ScreenSet, ScreenUiSet};
 use crate::dungeon::{DungeonParams, DungeonStyle, Size};
 use crate::plugin::DungeonMap;
 use bevy::prelude::*;
@@ -52,37 +52,54 @@ pub struct ScreenMap;
 
 /// Registers the dungeon screen.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((logic_plugin, input::plugin, overlay::plugin, script::plugin))
+    app.add_plugins((logic_plugin, input::plugin, overlay::plugin))
         .init_resource::<hover::HoveredRoom>()
         .init_resource::<ui::DungeonSaveBox>()
         .add_systems(Startup, apply_script_args)
         .add_systems(OnEnter(Screen::Dungeon), spawn_screen_map)
         .add_systems(
             Update,
+            // Input (mouse and keys) is in `input.rs`, the marks over the
+            // map in `overlay.rs`.
             (show_selected, hover::hover_room, hover::highlight_room)
                 .chain()
-                .after(design::poll_evolve)
+                .in_set(ScreenSet::Draw)
                 .run_if(in_state(Screen::Dungeon)),
         )
         .add_systems(
             EguiPrimaryContextPass,
             ui::panels_ui
-                .in_set(ScreenUiSet)
+                .in_set(ScreenUiSet::Panels)
                 .run_if(in_state(Screen::Dungeon)),
         );
 }
 
-/// The generator alone: settings, run, commands and stepping (no UI, no
-/// drawing), for headless tests.
+/// The generator alone: settings, run, commands and stepping, the game
+/// master's edits and `--edit` scripts (no UI, no drawing), for headless
+/// tests.
 pub fn logic_plugin(app: &mut App) {
+    crate::app::shell::sets::add(app);
     app.init_resource::<DungeonSettings>()
         .init_resource::<DungeonRun>()
         .add_message::<DungeonCommand>()
-        .add_plugins((design::plugin, export::plugin))
+        .add_plugins((design::plugin, export::plugin, script::plugin))
         .add_systems(
             Update,
-            (generator::apply_commands, generator::step_run, report_done)
-                .chain()
+            (
+                generator::apply_commands.in_set(ScreenSet::Commands),
+                (
+                    generator::step_run,
+                    report_done,
+                    // The game master's edits apply to the proposal as the
+                    // step left it; the `--edit` script plays like a user.
+                    design::follow_run,
+                    script::play_script,
+                    design::apply_design,
+                    design::poll_evolve,
+                )
+                    .chain()
+                    .in_set(ScreenSet::Step),
+            )
                 .run_if(in_state(Screen::Dungeon)),
         );
 }

@@ -18,7 +18,9 @@ const LOCK: Color = Color::srgb(1.0, 0.6, 0.1);
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        draw_marks.run_if(in_state(crate::app::Screen::Dungeon)),
+        draw_marks
+            .in_set(crate::app::shell::ScreenSet::Draw)
+            .run_if(in_state(crate::app::Screen::Dungeon)),
     );
 }
 

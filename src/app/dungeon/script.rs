@@ -8,6 +8,7 @@
 use super::design::{DungeonDesign, DungeonDesignCommand};
 use super::export::{DungeonExport, DungeonFormat};
 use super::generator::{DungeonRun, DungeonRunState};
+use crate::app::shell::StatusKind;
 use crate::app::shell::export_job::write_new;
 use crate::app::shell::scripted::{ScriptArgs, ScriptReport};
 use crate::dungeon::{DungeonEdit, Room};
@@ -128,19 +129,12 @@ fn parse_step(step: &str) -> Result<GmStep, String> {
 
 /// The steps still to play, and whether the end is still to be reported.
 #[derive(Resource, Default)]
-struct GmScript(VecDeque<GmStep>, bool);
+pub(super) struct GmScript(VecDeque<GmStep>, bool);
 
 /// Registers scripted game-master runs.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GmScript>()
-        .add_systems(Startup, load_script)
-        .add_systems(
-            Update,
-            play_script
-                .after(super::design::follow_run)
-                .before(super::design::apply_design)
-                .run_if(in_state(crate::app::Screen::Dungeon)),
-        );
+        .add_systems(Startup, load_script);
 }
 
 fn load_script(args: Option<Res<ScriptArgs>>, mut script: ResMut<GmScript>) {
@@ -162,7 +156,7 @@ fn load_script(args: Option<Res<ScriptArgs>>, mut script: ResMut<GmScript>) {
 
 /// Play the next step once nothing is running.
 #[allow(clippy::too_many_arguments)]
-fn play_script(
+pub(super) fn play_script(
     mut script: ResMut<GmScript>,
     design: Res<DungeonDesign>,
     run: Res<DungeonRun>,
@@ -181,15 +175,17 @@ fn play_script(
     }
     if let Some((step, export)) = last.take() {
         let said = if export {
-            match exports.0.message.take() {
-                Some((true, m)) => format!("ok: {m}"),
-                Some((false, e)) => format!("failed: {e}"),
+            let m = exports.0.message.take();
+            match m.kind() {
+                Some(StatusKind::Error) => format!("failed: {m}"),
+                Some(_) => format!("ok: {m}"),
                 None => "ok".into(),
             }
         } else {
-            match &design.outcome {
-                Some(Ok(m)) => format!("ok: {m}"),
-                Some(Err(e)) => format!("refused: {e}"),
+            let m = &design.outcome;
+            match m.kind() {
+                Some(StatusKind::Error) => format!("refused: {m}"),
+                Some(_) => format!("ok: {m}"),
                 None => "ok".into(),
             }
         };

@@ -13,6 +13,7 @@ use super::hover::HoveredRoom;
 use crate::app::shell::camera::PanelInsets;
 use crate::app::shell::content_root;
 use crate::app::shell::save_box::{SaveBox, levels_dir};
+use crate::app::shell::side_panel::{Side, SidePanels, side_panel};
 use crate::dungeon::{
     DungeonParams, DungeonStyle, MAX_EXTRAS, MAX_PROPOSALS, MAX_SIDE, MAX_TRAPS, MIN_ROOMS,
     MIN_SIDE, Size,
@@ -35,6 +36,7 @@ pub fn panels_ui(
     mut run: ResMut<DungeonRun>,
     mut out: MessageWriter<DungeonCommand>,
     mut insets: ResMut<PanelInsets>,
+    mut panels: ResMut<SidePanels>,
     mut save: ResMut<DungeonSaveBox>,
     hovered: Res<HoveredRoom>,
     mut design: ResMut<DungeonDesign>,
@@ -43,10 +45,13 @@ pub fn panels_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = content_root(ctx, &insets, "dungeon");
-    let left = egui::Panel::left("dungeon_settings")
-        .default_size(270.0)
-        .resizable(true)
-        .show(&mut root, |ui| {
+    let left = side_panel(
+        &mut root,
+        &mut panels,
+        Side::Left,
+        "dungeon_settings",
+        270.0,
+        |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 // Edit a copy: the settings change (for change detection)
                 // only when the user changed something.
@@ -56,14 +61,15 @@ pub fn panels_ui(
                 ui.separator();
                 buttons_ui(ui, &settings, &run, &mut out);
             })
-        })
-        .response
-        .rect
-        .width();
-    let right = egui::Panel::right("dungeon_run")
-        .default_size(350.0)
-        .resizable(true)
-        .show(&mut root, |ui| {
+        },
+    );
+    let right = side_panel(
+        &mut root,
+        &mut panels,
+        Side::Right,
+        "dungeon_run",
+        350.0,
+        |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 run_ui(ui, &mut run);
                 ui.separator();
@@ -77,10 +83,8 @@ pub fn panels_ui(
                 ui.separator();
                 save_ui(ui, &run, &design, &mut save.0, &mut exports);
             })
-        })
-        .response
-        .rect
-        .width();
+        },
+    );
     insets.bypass_change_detection().left = left;
     insets.bypass_change_detection().right = right;
     if let Some(text) = &hovered.text
@@ -251,9 +255,7 @@ fn buttons_ui(
 
 fn run_ui(ui: &mut egui::Ui, run: &mut DungeonRun) {
     ui.heading("Proposals");
-    if let Some(e) = &run.error {
-        ui.colored_label(egui::Color32::LIGHT_RED, e);
-    }
+    run.error.show(ui);
     if run.proposals.is_empty() {
         ui.label("Press Generate to evolve dungeons.");
         return;

@@ -6,9 +6,9 @@
 //! Edits arrive as [`DesignCommand`] messages, from the mouse and keys
 //! (`input.rs`), the panels and scripted runs alike.
 
-use super::runtime::{
-    BoardRunState, BoardSettings, HexBoardGenerator, MainGenerator, RuntimeError,
-};
+use super::runtime::{BoardRunState, BoardSettings, BoardStatus, HexBoardGenerator, MainGenerator};
+use crate::app::shell::StatusLine;
+use crate::app::shell::undo::History;
 use crate::boards::catan::{self, CatanLayout};
 use crate::boards::{self, BoardGame, BoardSetup, HexIndex, analysis, terra_mystica};
 use crate::level::{BoardDesign, EditSummary};
@@ -29,8 +29,7 @@ pub struct HexDesign {
     pub letters: bool,
     /// What was done so far (saved in the level).
     pub edits: EditSummary,
-    undo: Vec<Snapshot>,
-    redo: Vec<Snapshot>,
+    history: History<Snapshot>,
 }
 
 /// A board and its pins, as undo and redo keep them.
@@ -56,7 +55,7 @@ impl HexDesign {
 
     /// How many edits can be undone and redone.
     pub fn history(&self) -> (usize, usize) {
-        (self.undo.len(), self.redo.len())
+        self.history.depth()
     }
 
     /// The design to save with a level of `map`'s board.
@@ -72,11 +71,10 @@ impl HexDesign {
     }
 
     fn remember(&mut self, tiles: Vec<u8>) {
-        self.undo.push(Snapshot {
+        self.history.record(Snapshot {
             tiles,
             pinned: self.pinned.clone(),
         });
-        self.redo.clear();
     }
 }
 
@@ -110,28 +108,16 @@ pub enum DesignCommand {
     Redo,
 }
 
-/// Registers the design state and its edits.
+/// Registers the design state and its edits (the systems are placed in
+/// the screen's sets in `mod.rs`).
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HexDesign>()
-        .add_message::<DesignCommand>()
-        .add_systems(
-            Update,
-            keep_board_before_reset
-                .before(super::runtime::handle_commands)
-                .run_if(in_state(crate::app::Screen::HexBoards)),
-        )
-        .add_systems(
-            Update,
-            (apply_design, decorate_map)
-                .chain()
-                .after(super::runtime::advance_generators)
-                .run_if(in_state(crate::app::Screen::HexBoards)),
-        );
+        .add_message::<DesignCommand>();
 }
 
 /// A reset (a new seed, other settings) replaces the board: keep the old
 /// one and its pins for undo, and drop the pins (they belonged to it).
-fn keep_board_before_reset(
+pub(super) fn keep_board_before_reset(
     mut messages: MessageReader<super::runtime::GeneratorCommand>,
     settings: Res<BoardSettings>,
     mut design: ResMut<HexDesign>,
@@ -152,8 +138,7 @@ fn keep_board_before_reset(
         }
     } else {
         // Another board altogether: its history does not apply.
-        design.undo.clear();
-        design.redo.clear();
+        design.history.clear();
     }
     design.pinned.clear();
     design.selected = None;
@@ -164,7 +149,7 @@ pub(super) fn apply_design(
     mut messages: MessageReader<DesignCommand>,
     settings: Res<BoardSettings>,
     mut design: ResMut<HexDesign>,
-    mut error: ResMut<RuntimeError>,
+    mut status: ResMut<BoardStatus>,
     mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap), With<MainGenerator>>,
 ) {
     let Ok((mut g, mut map)) = query.single_mut() else {
@@ -190,7 +175,8 @@ pub(super) fn apply_design(
             }
             DesignCommand::Swap(a, b) if a < n && b < n && a != b && tiles[a] != tiles[b] => {
                 if design.is_pinned(a) || design.is_pinned(b) {
-                    error.0 = Some("a pinned hex keeps its tile: unpin it to swap it".into());
+                    status.0 =
+                        StatusLine::error("a pinned hex keeps its tile: unpin it to swap it");
                     continue;
                 }
                 design.remember(tiles.clone());
@@ -228,10 +214,10 @@ pub(super) fn apply_design(
                             BoardRunState::Running
                         };
                         *g = fresh;
-                        error.0 = None;
+                        status.0.clear();
                     }
                     Err(e) => {
-                        error.0 = Some(format!("cannot evolve the rest: {e}"));
+                        status.0 = StatusLine::error(format!("cannot evolve the rest: {e}"));
                         continue;
                     }
                 }
@@ -249,11 +235,11 @@ pub(super) fn apply_design(
                         design.remember(tiles);
                         design.edits.searches += 1;
                         g.show_design(t);
-                        error.0 = None;
+                        status.0.clear();
                     }
                     Ok(_) => continue,
                     Err(e) => {
-                        error.0 = Some(format!("cannot rebalance: {e}"));
+                        status.0 = StatusLine::error(format!("cannot rebalance: {e}"));
                         continue;
                     }
                 }
@@ -264,21 +250,25 @@ pub(super) fn apply_design(
                 g.show_design(board);
             }
             DesignCommand::Undo => {
-                let Some(back) = design.undo.pop().filter(|b| b.tiles.len() == n) else {
+                let now = Snapshot {
+                    tiles,
+                    pinned: design.pinned.clone(),
+                };
+                let Some(back) = design.history.undo_if(now, |b| b.tiles.len() == n) else {
                     continue;
                 };
-                let pinned = design.pinned.clone();
-                design.redo.push(Snapshot { tiles, pinned });
                 design.edits.undos += 1;
                 design.pinned = back.pinned;
                 g.show_design(back.tiles);
             }
             DesignCommand::Redo => {
-                let Some(forward) = design.redo.pop().filter(|f| f.tiles.len() == n) else {
+                let now = Snapshot {
+                    tiles,
+                    pinned: design.pinned.clone(),
+                };
+                let Some(forward) = design.history.redo_if(now, |f| f.tiles.len() == n) else {
                     continue;
                 };
-                let pinned = design.pinned.clone();
-                design.undo.push(Snapshot { tiles, pinned });
                 design.pinned = forward.pinned;
                 g.show_design(forward.tiles);
             }
@@ -291,7 +281,7 @@ pub(super) fn apply_design(
 /// Put the design's marks on the drawn board: pins, selection, letters
 /// and the score overlay (changed only when they differ, so an idle board
 /// is not redrawn).
-fn decorate_map(
+pub(super) fn decorate_map(
     design: Res<HexDesign>,
     settings: Res<BoardSettings>,
     mut maps: Query<&mut HexBoardMap, With<MainGenerator>>,

@@ -5,6 +5,7 @@
 //! print-size PNG takes a moment to render).
 
 use super::design::DesignCommand;
+use crate::app::shell::StatusLine;
 use crate::app::shell::export_job::{ExportJob, format_button};
 use crate::boards::{BoardGame, code};
 use crate::export::{self, Format};
@@ -97,27 +98,17 @@ pub fn export_ui(
             match code::decode(exports.paste.trim()) {
                 Ok((g, board)) if g == game && board.len() == tiles.len() => {
                     out.write(DesignCommand::Open(board));
-                    exports.job.message = Some((true, "opened the code's board".into()));
+                    exports.job.message = StatusLine::ok("opened the code's board");
                 }
                 Ok((g, _)) => {
-                    exports.job.message = Some((
-                        false,
-                        format!(
-                            "that is a {} board: switch the game (and players) to it first",
-                            g.name()
-                        ),
+                    exports.job.message = StatusLine::error(format!(
+                        "that is a {} board: switch the game (and players) to it first",
+                        g.name()
                     ));
                 }
-                Err(e) => exports.job.message = Some((false, e.to_string())),
+                Err(e) => exports.job.message = StatusLine::error(e.to_string()),
             }
         }
     });
-    if let Some((ok, msg)) = &exports.job.message {
-        let colour = if *ok {
-            egui::Color32::LIGHT_GREEN
-        } else {
-            egui::Color32::LIGHT_RED
-        };
-        ui.colored_label(colour, msg);
-    }
+    exports.job.message.show(ui);
 }

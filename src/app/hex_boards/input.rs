@@ -5,7 +5,9 @@
 
 use super::design::{DesignCommand, HexDesign};
 use super::runtime::MainGenerator;
+use crate::app::shell::ScreenSet;
 use crate::app::shell::camera::{BoardCamera, PointerClaim};
+use crate::app::shell::undo::{UndoKey, undo_key};
 use crate::boards::BoardGame;
 use crate::plugin::HexBoardMap;
 use bevy::prelude::*;
@@ -29,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
             mouse.run_if(not(bevy_egui::input::egui_wants_any_pointer_input)),
             keys.run_if(not(bevy_egui::input::egui_wants_any_keyboard_input)),
         )
-            .before(super::design::apply_design)
+            .in_set(ScreenSet::Input)
             .run_if(in_state(crate::app::Screen::HexBoards)),
     );
 }
@@ -103,20 +105,14 @@ fn keys(
     maps: Query<&HexBoardMap, With<MainGenerator>>,
     mut out: MessageWriter<DesignCommand>,
 ) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
-        out.write(if shift {
-            DesignCommand::Redo
-        } else {
-            DesignCommand::Undo
+    if let Some(k) = undo_key(&keys) {
+        out.write(match k {
+            UndoKey::Undo => DesignCommand::Undo,
+            UndoKey::Redo => DesignCommand::Redo,
         });
         return;
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyY) {
-        out.write(DesignCommand::Redo);
-        return;
-    }
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if ctrl {
         return;
     }

@@ -2,6 +2,7 @@
 //! and a level picked in the library put on the board once it has loaded.
 
 use super::runtime::{BoardSettings, HexBoardGenerator, MainGenerator};
+use crate::app::shell::StatusLine;
 use crate::boards::{self, Algorithm, BoardGame};
 use crate::plugin::HexBoardMap;
 use bevy::prelude::*;
@@ -59,7 +60,7 @@ pub(super) fn apply_loaded_level(
                 settings_from_level(level, &settings),
                 HexBoardMap::from_level(&level.map),
             ) else {
-                library.message = Some((false, format!("{} is not a hex board", level.name)));
+                library.message = StatusLine::error(format!("{} is not a hex board", level.name));
                 return;
             };
             let Ok((mut generator, mut shown)) = query.single_mut() else {
@@ -71,17 +72,17 @@ pub(super) fn apply_loaded_level(
                     *shown = g.board_map();
                     *generator = g;
                     *settings = new;
-                    library.message = Some((
-                        true,
-                        format!("loaded {} (score {})", level.name, level.scores.total),
+                    library.message = StatusLine::ok(format!(
+                        "loaded {} (score {})",
+                        level.name, level.scores.total
                     ));
                 }
-                Err(e) => library.message = Some((false, e)),
+                Err(e) => library.message = StatusLine::error(e),
             }
         }
         bevy::asset::LoadState::Failed(err) => {
             library.pending = None;
-            library.message = Some((false, format!("cannot load the level: {err}")));
+            library.message = StatusLine::error(format!("cannot load the level: {err}"));
         }
         _ => {}
     }

@@ -22,9 +22,10 @@ pub use gallery_view::{GALLERY_SIZE, GalleryView};
 pub use loading::settings_from_level;
 pub use panels::save_level;
 pub use runtime::{
-    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator, RuntimeError,
+    BoardRunState, BoardSettings, BoardStatus, GeneratorCommand, HexBoardGenerator, MainGenerator,
 };
 
+use crate::app::shell::ScreenSet;
 use crate::app::shell::scripted::{ScriptArgs, ScriptReport};
 use crate::app::{AppArgs, Game, Screen};
 use crate::boards::{self, BoardGame, Params};
@@ -39,6 +40,7 @@ pub fn plugin(app: &mut App) {
 /// commands and stepping, scripted flags. Headless tests add this alone.
 pub fn logic_plugin(app: &mut App) {
     // The shell's level library (empty when the screen runs alone).
+    crate::app::shell::sets::add(app);
     app.init_resource::<crate::app::shell::library::LevelLibrary>()
         .add_plugins((
             runtime::plugin,
@@ -48,6 +50,31 @@ pub fn logic_plugin(app: &mut App) {
             export_box::plugin,
         ))
         .add_systems(Startup, apply_script_args)
+        .add_systems(
+            Update,
+            (
+                // Input (mouse and keys) is in `input.rs`; the `--edit`
+                // script plays its steps after the commands, like a user.
+                (
+                    // Before the commands: a reset keeps the old board.
+                    design::keep_board_before_reset,
+                    runtime::handle_commands,
+                    loading::apply_loaded_level,
+                )
+                    .chain()
+                    .in_set(ScreenSet::Commands),
+                (
+                    runtime::advance_generators,
+                    // After the step: an edit lands on the board shown.
+                    script::play_script,
+                    design::apply_design,
+                )
+                    .chain()
+                    .in_set(ScreenSet::Step),
+                design::decorate_map.in_set(ScreenSet::Draw),
+            )
+                .run_if(in_state(Screen::HexBoards)),
+        )
         .add_systems(OnEnter(Screen::HexBoards), show_board::<true>)
         .add_systems(OnExit(Screen::HexBoards), show_board::<false>)
         .add_systems(

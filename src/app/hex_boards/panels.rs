@@ -4,12 +4,14 @@
 use super::design::{DesignCommand, HexDesign};
 use super::design_panel::{DesignStatus, design_ui};
 use super::runtime::{
-    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator, RuntimeError,
+    BoardRunState, BoardSettings, BoardStatus, GeneratorCommand, HexBoardGenerator, MainGenerator,
 };
 use crate::app::Screen;
+use crate::app::shell::StatusLine;
 use crate::app::shell::camera::PanelInsets;
 use crate::app::shell::library::{LEVELS_DIR, LevelLibrary};
 use crate::app::shell::save_box::levels_dir;
+use crate::app::shell::side_panel::{Side, SidePanels, side_panel};
 use crate::app::shell::{ScreenUiSet, content_root};
 use crate::boards::catan::DesertPlacement;
 use crate::boards::terra_mystica::{Rules, Weights};
@@ -25,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         panels_ui
-            .in_set(ScreenUiSet)
+            .in_set(ScreenUiSet::Panels)
             .run_if(in_state(Screen::HexBoards)),
     );
 }
@@ -37,7 +39,8 @@ fn panels_ui(
     mut commands_out: MessageWriter<GeneratorCommand>,
     mut insets: ResMut<PanelInsets>,
     mut library: ResMut<LevelLibrary>,
-    mut error: ResMut<RuntimeError>,
+    mut status: ResMut<BoardStatus>,
+    mut panels: ResMut<SidePanels>,
     asset_server: Res<AssetServer>,
     generators: Query<(&HexBoardGenerator, &HexBoardMap), With<MainGenerator>>,
     mut design: ResMut<HexDesign>,
@@ -52,10 +55,13 @@ fn panels_ui(
     let shown = generators.single().ok();
     let status_lines = shown.map(|(_, map)| super::design::status(map, &settings, &design));
     let mut root = content_root(ctx, &insets, "hex_boards");
-    let left = egui::Panel::left("settings")
-        .default_size(290.0)
-        .resizable(true)
-        .show(&mut root, |ui| {
+    let left = side_panel(
+        &mut root,
+        &mut panels,
+        Side::Left,
+        "hex_settings",
+        290.0,
+        |ui| {
             // Edit a copy: the settings change (for change detection) only
             // when the user changed something.
             let mut edited = settings.clone();
@@ -86,28 +92,26 @@ fn panels_ui(
                 settings_ui(ui, &mut edited, &mut commands_out)
             });
             settings.set_if_neq(edited);
-        })
-        .response
-        .rect
-        .width();
+        },
+    );
     let Some((generator, _)) = shown else {
         return Ok(());
     };
-    let right = egui::Panel::right("run")
-        .default_size(360.0)
-        .resizable(true)
-        .show(&mut root, |ui| {
+    let right = side_panel(
+        &mut root,
+        &mut panels,
+        Side::Right,
+        "hex_run",
+        360.0,
+        |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 run_ui(ui, generator, &mut commands_out);
                 if let Some((_, map)) = shown {
                     ui.separator();
                     super::balance_panel::balance_ui(ui, map.game, &map.tiles, settings.scoring);
                 }
-                if let Some(e) = &error.0 {
-                    ui.colored_label(egui::Color32::LIGHT_RED, e);
-                    if ui.small_button("dismiss").clicked() {
-                        error.0 = None;
-                    }
+                if status.0.show(ui) && ui.small_button("dismiss").clicked() {
+                    status.0.clear();
                 }
                 ui.separator();
                 save_ui(ui, generator, &design, &mut library);
@@ -132,10 +136,8 @@ fn panels_ui(
                 ui.separator();
                 library_ui(ui, &mut library, &asset_server);
             })
-        })
-        .response
-        .rect
-        .width();
+        },
+    );
     insets.bypass_change_detection().left = left;
     insets.bypass_change_detection().right = right;
     Ok(())
@@ -480,7 +482,7 @@ fn library_ui(ui: &mut egui::Ui, lib: &mut LevelLibrary, assets: &AssetServer) {
             // A level saved again under the same name must be read anew.
             assets.reload(asset_path);
             lib.pending = Some(handle);
-            lib.message = Some((true, format!("loading {name} …")));
+            lib.message = StatusLine::info(format!("loading {name} …"));
         }
     }
 }

@@ -8,6 +8,7 @@
 //! best board is copied into the map when it improves. A paused or ready
 //! search is back home in the generator, where Step steps it by hand.
 
+use crate::app::shell::StatusLine;
 use crate::boards::catan::CatanBoard;
 use crate::boards::{
     self, Algorithm, BoardGame, BoardSearch, BoardSetup, BoardVariant, Params, Scoring,
@@ -366,26 +367,16 @@ pub enum GeneratorCommand {
 #[derive(Component)]
 pub struct MainGenerator;
 
-/// An error to show in the panels.
+/// The screen's status line (an error to show in the panels).
 #[derive(Resource, Default)]
-pub struct RuntimeError(pub Option<String>);
+pub struct BoardStatus(pub StatusLine);
 
 /// Registers the generator runtime.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardSettings>()
-        .init_resource::<RuntimeError>()
+        .init_resource::<BoardStatus>()
         .add_message::<GeneratorCommand>()
         .add_systems(Startup, spawn_generator)
-        .add_systems(
-            Update,
-            (
-                handle_commands,
-                super::loading::apply_loaded_level,
-                advance_generators,
-            )
-                .chain()
-                .run_if(in_state(crate::app::Screen::HexBoards)),
-        )
         .add_systems(OnExit(crate::app::Screen::HexBoards), rest_searches);
 }
 
@@ -408,7 +399,7 @@ fn spawn_generator(mut commands: Commands, settings: Res<BoardSettings>) {
 pub(super) fn handle_commands(
     mut messages: MessageReader<GeneratorCommand>,
     settings: Res<BoardSettings>,
-    mut error: ResMut<RuntimeError>,
+    mut status: ResMut<BoardStatus>,
     mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap), With<MainGenerator>>,
 ) {
     let Ok((mut generator, mut map)) = query.single_mut() else {
@@ -420,9 +411,9 @@ pub(super) fn handle_commands(
                 Ok(g) => {
                     *generator = g;
                     *map = generator.board_map();
-                    error.0 = None;
+                    status.0.clear();
                 }
-                Err(e) => error.0 = Some(e),
+                Err(e) => status.0 = StatusLine::error(e),
             },
             GeneratorCommand::Start => {
                 if generator.state != BoardRunState::Solved {

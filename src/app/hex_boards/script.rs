@@ -157,19 +157,12 @@ fn tile_code(game: BoardGame, name: &str, current: u8) -> Result<u8, String> {
 
 /// The steps still to play.
 #[derive(Resource, Default)]
-struct EditScript(VecDeque<DesignStep>);
+pub(super) struct EditScript(VecDeque<DesignStep>);
 
 /// Registers scripted design runs.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<EditScript>()
-        .add_systems(Startup, load_script)
-        .add_systems(
-            Update,
-            play_script
-                .after(super::runtime::handle_commands)
-                .before(super::design::apply_design)
-                .run_if(in_state(crate::app::Screen::HexBoards)),
-        );
+        .add_systems(Startup, load_script);
 }
 
 fn load_script(args: Option<Res<ScriptArgs>>, mut script: ResMut<EditScript>) {
@@ -188,7 +181,7 @@ fn load_script(args: Option<Res<ScriptArgs>>, mut script: ResMut<EditScript>) {
 
 /// Play the next step unless a search is running.
 #[allow(clippy::too_many_arguments)]
-fn play_script(
+pub(super) fn play_script(
     mut script: ResMut<EditScript>,
     mut design: ResMut<HexDesign>,
     mut lib: ResMut<LevelLibrary>,
@@ -209,7 +202,7 @@ fn play_script(
     if g.state == BoardRunState::Running || gallery.busy() || exports.busy() {
         return;
     }
-    if let Some((_, msg)) = exports.job.message.take() {
+    if let Some(msg) = exports.job.message.take().text() {
         println!("edit: {msg}");
     }
     // The previous step's outcome, once its edit has been applied.
@@ -287,10 +280,10 @@ fn play_script(
         DesignStep::Save(path) => {
             let path = crate::level::level_path(path);
             super::save_level(&mut g, &design, &mut lib, path, false);
-            if let Some((ok, msg)) = &lib.save.message {
+            if let Some(msg) = lib.save.message.text() {
                 println!("edit: save: {msg}");
-                if !ok {
-                    fail(msg.clone());
+                if lib.save.message.is_error() {
+                    fail(msg.to_string());
                 }
             }
         }

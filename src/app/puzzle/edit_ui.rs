@@ -46,6 +46,23 @@ pub fn left(ui: &mut egui::Ui, editor: &mut PuzzleEditor, out: &mut MessageWrite
     if ui.button("Clear the board").clicked() {
         out.write(EditorRequest::New(w, h));
     }
+    let (undos, redos) = editor.history.depth();
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(undos > 0, egui::Button::new("Undo"))
+            .on_hover_text("Ctrl+Z")
+            .clicked()
+        {
+            out.write(EditorRequest::Undo);
+        }
+        if ui
+            .add_enabled(redos > 0, egui::Button::new("Redo"))
+            .on_hover_text("Ctrl+Shift+Z or Ctrl+Y")
+            .clicked()
+        {
+            out.write(EditorRequest::Redo);
+        }
+    });
     ui.horizontal(|ui| {
         ui.label("seed");
         ui.add(egui::DragValue::new(&mut editor.seed))
@@ -128,9 +145,7 @@ pub fn right(
             took.as_secs_f64() * 1000.0
         ));
     }
-    if let Some(e) = &editor.error {
-        ui.colored_label(egui::Color32::LIGHT_RED, e);
-    }
+    editor.error.show(ui);
     ui.separator();
     match status.and_then(|s| s.puzzle) {
         Some(p) => {

@@ -4,8 +4,10 @@
 //! "Play this", and the scripted `--edit` steps.
 
 use super::{PuzzleLevels, PuzzleRequest};
+use crate::app::shell::StatusLine;
 use crate::app::shell::save_box::{SaveBox, levels_dir};
 use crate::app::shell::scripted::ScriptArgs;
+use crate::app::shell::undo::History;
 use crate::level::hand_level;
 use crate::plugin::Job;
 use crate::puzzle::{
@@ -36,6 +38,10 @@ pub enum EditorRequest {
     MakeUnique,
     /// Play the draft (it must have exactly one solution).
     Play,
+    /// Undo the last edit of the draft.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
 }
 
 /// What the editor shows about the draft, counted after each edit.
@@ -97,11 +103,13 @@ pub struct PuzzleEditor {
     /// The last "Make unique": givens added, whether proven fewest, time.
     pub last_unique: Option<(Uniqueness, Duration)>,
     /// The last error (no solution for Make unique, Play refused).
-    pub error: Option<String>,
+    pub error: StatusLine,
     /// The click tool: `None` cycles, `Some(s)` paints `s`.
     pub palette: Option<Square>,
     /// The save box.
     pub save: SaveBox,
+    /// The drafts before each edit, for undo and redo.
+    pub history: History<PuzzleDraft>,
     status_task: Option<(StatusTask, u64)>,
     unique_task: Option<(UniqueTask, u64)>,
     steps: VecDeque<EditStep>,
@@ -117,9 +125,10 @@ impl Default for PuzzleEditor {
             status_version: 0,
             seed: 1,
             last_unique: None,
-            error: None,
+            error: StatusLine::default(),
             palette: None,
             save: SaveBox::default(),
+            history: History::default(),
             status_task: None,
             unique_task: None,
             steps: VecDeque::new(),
@@ -152,7 +161,26 @@ impl PuzzleEditor {
 
     fn edited(&mut self) {
         self.version += 1;
-        self.error = None;
+        self.error.clear();
+    }
+
+    /// Put `draft` in place of the current one, keeping the current one
+    /// for undo.
+    fn replace(&mut self, draft: PuzzleDraft) {
+        let before = std::mem::replace(&mut self.draft, draft);
+        self.history.record(before);
+        self.edited();
+    }
+
+    /// Change the draft with `edit`; kept for undo when it succeeds (and
+    /// changes something), the error shown when it fails.
+    fn try_edit(&mut self, edit: impl FnOnce(&mut PuzzleDraft) -> Result<(), PuzzleError>) {
+        let mut next = self.draft.clone();
+        match edit(&mut next) {
+            Ok(()) if next == self.draft => self.edited(),
+            Ok(()) => self.replace(next),
+            Err(err) => self.error = StatusLine::error(err.to_string()),
+        }
     }
 }
 
@@ -173,24 +201,15 @@ pub fn status_of(draft: &PuzzleDraft, seed: u64) -> DraftStatus {
     }
 }
 
-/// Registers the editor's message and systems (run before the play
-/// systems of the screen).
+/// Registers the editor's message and state (its systems are placed in
+/// the screen's sets in `mod.rs`).
 pub fn plugin(app: &mut App) {
     app.add_message::<EditorRequest>()
-        .init_resource::<PuzzleEditor>()
-        .add_systems(
-            OnEnter(crate::app::Screen::Puzzle),
-            script_on_enter.after(super::start_on_enter),
-        );
-}
-
-/// The editor systems, chained before the play systems.
-pub fn systems() -> impl IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, ()> {
-    (run_script, handle_requests, poll_tasks).chain()
+        .init_resource::<PuzzleEditor>();
 }
 
 /// `--edit`: open the editor at `--size` with the steps queued.
-fn script_on_enter(args: Option<Res<ScriptArgs>>, mut editor: ResMut<PuzzleEditor>) {
+pub(super) fn script_on_enter(args: Option<Res<ScriptArgs>>, mut editor: ResMut<PuzzleEditor>) {
     let Some(a) = args.as_deref().map(|a| &a.0) else {
         return;
     };
@@ -215,7 +234,7 @@ fn script_on_enter(args: Option<Res<ScriptArgs>>, mut editor: ResMut<PuzzleEdito
 
 /// One scripted step per frame, when the editor is idle and its status
 /// is current.
-fn run_script(
+pub(super) fn run_script(
     mut editor: ResMut<PuzzleEditor>,
     mut levels: ResMut<PuzzleLevels>,
     mut out: MessageWriter<EditorRequest>,
@@ -273,15 +292,15 @@ pub fn save_now(editor: &mut PuzzleEditor, name: &str, dir: &Path) -> String {
         }
         Ok(None) => {
             editor.save.confirm_overwrite = None;
-            editor.save.message = Some((false, format!("{name} exists; not overwritten")));
+            editor.save.message = StatusLine::error(format!("{name} exists; not overwritten"));
         }
-        Err(e) => editor.save.message = Some((false, e)),
+        Err(e) => editor.save.message = StatusLine::error(e),
     }
-    let msg = editor.save.message.clone().map_or(String::new(), |m| m.1);
+    let msg = editor.save.message.to_string();
     format!("{head}; {msg}")
 }
 
-fn handle_requests(
+pub(super) fn handle_requests(
     mut requests: MessageReader<EditorRequest>,
     mut editor: ResMut<PuzzleEditor>,
     mut play: MessageWriter<PuzzleRequest>,
@@ -290,41 +309,50 @@ fn handle_requests(
         let e = &mut *editor;
         match req {
             EditorRequest::Open(on) => e.active = *on,
-            EditorRequest::Set(r, c, s) => match e.draft.set(*r, *c, *s) {
-                Ok(()) => e.edited(),
-                Err(err) => e.error = Some(err.to_string()),
-            },
+            EditorRequest::Set(r, c, s) => e.try_edit(|d| d.set(*r, *c, *s)),
             EditorRequest::Cycle(r, c) => {
-                let res = match e.palette {
-                    None => e.draft.cycle(*r, *c).map(|_| ()),
-                    Some(s) => e.draft.set(*r, *c, s),
-                };
-                match res {
-                    Ok(()) => e.edited(),
-                    Err(err) => e.error = Some(err.to_string()),
-                }
+                let palette = e.palette;
+                e.try_edit(|d| match palette {
+                    None => d.cycle(*r, *c).map(|_| ()),
+                    Some(s) => d.set(*r, *c, s),
+                });
             }
             EditorRequest::New(w, h) => match PuzzleDraft::new(*w, *h) {
                 Ok(d) => {
-                    e.draft = d;
                     e.last_unique = None;
-                    e.edited();
+                    e.replace(d);
                 }
-                Err(err) => e.error = Some(err.to_string()),
+                Err(err) => e.error = StatusLine::error(err.to_string()),
             },
-            EditorRequest::Resize(w, h) => match e.draft.resize(*w, *h) {
-                Ok(()) => e.edited(),
-                Err(err) => e.error = Some(err.to_string()),
-            },
+            EditorRequest::Resize(w, h) => e.try_edit(|d| d.resize(*w, *h)),
             EditorRequest::FromPuzzle(p) => match PuzzleDraft::from_puzzle(p) {
                 Ok(d) => {
-                    e.draft = d;
                     e.last_unique = None;
                     e.active = true;
-                    e.edited();
+                    e.replace(d);
                 }
-                Err(err) => e.error = Some(err.to_string()),
+                Err(err) => e.error = StatusLine::error(err.to_string()),
             },
+            EditorRequest::Undo => {
+                let current = e.draft.clone();
+                match e.history.undo(current) {
+                    Some(d) => {
+                        e.draft = d;
+                        e.edited();
+                    }
+                    None => e.error = StatusLine::error("nothing to undo"),
+                }
+            }
+            EditorRequest::Redo => {
+                let current = e.draft.clone();
+                match e.history.redo(current) {
+                    Some(d) => {
+                        e.draft = d;
+                        e.edited();
+                    }
+                    None => e.error = StatusLine::error("nothing to redo"),
+                }
+            }
             EditorRequest::MakeUnique => {
                 let mut d = e.draft.clone();
                 let seed = e.seed;
@@ -343,13 +371,13 @@ fn handle_requests(
                         name: "made by hand".into(),
                     });
                 }
-                Err(err) => e.error = Some(err.to_string()),
+                Err(err) => e.error = StatusLine::error(err.to_string()),
             },
         }
     }
 }
 
-fn poll_tasks(mut editor: ResMut<PuzzleEditor>) {
+pub(super) fn poll_tasks(mut editor: ResMut<PuzzleEditor>) {
     let e = &mut *editor;
     if let Some((task, version)) = e.unique_task.as_mut()
         && let Some(done) = task.poll()
@@ -361,12 +389,11 @@ fn poll_tasks(mut editor: ResMut<PuzzleEditor>) {
         match result {
             // Edits made meanwhile win over a stale answer.
             Ok((d, u)) if version == e.version => {
-                e.draft = d;
                 e.last_unique = Some((u, took));
-                e.edited();
+                e.replace(d);
             }
             Ok(_) => {}
-            Err(err) => e.error = Some(err.to_string()),
+            Err(err) => e.error = StatusLine::error(err.to_string()),
         }
     }
     if let Some((task, version)) = e.status_task.as_mut()

@@ -1,7 +1,10 @@
 //! Keyboard play: arrows move the cursor, X / O set, Space, Backspace or
 //! Delete clear, C cycles, Enter checks, H asks for a hint, A applies it.
+//! In Edit mode the app's undo/redo keys undo and redo the draft's edits.
 
 use super::PuzzleInput;
+use super::editor::EditorRequest;
+use crate::app::shell::undo::{UndoKey, undo_key};
 use crate::puzzle::{Action, Square};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -45,5 +48,27 @@ pub fn keyboard(
         if let Some(a) = action_for(*key) {
             out.write(PuzzleInput(a));
         }
+    }
+}
+
+/// Edit mode: the undo/redo keys become [`EditorRequest::Undo`] and
+/// [`EditorRequest::Redo`] (not while typing in an egui text field).
+pub fn editor_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    egui: Option<Res<EguiWantsInput>>,
+    editor: Res<super::PuzzleEditor>,
+    mut out: MessageWriter<EditorRequest>,
+) {
+    if !editor.active || egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    match keys.as_deref().and_then(undo_key) {
+        Some(UndoKey::Undo) => {
+            out.write(EditorRequest::Undo);
+        }
+        Some(UndoKey::Redo) => {
+            out.write(EditorRequest::Redo);
+        }
+        None => {}
     }
 }

@@ -23,6 +23,7 @@ pub use editor::{DraftStatus, EditorRequest, PuzzleEditor};
 use crate::app::AppArgs;
 use crate::app::Screen;
 use crate::app::shell::scripted::ScriptArgs;
+use crate::app::shell::{ScreenSet, StatusLine};
 use crate::level::{Level, LevelMap};
 use crate::plugin::Job;
 use crate::puzzle::{self, Action, Play, Puzzle, PuzzleError, Settings};
@@ -63,7 +64,7 @@ pub struct PuzzleGame {
     /// How long the last generation took.
     pub generated_in: Option<Duration>,
     /// The last error (generation or loading), shown in red.
-    pub error: Option<String>,
+    pub error: StatusLine,
 }
 
 /// The background job: the puzzle (or why not) and how long it took.
@@ -188,6 +189,7 @@ pub fn settings_from_args(args: &AppArgs, base: &Settings) -> Settings {
 /// The screen without egui: resources, messages, generation, keyboard,
 /// input handling, timer, scripted flags.
 pub fn logic_plugin(app: &mut App) {
+    crate::app::shell::sets::add(app);
     app.add_message::<PuzzleInput>()
         .add_message::<PuzzleRequest>()
         .init_resource::<PuzzleSettings>()
@@ -196,18 +198,22 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<PuzzleDemo>()
         .init_resource::<PuzzleLevels>()
         .add_plugins(editor::plugin)
-        .add_systems(OnEnter(Screen::Puzzle), start_on_enter)
+        .add_systems(
+            OnEnter(Screen::Puzzle),
+            (start_on_enter, editor::script_on_enter).chain(),
+        )
         .add_systems(
             Update,
             (
-                editor::systems(),
-                handle_commands,
-                poll_generation,
-                input::keyboard,
-                apply_inputs,
-                tick_timer,
+                (input::keyboard, input::editor_keys, editor::run_script).in_set(ScreenSet::Input),
+                (editor::handle_requests, handle_commands, apply_inputs)
+                    .chain()
+                    .in_set(ScreenSet::Commands),
+                (editor::poll_tasks, poll_generation, tick_timer)
+                    .chain()
+                    .in_set(ScreenSet::Step),
+                // Draw: the board is painted by egui (`draw.rs`).
             )
-                .chain()
                 .run_if(in_state(Screen::Puzzle)),
         );
 }
@@ -255,10 +261,10 @@ fn handle_commands(
             PuzzleRequest::Generate => {
                 let s = settings.0.clone();
                 if let Err(e) = s.check() {
-                    game.error = Some(e.to_string());
+                    game.error = StatusLine::error(e.to_string());
                     continue;
                 }
-                game.error = None;
+                game.error.clear();
                 let job = s.clone();
                 // Dropping a running job throws its answer away: the newest
                 // request wins.
@@ -274,9 +280,9 @@ fn handle_commands(
                     generation.task = None;
                     game.play = Some(p);
                     game.title = format!("level {name}");
-                    game.error = None;
+                    game.error.clear();
                 }
-                Err(e) => game.error = Some(format!("{name}: {e}")),
+                Err(e) => game.error = StatusLine::error(format!("{name}: {e}")),
             },
         }
     }
@@ -316,9 +322,9 @@ fn poll_generation(
             game.play = Some(p);
             game.title = settings.describe();
             game.generated_in = Some(took);
-            game.error = None;
+            game.error.clear();
         }
-        Err(e) => game.error = Some(e),
+        Err(e) => game.error = StatusLine::error(e),
     }
 }
 

@@ -8,6 +8,7 @@ use super::editor::{EditorRequest, PuzzleEditor};
 use super::{Generation, PuzzleGame, PuzzleInput, PuzzleLevels, PuzzleRequest, PuzzleSettings};
 use crate::app::Screen;
 use crate::app::shell::camera::PanelInsets;
+use crate::app::shell::side_panel::{Side, SidePanels, side_panel};
 use crate::level::{Level, LevelMap};
 use crate::puzzle::{Action, CheckResult, Difficulty, LEVEL_NAMES, MAX_SIDE, MIN_GEN_SIDE, Play};
 use bevy::prelude::*;
@@ -19,7 +20,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         puzzle_ui
-            .in_set(crate::app::shell::ScreenUiSet)
+            .in_set(crate::app::shell::ScreenUiSet::Panels)
             .run_if(in_state(Screen::Puzzle)),
     );
 }
@@ -28,6 +29,7 @@ pub fn plugin(app: &mut App) {
 fn puzzle_ui(
     mut contexts: EguiContexts,
     mut insets: ResMut<PanelInsets>,
+    mut panels: ResMut<SidePanels>,
     mut settings: ResMut<PuzzleSettings>,
     mut game: ResMut<PuzzleGame>,
     mut levels: ResMut<PuzzleLevels>,
@@ -39,10 +41,13 @@ fn puzzle_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::app::shell::content_root(ctx, &insets, "puzzle");
-    let left = egui::Panel::left("puzzle_settings")
-        .default_size(250.0)
-        .resizable(false)
-        .show(&mut root, |ui| {
+    let left = side_panel(
+        &mut root,
+        &mut panels,
+        Side::Left,
+        "puzzle_settings",
+        250.0,
+        |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 mode_ui(ui, &editor, &game, &mut edits);
                 if editor.active {
@@ -57,14 +62,15 @@ fn puzzle_ui(
                 ui.separator();
                 levels_ui(ui, &mut levels, &mut commands);
             })
-        })
-        .response
-        .rect
-        .width();
-    let right = egui::Panel::right("puzzle_play")
-        .default_size(320.0)
-        .resizable(false)
-        .show(&mut root, |ui| {
+        },
+    );
+    let right = side_panel(
+        &mut root,
+        &mut panels,
+        Side::Right,
+        "puzzle_play",
+        320.0,
+        |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if editor.active {
                     edit_ui::right(ui, &mut editor, &mut levels, &mut edits);
@@ -76,10 +82,8 @@ fn puzzle_ui(
                     accept_ui(ui, p, &game.title, &mut levels);
                 }
             })
-        })
-        .response
-        .rect
-        .width();
+        },
+    );
     egui::CentralPanel::default().show(&mut root, |ui| {
         if editor.active {
             let added: Vec<(usize, usize)> = editor.last_unique.as_ref().map_or(Vec::new(), |u| {
@@ -212,9 +216,7 @@ fn settings_ui(
             ui.weak(format!("took {:.1} ms", t.as_secs_f64() * 1000.0));
         }
     });
-    if let Some(e) = &game.error {
-        ui.colored_label(egui::Color32::LIGHT_RED, e);
-    }
+    game.error.show(ui);
     if let Some(p) = &game.play {
         ui.separator();
         puzzle_info(ui, &game.title, p);

@@ -3,6 +3,7 @@
 //! screen polls for the outcome line. The hex-board and dungeon export
 //! boxes share it.
 
+use super::status::StatusLine;
 use crate::level::write_atomic;
 use crate::plugin::Job;
 use std::path::{Path, PathBuf};
@@ -10,8 +11,8 @@ use std::path::{Path, PathBuf};
 /// One export at a time and the last outcome.
 #[derive(Default)]
 pub struct ExportJob {
-    /// The last outcome: `(ok, message)`.
-    pub message: Option<(bool, String)>,
+    /// The last outcome.
+    pub message: StatusLine,
     job: Option<Job<Result<String, String>>>,
 }
 
@@ -28,7 +29,7 @@ impl ExportJob {
         path: PathBuf,
         make: impl FnOnce() -> Result<(Vec<u8>, String), String> + Send + 'static,
     ) {
-        self.message = Some((true, format!("writing {} …", path.display())));
+        self.message = StatusLine::info(format!("writing {} …", path.display()));
         self.job = Some(Job::spawn("export", move || {
             let (bytes, note) = make()?;
             write_new(&path, &bytes)?;
@@ -42,11 +43,11 @@ impl ExportJob {
             return;
         };
         self.job = None;
-        self.message = Some(match result {
-            Ok(Ok(done)) => (true, done),
-            Ok(Err(e)) => (false, e),
-            Err(_) => (false, "the export stopped unexpectedly".into()),
-        });
+        self.message = match result {
+            Ok(Ok(done)) => StatusLine::ok(done),
+            Ok(Err(e)) => StatusLine::error(e),
+            Err(_) => StatusLine::error("the export stopped unexpectedly"),
+        };
     }
 }
 

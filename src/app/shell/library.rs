@@ -3,6 +3,7 @@
 
 pub use super::save_box::LEVELS_DIR;
 use super::save_box::SaveBox;
+use super::status::StatusLine;
 use crate::plugin::LevelAsset;
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -17,7 +18,7 @@ pub struct LevelLibrary {
     /// A level being loaded through the asset server.
     pub pending: Option<Handle<LevelAsset>>,
     /// The last message (saved, loaded, or an error).
-    pub message: Option<(bool, String)>,
+    pub message: StatusLine,
 }
 
 impl LevelLibrary {

@@ -1,13 +1,17 @@
 //! The app's frame shared by every screen: the top bar with the screen
-//! tabs and the frame rate, the [`ScreenUiSet`] every screen's egui system
-//! joins, and [`content_root`], the area below the bar a screen lays its
-//! panels out in.
+//! tabs and the frame rate, the system sets every screen is built on
+//! ([`ScreenSet`], [`ScreenUiSet`]), and [`content_root`], the area below
+//! the bar a screen lays its panels out in.
 
 pub mod camera;
 pub mod export_job;
 pub mod library;
 pub mod save_box;
 pub mod scripted;
+pub mod sets;
+pub mod side_panel;
+pub mod status;
+pub mod undo;
 
 use crate::app::Screen;
 use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
@@ -15,17 +19,21 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use camera::{BoardCamera, PanelInsets};
 
-/// The egui systems of the screens run in this set, after the top bar.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ScreenUiSet;
+pub use sets::{ScreenSet, ScreenUiSet};
+pub use status::{StatusKind, StatusLine};
 
 /// Registers the shell: cameras, the level library, scripted runs, the top
 /// bar and the screen switching.
 pub fn plugin(app: &mut App) {
+    sets::add(app);
     app.add_plugins((camera::plugin, library::plugin, scripted::plugin))
-        .configure_sets(EguiPrimaryContextPass, ScreenUiSet.after(top_bar))
-        .add_systems(EguiPrimaryContextPass, top_bar)
-        .add_systems(EguiPrimaryContextPass, commit_insets.after(ScreenUiSet))
+        .init_resource::<side_panel::SidePanels>()
+        .add_systems(Startup, fold_panels_from_args)
+        .add_systems(EguiPrimaryContextPass, top_bar.in_set(ScreenUiSet::Bar))
+        .add_systems(
+            EguiPrimaryContextPass,
+            commit_insets.in_set(ScreenUiSet::Insets),
+        )
         .add_systems(Update, on_screen_change.run_if(state_changed::<Screen>));
 }
 
@@ -92,6 +100,14 @@ fn commit_insets(mut insets: ResMut<PanelInsets>, mut last: Local<PanelInsets>) 
         *last = *insets;
         insets.set_changed();
     }
+}
+
+/// `--collapse-panels`: every side panel starts folded.
+fn fold_panels_from_args(
+    args: Option<Res<scripted::ScriptArgs>>,
+    mut panels: ResMut<side_panel::SidePanels>,
+) {
+    panels.start_collapsed = args.is_some_and(|a| a.0.collapse_panels);
 }
 
 /// Frames per second, smoothed.

@@ -2,6 +2,7 @@
 //! to `levels/NAME.level.ron` atomically, asking before an existing file is
 //! replaced. Every screen that exports levels uses it.
 
+use super::status::StatusLine;
 use crate::level::Level;
 use crate::level::write_atomic;
 use bevy_egui::egui;
@@ -31,8 +32,8 @@ pub struct SaveBox {
     pub name: String,
     /// A save waiting for the user to confirm overwriting this file.
     pub confirm_overwrite: Option<PathBuf>,
-    /// The last outcome: `(ok, message)`.
-    pub message: Option<(bool, String)>,
+    /// The last outcome.
+    pub message: StatusLine,
 }
 
 impl SaveBox {
@@ -53,7 +54,7 @@ impl SaveBox {
                 match self.request(dir) {
                     Ok(Some(path)) => write = Some((path, false)),
                     Ok(None) => {}
-                    Err(e) => self.message = Some((false, e)),
+                    Err(e) => self.message = StatusLine::error(e),
                 }
             }
         });
@@ -69,7 +70,7 @@ impl SaveBox {
                 }
                 if ui.button("Cancel").clicked() {
                     self.confirm_overwrite = None;
-                    self.message = Some((false, "not saved".into()));
+                    self.message = StatusLine::error("not saved");
                 }
             });
         }
@@ -77,14 +78,7 @@ impl SaveBox {
             let name = self.name.trim().to_string();
             self.write(&path, &make(&name), overwrite).then_some(path)
         });
-        if let Some((ok, msg)) = &self.message {
-            let colour = if *ok {
-                egui::Color32::LIGHT_GREEN
-            } else {
-                egui::Color32::LIGHT_RED
-            };
-            ui.colored_label(colour, msg);
-        }
+        self.message.show(ui);
         written
     }
 
@@ -108,15 +102,15 @@ impl SaveBox {
         if let Some(dir) = path.parent()
             && let Err(e) = std::fs::create_dir_all(dir)
         {
-            self.message = Some((false, format!("cannot create {}: {e}", dir.display())));
+            self.message = StatusLine::error(format!("cannot create {}: {e}", dir.display()));
             return false;
         }
         let outcome = write_atomic(path, level.to_ron().as_bytes(), overwrite);
         let ok = outcome.is_ok();
-        self.message = Some(match outcome {
-            Ok(()) => (true, format!("saved {}", path.display())),
-            Err(e) => (false, e.to_string()),
-        });
+        self.message = match outcome {
+            Ok(()) => StatusLine::ok(format!("saved {}", path.display())),
+            Err(e) => StatusLine::error(e.to_string()),
+        };
         ok
     }
 }
