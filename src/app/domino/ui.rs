@@ -38,6 +38,7 @@ pub fn plugin(app: &mut App) {
 /// side panel on the right, the hand below, and the table in the rest,
 /// whose rect is returned for the windows drawn over it. `state` is what
 /// the three panels draw from.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn screen_layout<S>(
     ctx: &egui::Context,
     insets: &mut ResMut<PanelInsets>,
