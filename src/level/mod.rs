@@ -106,6 +106,7 @@ pub const READABLE_VERSIONS: std::ops::RangeInclusive<u32> = 1..=LEVEL_VERSION;
 
 /// A saved map.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Level {
     /// Format version ([`LEVEL_VERSION`]).
     pub version: u32,
@@ -125,6 +126,7 @@ pub struct Level {
 
 /// A map of one of the games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum LevelMap {
     /// A Terra Mystica board.
     TerraMystica(TerraMysticaBoard),
@@ -152,6 +154,7 @@ impl LevelMap {
 /// the file).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "Generator")]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct LevelOrigin {
     /// Algorithm name (`best`, `brkga`, …).
     pub algorithm: String,
@@ -167,6 +170,7 @@ pub struct LevelOrigin {
 
 /// A level's scores.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Scores {
     /// Total score (violations: 0 is perfect).
     pub total: f64,
