@@ -1,6 +1,6 @@
 //! Another game that embeds evoboard: it adds [`EvoboardPlugin`] (no
 //! generator UI), loads saved levels from `levels/` through a
-//! bevy_asset_loader collection, and spawns their tilemaps: two hex
+//! bevy_asset_loader collection (the `asset_loader` feature), and spawns their tilemaps: two hex
 //! boards and a dungeon on a square grid.
 //!
 //! `cargo run --example embed` (add `-- --screenshot PATH` to save a
@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy_asset_loader::prelude::*;
-use evoboard::plugin::{EvoboardPlugin, LevelAsset, LevelTilemap};
+use evoboard::plugin::prelude::*;
 
 #[derive(AssetCollection, Resource)]
 struct Levels {
@@ -47,7 +47,7 @@ fn main() {
                     ..default()
                 }),
         )
-        .add_plugins(EvoboardPlugin)
+        .add_plugins(EvoboardPlugin::default())
         .init_state::<GameState>()
         .add_loading_state(
             LoadingState::new(GameState::Loading)
@@ -78,7 +78,8 @@ fn spawn_levels(mut commands: Commands, levels: Res<Levels>, assets: Res<Assets<
         LevelTilemap(levels.catan.clone()),
         Transform::from_xyz(40.0, 0.0, 0.0),
     ));
-    // The dungeon: 50 × 50 cells of 16 units.
+    // The dungeon: 50 × 50 cells of `EvoboardSettings::cell_size` (16)
+    // units.
     commands.spawn((
         LevelTilemap(levels.dungeon.clone()),
         Transform::from_xyz(820.0, 0.0, 0.0),

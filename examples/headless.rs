@@ -13,12 +13,8 @@
 
 use bevy::app::{AppExit, ScheduleRunnerPlugin};
 use bevy::prelude::*;
-use evoboard::dungeon::Size;
-use evoboard::level::LevelMap;
-use evoboard::plugin::{
-    EvoboardPlugin, GenerateLevel, LevelAsset, LevelGenerated, LevelGenerationFailed,
-};
-use evoboard::puzzle::{Difficulty, count_solutions};
+use evoboard::plugin::prelude::*;
+use evoboard::puzzle::count_solutions;
 use std::time::{Duration, Instant};
 
 const LEVELS: [&str; 3] = [
@@ -50,7 +46,7 @@ fn main() -> AppExit {
                     .map_or_else(|_| ".".into(), |d| d.to_string_lossy().into_owned()),
                 ..default()
             },
-            EvoboardPlugin,
+            EvoboardPlugin::default(),
         ))
         .init_resource::<Report>()
         .add_systems(Startup, request)
@@ -71,8 +67,8 @@ fn request(mut commands: Commands, assets: Res<AssetServer>, mut report: ResMut<
     report.shipped = LEVELS.iter().map(|p| assets.load(*p)).collect();
     commands.spawn(GenerateLevel::dungeon(Size::Large, 1));
     commands.spawn(GenerateLevel::hex_board(
-        evoboard::boards::BoardGame::TerraMystica,
-        evoboard::boards::Algorithm::Best,
+        BoardGame::TerraMystica,
+        Algorithm::Best,
         1,
     ));
     commands.spawn(GenerateLevel::puzzle(10, 10, Difficulty::Hard, 1));

@@ -19,13 +19,9 @@
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
-use evoboard::boards::{Algorithm, BoardGame};
-use evoboard::dungeon::{Dungeon, DungeonParams, Size};
-use evoboard::level::{HexBoardRecipe, LevelMap, Recipe};
-use evoboard::plugin::{
-    DungeonMap, EvoboardPlugin, EvoboardSet, GenerateLevel, GenerationProgress, GenerationStage,
-    GeneratorFrameTime, LevelAsset, LevelGenerated, LevelGenerationFailed, ViewExtent,
-};
+use evoboard::dungeon::{Dungeon, DungeonParams};
+use evoboard::level::{HexBoardRecipe, LevelMap};
+use evoboard::plugin::prelude::*;
 use std::time::{Duration, Instant};
 
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -99,7 +95,7 @@ fn main() {
             }),
             ..default()
         }))
-        .add_plugins(EvoboardPlugin)
+        .add_plugins(EvoboardPlugin::default())
         .init_state::<Floor>()
         .insert_resource(Run {
             seed,
@@ -218,8 +214,10 @@ fn spawn_floor(
     mut run: ResMut<Run>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    settings: Res<EvoboardSettings>,
 ) {
     let Some(d) = run.dungeon.clone() else { return };
+    let cell = settings.cell_size;
     // The game draws its own enemies and treasure: the map shows rooms only.
     let map = DungeonMap {
         show_contents: false,
@@ -232,7 +230,7 @@ fn spawn_floor(
             MeshMaterial2d(materials.add(colour)),
         )
     };
-    let r = evoboard::plugin::CELL * 0.45;
+    let r = cell * 0.45;
     let player = token(Color::srgb(0.2, 0.5, 1.0), Circle::new(r).into());
     let enemy = token(
         Color::srgb(0.85, 0.1, 0.1),
@@ -246,7 +244,8 @@ fn spawn_floor(
         Color::srgb(0.1, 0.1, 0.1),
         Rectangle::new(r * 2.0, r * 2.0).into(),
     );
-    let at = |c: Cell, z: f32| Transform::from_translation(map.cell_centre(c.0, c.1).extend(z));
+    let at =
+        |c: Cell, z: f32| Transform::from_translation(map.cell_centre(c.0, c.1, cell).extend(z));
     commands
         .spawn((
             Name::new(format!("floor {}", run.depth)),
@@ -317,6 +316,7 @@ struct FloorView<'w, 's> {
     maps: Query<'w, 's, &'static DungeonMap, With<FloorMap>>,
     player: Query<'w, 's, (&'static mut Cell, &'static mut Transform), With<Player>>,
     things: Things<'w, 's>,
+    settings: Res<'w, EvoboardSettings>,
 }
 
 /// One step from the keyboard (or from the autoplayer).
@@ -333,6 +333,7 @@ fn walk(
         maps,
         player,
         things,
+        settings,
     } = &mut view;
     let (Ok(map), Ok((mut cell, mut transform))) = (maps.single(), player.single_mut()) else {
         return;
@@ -377,7 +378,7 @@ fn walk(
         }
     }
     *cell = to;
-    transform.translation = map.cell_centre(to.0, to.1).extend(3.0);
+    transform.translation = map.cell_centre(to.0, to.1, settings.cell_size).extend(3.0);
 }
 
 fn keyboard_step(keys: &ButtonInput<KeyCode>) -> Option<(i64, i64)> {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// A map of one of the games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum LevelMap {
     /// A Terra Mystica board.
     TerraMystica(TerraMysticaBoard),

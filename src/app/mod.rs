@@ -72,7 +72,7 @@ pub struct EvoboardAppPlugin {
 
 impl Plugin for EvoboardAppPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(EvoboardPlugin)
+        app.add_plugins(EvoboardPlugin::default())
             .init_state::<Screen>()
             .register_type::<Screen>()
             .insert_resource(shell::scripted::ScriptArgs(self.args.clone()))

@@ -16,6 +16,7 @@ pub type HexIndex = u16;
 
 /// A row-based hex map shape with neighbour and border tables.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct HexGrid {
     row_lengths: Vec<u8>,
     row_start: Vec<u16>,

@@ -100,6 +100,12 @@ impl std::fmt::Display for ParamValue {
 
 /// Values for a set of [`ParamSpec`]s (defaults where not set).
 #[derive(Clone, Debug, PartialEq)]
+// Opaque to reflection: the choice names are static tables, not data.
+#[cfg_attr(
+    feature = "bevy_reflect",
+    derive(bevy_reflect::Reflect),
+    reflect(opaque, Clone, Debug, PartialEq)
+)]
 pub struct Params {
     values: BTreeMap<&'static str, f64>,
     /// The names of the choice parameters' values.

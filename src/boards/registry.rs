@@ -16,6 +16,7 @@ use std::str::FromStr;
 
 /// The two hex-board games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum BoardGame {
     /// Terra Mystica (113 hexes; 112 on the offset outline).
     TerraMystica,
@@ -64,6 +65,7 @@ impl fmt::Display for BoardGame {
 /// The hex-board searches: ours and the four of the papers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Algorithm {
     /// Ours (the default): min-conflicts repair with restarts
     /// ([`BalancedTm`], [`BalancedCatan`]).
@@ -139,6 +141,7 @@ pub type BoardSearch = Box<dyn Search<Solution = Vec<u8>>>;
 
 /// How to score a board: the rule set, weights and Catan options.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Scoring {
     /// Terra Mystica rule set.
     pub rules: Rules,

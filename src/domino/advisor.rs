@@ -37,6 +37,7 @@ const AGENT_STREAM: u64 = 1;
 /// With serde: `{"Open": [6, 6]}`, `{"Play": {"tile": [5, 6], "arm": 0}}`,
 /// `"Pass"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Turn {
     /// The opener lays the spinner (a double); always the first turn.
     Open(Tile),
@@ -65,6 +66,7 @@ impl fmt::Display for Turn {
 /// [`Table`](super::Table): 0 and 1 are the spinner's long sides, 2 and 3
 /// open once both hold a tile.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct PublicRound {
     /// The seat asking for its turn (0..4).
     pub seat: u8,

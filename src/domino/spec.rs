@@ -15,6 +15,7 @@ use std::time::Duration;
 /// `s1@2`..`s4@2`, and our GA results `t1`..`t4`, `t1@2`..`t4@2`, `t1@3`,
 /// `t1full`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Preset(u8);
 
 impl Preset {
@@ -45,6 +46,7 @@ impl Preset {
 /// Seven coefficients given on the command line (`coef:a1,..,a7`), with
 /// the spelling they were given in (so the agent keeps that name).
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct CoefList {
     values: Coefficients,
     text: String,
@@ -98,6 +100,7 @@ impl CoefList {
 /// An evaluation-function agent: `basic`, a preset, `coef:…` or
 /// `file:PATH`.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum EvalSpec {
     /// `basic`: points only.
     Basic,
@@ -161,6 +164,7 @@ impl fmt::Display for EvalSpec {
 
 /// How long the search agent thinks per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum SearchBudget {
     /// `mc:N`: N determinizations per move (N ≥ 1).
     Determinizations(u32),
@@ -172,6 +176,7 @@ pub enum SearchBudget {
 /// The determinized Monte Carlo agent: `mc`, `mc:N`, `mc:Nms` or
 /// `mc:N:POLICY`.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct SearchSpec {
     /// The budget; `None` is plain `mc` ([`DEFAULT_DETERMINIZATIONS`]).
     pub budget: Option<SearchBudget>,
@@ -273,6 +278,7 @@ impl fmt::Display for SearchSpec {
 /// assert_eq!(spec.build().unwrap().name(), "mc:64:hand");
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum AgentSpec {
     /// `basic`, a preset, `coef:…` or `file:PATH`.
     Eval(EvalSpec),

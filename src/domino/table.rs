@@ -24,6 +24,7 @@ pub struct Arm {
 ///
 /// With serde: `{"tile": [5, 6], "arm": 0}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Move {
     /// The tile played.
     pub tile: Tile,

@@ -260,6 +260,7 @@ const fn build_numbers_of() -> [u8; TILE_COUNT] {
 /// order is read; pips above 6 are refused).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(into = "[u8; 2]", try_from = "[u8; 2]")]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Tile(pub u8);
 
 impl Tile {

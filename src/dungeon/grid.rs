@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 /// secret door or trap.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[repr(u8)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum DungeonTile {
     /// Solid rock: not part of the dungeon (` `).
     #[default]
@@ -81,6 +82,7 @@ impl DungeonTile {
 /// A rectangular grid of [`DungeonTile`]s.
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(into = "Vec<String>", try_from = "Vec<String>")]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Grid {
     width: usize,
     height: usize,

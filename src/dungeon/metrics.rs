@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// Quality figures of one dungeon.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Metrics {
     /// Number of rooms.
     pub rooms: usize,

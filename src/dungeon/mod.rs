@@ -77,6 +77,7 @@ use serde::{Deserialize, Serialize};
 
 /// A lettered room of a finished dungeon.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct DungeonRoom {
     /// The room's letter on the map (A, B, C … in reading order).
     pub letter: char,
@@ -163,6 +164,7 @@ impl DungeonRoom {
 /// A finished dungeon map: the grid, the lettered rooms with their
 /// contents, the entrance and final room, and quality figures.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Dungeon {
     /// The cells, saved as rows of symbols (see [`DungeonTile::symbol`]).
     pub grid: Grid,

@@ -38,6 +38,7 @@ pub const CAVE_MIN_SIDE: usize = 5;
 
 /// The published Mapmaker sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Size {
     /// 50 × 50, 5-10 rooms.
     Small,
@@ -93,6 +94,7 @@ impl std::str::FromStr for Size {
 
 /// Settings of one genetic algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct DungeonGaSettings {
     /// Generations after the initial population (published: 10).
     pub generations: usize,
@@ -115,6 +117,7 @@ impl Default for DungeonGaSettings {
 
 /// Everything the game master asks for.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct DungeonParams {
     /// Grid columns.
     pub width: usize,

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// How the rock between rooms is carved.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum DungeonStyle {
     /// Rectangular rooms joined by corridors (the published generator).
     #[default]

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(d.edits.total(), 3);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct BoardDesign {
     /// Pinned hexes as `(row, position in the row)`, both from 0: the
     /// indices of the JSON `board` arrays and of `--pin R,C`.
@@ -32,6 +33,7 @@ pub struct BoardDesign {
 
 /// Counts of the edits that made a design.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct EditSummary {
     /// Hexes given a terrain (or number token) from the palette.
     #[serde(default)]

@@ -104,6 +104,7 @@ pub const READABLE_VERSIONS: std::ops::RangeInclusive<u32> = 1..=LEVEL_VERSION;
 
 /// A saved map.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Level {
     /// Format version ([`LEVEL_VERSION`]).
     pub version: u32,
@@ -125,6 +126,7 @@ pub struct Level {
 /// the file).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "Generator")]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct LevelOrigin {
     /// Algorithm name (`best`, `brkga`, …).
     pub algorithm: String,
@@ -140,6 +142,7 @@ pub struct LevelOrigin {
 
 /// A level's scores.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Scores {
     /// Total score (violations: 0 is perfect).
     pub total: f64,

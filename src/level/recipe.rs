@@ -29,6 +29,7 @@ use std::time::Duration;
 
 /// A hex board to generate: every setting `evoboard generate` takes.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct HexBoardRecipe {
     /// Terra Mystica or Catan.
     pub game: BoardGame,
@@ -82,6 +83,7 @@ impl HexBoardRecipe {
 
 /// A dungeon to generate: the settings of `evoboard dungeon`.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct DungeonRecipe {
     /// Size, rooms, contents, extras and GA settings.
     pub params: DungeonParams,
@@ -94,6 +96,7 @@ pub struct DungeonRecipe {
 
 /// A puzzle to generate: the settings of `evoboard puzzle generate`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct PuzzleRecipe {
     /// Columns.
     pub width: usize,
@@ -109,6 +112,7 @@ pub struct PuzzleRecipe {
 
 /// One level to generate.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Recipe {
     /// A Terra Mystica or Catan board.
     HexBoard(HexBoardRecipe),
@@ -120,6 +124,7 @@ pub enum Recipe {
 
 /// What a running recipe is doing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum RecipeStage {
     /// Not started yet.
     #[default]

@@ -93,11 +93,12 @@ pub struct DominoAiPlugin;
 
 impl Plugin for DominoAiPlugin {
     fn build(&self, app: &mut App) {
+        let schedule = super::EvoboardSettings::of(app).schedule;
         app.register_type::<AskDominoAi>()
             .register_type::<DominoAdvice>()
             .register_type::<DominoAdviceFailed>()
             .add_systems(
-                Update,
+                schedule,
                 (start, finish).chain().in_set(super::EvoboardSet::Generate),
             );
     }

@@ -1,7 +1,9 @@
 //! Square-grid dungeon tilemaps, shared by the dungeon screen and the
 //! embeddable plugin: a [`DungeonMap`] component is drawn as one texture
 //! (8 × 8 pixels per cell, nearest sampling, so every cell stays a crisp
-//! square with a grid line) plus a text letter per room and simple shapes
+//! square with a grid line; a cell is
+//! [`EvoboardSettings::cell_size`](super::EvoboardSettings::cell_size)
+//! world units) plus a text letter per room and simple shapes
 //! for enemies (red disc) and treasure (gold diamond). The entrance room's
 //! walls are green, the final room's orange. A [`LevelTilemap`] whose
 //! level is a dungeon becomes a [`DungeonMap`].
@@ -9,6 +11,7 @@
 use super::ViewExtent;
 use super::hex_tilemap::LevelTilemap;
 use super::level_asset::LevelAsset;
+use super::settings::{EvoboardSet, EvoboardSettings};
 use crate::dungeon::{Dungeon, DungeonRoom, DungeonTile, Grid};
 use crate::level::LevelMap;
 use bevy::asset::RenderAssetUsages;
@@ -16,8 +19,6 @@ use bevy::image::ImageSampler;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
-/// World units per cell.
-pub const CELL: f32 = 16.0;
 /// Texture pixels per cell.
 pub const CELL_PX: usize = 8;
 
@@ -51,13 +52,11 @@ pub const TREASURE_COLOUR: Color = Color::srgb(0.96, 0.80, 0.12);
 /// A dungeon to draw on this entity (centred on its transform): the grid,
 /// the lettered rooms and what is known so far of their contents.
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
-#[reflect(Component, from_reflect = false)]
+#[reflect(Component)]
 pub struct DungeonMap {
     /// The cells.
-    #[reflect(ignore)]
     pub grid: Grid,
     /// The rooms in letter order.
-    #[reflect(ignore)]
     pub rooms: Vec<DungeonRoom>,
     /// The entrance room, once chosen.
     pub entrance: Option<usize>,
@@ -98,40 +97,45 @@ impl DungeonMap {
         Some(DungeonMap::from_dungeon(d))
     }
 
-    /// Half the map's extent in world units (for fitting the camera).
-    pub fn half_extent(&self) -> Vec2 {
-        Vec2::new(self.grid.width() as f32, self.grid.height() as f32) * CELL / 2.0
+    /// Half the map's extent in world units with cells of `cell` world
+    /// units ([`EvoboardSettings::cell_size`]; for fitting the camera).
+    pub fn half_extent(&self, cell: f32) -> Vec2 {
+        Vec2::new(self.grid.width() as f32, self.grid.height() as f32) * cell / 2.0
     }
 
     /// Local position of a point given in cell units (0, 0 = the top-left
-    /// corner of the map; y runs down the screen).
-    pub fn local(&self, x: f32, y: f32) -> Vec2 {
-        Vec2::new(x * CELL, -y * CELL) + Vec2::new(-1.0, 1.0) * self.half_extent()
+    /// corner of the map; y runs down the screen), cells of `cell` world
+    /// units.
+    pub fn local(&self, x: f32, y: f32, cell: f32) -> Vec2 {
+        Vec2::new(x * cell, -y * cell) + Vec2::new(-1.0, 1.0) * self.half_extent(cell)
     }
 
     /// Local position (relative to the map entity) of the centre of cell
     /// (`x`, `y`): column `x`, row `y`, row 0 at the top, as in the
-    /// level's grid and rooms. A game stands a character here.
+    /// level's grid and rooms, cells of `cell` world units. A game stands
+    /// a character here.
     ///
     /// ```
     /// use evoboard::dungeon::{generate, DungeonParams, Size};
-    /// use evoboard::plugin::DungeonMap;
+    /// use evoboard::plugin::{DungeonMap, EvoboardSettings};
+    /// let cell = EvoboardSettings::default().cell_size;
     /// let d = generate(&DungeonParams::for_size(Size::Small), 7).unwrap().remove(0);
     /// let map = DungeonMap::from_dungeon(&d);
     /// let room = &d.rooms[d.entrance];
-    /// let at = map.cell_centre(room.x as usize, room.y as usize);
-    /// assert_eq!(map.cell_at(at), Some((room.x as usize, room.y as usize)));
-    /// assert_eq!(map.room_at(at), Some(d.entrance));
+    /// let at = map.cell_centre(room.x as usize, room.y as usize, cell);
+    /// assert_eq!(map.cell_at(at, cell), Some((room.x as usize, room.y as usize)));
+    /// assert_eq!(map.room_at(at, cell), Some(d.entrance));
     /// ```
-    pub fn cell_centre(&self, x: usize, y: usize) -> Vec2 {
-        self.local(x as f32 + 0.5, y as f32 + 0.5)
+    pub fn cell_centre(&self, x: usize, y: usize, cell: f32) -> Vec2 {
+        self.local(x as f32 + 0.5, y as f32 + 0.5, cell)
     }
 
-    /// The cell under a local position, if on the map.
-    pub fn cell_at(&self, local: Vec2) -> Option<(usize, usize)> {
-        let h = self.half_extent();
-        let x = ((local.x + h.x) / CELL).floor();
-        let y = ((h.y - local.y) / CELL).floor();
+    /// The cell under a local position, if on the map (cells of `cell`
+    /// world units).
+    pub fn cell_at(&self, local: Vec2, cell: f32) -> Option<(usize, usize)> {
+        let h = self.half_extent(cell);
+        let x = ((local.x + h.x) / cell).floor();
+        let y = ((h.y - local.y) / cell).floor();
         let inside = x >= 0.0
             && y >= 0.0
             && (x as usize) < self.grid.width()
@@ -139,19 +143,21 @@ impl DungeonMap {
         inside.then_some((x as usize, y as usize))
     }
 
-    /// The room whose floor is under a local position (hovering).
-    pub fn room_at(&self, local: Vec2) -> Option<usize> {
-        let (x, y) = self.cell_at(local)?;
+    /// The room whose floor is under a local position (hovering; cells of
+    /// `cell` world units).
+    pub fn room_at(&self, local: Vec2, cell: f32) -> Option<usize> {
+        let (x, y) = self.cell_at(local, cell)?;
         self.rooms.iter().position(|r| r.rect().contains(x, y))
     }
 
-    /// Centre and size (local units) of room `i`'s floor.
-    pub fn room_rect(&self, i: usize) -> (Vec2, Vec2) {
+    /// Centre and size (local units) of room `i`'s floor (cells of `cell`
+    /// world units).
+    pub fn room_rect(&self, i: usize, cell: f32) -> (Vec2, Vec2) {
         let r = &self.rooms[i];
         let (w, h) = (r.w as f32, r.h as f32);
         (
-            self.local(r.x as f32 + w / 2.0, r.y as f32 + h / 2.0),
-            Vec2::new(w, h) * CELL,
+            self.local(r.x as f32 + w / 2.0, r.y as f32 + h / 2.0, cell),
+            Vec2::new(w, h) * cell,
         )
     }
 
@@ -266,15 +272,16 @@ struct IconAssets {
 /// Registers the dungeon tilemap drawing and the level → map conversion
 /// (part of the embeddable plugin).
 pub(super) fn plugin(app: &mut App) {
+    let schedule = EvoboardSettings::of(app).schedule;
     app.register_type::<DungeonMap>()
         .register_type::<DungeonTexture>()
         .register_type::<RoomLabel>()
         .add_systems(Startup, setup_icons)
         .add_systems(
-            Update,
+            schedule,
             (level_to_dungeon, draw_dungeons)
                 .chain()
-                .in_set(super::EvoboardSet::Draw),
+                .in_set(EvoboardSet::Draw),
         );
 }
 
@@ -313,6 +320,7 @@ fn level_to_dungeon(
 #[allow(clippy::type_complexity)]
 fn draw_dungeons(
     mut commands: Commands,
+    settings: Res<EvoboardSettings>,
     images: Option<ResMut<Assets<Image>>>,
     icons: Option<Res<IconAssets>>,
     maps: Query<
@@ -327,6 +335,7 @@ fn draw_dungeons(
     labels: Query<(), With<RoomLabel>>,
 ) {
     let Some(mut images) = images else { return };
+    let cell = settings.cell_size;
     for (entity, map, texture, children) in &maps {
         let size = Extent3d {
             width: (map.grid.width() * CELL_PX) as u32,
@@ -357,10 +366,10 @@ fn draw_dungeons(
             DungeonTexture(handle.clone()),
             Sprite {
                 image: handle,
-                custom_size: Some(map.half_extent() * 2.0),
+                custom_size: Some(map.half_extent(cell) * 2.0),
                 ..default()
             },
-            ViewExtent(map.half_extent()),
+            ViewExtent(map.half_extent(cell)),
         ));
         commands
             .entity(entity)
@@ -370,7 +379,7 @@ fn draw_dungeons(
                 commands.entity(*e).despawn();
             }
         }
-        spawn_labels(&mut commands, entity, map, icons.as_deref());
+        spawn_labels(&mut commands, entity, map, cell, icons.as_deref());
     }
 }
 
@@ -378,10 +387,11 @@ fn spawn_labels(
     commands: &mut Commands,
     parent: Entity,
     map: &DungeonMap,
+    cell: f32,
     icons: Option<&IconAssets>,
 ) {
     for (i, room) in map.rooms.iter().enumerate() {
-        let (centre, size) = map.room_rect(i);
+        let (centre, size) = map.room_rect(i, cell);
         let side = size.x.min(size.y);
         let font = (side * 0.55).clamp(18.0, 44.0);
         let icons_shown = map.show_contents && (room.enemies || room.treasure);
@@ -447,19 +457,23 @@ mod tests {
 
     #[test]
     fn cells_and_rooms_under_positions() {
+        const CELL: f32 = crate::plugin::DEFAULT_CELL_SIZE;
         let m = map();
-        assert_eq!(m.cell_at(m.local(0.5, 0.5)), Some((0, 0)));
-        assert_eq!(m.cell_at(m.local(49.5, 49.5)), Some((49, 49)));
-        assert_eq!(m.cell_at(m.local(50.5, 1.0)), None);
+        assert_eq!(m.cell_at(m.local(0.5, 0.5, CELL), CELL), Some((0, 0)));
+        assert_eq!(m.cell_at(m.local(49.5, 49.5, CELL), CELL), Some((49, 49)));
+        assert_eq!(m.cell_at(m.local(50.5, 1.0, CELL), CELL), None);
         for (i, r) in m.rooms.iter().enumerate() {
-            let (c, size) = m.room_rect(i);
-            assert_eq!(m.room_at(c), Some(i));
+            let (c, size) = m.room_rect(i, CELL);
+            assert_eq!(m.room_at(c, CELL), Some(i));
             assert_eq!(size, Vec2::new(r.w as f32, r.h as f32) * CELL);
             assert_eq!(
-                m.room_at(m.local(r.x as f32 + 0.5, r.y as f32 + 0.5)),
+                m.room_at(m.local(r.x as f32 + 0.5, r.y as f32 + 0.5, CELL), CELL),
                 Some(i)
             );
-            assert_eq!(m.room_at(m.local(r.x as f32 - 0.5, r.y as f32 + 0.5)), None);
+            assert_eq!(
+                m.room_at(m.local(r.x as f32 - 0.5, r.y as f32 + 0.5, CELL), CELL),
+                None
+            );
         }
     }
 

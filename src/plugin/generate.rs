@@ -28,6 +28,7 @@
 
 use super::job::Job;
 use super::level_asset::LevelAsset;
+use super::settings::{EvoboardSet, EvoboardSettings};
 use crate::boards::{Algorithm, BoardGame};
 use crate::dungeon::Size;
 use crate::level::{HexBoardRecipe, Level, Recipe, RecipeError, RecipeProgress, RecipeStage};
@@ -36,17 +37,6 @@ use bevy::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// The plugin's systems, in the order they run in `Update`: a game can
-/// order its own systems against them (read [`GeneratedLevel`] after
-/// [`EvoboardSet::Generate`], say).
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
-pub enum EvoboardSet {
-    /// Start requested generators and collect finished ones.
-    Generate,
-    /// Turn loaded or generated levels into tilemaps and draw them.
-    Draw,
-}
 
 /// A request for a level: spawn it (with anything else the game wants on
 /// the entity) and the plugin generates the level off the main thread.
@@ -272,6 +262,7 @@ struct GeneratorTask {
 struct FrameClock(Duration, bool);
 
 pub(super) fn plugin(app: &mut App) {
+    let schedule = EvoboardSettings::of(app).schedule;
     app.register_type::<GenerateLevel>()
         .register_type::<GenerationProgress>()
         .register_type::<GeneratedLevel>()
@@ -282,9 +273,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<GeneratorStats>()
         .init_resource::<CancelCount>()
         .init_resource::<FrameClock>()
-        .configure_sets(Update, (EvoboardSet::Generate, EvoboardSet::Draw).chain())
         .add_systems(
-            Update,
+            schedule,
             (start_requests, collect_results, count_frame)
                 .chain()
                 .in_set(EvoboardSet::Generate),

@@ -2,7 +2,9 @@
 //! it adds to the score), pins, terrain letters for colour-blind players
 //! and the pip dots under Catan number tokens.
 
-use super::hex_tilemap::{HEX_SIZE, HexBoardMap, HexTile, tile_colour};
+use super::hex_board::{HexBoardMap, HexOverlay};
+use super::hex_tilemap::{HexTile, tile_colour};
+use super::settings::EvoboardSettings;
 use crate::boards::BoardGame;
 use crate::boards::catan::{Harbour, pips};
 use bevy::ecs::hierarchy::ChildSpawnerCommands;
@@ -60,11 +62,13 @@ pub(super) struct MarkMeshes {
     harbour_generic: Handle<ColorMaterial>,
     /// 2:1 harbours by resource (fields, forest, pasture, hills, mountains).
     harbour_resource: Vec<Handle<ColorMaterial>>,
+    /// The hex size the marks were made for.
+    size: f32,
 }
 
 impl MarkMeshes {
-    fn shade(&self, map: &HexBoardMap, i: usize) -> (Handle<ColorMaterial>, Visibility) {
-        let s = map.shade.get(i).copied().unwrap_or(0.0).clamp(0.0, 1.0);
+    fn shade(&self, overlay: &HexOverlay, i: usize) -> (Handle<ColorMaterial>, Visibility) {
+        let s = overlay.shade.get(i).copied().unwrap_or(0.0).clamp(0.0, 1.0);
         let k = (s * (SHADES - 1) as f32).round() as usize;
         let vis = if k == 0 {
             Visibility::Hidden
@@ -84,6 +88,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn setup_marks(
     mut commands: Commands,
+    settings: Res<EvoboardSettings>,
     meshes: Option<ResMut<Assets<Mesh>>>,
     materials: Option<ResMut<Assets<ColorMaterial>>>,
 ) {
@@ -100,20 +105,22 @@ fn setup_marks(
             ))
         })
         .collect();
+    let size = settings.hex_size;
     commands.insert_resource(MarkMeshes {
-        shade: meshes.add(RegularPolygon::new(HEX_SIZE * 0.9, 6)),
+        shade: meshes.add(RegularPolygon::new(size * 0.9, 6)),
         dot: meshes.add(Circle::new(1.7)),
-        pin: meshes.add(Circle::new(HEX_SIZE * 0.14)),
-        pin_rim: meshes.add(Circle::new(HEX_SIZE * 0.2)),
+        pin: meshes.add(Circle::new(size * 0.14)),
+        pin_rim: meshes.add(Circle::new(size * 0.2)),
         shades,
         dot_material: materials.add(Color::srgb(0.1, 0.1, 0.1)),
         pin_material: materials.add(Color::srgb(0.92, 0.1, 0.12)),
         rim_material: materials.add(Color::WHITE),
-        harbour: meshes.add(Circle::new(HEX_SIZE * 0.48)),
+        harbour: meshes.add(Circle::new(size * 0.48)),
         harbour_generic: materials.add(Color::srgb(0.95, 0.95, 0.92)),
         harbour_resource: (0..5u8)
             .map(|t| materials.add(tile_colour(BoardGame::Catan, t << 4)))
             .collect(),
+        size,
     });
 }
 
@@ -121,11 +128,12 @@ fn setup_marks(
 pub(super) fn spawn_marks(
     c: &mut ChildSpawnerCommands,
     map: &HexBoardMap,
+    overlay: &HexOverlay,
     i: usize,
     marks: Option<&MarkMeshes>,
 ) {
     let Some(m) = marks else { return };
-    let (shade, vis) = m.shade(map, i);
+    let (shade, vis) = m.shade(overlay, i);
     c.spawn((
         ShadeMark,
         Name::new("score shade"),
@@ -134,13 +142,13 @@ pub(super) fn spawn_marks(
         Transform::from_xyz(0.0, 0.0, 0.15),
         vis,
     ));
-    let pinned = pin_visibility(map, i);
+    let pinned = pin_visibility(overlay, i);
     c.spawn((
         PinMark,
         Name::new("pin"),
         Mesh2d(m.pin_rim.clone()),
         MeshMaterial2d(m.rim_material.clone()),
-        Transform::from_xyz(HEX_SIZE * 0.42, HEX_SIZE * 0.42, 0.4),
+        Transform::from_xyz(m.size * 0.42, m.size * 0.42, 0.4),
         pinned,
     ))
     .with_children(|p| {
@@ -150,7 +158,7 @@ pub(super) fn spawn_marks(
             Transform::from_xyz(0.0, 0.0, 0.01),
         ));
     });
-    let (text, colour, vis, at) = letter(map, i);
+    let (text, colour, vis, at) = letter(map, overlay, i, m.size);
     c.spawn((
         LetterMark,
         Name::new("letter"),
@@ -169,14 +177,14 @@ pub(super) fn spawn_marks(
             Name::new("pip"),
             Mesh2d(m.dot.clone()),
             MeshMaterial2d(m.dot_material.clone()),
-            Transform::from_translation(dot_position(map, i, k).extend(0.3)),
+            Transform::from_translation(dot_position(map, i, k, m.size).extend(0.3)),
             dot_visibility(map, i, k),
         ));
     }
 }
 
-fn pin_visibility(map: &HexBoardMap, i: usize) -> Visibility {
-    if map.pinned.get(i).copied().unwrap_or(false) {
+fn pin_visibility(overlay: &HexOverlay, i: usize) -> Visibility {
+    if overlay.pinned.get(i).copied().unwrap_or(false) {
         Visibility::Inherited
     } else {
         Visibility::Hidden
@@ -184,18 +192,24 @@ fn pin_visibility(map: &HexBoardMap, i: usize) -> Visibility {
 }
 
 /// The letter of hex `i`, its colour (readable on the terrain), whether
-/// shown and where (the centre; above the token on Catan).
-fn letter(map: &HexBoardMap, i: usize) -> (String, Color, Visibility, Vec2) {
+/// shown and where (the centre; above the token on Catan; hexes of
+/// `size`).
+fn letter(
+    map: &HexBoardMap,
+    overlay: &HexOverlay,
+    i: usize,
+    size: f32,
+) -> (String, Color, Visibility, Vec2) {
     let code = map.tiles[i];
     let light = tile_colour(map.game, code).to_linear().luminance() > 0.18;
     let colour = if light { Color::BLACK } else { Color::WHITE };
-    let vis = if map.letters {
+    let vis = if overlay.letters {
         Visibility::Inherited
     } else {
         Visibility::Hidden
     };
     let at = if map.game == BoardGame::Catan && code & 15 != 0 {
-        Vec2::new(0.0, HEX_SIZE * 0.6)
+        Vec2::new(0.0, size * 0.6)
     } else {
         Vec2::ZERO
     };
@@ -217,16 +231,21 @@ fn dot_visibility(map: &HexBoardMap, i: usize, k: usize) -> Visibility {
     }
 }
 
-/// Dot `k` of hex `i`: a centred row under the number.
-fn dot_position(map: &HexBoardMap, i: usize, k: usize) -> Vec2 {
+/// Dot `k` of hex `i`: a centred row under the number (hexes of `size`).
+fn dot_position(map: &HexBoardMap, i: usize, k: usize, size: f32) -> Vec2 {
     let n = pip_count(map, i).max(1) as f32;
-    Vec2::new((k as f32 - (n - 1.0) / 2.0) * 4.6, -HEX_SIZE * 0.25)
+    Vec2::new((k as f32 - (n - 1.0) / 2.0) * 4.6, -size * 0.25)
 }
 
+/// Redraw the marks of boards whose tiles or overlay changed (the marks
+/// whose look changed; a selection touches none).
 #[allow(clippy::type_complexity)]
 pub(super) fn draw_marks(
     marks: Option<Res<MarkMeshes>>,
-    boards: Query<(&HexBoardMap, &Children), Changed<HexBoardMap>>,
+    boards: Query<
+        (&HexBoardMap, &HexOverlay, &Children),
+        Or<(Changed<HexBoardMap>, Changed<HexOverlay>)>,
+    >,
     tiles: Query<(&HexTile, &Children)>,
     mut shades: Query<(&mut MeshMaterial2d<ColorMaterial>, &mut Visibility), With<ShadeMark>>,
     mut pins: Query<&mut Visibility, (With<PinMark>, Without<ShadeMark>)>,
@@ -240,7 +259,7 @@ pub(super) fn draw_marks(
     >,
 ) {
     let Some(m) = marks else { return };
-    for (map, children) in &boards {
+    for (map, overlay, children) in &boards {
         for (tile, kids) in children.iter().filter_map(|e| tiles.get(e).ok()) {
             let i = tile.index;
             if i >= map.tiles.len() {
@@ -248,13 +267,13 @@ pub(super) fn draw_marks(
             }
             for k in kids.iter() {
                 if let Ok((mut mat, mut vis)) = shades.get_mut(k) {
-                    let (h, v) = m.shade(map, i);
+                    let (h, v) = m.shade(overlay, i);
                     mat.set_if_neq(MeshMaterial2d(h));
                     vis.set_if_neq(v);
                 } else if let Ok(mut vis) = pins.get_mut(k) {
-                    vis.set_if_neq(pin_visibility(map, i));
+                    vis.set_if_neq(pin_visibility(overlay, i));
                 } else if let Ok((mut text, mut colour, mut vis, mut tf)) = letters.get_mut(k) {
-                    let (t, c, v, at) = letter(map, i);
+                    let (t, c, v, at) = letter(map, overlay, i, m.size);
                     if text.0 != t {
                         text.0 = t;
                     }
@@ -265,7 +284,7 @@ pub(super) fn draw_marks(
                     }
                 } else if let Ok((dot, mut vis, mut tf)) = dots.get_mut(k) {
                     vis.set_if_neq(dot_visibility(map, i, dot.0));
-                    let at = dot_position(map, i, dot.0);
+                    let at = dot_position(map, i, dot.0, m.size);
                     if tf.translation.truncate() != at {
                         tf.translation = at.extend(0.3);
                     }
@@ -276,31 +295,50 @@ pub(super) fn draw_marks(
 }
 
 /// Where harbour `h` is drawn: beyond the middle of its hex's sea side
-/// (sides from 0 east, clockwise).
-fn harbour_position(map: &HexBoardMap, h: &Harbour) -> Option<Vec2> {
+/// (sides from 0 east, clockwise; hexes of `size`).
+fn harbour_position(map: &HexBoardMap, h: &Harbour, size: f32) -> Option<Vec2> {
     let i = map.grid.index(h.hex.0, h.hex.1)?;
     let angle = -(f32::from(h.side) * 60.0).to_radians();
-    let out = 3f32.sqrt() / 2.0 * HEX_SIZE * 1.6;
-    Some(map.position(usize::from(i)) + Vec2::new(angle.cos(), angle.sin()) * out)
+    let out = 3f32.sqrt() / 2.0 * size * 1.6;
+    Some(map.position(usize::from(i), size) + Vec2::new(angle.cos(), angle.sin()) * out)
 }
 
-/// Redraw the harbours of changed maps (a few entities: despawned and
-/// spawned anew).
+/// The harbours a board's marks show, on a board of that many hexes.
+#[derive(Component, PartialEq)]
+pub(super) struct DrawnHarbours(usize, Vec<Harbour>);
+
+/// Redraw the harbours of maps whose harbours (or board size) changed (a
+/// few entities: despawned and spawned anew); an edit of the tiles or the
+/// overlay leaves them be.
+#[allow(clippy::type_complexity)]
 pub(super) fn draw_harbours(
     mut commands: Commands,
     marks: Option<Res<MarkMeshes>>,
-    boards: Query<(Entity, &HexBoardMap, Option<&Children>), Changed<HexBoardMap>>,
+    boards: Query<
+        (
+            Entity,
+            &HexBoardMap,
+            Option<&DrawnHarbours>,
+            Option<&Children>,
+        ),
+        Changed<HexBoardMap>,
+    >,
     old: Query<(), With<HarbourMark>>,
 ) {
     let Some(m) = marks else { return };
-    for (entity, map, children) in &boards {
+    for (entity, map, drawn, children) in &boards {
+        let now = DrawnHarbours(map.tiles.len(), map.harbours.clone());
+        if drawn == Some(&now) {
+            continue;
+        }
+        commands.entity(entity).insert(now);
         for c in children.into_iter().flatten() {
             if old.contains(*c) {
                 commands.entity(*c).despawn();
             }
         }
         for h in &map.harbours {
-            let Some(at) = harbour_position(map, h) else {
+            let Some(at) = harbour_position(map, h, m.size) else {
                 continue;
             };
             let (material, label) = match h.kind.resource() {

@@ -66,6 +66,7 @@ use serde::{Deserialize, Serialize};
 /// The published difficulty settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Difficulty {
     /// 4 % of cells blocked, 40 % of all cells left empty.
     Easy,
@@ -116,6 +117,7 @@ impl std::str::FromStr for Difficulty {
 /// A generated puzzle, as saved in RON and embedded in levels. Boards are
 /// stored as one string per row (`#` blocked, `.` empty, `X`, `O`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Puzzle {
     /// Width in cells.
     pub width: usize,

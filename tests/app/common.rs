@@ -29,7 +29,7 @@ pub fn headless_on(root: &Path, screen: Screen) -> App {
         bevy::state::app::StatesPlugin,
     ))
     .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
-    .add_plugins(evoboard::plugin::EvoboardPlugin)
+    .add_plugins(evoboard::plugin::EvoboardPlugin::default())
     .insert_state(screen);
     app
 }

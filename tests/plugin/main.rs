@@ -21,6 +21,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+#[cfg(feature = "ecs_tilemap")]
+mod ecs_tilemap;
+mod hex_draw;
+
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("evoboard-plugin-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -37,7 +41,7 @@ fn game(root: &Path) -> App {
             file_path: root.to_string_lossy().into_owned(),
             ..default()
         },
-        EvoboardPlugin,
+        EvoboardPlugin::default(),
     ));
     app
 }
@@ -324,6 +328,8 @@ fn public_types_are_registered_for_inspectors() {
         "GeneratorStats",
         "GeneratorFrameTime",
         "HexBoardMap",
+        "HexOverlay",
+        "HexSelection",
         "DungeonMap",
         "LevelTilemap",
         "AskDominoAi",

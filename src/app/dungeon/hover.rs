@@ -4,7 +4,7 @@
 
 use super::ScreenMap;
 use crate::app::shell::camera::BoardCamera;
-use crate::plugin::DungeonMap;
+use crate::plugin::{DungeonMap, EvoboardSettings};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
@@ -28,6 +28,7 @@ pub fn hover_room(
     egui: Option<Res<EguiWantsInput>>,
     cams: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     maps: Query<(&DungeonMap, &GlobalTransform), With<ScreenMap>>,
+    settings: Res<EvoboardSettings>,
     mut hovered: ResMut<HoveredRoom>,
     args: Option<Res<crate::app::shell::scripted::ScriptArgs>>,
 ) {
@@ -47,7 +48,7 @@ pub fn hover_room(
             let world = cam.viewport_to_world_2d(cam_tf, cursor).ok()?;
             let (map, tf) = maps.iter().next()?;
             let local = tf.affine().inverse().transform_point3(world.extend(0.0));
-            let room = map.room_at(local.truncate())?;
+            let room = map.room_at(local.truncate(), settings.cell_size)?;
             Some((room, map.describe(room)))
         });
     let new = HoveredRoom {
@@ -64,11 +65,12 @@ pub fn highlight_room(
     mut commands: Commands,
     hovered: Res<HoveredRoom>,
     maps: Query<(Entity, &DungeonMap), With<ScreenMap>>,
+    settings: Res<EvoboardSettings>,
     mut highlights: Query<(Entity, &mut Transform, &mut Sprite), With<HoverHighlight>>,
 ) {
     let target = hovered.room.and_then(|i| {
         let (e, map) = maps.iter().next()?;
-        (i < map.rooms.len()).then(|| (e, map.room_rect(i)))
+        (i < map.rooms.len()).then(|| (e, map.room_rect(i, settings.cell_size)))
     });
     match (target, highlights.iter_mut().next()) {
         (Some((_, (centre, size))), Some((_, mut tf, mut sprite))) => {

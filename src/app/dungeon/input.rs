@@ -14,7 +14,7 @@ use crate::app::shell::ScreenSet;
 use crate::app::shell::camera::{BoardCamera, PointerClaim};
 use crate::app::shell::undo::{UndoKey, undo_key};
 use crate::dungeon::{Dungeon, DungeonEdit, Edge, Room};
-use crate::plugin::DungeonMap;
+use crate::plugin::{DungeonMap, EvoboardSettings};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -71,12 +71,13 @@ fn cell_under_cursor(
     cameras: &Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     map: &DungeonMap,
     at: &GlobalTransform,
+    cell: f32,
 ) -> Option<(usize, usize)> {
     let cursor = window.cursor_position()?;
     let (camera, cam_tf) = cameras.iter().next()?;
     let world = camera.viewport_to_world_2d(cam_tf, cursor).ok()?;
     let local = at.affine().inverse().transform_point3(world.extend(0.0));
-    map.cell_at(local.truncate())
+    map.cell_at(local.truncate(), cell)
 }
 
 /// The floor rectangle a drag of `kind` from `start` to `at` gives.
@@ -127,6 +128,7 @@ fn mouse(
     window: Single<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     maps: Query<(&DungeonMap, &GlobalTransform), With<ScreenMap>>,
+    settings: Res<EvoboardSettings>,
     design: Res<DungeonDesign>,
     mut drag: ResMut<Drag>,
     mut claim: ResMut<PointerClaim>,
@@ -135,7 +137,7 @@ fn mouse(
     let (Some(d), Ok((map, at))) = (design.dungeon.as_ref(), maps.single()) else {
         return;
     };
-    let under = cell_under_cursor(&window, &cameras, map, at);
+    let under = cell_under_cursor(&window, &cameras, map, at, settings.cell_size);
     if buttons.just_pressed(MouseButton::Left) {
         let kind = under.and_then(|(x, y)| {
             if design.draw_mode && d.room_edge_at(x, y).is_none() {

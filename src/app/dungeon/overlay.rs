@@ -6,7 +6,7 @@ use super::ScreenMap;
 use super::design::DungeonDesign;
 use super::input::Drag;
 use crate::dungeon::Room;
-use crate::plugin::DungeonMap;
+use crate::plugin::{DungeonMap, EvoboardSettings};
 use bevy::prelude::*;
 
 const SELECTED: Color = Color::srgb(1.0, 0.9, 0.2);
@@ -25,10 +25,13 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A rectangle of cells as a closed line, in world units.
-fn outline(map: &DungeonMap, tf: &GlobalTransform, r: Room, grow: f32) -> [Vec2; 5] {
+fn outline(map: &DungeonMap, tf: &GlobalTransform, r: Room, grow: f32, cell: f32) -> [Vec2; 5] {
     let (x0, y0) = (r.x as f32 - grow, r.y as f32 - grow);
     let (x1, y1) = (x0 + r.w as f32 + 2.0 * grow, y0 + r.h as f32 + 2.0 * grow);
-    let p = |x: f32, y: f32| tf.transform_point(map.local(x, y).extend(0.0)).truncate();
+    let p = |x: f32, y: f32| {
+        tf.transform_point(map.local(x, y, cell).extend(0.0))
+            .truncate()
+    };
     [p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1), p(x0, y0)]
 }
 
@@ -36,17 +39,22 @@ fn draw_marks(
     design: Res<DungeonDesign>,
     drag: Res<Drag>,
     maps: Query<(&DungeonMap, &GlobalTransform), With<ScreenMap>>,
+    settings: Res<EvoboardSettings>,
     mut gizmos: Gizmos,
 ) {
     let (Some(d), Ok((map, tf))) = (design.dungeon.as_ref(), maps.single()) else {
         return;
     };
-    let cell = crate::plugin::CELL * tf.scale().x;
-    let at = |x: f32, y: f32| tf.transform_point(map.local(x, y).extend(0.0)).truncate();
+    let size = settings.cell_size;
+    let cell = size * tf.scale().x;
+    let at = |x: f32, y: f32| {
+        tf.transform_point(map.local(x, y, size).extend(0.0))
+            .truncate()
+    };
     if let Some(i) = design.selected_index() {
         let r = d.rooms[i].rect();
-        gizmos.linestrip_2d(outline(map, tf, r, 1.0), SELECTED);
-        gizmos.linestrip_2d(outline(map, tf, r, 1.15), SELECTED);
+        gizmos.linestrip_2d(outline(map, tf, r, 1.0, size), SELECTED);
+        gizmos.linestrip_2d(outline(map, tf, r, 1.15, size), SELECTED);
     }
     for r in d.rooms.iter().filter(|r| r.pinned) {
         // A pin stuck in the top-right corner of the floor.
@@ -64,7 +72,7 @@ fn draw_marks(
             w: 1,
             h: 1,
         };
-        gizmos.linestrip_2d(outline(map, tf, r, 0.1), LOCK);
+        gizmos.linestrip_2d(outline(map, tf, r, 0.1, size), LOCK);
         gizmos.line_2d(at(x, y), at(x + 1.0, y + 1.0), LOCK);
         if let Some(k) = d.rooms.get(lock.key_room) {
             // A key in the bottom-left corner of the room that holds it.
@@ -81,7 +89,7 @@ fn draw_marks(
         }
     }
     if let Some(g) = drag.ghost {
-        gizmos.linestrip_2d(outline(map, tf, g, 0.0), GHOST);
-        gizmos.linestrip_2d(outline(map, tf, g, 1.0), GHOST.with_alpha(0.5));
+        gizmos.linestrip_2d(outline(map, tf, g, 0.0, size), GHOST);
+        gizmos.linestrip_2d(outline(map, tf, g, 1.0, size), GHOST.with_alpha(0.5));
     }
 }

@@ -12,7 +12,7 @@ use crate::app::shell::undo::History;
 use crate::boards::catan::{self, CatanLayout};
 use crate::boards::{self, BoardGame, BoardSetup, HexIndex, analysis, terra_mystica};
 use crate::level::{BoardDesign, EditSummary};
-use crate::plugin::HexBoardMap;
+use crate::plugin::{HexBoardMap, HexOverlay, HexSelection};
 use bevy::prelude::*;
 
 /// The designer's state of the main board: pins, selection, history and
@@ -278,15 +278,15 @@ pub(super) fn apply_design(
     }
 }
 
-/// Put the design's marks on the drawn board: pins, selection, letters
-/// and the score overlay (changed only when they differ, so an idle board
+/// Put the design's marks on the drawn board ([`HexOverlay`]: pins, letters,
+/// the score overlay; [`HexSelection`]) (changed only when they differ, so an idle board
 /// is not redrawn).
 pub(super) fn decorate_map(
     design: Res<HexDesign>,
     settings: Res<BoardSettings>,
-    mut maps: Query<&mut HexBoardMap, With<MainGenerator>>,
+    mut maps: Query<(&HexBoardMap, &mut HexOverlay, &mut HexSelection), With<MainGenerator>>,
 ) {
-    let Ok(mut map) = maps.single_mut() else {
+    let Ok((map, mut overlay, mut selection)) = maps.single_mut() else {
         return;
     };
     let n = map.tiles.len();
@@ -301,17 +301,13 @@ pub(super) fn decorate_map(
     } else {
         Vec::new()
     };
-    if map.pinned != pinned
-        || map.selected != selected
-        || map.letters != design.letters
-        || map.shade != shade
-    {
-        let m = map.as_mut();
-        m.pinned = pinned;
-        m.selected = selected;
-        m.letters = design.letters;
-        m.shade = shade;
-    }
+    // Apart: a new selection redraws two outlines, not the marks.
+    selection.set_if_neq(HexSelection(selected));
+    overlay.set_if_neq(HexOverlay {
+        pinned,
+        shade,
+        letters: design.letters,
+    });
 }
 
 /// What the design section tells the designer: tile counts off the

@@ -186,12 +186,14 @@ fn value(d: Descriptor, v: f64) -> String {
 fn thumbnail(ui: &mut egui::Ui, map: &HexBoardMap, tiles: &[u8]) -> bool {
     let (w, h) = (150.0, 108.0);
     let (rect, response) = ui.allocate_exact_size(egui::vec2(w, h), egui::Sense::click());
-    let half = map.half_extent();
+    // The picture is scaled to fit: lay it out with hexes of unit size.
+    let size = 1.0;
+    let half = map.half_extent(size);
     let scale = (w / (2.0 * half.x)).min(h / (2.0 * half.y)) * 0.95;
     let painter = ui.painter_at(rect);
-    let r = crate::plugin::HEX_SIZE * scale;
+    let r = size * scale;
     for (i, &code) in tiles.iter().enumerate() {
-        let p = map.position(i);
+        let p = map.position(i, size);
         let centre = rect.center() + egui::vec2(p.x * scale, -p.y * scale);
         let points = (0..6)
             .map(|k| {

@@ -9,7 +9,7 @@ use crate::app::shell::ScreenSet;
 use crate::app::shell::camera::{BoardCamera, PointerClaim};
 use crate::app::shell::undo::{UndoKey, undo_key};
 use crate::boards::BoardGame;
-use crate::plugin::HexBoardMap;
+use crate::plugin::{EvoboardSettings, HexBoardMap};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -42,12 +42,13 @@ fn hex_under_cursor(
     cameras: &Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     map: &HexBoardMap,
     at: &GlobalTransform,
+    hex_size: f32,
 ) -> Option<usize> {
     let cursor = window.cursor_position()?;
     let (camera, cam_tf) = cameras.iter().next()?;
     let world = camera.viewport_to_world_2d(cam_tf, cursor).ok()?;
     let local = world - at.translation().truncate();
-    let hex = map.hex_at(local)?;
+    let hex = map.hex_at(local, hex_size)?;
     map.grid.hex_index(hex).map(usize::from)
 }
 
@@ -57,12 +58,13 @@ fn mouse(
     window: Single<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     maps: Query<(&HexBoardMap, &GlobalTransform), With<MainGenerator>>,
+    settings: Res<EvoboardSettings>,
     mut press: ResMut<Press>,
     mut claim: ResMut<PointerClaim>,
     mut out: MessageWriter<DesignCommand>,
 ) {
     let Ok((map, at)) = maps.single() else { return };
-    let under = hex_under_cursor(&window, &cameras, map, at);
+    let under = hex_under_cursor(&window, &cameras, map, at, settings.hex_size);
     if buttons.just_pressed(MouseButton::Left) {
         press.left = under;
         claim.0 = under.is_some();

@@ -3,7 +3,7 @@
 //! (wheel, +/-) on request. A second camera draws only egui.
 
 use crate::app::Screen;
-use crate::plugin::{HexBoardMap, ViewExtent};
+use crate::plugin::{EvoboardSettings, HexBoardMap, ViewExtent};
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
@@ -157,6 +157,7 @@ fn fit_camera(
     insets: Res<PanelInsets>,
     window: Single<&Window, With<PrimaryWindow>>,
     boards: Query<(&HexBoardMap, &InheritedVisibility)>,
+    settings: Res<EvoboardSettings>,
     extents: Query<(&ViewExtent, &InheritedVisibility)>,
     mut cams: Query<(&BoardCamera, &mut Camera, &mut Projection, &mut Transform)>,
 ) {
@@ -172,7 +173,7 @@ fn fit_camera(
     let visible_boards = boards
         .iter()
         .filter(|(_, v)| v.get())
-        .map(|(b, _)| b.half_extent());
+        .map(|(b, _)| b.half_extent(settings.hex_size));
     let visible_extents = extents.iter().filter(|(_, v)| v.get()).map(|(e, _)| e.0);
     let half = visible_boards
         .chain(visible_extents)

@@ -26,6 +26,7 @@ pub fn corners() -> &'static [[HexIndex; 3]] {
 /// A Catan terrain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[repr(u8)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum CatanTerrain {
     /// Grain, 4 tiles.
     Fields = 0,
@@ -166,6 +167,7 @@ pub(crate) fn swap_tokens(codes: &mut [u8], a: usize, b: usize) {
 
 /// One hex of the island.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct CatanHex {
     /// Its terrain.
     pub terrain: CatanTerrain,
@@ -176,6 +178,7 @@ pub struct CatanHex {
 /// A Catan island: 19 hexes in rows of 3, 4, 5, 4, 3 (3–4 players) or
 /// 30 in rows of 3, 4, 5, 6, 5, 4, 3 (5–6 players), and its harbours.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct CatanBoard {
     /// Rows of hexes, top first.
     pub rows: Vec<Vec<CatanHex>>,

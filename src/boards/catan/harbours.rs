@@ -30,6 +30,7 @@ const SIDES: [(i32, i32); 6] = [(0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1,
 
 /// A harbour's trade.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum HarbourKind {
     /// 3:1, any resource.
     Generic,
@@ -74,6 +75,7 @@ impl HarbourKind {
 
 /// A harbour placed on the frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Harbour {
     /// Its trade.
     pub kind: HarbourKind,

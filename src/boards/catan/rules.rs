@@ -43,6 +43,7 @@ pub(crate) fn rare(n: u8) -> bool {
 
 /// Where the desert may lie.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum DesertPlacement {
     /// Anywhere (the base rules).
     #[default]
@@ -86,6 +87,7 @@ impl FromStr for DesertPlacement {
 
 /// Optional rules, each switchable (off by default).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct CatanOptions {
     /// No two neighbours hold the same number.
     pub no_equal_neighbours: bool,

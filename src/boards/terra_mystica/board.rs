@@ -38,6 +38,7 @@ pub const BASE_MAP: &str = include_str!("base_map.txt");
 
 /// A Terra Mystica map: rows of terrains, top row first.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct TerraMysticaBoard {
     /// Rows of terrains, top first; shorter rows sit half a hex right.
     pub rows: Vec<Vec<Terrain>>,

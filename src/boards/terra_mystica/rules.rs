@@ -14,6 +14,7 @@ use std::str::FromStr;
 
 /// Which reading of the requirements to score with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Rules {
     /// The requirements as the papers state them in words (default).
     #[default]
@@ -73,6 +74,7 @@ pub type Violations = [u32; 4];
 
 /// Weights per requirement for the weighted score (all 1 = plain score).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Weights(pub [u32; 4]);
 
 impl Default for Weights {

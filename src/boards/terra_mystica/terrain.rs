@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 /// river.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[repr(u8)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Terrain {
     /// Yellow.
     Desert = 0,

@@ -126,6 +126,7 @@ pub enum RoundEnd {
 ///
 /// With serde: `{"Forced": [6, 6]}` or `"AnyDouble"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Opening {
     /// The opener must lay this double (6-6 in the first round and after a
     /// blocked round).

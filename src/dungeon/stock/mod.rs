@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 
 /// How a room is lit (the virtual-tabletop export turns it into a light).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Lighting {
     /// No light at all.
     #[default]
@@ -51,6 +52,7 @@ impl Lighting {
 
 /// An enemy kind of a contents table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct EnemyKind {
     /// Name shown in the room key (`"Goblin"`).
     pub name: String,
@@ -66,6 +68,7 @@ pub struct EnemyKind {
 
 /// A treasure kind of a contents table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct TreasureKind {
     /// Name shown in the room key (`"Silver candlesticks"`).
     pub name: String,
@@ -76,6 +79,7 @@ pub struct TreasureKind {
 /// A room dressing: a purpose and what such a room looks, sounds and
 /// smells like.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Dressing {
     /// What the room is for (`"barracks"`, `"library"`, `"shrine"`).
     pub purpose: String,
@@ -93,6 +97,7 @@ pub struct Dressing {
 
 /// Which rooms a dressing suits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum RoomRole {
     /// Any room but the entrance and the final room (those take it too
     /// when the table has nothing for them).
@@ -106,6 +111,7 @@ pub enum RoomRole {
 
 /// The table rooms are stocked from (`assets/dungeon/contents.ron`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct ContentsTable {
     /// Enemy kinds.
     pub enemies: Vec<EnemyKind>,
@@ -117,6 +123,7 @@ pub struct ContentsTable {
 
 /// One room on the main path from the entrance to the final room.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct PacingStep {
     /// Index in `Dungeon::rooms`.
     pub room: usize,
@@ -132,6 +139,7 @@ pub struct PacingStep {
 
 /// How danger and reward follow the route.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Pacing {
     /// The main path, entrance first, final room last.
     pub main_path: Vec<PacingStep>,
@@ -141,6 +149,7 @@ pub struct Pacing {
 
 /// A locked door on the main path and the room that holds its key.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Lock {
     /// The door cell (column, row).
     pub door: (u16, u16),

@@ -1,0 +1,114 @@
+//! A game drawing with bevy_ecs_tilemap (feature `ecs_tilemap`): a
+//! generated board becomes a hex tilemap, a generated dungeon a square
+//! one, with one tile per hex or cell whose texture index is its terrain
+//! or cell kind.
+
+use super::{game, run_until, temp_dir};
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+use evoboard::plugin::ecs_tilemap::{EcsTileAtlas, TileKind, tile_index};
+use evoboard::plugin::prelude::*;
+use std::time::Duration;
+
+/// Spawn a request and a tilemap of what it makes; the finished level.
+fn generate_and_fill(app: &mut App, request: GenerateLevel) -> (Entity, Level) {
+    let e = app.world_mut().spawn(request).id();
+    assert!(run_until(app, Duration::from_secs(120), |app| {
+        app.world().get::<GeneratedLevel>(e).is_some()
+    }));
+    let handle = app.world().get::<GeneratedLevel>(e).unwrap().0.clone();
+    let level = app
+        .world()
+        .resource::<Assets<LevelAsset>>()
+        .get(&handle)
+        .unwrap()
+        .0
+        .clone();
+    let map = app.world_mut().spawn(LevelEcsTilemap(handle)).id();
+    assert!(run_until(app, Duration::from_secs(5), |app| {
+        app.world().get::<TileStorage>(map).is_some()
+    }));
+    (map, level)
+}
+
+/// The texture index of the tile at `pos` of `map`.
+fn index_at(app: &App, map: Entity, pos: TilePos) -> u32 {
+    let storage = app.world().get::<TileStorage>(map).unwrap();
+    let tile = storage.get(&pos).expect("a tile there");
+    app.world().get::<TileTextureIndex>(tile).unwrap().0
+}
+
+#[test]
+fn a_generated_board_and_dungeon_fill_bevy_ecs_tilemaps() {
+    let root = temp_dir("ecs-tilemap");
+    let mut app = game(&root);
+    app.init_asset::<Image>().add_plugins(EcsTilemapPlugin);
+
+    let request = GenerateLevel::hex_board(BoardGame::TerraMystica, Algorithm::Best, 4);
+    let (map, level) = generate_and_fill(&mut app, request);
+    let LevelMap::TerraMystica(board) = &level.map else {
+        panic!("a Terra Mystica level")
+    };
+    let tiles = board.tiles();
+    assert_eq!(
+        app.world().get::<TilemapType>(map),
+        Some(&TilemapType::Hexagon(HexCoordSystem::Row))
+    );
+    let mut q = app.world_mut().query::<(&TilemapId, &TileTextureIndex)>();
+    let on_map: Vec<u32> = q
+        .iter(app.world())
+        .filter(|(id, _)| id.0 == map)
+        .map(|(_, i)| i.0)
+        .collect();
+    assert_eq!(on_map.len(), tiles.len(), "one tile per hex");
+    let mut want: Vec<u32> = tiles
+        .iter()
+        .map(|&c| tile_index(TileKind::Hex(BoardGame::TerraMystica, c)))
+        .collect();
+    let mut got = on_map.clone();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want, "every terrain as often as on the board");
+    // The top row's first hex is the tilemap's top row (rows run up).
+    let grid = board.grid().unwrap();
+    let top_left = grid.hex(0);
+    let size = *app.world().get::<TilemapSize>(map).unwrap();
+    let min_q = (0..tiles.len() as u16)
+        .map(|i| grid.hex(i).x + grid.hex(i).y)
+        .min()
+        .unwrap();
+    let pos = TilePos::new((top_left.x + top_left.y - min_q) as u32, size.y - 1);
+    assert_eq!(index_at(&app, map, pos), u32::from(tiles[0]));
+
+    let (map, level) = generate_and_fill(&mut app, GenerateLevel::dungeon(Size::Small, 4));
+    let LevelMap::Dungeon(d) = &level.map else {
+        panic!("a dungeon level")
+    };
+    assert_eq!(
+        app.world().get::<TilemapType>(map),
+        Some(&TilemapType::Square)
+    );
+    let size = *app.world().get::<TilemapSize>(map).unwrap();
+    assert_eq!((size.x as usize, size.y as usize), (d.width(), d.height()));
+    let storage = app.world().get::<TileStorage>(map).unwrap();
+    assert_eq!(storage.iter().flatten().count(), d.width() * d.height());
+    for (x, y) in [(0, 0), (d.width() / 2, d.height() / 2), (d.width() - 1, 3)] {
+        let room = &d.rooms[d.entrance];
+        for (cx, cy) in [(x, y), (room.x as usize, room.y as usize)] {
+            let pos = TilePos::new(cx as u32, (d.height() - 1 - cy) as u32);
+            let want = tile_index(TileKind::Dungeon(d.grid.get(cx, cy)));
+            assert_eq!(index_at(&app, map, pos), want, "cell {cx},{cy}");
+        }
+    }
+    let room = &d.rooms[d.entrance];
+    let floor = TilePos::new(room.x as u32, (d.height() - 1 - room.y as usize) as u32);
+    assert_eq!(
+        index_at(&app, map, floor),
+        tile_index(TileKind::Dungeon(evoboard::dungeon::DungeonTile::Floor)),
+        "a room's corner cell is floor"
+    );
+    let atlas = app.world().resource::<EcsTileAtlas>().clone();
+    let images = app.world().resource::<Assets<Image>>();
+    assert!(images.get(&atlas.hex).is_some() && images.get(&atlas.square).is_some());
+    std::fs::remove_dir_all(&root).unwrap();
+}
