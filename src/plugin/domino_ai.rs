@@ -34,13 +34,11 @@ use bevy::prelude::*;
 /// parses it (`"s1".parse::<AgentSpec>()`, `basic`, a tuned preset,
 /// `mc`…).
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
-#[reflect(Component, from_reflect = false)]
+#[reflect(Component)]
 pub struct AskDominoAi {
     /// The agent.
-    #[reflect(ignore)]
     pub agent: AgentSpec,
     /// What the seat knows.
-    #[reflect(ignore)]
     pub round: PublicRound,
     /// The seed (same seed, same answer).
     pub seed: u64,
@@ -55,8 +53,8 @@ impl AskDominoAi {
 
 /// The agent's answer.
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
-#[reflect(Component, from_reflect = false)]
-pub struct DominoAdvice(#[reflect(ignore)] pub Turn);
+#[reflect(Component)]
+pub struct DominoAdvice(pub Turn);
 
 /// Why an agent gave no answer (a coefficient file that does not read, a
 /// round that does not add up, not this seat's turn…): the domino core's

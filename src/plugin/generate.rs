@@ -42,13 +42,12 @@ use std::time::{Duration, Instant};
 /// the entity) and the plugin generates the level off the main thread.
 /// The same recipe and seed give the same level as the command line.
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
-#[reflect(Component, from_reflect = false)]
+#[reflect(Component)]
 #[require(GenerationProgress)]
 pub struct GenerateLevel {
     /// The level's name.
     pub name: String,
     /// What to generate and how.
-    #[reflect(ignore)]
     pub recipe: Recipe,
 }
 

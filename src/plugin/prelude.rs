@@ -20,12 +20,12 @@
 //! ```
 
 pub use super::{
-    AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAdvised, DominoAiFailed, DominoAiPlugin, DungeonMap,
-    DungeonTilemapPlugin, EvoboardPlugin, EvoboardSet, EvoboardSettings, GenerateLevel,
+    AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAdvised, DominoAiFailed, DominoAiPlugin,
+    DungeonMap, DungeonTilemapPlugin, EvoboardPlugin, EvoboardSet, EvoboardSettings, GenerateLevel,
     GeneratedLevel, GenerationFailed, GenerationProgress, GenerationStage, GeneratorFrameTime,
     GeneratorPlugin, GeneratorStats, HexBoardMap, HexOverlay, HexSelection, HexTile,
-    HexTilemapPlugin, LevelAsset, LevelAssetPlugin, LevelGenerated, LevelGenerationFailed,
-    Job, LevelTilemap, Pace, RunReport, SearchRunner, ViewExtent,
+    HexTilemapPlugin, Job, LevelAsset, LevelAssetPlugin, LevelGenerated, LevelGenerationFailed,
+    LevelTilemap, Pace, RunReport, SearchRunner, ViewExtent,
 };
 pub use crate::boards::{Algorithm, BoardGame};
 pub use crate::domino::{AgentSpec, PublicRound, Turn};
