@@ -21,7 +21,7 @@
 //! }
 //!
 //! App::new()
-//!     .add_plugins((MinimalPlugins, AssetPlugin::default(), EvoboardPlugin))
+//!     .add_plugins((MinimalPlugins, AssetPlugin::default(), EvoboardPlugin::default()))
 //!     .add_systems(Startup, new_floor)
 //!     .run();
 //! ```
