@@ -110,7 +110,9 @@ struct Shared<V> {
 }
 
 /// A search stepping on its own thread, paced or not, until it is solved,
-/// stopped or dropped. See the [module docs](self).
+/// stopped or dropped: a paced run steps only as the frame allows
+/// ([`SearchRunner::allow`]), an unpaced one as fast as it goes; the frame
+/// reads [`SearchRunner::take_report`], and dropping the runner stops its thread.
 pub struct SearchRunner<S: Search + ?Sized + 'static, V: Send + 'static> {
     shared: Arc<Shared<V>>,
     pace: Pace,
