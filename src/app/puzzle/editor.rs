@@ -172,6 +172,24 @@ impl PuzzleEditor {
         self.edited();
     }
 
+    /// Undo (`back`) or redo the last edit, saying so when there is none.
+    fn step_history(&mut self, back: bool) {
+        let current = self.draft.clone();
+        let restored = if back {
+            self.history.undo(current)
+        } else {
+            self.history.redo(current)
+        };
+        match restored {
+            Some(d) => {
+                self.draft = d;
+                self.edited();
+            }
+            None if back => self.error = StatusLine::error("nothing to undo"),
+            None => self.error = StatusLine::error("nothing to redo"),
+        }
+    }
+
     /// Change the draft with `edit`; kept for undo when it succeeds (and
     /// changes something), the error shown when it fails.
     fn try_edit(&mut self, edit: impl FnOnce(&mut PuzzleDraft) -> Result<(), PuzzleError>) {
@@ -333,26 +351,8 @@ pub(super) fn handle_requests(
                 }
                 Err(err) => e.error = StatusLine::error(err.to_string()),
             },
-            EditorRequest::Undo => {
-                let current = e.draft.clone();
-                match e.history.undo(current) {
-                    Some(d) => {
-                        e.draft = d;
-                        e.edited();
-                    }
-                    None => e.error = StatusLine::error("nothing to undo"),
-                }
-            }
-            EditorRequest::Redo => {
-                let current = e.draft.clone();
-                match e.history.redo(current) {
-                    Some(d) => {
-                        e.draft = d;
-                        e.edited();
-                    }
-                    None => e.error = StatusLine::error("nothing to redo"),
-                }
-            }
+            EditorRequest::Undo => e.step_history(true),
+            EditorRequest::Redo => e.step_history(false),
             EditorRequest::MakeUnique => {
                 let mut d = e.draft.clone();
                 let seed = e.seed;
