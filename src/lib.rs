@@ -11,11 +11,13 @@
 //!   versioned RON level format and its builders), [`map`] (the map of any game, which levels save and the export
 //!   draws), [`files`] (atomic saving that never overwrites silently) and [`rng`] (seeded random
 //!   streams);
-//! - `cli` (feature `cli`): the headless command line, `evoboard generate …`;
-//! - `plugin` (feature `plugin`): what another Bevy game embeds — level
+//! - [`plugin`] (feature `plugin`): what another Bevy game embeds — level
 //!   assets and tilemaps, no window, egui or clap;
-//! - `app` (feature `app`, the default): the desktop app on top of the
-//!   plugin and the command line.
+//! - the two front ends live in the `evoboard` binary, not in this library:
+//!   the headless command line (`evoboard generate …`, feature `cli`) and
+//!   the desktop app (feature `app`, the default) on top of the plugin.
+//!   They are not API; a program that wants what they do calls the core
+//!   and the plugin as they do.
 
 pub mod boards;
 pub mod domino;
@@ -28,11 +30,5 @@ pub mod puzzle;
 pub mod rng;
 pub mod search;
 
-#[cfg(feature = "cli")]
-pub mod cli;
-
 #[cfg(feature = "plugin")]
 pub mod plugin;
-
-#[cfg(feature = "app")]
-pub mod app;

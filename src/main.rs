@@ -1,8 +1,22 @@
 //! The `evoboard` binary: the desktop app by default, or a headless
 //! sub-command (see `evoboard --help`).
 
+// The two front ends live in the binary, not in the library: the library's
+// public API is the engine-free core and the plugin (README, "The house").
+// They reach the library through these names, so `crate::boards` inside
+// them means `evoboard::boards`.
+#[cfg(feature = "app")]
+mod app;
+mod cli;
+#[cfg(all(test, feature = "app"))]
+mod front_ends_agree;
+
+#[cfg(feature = "plugin")]
+use evoboard::plugin;
+#[allow(unused_imports)]
+use evoboard::{boards, domino, dungeon, export, files, level, map, puzzle, rng, search};
+
 use clap::{Parser, Subcommand};
-use evoboard::cli;
 
 /// evoboard: evolutionary search for tabletop games.
 #[derive(Parser, Debug)]
@@ -22,7 +36,7 @@ enum Command {
 }
 
 #[cfg(feature = "app")]
-use evoboard::app::AppArgs;
+use app::AppArgs;
 
 /// Without the app feature `evoboard app …` takes any flags and says how
 /// to get the app.
@@ -51,7 +65,7 @@ fn main() {
 
 #[cfg(feature = "app")]
 fn open_app(args: AppArgs) -> Result<(), String> {
-    evoboard::app::run(args).map_err(|e| e.to_string())
+    app::run(args).map_err(|e| e.to_string())
 }
 
 /// `evoboard domino join HOST:PORT` without `--bot`: the app's domino
@@ -59,12 +73,15 @@ fn open_app(args: AppArgs) -> Result<(), String> {
 /// other; the binary owns both).
 #[cfg(feature = "app")]
 fn join_as_person(j: cli::domino::PersonJoin) -> Result<(), String> {
-    evoboard::app::run_domino_join(j.addr, j.seat, Some(j.name)).map_err(|e| e.to_string())
+    app::run_domino_join(j.addr, j.seat, Some(j.name)).map_err(|e| e.to_string())
 }
 
 #[cfg(not(feature = "app"))]
 fn join_as_person(_j: cli::domino::PersonJoin) -> Result<(), String> {
-    Err(cli::domino::JOIN_NEEDS_APP.into())
+    Err("domino join without --bot opens the app's domino screen, \
+         which this build does not have (build with the default features); play headless with \
+         --bot AGENT (e.g. --bot t1)"
+        .into())
 }
 
 #[cfg(not(feature = "app"))]

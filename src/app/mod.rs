@@ -11,6 +11,8 @@ pub mod hex_boards;
 pub mod puzzle;
 pub mod shell;
 mod startup;
+#[cfg(test)]
+pub(crate) mod tests;
 
 pub use args::{AppArgs, Game};
 pub use startup::{StartupError, check_display};

@@ -82,6 +82,18 @@ impl BoardRun {
         }
     }
 
+    /// [`BoardRun::run`] without a progress callback: to the target, the
+    /// time limit or the generation limit.
+    ///
+    /// ```
+    /// use evoboard::boards::{Algorithm, BoardGame, BoardRun};
+    /// let done = BoardRun::new(BoardGame::Catan, Algorithm::Best, 7).run_to_end().unwrap();
+    /// assert_eq!(done.score, 0.0);
+    /// ```
+    pub fn run_to_end(&self) -> Result<BoardRunOutcome, BoardError> {
+        self.run(|_, _| true)
+    }
+
     /// Build the search and step it until the target, the time limit, the
     /// generation limit or `on_progress` returning `false`. `on_progress`
     /// gets the progress and the time since the start: once when the

@@ -201,27 +201,6 @@ pub struct RunOutcome {
 /// improvement).
 pub const TRACE_POINTS: u32 = 50;
 
-/// Run one search on the standard board to the target or time limit
-/// (seconds).
-pub fn run_one(
-    game: BoardGame,
-    algorithm: Algorithm,
-    params: &Params,
-    scoring: Scoring,
-    seed: u64,
-    target: f64,
-    time_limit: f64,
-) -> RunOutcome {
-    let run = BoardRun {
-        params: params.clone(),
-        scoring,
-        target,
-        time_limit: Duration::from_secs_f64(time_limit),
-        ..BoardRun::new(game, algorithm, seed)
-    };
-    run_board(&run, false, &[]).unwrap_or_else(|e| panic!("the standard setup is valid: {e}"))
-}
-
 /// Run `run` ([`BoardRun::run`]), recording the score over time when
 /// `traced` and the best score at each time of `grid_ms` (milliseconds
 /// from the start, ascending) in [`RunOutcome::samples`]. Sampling happens

@@ -15,7 +15,7 @@ pub mod plot;
 pub mod puzzle;
 
 use clap::Subcommand;
-pub use common::{CliError, CliResult};
+pub use common::CliError;
 
 /// The headless sub-commands (the binary adds `app`, which opens the
 /// desktop app, when it is built with the `app` feature).

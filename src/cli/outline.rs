@@ -11,13 +11,6 @@ pub const OUTLINES: &str =
     "standard (rows 13-12-13…, 113 hexes), offset (rows 12-13-12…, 112 hexes)";
 
 /// Parse `standard` or `offset` (clap's value parser for `--outline`).
-///
-/// ```
-/// use evoboard::boards::BoardVariant;
-/// use evoboard::cli::outline::parse_outline;
-/// assert_eq!(parse_outline("offset"), Ok(BoardVariant::Offset));
-/// assert!(parse_outline("oval").unwrap_err().contains("allowed: standard"));
-/// ```
 pub fn parse_outline(s: &str) -> Result<BoardVariant, String> {
     match s {
         "standard" => Ok(BoardVariant::Standard),
@@ -69,6 +62,16 @@ pub fn check_from(outline: Option<&BoardVariant>, from: &BoardVariant) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn outlines_parse_by_name() {
+        assert_eq!(parse_outline("offset"), Ok(BoardVariant::Offset));
+        assert!(
+            parse_outline("oval")
+                .unwrap_err()
+                .contains("allowed: standard")
+        );
+    }
 
     #[test]
     fn outlines_parse_apply_and_check() {

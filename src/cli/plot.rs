@@ -6,28 +6,6 @@
 //!
 //! The legend sits in a panel right of the plot, so it never covers a
 //! curve.
-//!
-//! ```
-//! use evoboard::cli::plot::{Axis, Chart, Line, LinePoint};
-//! let chart = Chart {
-//!     title: "demo".into(),
-//!     x_label: "time (s)".into(),
-//!     y_label: "score".into(),
-//!     x_axis: Axis::Log,
-//!     lines: vec![Line {
-//!         label: "brkga".into(),
-//!         colour: 1,
-//!         points: vec![
-//!             LinePoint { x: 0.01, y: 40.0, spread: 5.0 },
-//!             LinePoint { x: 1.0, y: 10.0, spread: 2.0 },
-//!         ],
-//!     }],
-//!     ..Chart::default()
-//! };
-//! let svg = chart.svg().unwrap();
-//! assert!(svg.contains("<svg "));
-//! assert!(svg.lines().any(|l| l.trim() == "brkga"));
-//! ```
 
 use super::common::{CliError, CliResult, write_atomic};
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
@@ -514,6 +492,36 @@ impl Chart {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chart_draws_its_curves_and_legend() {
+        let chart = Chart {
+            title: "demo".into(),
+            x_label: "time (s)".into(),
+            y_label: "score".into(),
+            x_axis: Axis::Log,
+            lines: vec![Line {
+                label: "brkga".into(),
+                colour: 1,
+                points: vec![
+                    LinePoint {
+                        x: 0.01,
+                        y: 40.0,
+                        spread: 5.0,
+                    },
+                    LinePoint {
+                        x: 1.0,
+                        y: 10.0,
+                        spread: 2.0,
+                    },
+                ],
+            }],
+            ..Chart::default()
+        };
+        let svg = chart.svg().unwrap();
+        assert!(svg.contains("<svg "));
+        assert!(svg.lines().any(|l| l.trim() == "brkga"));
+    }
 
     #[test]
     fn labels_are_pushed_apart_in_order() {

@@ -123,7 +123,7 @@ pub struct DungeonRoom {
 impl DungeonRoom {
     /// Letter `rooms` A, B, C … in their order, with the contents `flags`
     /// (bit k of `enemies` / `treasure` for room k).
-    pub(crate) fn lettered(rooms: &[Room], flags: &Contents) -> Vec<DungeonRoom> {
+    pub fn lettered(rooms: &[Room], flags: &Contents) -> Vec<DungeonRoom> {
         rooms
             .iter()
             .enumerate()

@@ -98,14 +98,6 @@ pub fn seat_ai_named(name: &str) -> Option<SeatAi> {
 /// person at this machine, or an AI by its agent name (see
 /// `seat_ai_named`). Returns the seats and the people's names (empty
 /// when not given).
-///
-/// ```
-/// use evoboard::app::domino::{parse_seats, SeatController};
-/// let (seats, names) = parse_seats("human:Ana,t1,human:Bea,mc:256").unwrap();
-/// assert_eq!(seats[0], SeatController::Human);
-/// assert_eq!(names[2], "Bea");
-/// assert!(parse_seats("human,t1").is_err());
-/// ```
 pub fn parse_seats(list: &str) -> Result<([SeatController; 4], [String; 4]), String> {
     let parts: Vec<&str> = list.split(',').map(str::trim).collect();
     if parts.len() != 4 {
@@ -164,4 +156,17 @@ pub fn settings_from_args(args: &AppArgs, base: &DominoSettings) -> DominoSettin
         s.auto_next_round = Some((5.0 * s.ai_delay).min(0.5));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_name_people_and_ais() {
+        let (seats, names) = parse_seats("human:Ana,t1,human:Bea,mc:256").unwrap();
+        assert_eq!(seats[0], SeatController::Human);
+        assert_eq!(names[2], "Bea");
+        assert!(parse_seats("human,t1").is_err());
+    }
 }

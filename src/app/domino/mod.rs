@@ -28,12 +28,18 @@ mod settings_ui;
 mod ui;
 mod windows;
 
-pub use flags::{parse_seats, settings_from_args, validate};
-pub use hint::{DominoHint, HINT_DETERMINIZATIONS, hint_seed, request_local};
+pub use flags::{settings_from_args, validate};
+pub use hint::{DominoHint, HINT_DETERMINIZATIONS};
 pub use hotseat::HotSeat;
-pub use input::hand_tiles;
-pub use net::{DominoNet, NetStatus, autoplay_step, host_seats};
+pub use net::{DominoNet, NetStatus, host_seats};
 pub use records::DominoRecords;
+// What only the screen's tests (src/app/tests) reach.
+#[cfg(test)]
+pub(crate) use hint::{hint_seed, request_local};
+#[cfg(test)]
+pub(crate) use input::hand_tiles;
+#[cfg(test)]
+pub(crate) use net::autoplay_step;
 
 use crate::app::Screen;
 use crate::app::shell::scripted::ScriptArgs;

@@ -17,7 +17,6 @@ use crate::dungeon::{
     self, Dungeon, DungeonLayout, DungeonParams, DungeonRoom, Furnishing, Size, best_proposal,
     proposal_seed,
 };
-use crate::level::Level;
 use crate::plugin::{DungeonMap, Pace, RunnerFrameTime, SearchRunner};
 use crate::search::{Objective, Progress, Search};
 use bevy::prelude::*;
@@ -447,22 +446,12 @@ impl DungeonRun {
 
     /// The level "Accept and save" writes for the shown proposal, once it
     /// is finished: the same as `evoboard dungeon --out` for the same
-    /// settings and seed.
-    pub fn shown_level(&self, name: &str) -> Option<Level> {
+    /// settings and seed (the tests compare them).
+    #[cfg(test)]
+    pub fn shown_level(&self, name: &str) -> Option<crate::level::Level> {
         let d = self.shown()?.dungeon()?;
         let params = self.params.as_ref()?;
-        Some(Level::dungeon(name, d, params))
-    }
-
-    /// Run every remaining tick now (tests, "finish" requests).
-    pub fn finish(&mut self) {
-        if let Some(t) = self.home() {
-            while !t.is_solved() {
-                t.step();
-            }
-            let v = view(t);
-            self.show(v);
-        }
+        Some(crate::level::Level::dungeon(name, d, params))
     }
 
     /// The finished dungeons, in proposal order (once done).

@@ -27,14 +27,12 @@ mod pacing_plot;
 mod script;
 mod ui;
 
-pub use design::{DungeonDesign, DungeonDesignCommand};
-pub use export::{DungeonExport, DungeonFormat, PIXELS_PER_CELL};
-pub use script::{GmStep, parse_steps};
+pub use design::DungeonDesign;
 
-pub use generator::{
-    DungeonCommand, DungeonRun, DungeonRunState, DungeonSettings, ProposalRun, SizeChoice, Stage,
-};
-pub use ui::DungeonSaveBox;
+pub use generator::{DungeonCommand, DungeonRun, DungeonRunState, DungeonSettings};
+// What only the screen's tests (src/app/tests) reach.
+#[cfg(test)]
+pub(crate) use design::DungeonDesignCommand;
 
 use crate::app::AppArgs;
 use crate::app::Game;

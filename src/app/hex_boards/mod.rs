@@ -17,13 +17,15 @@ mod panels;
 mod runtime;
 mod script;
 
-pub use design::{DesignCommand, HexDesign};
-pub use gallery_view::{GALLERY_SIZE, GalleryView};
-pub use loading::settings_from_level;
 pub use panels::save_level;
 pub use runtime::{
-    BoardRunState, BoardSettings, BoardStatus, GeneratorCommand, HexBoardGenerator, MainGenerator,
+    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator,
 };
+// What only the screen's tests (src/app/tests) reach.
+#[cfg(test)]
+pub(crate) use design::{DesignCommand, HexDesign};
+#[cfg(test)]
+pub(crate) use runtime::BoardStatus;
 
 use crate::app::shell::ScreenSet;
 use crate::app::shell::scripted::{ScriptArgs, ScriptReport};

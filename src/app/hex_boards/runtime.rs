@@ -244,7 +244,8 @@ impl HexBoardGenerator {
     }
 
     /// The thread the search is stepping on, while it runs (`None` when
-    /// paused, solved or not started).
+    /// paused, solved or not started). The tests check it.
+    #[cfg(test)]
     pub fn background_thread(&self) -> Option<std::thread::ThreadId> {
         self.runner.as_ref()?.0.thread_id()
     }

@@ -18,7 +18,10 @@ pub mod editor;
 mod input;
 mod ui;
 
-pub use editor::{DraftStatus, EditorRequest, PuzzleEditor};
+pub use editor::PuzzleEditor;
+// What only the screen's tests (src/app/tests) reach.
+#[cfg(test)]
+pub(crate) use editor::EditorRequest;
 
 use crate::app::AppArgs;
 use crate::app::Screen;

@@ -73,6 +73,7 @@ impl StatusLine {
     }
 
     /// Whether the message says something was done.
+    #[cfg(test)]
     pub fn is_ok(&self) -> bool {
         self.kind() == Some(StatusKind::Ok)
     }

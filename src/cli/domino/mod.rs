@@ -9,7 +9,7 @@ mod table;
 mod tune;
 
 pub use duel::DuelArgs;
-pub use net::{HostArgs, JOIN_NEEDS_APP, JoinArgs, PersonJoin};
+pub use net::{HostArgs, JoinArgs, PersonJoin};
 pub use records::RecordsArgs;
 pub use table::TableArgs;
 pub use tune::TuneArgs;

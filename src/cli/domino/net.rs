@@ -168,11 +168,6 @@ pub struct PersonJoin {
     pub name: String,
 }
 
-/// What a build without the app says to `domino join` without `--bot`.
-pub const JOIN_NEEDS_APP: &str = "domino join without --bot opens the app's domino screen, \
-     which this build does not have (build with the default features); play headless with \
-     --bot AGENT (e.g. --bot t1)";
-
 pub(super) fn join(a: JoinArgs) -> Result<Outcome, CliError> {
     if a.seat.is_some_and(|s| s >= 4) {
         return Err("--seat must be 0, 1, 2 or 3".into());

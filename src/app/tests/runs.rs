@@ -4,17 +4,17 @@
 //! the frame little (`cargo test --test app frame_cost -- --nocapture`
 //! prints the figures of `RunnerFrameTime`).
 
-use crate::common::{headless, headless_on, temp_dir};
-use bevy::prelude::*;
-use evoboard::app::Screen;
-use evoboard::app::dungeon::{
+use super::common::{headless, headless_on, temp_dir};
+use crate::app::Screen;
+use crate::app::dungeon::{
     DungeonCommand, DungeonRun, DungeonRunState, DungeonSettings, logic_plugin as dungeon_logic,
 };
-use evoboard::app::hex_boards::{
+use crate::app::hex_boards::{
     BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator,
     logic_plugin as hex_logic,
 };
-use evoboard::app::shell::library::LevelLibrary;
+use crate::app::shell::library::LevelLibrary;
+use bevy::prelude::*;
 use evoboard::boards::{Algorithm, BoardGame};
 use evoboard::dungeon::Size;
 use evoboard::plugin::RunnerFrameTime;

@@ -1,32 +1,36 @@
 //! The CLI and the app save the same level for the same settings and
 //! seed: both build it with the one builder per kind in `evoboard::level`.
+//! A test of the binary, which owns both front ends (neither imports the
+//! other): the CLI runs in-process, parsed as `main` parses it.
+// Tests may unwrap: a failure is the report (the lint table exempts tests).
+#![allow(clippy::unwrap_used)]
 
-use crate::common::{headless, headless_on, temp_dir};
-use bevy::prelude::*;
-use evoboard::app::Screen;
-use evoboard::app::dungeon::{DungeonCommand, DungeonRun, DungeonSettings};
-use evoboard::app::hex_boards::{
+use crate::app::Screen;
+use crate::app::dungeon::{DungeonCommand, DungeonRun, DungeonSettings};
+use crate::app::hex_boards::{
     BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator,
 };
+use crate::app::tests::common::{headless, headless_on, temp_dir};
+use bevy::prelude::*;
 use evoboard::boards::BoardGame;
 use evoboard::level::Level;
 use evoboard::puzzle::{Difficulty, Settings};
 use std::path::Path;
-use std::process::Command;
 
 fn cli_level(dir: &Path, file: &str, args: &[&str]) -> Level {
+    use clap::Parser;
     let path = dir.join(file);
-    let out = Command::new(env!("CARGO_BIN_EXE_evoboard"))
-        .args(args)
-        .arg("--out")
-        .arg(&path)
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = path.to_str().expect("a UTF-8 temp path");
+    let mut argv = vec!["evoboard"];
+    argv.extend(args);
+    argv.extend(["--out", out]);
+    let crate::Command::Headless(command) = crate::Args::parse_from(argv)
+        .command
+        .expect("a sub-command")
+    else {
+        panic!("{args:?} is not a headless command");
+    };
+    crate::cli::run(*command).unwrap_or_else(|e| panic!("{args:?}: {e}"));
     Level::load(&path).unwrap()
 }
 
@@ -36,7 +40,7 @@ fn a_dungeon_saved_by_the_cli_and_by_the_app_is_the_same_level() {
     let cli = cli_level(&root, "keep.level.ron", &["dungeon", "--seed", "9"]);
 
     let mut app = headless_on(&root, Screen::Dungeon);
-    app.add_plugins(evoboard::app::dungeon::logic_plugin);
+    app.add_plugins(crate::app::dungeon::logic_plugin);
     app.insert_resource(DungeonSettings {
         seed: 9,
         steps_per_second: 0.0,
@@ -77,7 +81,7 @@ fn a_hex_board_saved_by_the_cli_and_by_the_app_is_the_same_level() {
             &["generate", name, "--seed", "5"],
         );
         let mut app = headless(&root);
-        app.add_plugins(evoboard::app::hex_boards::logic_plugin);
+        app.add_plugins(crate::app::hex_boards::logic_plugin);
         {
             let mut s = app.world_mut().resource_mut::<BoardSettings>();
             s.select(game, evoboard::boards::Algorithm::Best);

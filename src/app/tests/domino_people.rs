@@ -2,10 +2,10 @@
 //! and the hands are covered between their turns), records of finished
 //! matches, the hint.
 
-use crate::common::{headless, temp_dir};
+use super::common::{headless, temp_dir};
+use crate::app::Screen;
+use crate::app::domino::{self, DominoGame, DominoRecords, DominoSettings, SeatController};
 use bevy::prelude::*;
-use evoboard::app::Screen;
-use evoboard::app::domino::{self, DominoGame, DominoRecords, DominoSettings, SeatController};
 use evoboard::domino::records::{self, MatchMode, SeatRecord};
 use evoboard::domino::{Actor, HumanChoice};
 use evoboard::domino::{AiKind, CoefSet, SeatAi};
@@ -375,7 +375,7 @@ fn a_host_that_goes_away_ends_the_match_with_a_message() {
 
 #[test]
 fn the_hint_is_computed_off_the_frame_loop_and_matches_the_engine() {
-    use evoboard::app::domino::{DominoHint, HINT_DETERMINIZATIONS, hint_seed, request_local};
+    use crate::app::domino::{DominoHint, HINT_DETERMINIZATIONS, hint_seed, request_local};
     let mut app = people_app(
         "domino-hint",
         fast([SeatController::Human, t1(), t1(), t1()], 7),
@@ -446,7 +446,7 @@ fn the_hint_is_computed_off_the_frame_loop_and_matches_the_engine() {
 
 #[test]
 fn the_people_flags_are_checked_and_refused_by_other_screens() {
-    use evoboard::app::{AppArgs, Game};
+    use crate::app::{AppArgs, Game};
     let base = AppArgs {
         game: Some(Game::Domino),
         ..Default::default()
@@ -457,12 +457,12 @@ fn the_people_flags_are_checked_and_refused_by_other_screens() {
         show: Some("hint".into()),
         ..base.clone()
     };
-    evoboard::app::validate(&ok).unwrap();
+    crate::app::validate(&ok).unwrap();
     let s = domino::settings_from_args(&ok, &DominoSettings::default());
     assert_eq!(s.seats[2], SeatController::Human);
     assert_eq!(s.names[0], "Ana");
     assert_eq!(s.seats[3].agent_name().as_deref(), Some("mc:256"));
-    evoboard::app::validate(&AppArgs {
+    crate::app::validate(&AppArgs {
         join: Some("127.0.0.1:7878".into()),
         seat: Some(2),
         name: Some("Ana".into()),
@@ -539,7 +539,7 @@ fn the_people_flags_are_checked_and_refused_by_other_screens() {
         ),
     ];
     for (args, want) in bad {
-        let e = evoboard::app::validate(&args).unwrap_err();
+        let e = crate::app::validate(&args).unwrap_err();
         assert!(e.contains(want), "{e} (wanted {want})");
     }
 }

@@ -1,0 +1,272 @@
+//! The hex-board screen and the level assets: headless ECS tests and the
+//! real window under Xvfb.
+
+use super::common::{headless, temp_dir, update_until};
+use crate::app::hex_boards::{
+    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, HexDesign, MainGenerator,
+    logic_plugin, save_level,
+};
+use crate::app::shell::library::LevelLibrary;
+use bevy::prelude::*;
+use evoboard::boards::{self, Algorithm, BoardGame, BoardRun, Params, Scoring};
+use evoboard::level::Level;
+use evoboard::plugin::{HexBoardMap, LevelAsset};
+
+#[test]
+fn generate_save_load_through_the_asset_server_gives_the_same_board() {
+    let root = temp_dir("roundtrip");
+    for game in [BoardGame::TerraMystica, BoardGame::Catan] {
+        let params = Params::defaults(boards::param_specs(game, Algorithm::Best));
+        let scoring = Scoring::default();
+        let run = BoardRun {
+            params: params.clone(),
+            scoring,
+            time_limit: std::time::Duration::from_secs(30),
+            ..BoardRun::new(game, Algorithm::Best, 77)
+        }
+        .run_to_end()
+        .unwrap();
+        let level = Level::hex_board(
+            "rt",
+            game,
+            &run.tiles,
+            Algorithm::Best,
+            &params,
+            scoring,
+            77,
+        );
+        let file = format!("levels/rt-{}.level.ron", game.name());
+        std::fs::write(root.join(&file), level.to_ron()).unwrap();
+
+        let mut app = headless(&root);
+        let handle: Handle<LevelAsset> = app.world().resource::<AssetServer>().load(file.clone());
+        let mut loaded = None;
+        update_until(&mut app, 100_000, |app| {
+            loaded = app
+                .world()
+                .resource::<Assets<LevelAsset>>()
+                .get(&handle)
+                .map(|l| l.0.clone());
+            loaded.is_some()
+        });
+        let loaded = loaded.unwrap_or_else(|| panic!("{file} did not load"));
+        assert_eq!(loaded, level);
+        let map = HexBoardMap::from_level(&loaded.map).unwrap();
+        assert_eq!(map.tiles, run.tiles);
+        assert_eq!(loaded.scores.total, run.score);
+        assert_eq!(
+            boards::violations(game, &map.tiles, scoring)
+                .iter()
+                .map(|v| v.1)
+                .sum::<u32>(),
+            0
+        );
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_broken_level_fails_to_load_and_says_why() {
+    let root = temp_dir("broken");
+    std::fs::write(
+        root.join("levels/bad.level.ron"),
+        "Level(\n version: 1,\n name: 5,\n)",
+    )
+    .unwrap();
+    let mut app = headless(&root);
+    let handle: Handle<LevelAsset> = app
+        .world()
+        .resource::<AssetServer>()
+        .load("levels/bad.level.ron");
+    let mut error = None;
+    update_until(&mut app, 100_000, |app| {
+        if let bevy::asset::LoadState::Failed(e) =
+            app.world().resource::<AssetServer>().load_state(&handle)
+        {
+            error = Some(e.to_string());
+        }
+        error.is_some()
+    });
+    let e = error.expect("no failure reported");
+    assert!(e.contains("line 3"), "{e}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn the_generator_runtime_steps_to_a_perfect_board() {
+    let root = temp_dir("runtime");
+    let mut app = headless(&root);
+    app.insert_resource(LevelLibrary::default())
+        .add_plugins(logic_plugin);
+    app.world_mut().resource_mut::<BoardSettings>().seed = 5;
+    app.world_mut()
+        .resource_mut::<BoardSettings>()
+        .steps_per_second = 0.0;
+    app.update();
+    app.world_mut().write_message(GeneratorCommand::Reset);
+    app.world_mut().write_message(GeneratorCommand::Start);
+    for frame in 0.. {
+        app.update();
+        let mut q = app
+            .world_mut()
+            .query_filtered::<(&HexBoardGenerator, &HexBoardMap), With<MainGenerator>>();
+        let (g, map) = q.single(app.world()).unwrap();
+        if g.state == BoardRunState::Solved {
+            assert_eq!(g.progress.best, 0.0);
+            assert!(g.history.len() >= 2, "a history point per generation");
+            let v = boards::violations(BoardGame::TerraMystica, &map.tiles, Scoring::default());
+            assert!(v.iter().all(|(_, c)| *c == 0), "{v:?}");
+            assert!(map.broken.iter().all(|&b| b == 0));
+            break;
+        }
+        // Best solves a board in a few dozen generations; at 8 ms of
+        // search a frame that is a few frames, whatever the machine.
+        assert!(frame < 2_000, "not solved after {frame} frames");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn an_unpaced_search_steps_on_its_own_thread_and_rests_when_paused() {
+    let root = temp_dir("runner");
+    let mut app = headless(&root);
+    app.insert_resource(LevelLibrary::default())
+        .add_plugins(logic_plugin);
+    {
+        let mut s = app.world_mut().resource_mut::<BoardSettings>();
+        s.select(BoardGame::TerraMystica, Algorithm::Brkga);
+        s.steps_per_second = 0.0;
+    }
+    app.update();
+    app.world_mut().write_message(GeneratorCommand::Reset);
+    app.world_mut().write_message(GeneratorCommand::Start);
+    app.update();
+    let search_thread = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&HexBoardGenerator, With<MainGenerator>>();
+        q.single(app.world()).unwrap().background_thread()
+    };
+    let frame_thread = std::thread::current().id();
+    assert!(
+        search_thread(&mut app).is_some_and(|t| t != frame_thread),
+        "the search steps on its own thread"
+    );
+    let generation = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&HexBoardGenerator, With<MainGenerator>>();
+        q.single(app.world()).unwrap().progress.generation
+    };
+    assert!(update_until(&mut app, 100_000, |app| generation(app) >= 3));
+    app.world_mut().write_message(GeneratorCommand::Pause);
+    app.update();
+    assert_eq!(
+        search_thread(&mut app),
+        None,
+        "a paused search's thread ends"
+    );
+    let paused_at = generation(&mut app);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(generation(&mut app), paused_at, "paused means paused");
+    // Started again, it goes on from where it was.
+    app.world_mut().write_message(GeneratorCommand::Start);
+    assert!(update_until(&mut app, 100_000, |app| generation(app) > paused_at));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn the_level_browser_puts_a_saved_level_on_the_board() {
+    let root = temp_dir("browser");
+    let game = BoardGame::Catan;
+    let params = Params::defaults(boards::param_specs(game, Algorithm::Best));
+    let run = BoardRun {
+        params: params.clone(),
+        scoring: Scoring::default(),
+        time_limit: std::time::Duration::from_secs(30),
+        ..BoardRun::new(game, Algorithm::Best, 31)
+    }
+    .run_to_end()
+    .unwrap();
+    let level = Level::hex_board(
+        "mine",
+        game,
+        &run.tiles,
+        Algorithm::Best,
+        &params,
+        Scoring::default(),
+        31,
+    );
+    std::fs::write(root.join("levels/mine.level.ron"), level.to_ron()).unwrap();
+    let mut app = headless(&root);
+    app.insert_resource(LevelLibrary::default())
+        .add_plugins(logic_plugin);
+    app.update();
+    let handle: Handle<LevelAsset> = app
+        .world()
+        .resource::<AssetServer>()
+        .load("levels/mine.level.ron");
+    app.world_mut().resource_mut::<LevelLibrary>().pending = Some(handle);
+    assert!(
+        update_until(&mut app, 100_000, |app| app
+            .world()
+            .resource::<LevelLibrary>()
+            .pending
+            .is_none()),
+        "not loaded"
+    );
+    let msg = app.world().resource::<LevelLibrary>().message.clone();
+    assert!(
+        msg.is_ok() && msg.text().unwrap().contains("loaded mine"),
+        "{msg:?}"
+    );
+    assert_eq!(
+        app.world().resource::<BoardSettings>().game,
+        BoardGame::Catan
+    );
+    assert_eq!(app.world().resource::<BoardSettings>().seed, 31);
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(&HexBoardGenerator, &HexBoardMap), With<MainGenerator>>();
+    let (g, map) = q.single(app.world()).unwrap();
+    assert_eq!(map.tiles, run.tiles);
+    assert_eq!(g.best_tiles(), run.tiles);
+    assert!(g.violations.iter().all(|(_, c)| *c == 0));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn saving_from_the_app_never_clobbers_without_confirmation() {
+    let root = temp_dir("save");
+    let settings = BoardSettings::default();
+    let mut g = HexBoardGenerator::new(&settings).unwrap();
+    while g.state != BoardRunState::Solved {
+        g.step_once();
+    }
+    let mut lib = LevelLibrary::default();
+    let path = root.join("levels").join("accepted.level.ron");
+    save_level(&mut g, &HexDesign::default(), &mut lib, path.clone(), false);
+    assert!(lib.save.message.is_ok(), "{:?}", lib.save.message);
+    let first = std::fs::read_to_string(&path).unwrap();
+    let level = evoboard::level::Level::from_ron(&first).unwrap();
+    assert_eq!(level.name, "accepted");
+    assert_eq!(
+        HexBoardMap::from_level(&level.map).unwrap().tiles,
+        g.best_tiles()
+    );
+    // Same name again without the user's confirmation: refused, file kept.
+    std::fs::write(&path, "keep me").unwrap();
+    save_level(&mut g, &HexDesign::default(), &mut lib, path.clone(), false);
+    let msg = lib.save.message.clone();
+    assert!(
+        msg.is_error() && msg.text().unwrap().contains("already exists"),
+        "{msg}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
+    // Confirmed overwrite replaces it.
+    save_level(&mut g, &HexDesign::default(), &mut lib, path.clone(), true);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
+    std::fs::remove_dir_all(&root).unwrap();
+}
