@@ -29,6 +29,7 @@ use std::fmt;
 
 /// One tile whose count on a board is off its game's.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct CountDifference {
     /// The tile: a terrain name (`lake`, `river`, `hills`) or a Catan
     /// number token (`number 6`).

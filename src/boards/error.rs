@@ -10,6 +10,7 @@ use std::fmt;
 /// An error of the hex-board library. Its [`Display`](fmt::Display) text
 /// says what was wrong and what is allowed.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 #[non_exhaustive]
 pub enum BoardError {
     /// A game name other than `terra-mystica` (`tm`) or `catan`.

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// Which board of a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum BoardVariant {
     /// Terra Mystica's base map outline (rows of 13-12-13…, 113 hexes);
     /// Catan's base island (3-4-5-4-3, 19 hexes).

@@ -16,6 +16,7 @@ determinizations per move, AGENT the playout policy), mc:Nms (N milliseconds per
 /// Why the domino engine refused a request: a bad agent name or
 /// coefficient file, bad tuner settings, or a move the rules do not allow.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 #[non_exhaustive]
 pub enum DominoError {
     /// An agent name that is none of the allowed ones
@@ -64,7 +65,13 @@ pub enum DominoError {
     BadPlayoutPolicy {
         /// The search agent's name as given.
         name: String,
-        /// What is wrong with the policy.
+        /// What is wrong with the policy. (Reflection cannot see through a
+        /// `Box` of the enum itself: reflected, it reads as
+        /// [`DominoError::UnknownAgent`] with an empty name.)
+        #[cfg_attr(
+            feature = "bevy_reflect",
+            reflect(ignore, default = "DominoError::unknown_cause")
+        )]
         cause: Box<DominoError>,
     },
     /// `mc:Nms` with N not a positive number.
@@ -254,6 +261,16 @@ fn numbers(mask: u8) -> String {
     match n.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => n.concat(),
+    }
+}
+
+impl DominoError {
+    /// The cause a reflected [`DominoError::BadPlayoutPolicy`] is rebuilt with.
+    #[cfg(feature = "bevy_reflect")]
+    fn unknown_cause() -> Box<DominoError> {
+        Box::new(DominoError::UnknownAgent {
+            name: String::new(),
+        })
     }
 }
 

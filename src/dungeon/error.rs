@@ -10,6 +10,7 @@ use std::fmt;
 
 /// Why a dungeon request or a saved grid was refused.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum DungeonError {
     /// A size name other than small, medium or large.
     UnknownSize {

@@ -122,7 +122,8 @@ pub enum Recipe {
     Puzzle(PuzzleRecipe),
 }
 
-/// What a running recipe is doing.
+/// What a recipe is doing, from waiting to done or failed (a running
+/// recipe reports the stages between).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum RecipeStage {
@@ -137,6 +138,10 @@ pub enum RecipeStage {
     Contents,
     /// A puzzle (one step: generated and proven unique).
     Puzzle,
+    /// Finished: the level is made (a front end shows it).
+    Done,
+    /// Refused or failed: the front end has the [`RecipeError`].
+    Failed,
 }
 
 /// Progress of a running recipe.
@@ -157,6 +162,7 @@ pub struct RecipeProgress {
 
 /// Why a recipe made no level.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum RecipeError {
     /// Stopped by its caller.
     Cancelled,

@@ -60,8 +60,8 @@ pub struct DominoAdvice(pub Turn);
 /// round that does not add up, not this seat's turn…): the domino core's
 /// typed error.
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
-#[reflect(Component, from_reflect = false)]
-pub struct DominoAdviceFailed(#[reflect(ignore)] pub DominoError);
+#[reflect(Component)]
+pub struct DominoAdviceFailed(pub DominoError);
 
 /// Triggered on the request's entity when the agent gave no answer.
 #[derive(EntityEvent, Clone, Debug)]

@@ -104,37 +104,9 @@ impl GenerateLevel {
     }
 }
 
-/// What a generator is doing (mirrors the core's `RecipeStage`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
-pub enum GenerationStage {
-    /// Requested, not started.
-    #[default]
-    Waiting,
-    /// A hex-board search.
-    Board,
-    /// A dungeon's layout GA.
-    Layout,
-    /// A dungeon's contents GA.
-    Contents,
-    /// A puzzle being generated and proven unique.
-    Puzzle,
-    /// Finished: see [`GeneratedLevel`].
-    Done,
-    /// Refused or failed: see [`GenerationFailed`].
-    Failed,
-}
-
-impl From<RecipeStage> for GenerationStage {
-    fn from(s: RecipeStage) -> Self {
-        match s {
-            RecipeStage::Waiting => GenerationStage::Waiting,
-            RecipeStage::Board => GenerationStage::Board,
-            RecipeStage::Layout => GenerationStage::Layout,
-            RecipeStage::Contents => GenerationStage::Contents,
-            RecipeStage::Puzzle => GenerationStage::Puzzle,
-        }
-    }
-}
+/// What a generator is doing: the core's [`RecipeStage`] (the plugin
+/// sets `Done` and `Failed` when the level or the error arrives).
+pub type GenerationStage = RecipeStage;
 
 /// Progress of a request, updated every frame while its search runs (a
 /// loading line, a progress bar).
@@ -180,8 +152,8 @@ pub struct GeneratedLevel(pub Handle<LevelAsset>);
 /// Why a request made no level (a setting out of range, say): the core's
 /// typed error, whose `Display` says what is allowed.
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
-#[reflect(Component, from_reflect = false)]
-pub struct GenerationFailed(#[reflect(ignore)] pub RecipeError);
+#[reflect(Component)]
+pub struct GenerationFailed(pub RecipeError);
 
 /// Triggered on a request's entity when its level is ready.
 #[derive(EntityEvent, Clone, Debug)]
@@ -343,7 +315,7 @@ fn collect_results(
             job.seen = version;
             if let Ok(p) = job.shared.progress.lock() {
                 *progress = GenerationProgress {
-                    stage: p.stage.into(),
+                    stage: p.stage,
                     proposal: p.proposal,
                     proposals: p.proposals,
                     generation: p.generation,

@@ -80,6 +80,7 @@ pub struct Board {
 
 /// Why a board string or size was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum PuzzleGridError {
     /// The text holds no rows.
     NoRows,

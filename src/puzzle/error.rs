@@ -6,6 +6,7 @@ use std::fmt;
 
 /// Why a puzzle request, a setting or a saved puzzle was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum PuzzleError {
     /// A board string or board size that is not allowed (also a
     /// generation size outside 4 × 4 .. 20 × 20).

@@ -8,6 +8,7 @@ use std::fmt;
 
 /// One requirement the pinned hexes alone already break.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct CatanPinConflict {
     /// The requirement's name as in the JSON `violations` (`r1`, `r3`,
     /// `equal_neighbours`, `two_twelve`, `desert`, `corners`, or any of

@@ -30,6 +30,7 @@ use std::fmt;
 /// A requirement that pinned hexes make impossible to meet, and the hexes
 /// as `(row, position in the row)`, from 0.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct PinConflict {
     /// `REQ1`, `REQ2` or `REQ4`.
     pub requirement: &'static str,

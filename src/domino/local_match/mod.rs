@@ -39,6 +39,7 @@ pub const ARM_NAMES: [&str; 4] = ["right", "left", "top", "bottom"];
 
 /// Who is to act.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Actor {
     /// A person's seat is to move.
     Human(u8),

@@ -112,6 +112,7 @@ pub enum Event {
 
 /// How a round ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum RoundEnd {
     /// A seat played its last tile ("bateu").
     Out {
