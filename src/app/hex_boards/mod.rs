@@ -3,8 +3,9 @@
 //! (`runtime.rs`); the egui panels choose the game, algorithm and
 //! parameters, show the run and save or load levels (`panels.rs`).
 //!
-//! The search steps only while this screen is shown; the board is hidden
-//! on the other screens and keeps its run for when the user comes back.
+//! The search steps only while this screen is shown. Leaving it despawns
+//! what it drew; the generator entity (the run and the board data, nothing
+//! drawn) stays for when the user comes back, and the board is redrawn.
 
 mod balance_panel;
 mod design;
@@ -31,6 +32,7 @@ use crate::app::shell::ScreenSet;
 use crate::app::shell::scripted::{ScriptArgs, ScriptReport};
 use crate::app::{AppArgs, Game, Screen};
 use crate::boards::{self, BoardGame, Params};
+use crate::plugin::HexBoardMap;
 use bevy::prelude::*;
 
 /// Registers the whole screen: the generator runtime and the panels.
@@ -77,8 +79,8 @@ pub fn logic_plugin(app: &mut App) {
             )
                 .run_if(in_state(Screen::HexBoards)),
         )
-        .add_systems(OnEnter(Screen::HexBoards), show_board::<true>)
-        .add_systems(OnExit(Screen::HexBoards), show_board::<false>)
+        .add_systems(OnEnter(Screen::HexBoards), redraw_board)
+        .add_systems(OnExit(Screen::HexBoards), despawn_drawing)
         .add_systems(
             PostUpdate,
             report_search
@@ -164,15 +166,20 @@ fn apply_script_args(
     }
 }
 
-/// Show the board on this screen, hide it on the others.
-fn show_board<const SHOWN: bool>(mut boards: Query<&mut Visibility, With<MainGenerator>>) {
-    let v = if SHOWN {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    };
-    for mut vis in &mut boards {
-        vis.set_if_neq(v);
+/// Leaving the screen despawns everything it drew (the plugin's tiles,
+/// tokens and marks, children of the board). The board's entity stays,
+/// holding the run (paused by `rest_searches`) and the board data without
+/// drawing anything, so the user finds their board when they come back.
+fn despawn_drawing(mut commands: Commands, boards: Query<Entity, With<MainGenerator>>) {
+    for board in &boards {
+        commands.entity(board).despawn_related::<Children>();
+    }
+}
+
+/// Coming back: the plugin draws the board again.
+fn redraw_board(mut boards: Query<&mut HexBoardMap, With<MainGenerator>>) {
+    for mut map in &mut boards {
+        map.set_changed();
     }
 }
 

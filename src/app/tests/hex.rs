@@ -270,3 +270,42 @@ fn saving_from_the_app_never_clobbers_without_confirmation() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn leaving_the_screen_despawns_the_drawing_and_coming_back_redraws_it() {
+    let root = temp_dir("scoped");
+    let mut app = headless(&root);
+    app.init_asset::<Mesh>()
+        .init_asset::<ColorMaterial>()
+        .insert_resource(LevelLibrary::default())
+        .add_plugins(logic_plugin);
+    let drawn = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<Option<&Children>, With<MainGenerator>>();
+        let children = q.single(app.world()).expect("the board's entity stays");
+        children.map_or(0, |c| c.len())
+    };
+    for _ in 0..3 {
+        app.update();
+    }
+    let shown = drawn(&mut app);
+    assert!(shown > 0, "the board is drawn on its screen");
+    let board = app.world().resource::<BoardSettings>().seed;
+
+    app.world_mut()
+        .resource_mut::<NextState<crate::app::Screen>>()
+        .set(crate::app::Screen::Puzzle);
+    app.update();
+    app.update();
+    assert_eq!(drawn(&mut app), 0, "nothing of the board is left drawn");
+
+    app.world_mut()
+        .resource_mut::<NextState<crate::app::Screen>>()
+        .set(crate::app::Screen::HexBoards);
+    app.update();
+    app.update();
+    assert_eq!(drawn(&mut app), shown, "the same board is drawn again");
+    assert_eq!(app.world().resource::<BoardSettings>().seed, board);
+    std::fs::remove_dir_all(&root).unwrap();
+}
