@@ -21,6 +21,9 @@ mod search;
 #[cfg(test)]
 pub(crate) mod setup_tests;
 mod state;
+pub mod table;
+mod table_river;
+mod table_state;
 mod terrain;
 
 pub use board::{
@@ -34,8 +37,9 @@ pub use pins::{PinConflict, pin_conflicts};
 pub use problem::TmProblem;
 pub use river::{grow_river, grow_river_around};
 pub use rules::{
-    Rules, Violations, Weights, broken_hexes, evaluate, local_terms, req3, river_components,
+    Rules, Violations, Weights, broken_hexes, evaluate, local_terms, req3, river_components, score,
 };
 pub use search::BalancedTm;
 pub use state::TmState;
+pub use table::{TABLE_BOUNDS, TableFigures, table_figures, table_hexes};
 pub use terrain::{ALL, LAND, RIVER, Terrain, spades};
