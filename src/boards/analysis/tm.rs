@@ -380,7 +380,17 @@ mod tests {
                     let c = hex_contributions(g, &tiles, rules, w);
                     assert_eq!(c.len(), 113);
                     let v = evaluate(g, &tiles, rules);
-                    assert_eq!(c.iter().map(|&x| x as u64).sum::<u64>(), w.score(&v));
+                    let sum = c.iter().map(|&x| x as u64).sum::<u64>();
+                    assert_eq!(
+                        sum,
+                        crate::boards::terra_mystica::score(g, &tiles, rules, w)
+                    );
+                    if rules != Rules::Table {
+                        assert_eq!(sum, w.score(&v));
+                    } else {
+                        let ex = table_figures(g, &tiles).excess();
+                        assert_eq!(sum, w.score(&v) + penalty(&ex));
+                    }
                     // A hex that breaks no local rule and sits in no extra
                     // river piece adds nothing.
                     assert!(c.contains(&0));

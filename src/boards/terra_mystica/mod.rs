@@ -1,6 +1,8 @@
 //! Terra Mystica: the 113-hex base map and the 112-hex offset outline
 //! ([`offset_grid`], tile mix [`tiles_for`]), the requirements REQ1..REQ4 under the
-//! `strict` and `published` rule sets, incremental scoring, river growing,
+//! `strict`, `published` and `thesis` rule sets, the default `table` rule set
+//! (strict plus the river shape and fairness bounds of [`table`]),
+//! incremental scoring, river growing,
 //! our search (`best`) and the game as a [`crate::boards::published::BoardProblem`].
 //!
 //! Game logic reads a board by `hexx` coordinates:
@@ -24,6 +26,8 @@ mod state;
 pub mod table;
 mod table_river;
 mod table_state;
+#[cfg(test)]
+mod table_tests;
 mod terrain;
 
 pub use board::{
