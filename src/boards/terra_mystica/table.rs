@@ -196,7 +196,10 @@ pub(crate) fn table_hexes_into(grid: &HexGrid, tiles: &[u8], f: &TableFigures, o
         frontage[t] += grid.neighbours(i).iter().any(|&j| river(j)) as u32;
         edge[t] += grid.is_border(i) as u32;
     }
-    let (front_hi, edge_hi) = (*frontage.iter().max().unwrap(), *edge.iter().max().unwrap());
+    let (front_hi, edge_hi) = (
+        frontage.iter().copied().fold(0, u32::max),
+        edge.iter().copied().fold(0, u32::max),
+    );
     out.clear();
     out.resize(grid.len(), 0);
     for i in grid.indices() {
