@@ -224,7 +224,7 @@ impl fmt::Display for BoardError {
                 write!(f, "unknown algorithm '{name}'; allowed: {}", all.join(", "))
             }
             BoardError::UnknownRules { name } => {
-                write!(f, "unknown rule set '{name}'; allowed: strict, published, thesis")
+                write!(f, "unknown rule set '{name}'; allowed: strict, published, thesis, table (the default)")
             }
             BoardError::UnknownDesert { name } => write!(
                 f,

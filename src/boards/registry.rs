@@ -259,36 +259,41 @@ fn on_problem<P: BoardProblem>(
 }
 
 /// The (unweighted) violations of a tile vector, as `(name, count)` pairs
-/// (`req1..req4` or `r1..r3` plus enabled optional Catan rules). Terra
-/// Mystica reads the outline from the length (112: offset, else standard).
+/// (`req1..req4` or `r1..r3` plus enabled optional Catan rules; under
+/// Terra Mystica's `table` also each `table` figure's excess over its
+/// bound, `over_river_on_border` …). Terra Mystica reads the outline
+/// from the length (112: offset, else standard).
 pub fn violations(game: BoardGame, tiles: &[u8], scoring: Scoring) -> Vec<(&'static str, u32)> {
     match game {
         BoardGame::TerraMystica => {
             let grid = terra_mystica::grid_for_len(tiles.len());
             let v = terra_mystica::evaluate(grid, tiles, scoring.rules);
-            vec![
+            let mut out = vec![
                 ("req1", v[0]),
                 ("req2", v[1]),
                 ("req3", v[2]),
                 ("req4", v[3]),
-            ]
+            ];
+            if scoring.rules == Rules::Table {
+                let ex = terra_mystica::table_figures(grid, tiles).excess();
+                out.extend(terra_mystica::table::EXCESS_NAMES.into_iter().zip(ex));
+            }
+            out
         }
         BoardGame::Catan => catan::evaluate(tiles, &scoring.catan).named_with(&scoring.catan),
     }
 }
 
 /// The score of `tiles` under `scoring`: Terra Mystica's weighted
-/// REQ1..REQ4 on the outline of that size, Catan's count of broken rules.
+/// REQ1..REQ4 on the outline of that size (under `table` plus the
+/// weighted `table` excesses, [`terra_mystica::score`]), Catan's count of
+/// broken rules.
 /// What searches minimise, levels record and the app shows.
 pub fn score(game: BoardGame, tiles: &[u8], scoring: Scoring) -> u64 {
     match game {
         BoardGame::TerraMystica => {
-            let v = terra_mystica::evaluate(
-                terra_mystica::grid_for_len(tiles.len()),
-                tiles,
-                scoring.rules,
-            );
-            scoring.weights.score(&v)
+            let grid = terra_mystica::grid_for_len(tiles.len());
+            terra_mystica::score(grid, tiles, scoring.rules, scoring.weights)
         }
         BoardGame::Catan => u64::from(catan::evaluate(tiles, &scoring.catan).total()),
     }

@@ -6,7 +6,9 @@ use super::common::{CliError, CliResult, level_out, parse_time_limit, print_json
 use super::outline;
 use super::pins::{PinArg, parse_pin, pinned_cells, setup_from};
 use crate::boards::catan::{CatanBoard, CatanOptions, DesertPlacement};
-use crate::boards::terra_mystica::{Rules, TerraMysticaBoard, Weights, grid_for_len};
+use crate::boards::terra_mystica::{
+    Rules, TerraMysticaBoard, Weights, grid_for_len, score as tm_score,
+};
 use crate::boards::{
     self, Algorithm, BoardError, BoardGame, BoardRun, BoardVariant, Params, Scoring,
 };
@@ -20,8 +22,10 @@ use std::time::Duration;
 /// How boards are scored: shared by generate, evaluate and bench.
 #[derive(Args, Debug, Clone)]
 pub struct ScoringArgs {
-    /// Terra Mystica rule set: strict, published or thesis.
-    #[arg(long, default_value = "strict", value_parser = Rules::parse)]
+    /// Terra Mystica rule set: table (the default: strict plus a river
+    /// shaped like the official maps' and fair to every home terrain),
+    /// strict, published or thesis.
+    #[arg(long, default_value = "table", value_parser = Rules::parse)]
     pub rules: Rules,
     /// Weights of the requirements, comma-separated (TM: 4, Catan: 3),
     /// e.g. 100,1,10000,1 as in the BRKGA study. Default 1,1,1,1
@@ -471,15 +475,11 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
 type Scored = (Vec<(&'static str, u32)>, f64);
 
 fn tm_scores(b: &TerraMysticaBoard, scoring: Scoring) -> Result<Scored, CliError> {
-    let v = b.violations(scoring.rules)?;
+    let tiles = b.tiles();
+    let grid = b.grid()?;
     Ok((
-        vec![
-            ("req1", v[0]),
-            ("req2", v[1]),
-            ("req3", v[2]),
-            ("req4", v[3]),
-        ],
-        scoring.weights.score(&v) as f64,
+        boards::violations(BoardGame::TerraMystica, &tiles, scoring),
+        tm_score(&grid, &tiles, scoring.rules, scoring.weights) as f64,
     ))
 }
 

@@ -206,7 +206,8 @@ impl From<PuzzleError> for RecipeError {
 }
 
 impl Recipe {
-    /// A Terra Mystica board with our search (`best`), `strict` rules.
+    /// A Terra Mystica board with our search (`best`), `table` rules (the
+    /// default).
     pub fn terra_mystica(seed: u64) -> Recipe {
         Recipe::HexBoard(HexBoardRecipe::new(
             BoardGame::TerraMystica,

@@ -19,8 +19,18 @@
 //!
 //! `unfairness` is the spread (max − min) of `measure` over the seven
 //! terrains: 0 when every faction sees the same number of good hexes.
+//!
+//! Beside them, the `table` figures of the board (river pieces, river on
+//! the border, land far from the river, river blobs and triangles,
+//! frontage and border spreads: [`TableFigures`]), their bounds under
+//! `table`, and the same figures of the official maps the repository
+//! holds ([`official_maps`]) for comparison.
 
-use crate::boards::terra_mystica::{LAND, RIVER, Rules, Terrain, Weights, local_terms, spades};
+use crate::boards::terra_mystica::table::{EXCESS_NAMES, penalty};
+use crate::boards::terra_mystica::{
+    LAND, RIVER, Rules, TABLE_BOUNDS, TableFigures, TerraMysticaBoard, Terrain, Weights,
+    local_terms, spades, standard_grid, table_figures, table_hexes,
+};
 use crate::boards::{HexGrid, HexIndex};
 use serde::{Deserialize, Serialize};
 
@@ -53,6 +63,35 @@ pub struct TmAnalysis {
     /// Each hex's share of the weighted score ([`hex_contributions`]),
     /// row-major.
     pub hex_contributions: Vec<u32>,
+    /// The board's `table` figures (flattened: `river_on_border`,
+    /// `land_far_from_river`, … sit beside `terrains` in the JSON).
+    #[serde(flatten)]
+    pub table: TableFigures,
+    /// The most each `table` figure may reach under `table`.
+    pub table_bounds: TableFigures,
+    /// The official maps' `table` figures, for comparison.
+    pub official: Vec<OfficialFigures>,
+}
+
+/// The `table` figures of one official map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfficialFigures {
+    /// The map's name (`base`).
+    pub map: String,
+    /// Its figures (flattened in the JSON).
+    #[serde(flatten)]
+    pub figures: TableFigures,
+}
+
+/// The `table` figures of every official map the repository holds: the
+/// base game's (`shared/data/terra-mystica-base.txt`, computed from the
+/// map each time; Fire & Ice and Fjords are not in the repository).
+pub fn official_maps() -> Vec<OfficialFigures> {
+    let base = TerraMysticaBoard::base_map().tiles();
+    vec![OfficialFigures {
+        map: "base".to_string(),
+        figures: table_figures(standard_grid(), &base),
+    }]
 }
 
 /// The figures of every home terrain on `tiles` (row-major terrain codes
@@ -69,6 +108,9 @@ pub fn analyse(grid: &HexGrid, tiles: &[u8], rules: Rules, weights: Weights) -> 
         terrains,
         unfairness: hi - lo,
         hex_contributions: hex_contributions(grid, tiles, rules, weights),
+        table: table_figures(grid, tiles),
+        table_bounds: TABLE_BOUNDS,
+        official: official_maps(),
     }
 }
 
@@ -133,7 +175,9 @@ fn largest_group(grid: &HexGrid, tiles: &[u8], home: u8) -> u32 {
 /// extra component's weight is split evenly over its hexes, the remainder
 /// going one by one to its first hexes in row-major order. Under `thesis`
 /// REQ3 counts at most once: its weight is split the same way over the
-/// hexes of all the extra pieces together.
+/// hexes of all the extra pieces together. Under `table` each weighted
+/// excess of a `table` figure is split the same way over the hexes behind
+/// it ([`table_hexes`]), so the values sum to [`crate::boards::terra_mystica::score`].
 ///
 /// ```
 /// use evoboard::boards::analysis::tm::hex_contributions;
@@ -157,8 +201,22 @@ pub fn hex_contributions(grid: &HexGrid, tiles: &[u8], rules: Rules, weights: We
         })
         .collect();
     let mut comps = river_pieces(grid, tiles);
+    if rules == Rules::Table {
+        let ex = table_figures(grid, tiles).excess();
+        let behind = table_hexes(grid, tiles);
+        for (k, &e) in ex.iter().enumerate() {
+            let mut one = [0u32; 6];
+            one[k] = e;
+            let hexes: Vec<HexIndex> = grid
+                .indices()
+                .filter(|&i| behind[i as usize] & 1 << k != 0)
+                .collect();
+            debug_assert!(e == 0 || !hexes.is_empty(), "{}", EXCESS_NAMES[k]);
+            spread(&mut out, &hexes, penalty(&one) as u32);
+        }
+    }
     let allowed = match rules {
-        Rules::Strict => 1,
+        Rules::Strict | Rules::Table => 1,
         Rules::Published | Rules::Thesis => 2,
     };
     // Largest first; on equal sizes the earlier first hex first.
@@ -322,7 +380,17 @@ mod tests {
                     let c = hex_contributions(g, &tiles, rules, w);
                     assert_eq!(c.len(), 113);
                     let v = evaluate(g, &tiles, rules);
-                    assert_eq!(c.iter().map(|&x| x as u64).sum::<u64>(), w.score(&v));
+                    let sum = c.iter().map(|&x| x as u64).sum::<u64>();
+                    assert_eq!(
+                        sum,
+                        crate::boards::terra_mystica::score(g, &tiles, rules, w)
+                    );
+                    if rules != Rules::Table {
+                        assert_eq!(sum, w.score(&v));
+                    } else {
+                        let ex = table_figures(g, &tiles).excess();
+                        assert_eq!(sum, w.score(&v) + penalty(&ex));
+                    }
                     // A hex that breaks no local rule and sits in no extra
                     // river piece adds nothing.
                     assert!(c.contains(&0));

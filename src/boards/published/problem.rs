@@ -270,7 +270,7 @@ pub(crate) mod testing {
     pub fn recompute(game: BoardGame, rules: Rules, w: Weights, board: &[u8]) -> f64 {
         match game {
             BoardGame::TerraMystica => {
-                w.score(&terra_mystica::evaluate(standard_grid(), board, rules)) as f64
+                terra_mystica::score(standard_grid(), board, rules, w) as f64
             }
             BoardGame::Catan => catan::evaluate(board, &CatanOptions::default()).total() as f64,
         }

@@ -1,6 +1,8 @@
 //! Terra Mystica: the 113-hex base map and the 112-hex offset outline
 //! ([`offset_grid`], tile mix [`tiles_for`]), the requirements REQ1..REQ4 under the
-//! `strict` and `published` rule sets, incremental scoring, river growing,
+//! `strict`, `published` and `thesis` rule sets, the default `table` rule set
+//! (strict plus the river shape and fairness bounds of [`table`]),
+//! incremental scoring, river growing,
 //! our search (`best`) and the game as a [`crate::boards::published::BoardProblem`].
 //!
 //! Game logic reads a board by `hexx` coordinates:
@@ -21,6 +23,11 @@ mod search;
 #[cfg(test)]
 pub(crate) mod setup_tests;
 mod state;
+pub mod table;
+mod table_river;
+mod table_state;
+#[cfg(test)]
+mod table_tests;
 mod terrain;
 
 pub use board::{
@@ -34,8 +41,9 @@ pub use pins::{PinConflict, pin_conflicts};
 pub use problem::TmProblem;
 pub use river::{grow_river, grow_river_around};
 pub use rules::{
-    Rules, Violations, Weights, broken_hexes, evaluate, local_terms, req3, river_components,
+    Rules, Violations, Weights, broken_hexes, evaluate, local_terms, req3, river_components, score,
 };
 pub use search::BalancedTm;
 pub use state::TmState;
+pub use table::{TABLE_BOUNDS, TableFigures, table_figures, table_hexes};
 pub use terrain::{ALL, LAND, RIVER, Terrain, spades};

@@ -108,7 +108,10 @@ fn every_algorithm_runs_on_the_offset_outline_from_random_and_pinned_starts() {
             assert!(score <= first, "{alg}");
             assert_eq!(board.len(), 112, "{alg}");
             assert_eq!(sorted(board), tiles_for(g), "{alg}: the tile multiset");
-            let want = Weights::default().score(&evaluate(g, board, Rules::Strict)) as f64;
+            // The default rule set, `table`: strict REQ1..REQ4 plus its excesses.
+            let want = crate::boards::terra_mystica::score(g, board, scoring.rules, scoring.weights)
+                as f64;
+            assert_eq!(scoring.rules, Rules::Table);
             assert_eq!(score, want, "{alg}: the score is the offset board's");
             for &p in &setup.pinned {
                 assert_eq!(board[p as usize], start[p as usize], "{alg}: pin {p} moved");
@@ -182,7 +185,8 @@ fn registry_levels_and_exports_read_offset_boards_by_their_length() {
     );
     assert_eq!(boards::variant_of(TM, 112), Some(BoardVariant::Offset));
     let mut tiles = perfect(4);
-    let scoring = Scoring::default();
+    // `perfect` boards are strict-perfect.
+    let scoring = Scoring::with_rules(Rules::Strict);
     assert!(
         boards::violations(TM, &tiles, scoring)
             .iter()

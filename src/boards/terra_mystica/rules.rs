@@ -1,6 +1,7 @@
 //! Terra Mystica requirements REQ1..REQ4 under the two rule sets of
-//! `shared/spec/hex-boards.md` and the BRKGA thesis's reading (`thesis`),
-//! for maps of any shape and tile mix.
+//! `shared/spec/hex-boards.md`, the BRKGA thesis's reading (`thesis`) and
+//! `table` (strict REQ1..REQ4 plus the river shape and fairness bounds of
+//! [`super::table`]), for maps of any shape and tile mix.
 //!
 //! Every requirement except REQ3 is a sum of *local terms*: a term per hex
 //! that depends only on that hex and its neighbours. That is what makes
@@ -16,8 +17,7 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Rules {
-    /// The requirements as the papers state them in words (default).
-    #[default]
+    /// The requirements as the papers state them in words.
     Strict,
     /// What the papers' reference implementation computes.
     Published,
@@ -27,6 +27,12 @@ pub enum Rules {
     /// is in more than two pieces, else 0), and its default weight is 100
     /// ([`Weights::for_rules`]).
     Thesis,
+    /// What a table accepts (default): [`Rules::Strict`]'s REQ1..REQ4,
+    /// and a river shaped like the official maps' and fair to every home
+    /// terrain ([`super::table::TABLE_BOUNDS`]); each figure's excess
+    /// over its bound adds to the score ([`score`]).
+    #[default]
+    Table,
 }
 
 impl Rules {
@@ -36,18 +42,20 @@ impl Rules {
             Rules::Strict => "strict",
             Rules::Published => "published",
             Rules::Thesis => "thesis",
+            Rules::Table => "table",
         }
     }
 
     /// Every rule set, in the order the CLI and the app list them.
-    pub const ALL: [Rules; 3] = [Rules::Strict, Rules::Published, Rules::Thesis];
+    pub const ALL: [Rules; 4] = [Rules::Table, Rules::Strict, Rules::Published, Rules::Thesis];
 
-    /// Parse `strict`, `published` or `thesis`.
+    /// Parse `table`, `strict`, `published` or `thesis`.
     pub fn parse(s: &str) -> Result<Rules, BoardError> {
         match s {
             "strict" => Ok(Rules::Strict),
             "published" => Ok(Rules::Published),
             "thesis" => Ok(Rules::Thesis),
+            "table" => Ok(Rules::Table),
             _ => Err(BoardError::UnknownRules {
                 name: s.to_string(),
             }),
@@ -102,7 +110,7 @@ impl Weights {
     /// ```
     pub fn for_rules(rules: Rules) -> Weights {
         match rules {
-            Rules::Strict | Rules::Published => Weights::default(),
+            Rules::Strict | Rules::Published | Rules::Table => Weights::default(),
             Rules::Thesis => Weights::THESIS,
         }
     }
@@ -131,7 +139,7 @@ pub fn local_terms(grid: &HexGrid, tiles: &[u8], rules: Rules, i: HexIndex) -> [
             }
         }
         let bad = match rules {
-            Rules::Strict => !(1..=3).contains(&rn),
+            Rules::Strict | Rules::Table => !(1..=3).contains(&rn),
             Rules::Published => {
                 rn == 0 || (rn == 1 && !grid.is_border(i)) || (rn == 2 && border_rn == 2) || rn > 3
             }
@@ -152,7 +160,7 @@ pub fn local_terms(grid: &HexGrid, tiles: &[u8], rules: Rules, i: HexIndex) -> [
         one_spade |= spades(t, u) == Some(1);
     }
     match rules {
-        Rules::Strict => [(same > 0) as u8, 0, 0, !one_spade as u8],
+        Rules::Strict | Rules::Table => [(same > 0) as u8, 0, 0, !one_spade as u8],
         Rules::Published => [
             same,
             (land == 0 && !nb.is_empty()) as u8,
@@ -199,7 +207,7 @@ pub fn river_components(
 #[inline]
 pub fn req3(rules: Rules, components: u32) -> u32 {
     match rules {
-        Rules::Strict => components.saturating_sub(1),
+        Rules::Strict | Rules::Table => components.saturating_sub(1),
         Rules::Published => components.saturating_sub(2),
         Rules::Thesis => (components > 2) as u32,
     }
@@ -219,13 +227,30 @@ pub fn evaluate(grid: &HexGrid, tiles: &[u8], rules: Rules) -> Violations {
     v
 }
 
+/// The weighted score of `tiles` under `rules`: `weights` times REQ1..REQ4,
+/// plus under [`Rules::Table`] the weighted excesses of the `table`
+/// figures over their bounds ([`super::table::penalty`]). What the
+/// searches minimise.
+pub fn score(grid: &HexGrid, tiles: &[u8], rules: Rules, weights: Weights) -> u64 {
+    let req = weights.score(&evaluate(grid, tiles, rules));
+    if rules != Rules::Table {
+        return req;
+    }
+    req + super::table::penalty(&super::table::table_figures(grid, tiles).excess())
+}
+
 /// Hexes that break a local requirement (for highlighting), one bit per
-/// requirement (bit 0 = REQ1, bit 1 = REQ2, bit 3 = REQ4).
+/// requirement (bit 0 = REQ1, bit 1 = REQ2, bit 3 = REQ4); under
+/// [`Rules::Table`] bit 4 marks a hex behind a `table` excess
+/// ([`super::table::table_hexes`]).
 pub fn broken_hexes(grid: &HexGrid, tiles: &[u8], rules: Rules) -> Vec<u8> {
+    let table = (rules == Rules::Table).then(|| super::table::table_hexes(grid, tiles));
     grid.indices()
         .map(|i| {
             let t = local_terms(grid, tiles, rules, i);
-            (0..4).fold(0u8, |m, k| if t[k] > 0 { m | 1 << k } else { m })
+            let m = (0..4).fold(0u8, |m, k| if t[k] > 0 { m | 1 << k } else { m });
+            let shape = table.as_ref().is_some_and(|s| s[i as usize] != 0);
+            m | (shape as u8) << 4
         })
         .collect()
 }

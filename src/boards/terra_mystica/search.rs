@@ -8,6 +8,12 @@
 //! swap partners (a broken pinned hex makes its unpinned neighbours
 //! candidates instead), perturbations skip them, and fresh rivers grow
 //! around them ([`grow_river_around`]).
+//!
+//! Under `table` the rivers it grows are retried until their shape meets
+//! the `table` bounds ([`super::table_river`]), and once REQ1..REQ4 hold
+//! the hexes behind a `table` excess ([`super::table::table_hexes`]) are
+//! the candidates; land then swaps with river only while the river's
+//! shape is off.
 
 use super::board::{TerraMysticaBoard, standard_grid};
 use super::outline::tiles_for;
@@ -15,6 +21,8 @@ use super::pins::check_setup;
 use super::river::grow_river_around;
 use super::rules::{Rules, Violations, Weights};
 use super::state::TmState;
+use super::table::table_hexes_into;
+use super::table_river::grow_table_river;
 use super::terrain::RIVER;
 use crate::boards::common::{Best, StepMoves, board_search_accessors, shuffle};
 use crate::boards::{BoardError, BoardSetup, HexGrid, HexIndex, ParamSpec, Params};
@@ -84,6 +92,8 @@ pub struct BalancedTm {
     progress: Progress,
     /// One flag per hex: pinned hexes never move.
     pinned: Vec<bool>,
+    /// Per-hex `table` excess masks (scratch, under `table` only).
+    shape: Vec<u8>,
 }
 
 impl BalancedTm {
@@ -137,7 +147,7 @@ impl BalancedTm {
             Some(t) => t,
             None => {
                 let mut tiles = tiles_for(grid);
-                start_board(grid, &mut tiles, &mut rng, &pinned);
+                start_board(grid, &mut tiles, &mut rng, &pinned, rules);
                 tiles
             }
         };
@@ -148,10 +158,11 @@ impl BalancedTm {
         // grown around the pins (the start stays the first best).
         if from_start && (best_violations[1] > 0 || best_violations[2] > 0) {
             let mut tiles = state.tiles().to_vec();
-            start_board(grid, &mut tiles, &mut rng, &pinned);
+            start_board(grid, &mut tiles, &mut rng, &pinned, rules);
             state.set_tiles(&tiles);
         }
         BalancedTm {
+            shape: Vec::with_capacity(n),
             pinned,
             best_violations,
             progress: Progress::start(1, best.score as f64),
@@ -203,6 +214,27 @@ impl BalancedTm {
                 }
             }
         }
+        let figures = self.state.table_figures();
+        if self.candidates.is_empty()
+            && let Some(f) = figures.filter(|f| !f.within_bounds())
+        {
+            let grid = self.state.grid();
+            table_hexes_into(grid, self.state.tiles(), &f, &mut self.shape);
+            for i in 0..n {
+                if self.shape[i as usize] == 0 {
+                    continue;
+                }
+                if !self.pinned[i as usize] {
+                    self.candidates.push(i);
+                } else {
+                    for &j in grid.neighbours(i) {
+                        if !self.pinned[j as usize] {
+                            self.candidates.push(j);
+                        }
+                    }
+                }
+            }
+        }
         if self.candidates.is_empty() {
             for i in 0..n {
                 if self.state.tiles()[i as usize] == RIVER && !self.pinned[i as usize] {
@@ -220,8 +252,11 @@ impl BalancedTm {
         }
         let a = self.candidates[self.rng.random_range(0..self.candidates.len())];
         let ta = self.state.tiles()[a as usize];
-        let land_only =
-            ta != RIVER && self.state.violations()[1] == 0 && self.state.violations()[2] == 0;
+        let river_shape_ok = figures.is_none_or(|f| f.excess()[..4] == [0; 4]);
+        let land_only = ta != RIVER
+            && self.state.violations()[1] == 0
+            && self.state.violations()[2] == 0
+            && river_shape_ok;
         let current = self.state.score();
         let chosen = if self.rng.random_bool(self.noise) {
             // A random partner (bounded tries: with pins none may exist).
@@ -279,7 +314,8 @@ impl BalancedTm {
         if self.perturbations.is_multiple_of(self.regrow) {
             let grid = self.state.grid();
             let mut tiles = self.state.tiles().to_vec();
-            start_board(grid, &mut tiles, &mut self.rng, &self.pinned);
+            let rules = self.state.rules();
+            start_board(grid, &mut tiles, &mut self.rng, &self.pinned, rules);
             self.state.set_tiles(&tiles);
             return;
         }
@@ -298,9 +334,10 @@ impl BalancedTm {
     }
 }
 
-/// A start: a grown river and shuffled land (the tile mix of `tiles`),
-/// pinned hexes keeping their tiles.
-fn start_board(grid: &HexGrid, tiles: &mut [u8], rng: &mut Rng, pinned: &[bool]) {
+/// A start: a grown river (under `table` one shaped to its bounds) and
+/// shuffled land (the tile mix of `tiles`), pinned hexes keeping their
+/// tiles.
+fn start_board(grid: &HexGrid, tiles: &mut [u8], rng: &mut Rng, pinned: &[bool], rules: Rules) {
     let before = tiles.to_vec();
     let mut land: Vec<u8> = before
         .iter()
@@ -309,7 +346,12 @@ fn start_board(grid: &HexGrid, tiles: &mut [u8], rng: &mut Rng, pinned: &[bool])
         .map(|(&t, _)| t)
         .collect();
     let rivers = before.iter().filter(|&&t| t == RIVER).count();
-    if !grow_river_around(grid, rivers, 0, tiles, rng, 1000, pinned, &before) {
+    let grown = if rules == Rules::Table {
+        grow_table_river(grid, rivers, tiles, rng, pinned, &before)
+    } else {
+        grow_river_around(grid, rivers, 0, tiles, rng, 1000, pinned, &before)
+    };
+    if !grown {
         // Unreachable for the standard mix without pins; fall back to a
         // shuffle of the unpinned tiles.
         let mut free: Vec<u8> = before

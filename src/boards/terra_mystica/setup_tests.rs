@@ -2,7 +2,7 @@
 
 use crate::boards::published::BoardProblem;
 use crate::boards::terra_mystica::{
-    BalancedTm, Rules, TmProblem, Weights, evaluate, standard_grid, standard_tiles,
+    BalancedTm, Rules, TmProblem, Weights, standard_grid, standard_tiles,
 };
 use crate::boards::{
     Algorithm, BoardError, BoardGame, BoardSetup, BoardVariant, HexIndex, Params, Scoring,
@@ -93,7 +93,12 @@ fn every_algorithm_keeps_pins_and_tiles_and_repeats_with_its_seed() {
         }
         assert_eq!(sorted(&board), sorted(&standard_tiles()), "{alg}");
         assert_eq!(
-            Weights::default().score(&evaluate(standard_grid(), &board, Rules::Strict)) as f64,
+            crate::boards::terra_mystica::score(
+                standard_grid(),
+                &board,
+                scoring.rules,
+                scoring.weights
+            ) as f64,
             score,
             "{alg}"
         );

@@ -3,9 +3,12 @@
 //! [`TmState`] caches every hex's local terms and the totals. A swap of two
 //! hexes rescores only the hexes it touches (the two and their neighbours,
 //! at most 14) and recounts river components only when a river hex moved.
-//! No allocation happens after construction.
+//! Under `table` it keeps the `table` figures the same way
+//! ([`super::table_state`]). No allocation happens after construction.
 
 use super::rules::{self, Rules, Violations, Weights};
+use super::table::{TableFigures, penalty};
+use super::table_state::TableCounts;
 use super::terrain::RIVER;
 use crate::boards::{HexGrid, HexIndex};
 
@@ -23,6 +26,8 @@ pub struct TmState<'g> {
     epoch: u32,
     stack: Vec<HexIndex>,
     seen: Vec<bool>,
+    /// The `table` counters (under [`Rules::Table`] only).
+    table: Option<Box<TableCounts>>,
     /// Full evaluations plus swap evaluations done so far.
     pub evaluations: u64,
 }
@@ -43,8 +48,12 @@ impl<'g> TmState<'g> {
             epoch: 0,
             stack: Vec::with_capacity(n),
             seen: Vec::with_capacity(n),
+            table: None,
             evaluations: 0,
         };
+        if rules == Rules::Table {
+            s.table = Some(Box::new(TableCounts::new(grid, &s.tiles)));
+        }
         s.rescore_all();
         s
     }
@@ -61,6 +70,9 @@ impl<'g> TmState<'g> {
         }
         self.components =
             rules::river_components(self.grid, &self.tiles, &mut self.stack, &mut self.seen);
+        if let Some(t) = &mut self.table {
+            t.rescore_all(self.grid, &self.tiles, self.components);
+        }
         self.evaluations += 1;
     }
 
@@ -98,9 +110,19 @@ impl<'g> TmState<'g> {
         v
     }
 
-    /// The weighted score.
+    /// The `table` figures (`None` under other rules).
+    pub fn table_figures(&self) -> Option<TableFigures> {
+        self.table.as_ref().map(|t| t.figures())
+    }
+
+    /// The weighted score (under `table`, plus the weighted excesses of
+    /// its figures: [`rules::score`]).
     pub fn score(&self) -> u64 {
-        self.weights.score(&self.violations())
+        let req = self.weights.score(&self.violations());
+        match &self.table {
+            Some(t) => req + penalty(&t.figures().excess()),
+            None => req,
+        }
     }
 
     /// Swap the tiles of `a` and `b` and rescore incrementally; returns the
@@ -136,6 +158,9 @@ impl<'g> TmState<'g> {
             for (total, &x) in self.totals.iter_mut().zip(&t) {
                 *total -= x as u32;
             }
+            if let Some(c) = &mut self.table {
+                c.remove(grid, &self.tiles, h);
+            }
         }
         self.tiles.swap(a as usize, b as usize);
         for &h in &touched[..n] {
@@ -144,10 +169,17 @@ impl<'g> TmState<'g> {
             for (total, &x) in self.totals.iter_mut().zip(&t) {
                 *total += x as u32;
             }
+            if let Some(c) = &mut self.table {
+                c.add(grid, &self.tiles, h);
+            }
         }
         if ta == RIVER || tb == RIVER {
             self.components =
                 rules::river_components(grid, &self.tiles, &mut self.stack, &mut self.seen);
+            if let Some(c) = &mut self.table {
+                let (from, to) = if ta == RIVER { (a, b) } else { (b, a) };
+                c.river_moved(&self.tiles, from, to, self.components);
+            }
         }
         self.score()
     }
@@ -157,7 +189,9 @@ impl<'g> TmState<'g> {
 mod tests {
     use super::*;
     use crate::boards::shuffle;
-    use crate::boards::terra_mystica::{standard_grid, standard_tiles};
+    use crate::boards::terra_mystica::{
+        offset_grid, standard_grid, standard_tiles, table_figures, tiles_for,
+    };
     use crate::rng::{RngExt, seeded};
 
     #[test]
@@ -174,8 +208,35 @@ mod tests {
                 let score = s.swap(a, b);
                 let full = rules::evaluate(g, s.tiles(), rules);
                 assert_eq!(s.violations(), full);
-                assert_eq!(score, Weights([3, 5, 7, 11]).score(&full));
+                let w = Weights([3, 5, 7, 11]);
+                assert_eq!(score, rules::score(g, s.tiles(), rules, w));
+                if rules != Rules::Table {
+                    assert_eq!(score, w.score(&full));
+                }
+                assert_eq!(
+                    s.table_figures(),
+                    (rules == Rules::Table).then(|| table_figures(g, s.tiles()))
+                );
             }
+        }
+    }
+
+    #[test]
+    fn table_swaps_match_full_figures_on_the_offset_outline() {
+        let g = offset_grid();
+        let mut rng = seeded(9);
+        let mut tiles = tiles_for(g);
+        shuffle(&mut tiles, &mut rng);
+        let mut s = TmState::new(g, tiles, Rules::Table, Weights::default());
+        for _ in 0..3000 {
+            let a = rng.random_range(0..112);
+            let b = rng.random_range(0..112);
+            let score = s.swap(a, b);
+            assert_eq!(s.table_figures(), Some(table_figures(g, s.tiles())));
+            assert_eq!(
+                score,
+                rules::score(g, s.tiles(), Rules::Table, Weights::default())
+            );
         }
     }
 }
