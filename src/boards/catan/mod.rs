@@ -17,9 +17,11 @@ mod pins;
 mod players;
 mod problem;
 mod rules;
+mod scorer;
 mod search;
 #[cfg(test)]
 mod setup_tests;
+mod table;
 
 pub use board::{
     CatanBoard, CatanCode, CatanHex, CatanTerrain, ROWS, TERRAIN_COUNTS, TERRAINS, TOKENS, corners,
@@ -39,3 +41,4 @@ pub use rules::{
     CatanOptions, CatanViolations, DesertPlacement, broken_hexes, evaluate, evaluate_on, pips,
 };
 pub use search::{BalancedCatan, make_search};
+pub use table::{TABLE_CORNER_PIPS, TILE_PIPS_SPREAD};
