@@ -384,6 +384,7 @@ mod tests {
             // The harbour rule is a property of the frame, not of a hex:
             // its count is not spread over hexes.
             harbour_rule: false,
+            ..CatanOptions::default()
         };
         for opts in [CatanOptions::default(), all_on] {
             for desert in [

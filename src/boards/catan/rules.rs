@@ -198,11 +198,19 @@ impl CatanViolations {
             v.push(("harbour", self.harbour));
         }
         for (on, name, n) in [
-            (opts.no_repeated_numbers, "repeated_numbers", self.repeated_numbers),
+            (
+                opts.no_repeated_numbers,
+                "repeated_numbers",
+                self.repeated_numbers,
+            ),
             (opts.spread_red, "red_per_resource", self.red_per_resource),
             (opts.even_tile_pips, "tile_pips", self.tile_pips),
             (opts.min_corner_pips > 0, "poor_corners", self.poor_corners),
-            (opts.deserts_apart, "deserts_touching", self.deserts_touching),
+            (
+                opts.deserts_apart,
+                "deserts_touching",
+                self.deserts_touching,
+            ),
         ] {
             if on {
                 v.push((name, n));

@@ -125,10 +125,19 @@ impl CatanScorer {
         self.total = self.local + self.global(&self.tally, self.harbour);
     }
 
-    /// The score of `codes` after hexes `a` and `b` changed from `old_a`
-    /// and `old_b` (the loaded board's codes there) to what `codes` holds
-    /// now. The loaded parts stay as they were.
-    pub fn score_changed(&mut self, codes: &[u8], a: usize, b: usize, old: [u8; 2]) -> u32 {
+    /// The score of `codes` after hexes `a` and `b` changed from `old`
+    /// (the loaded board's codes there) to what `codes` holds now; the
+    /// loaded parts stay as they were. Once the score is sure to exceed
+    /// `cap`, some number above `cap` comes back instead (the caller
+    /// skips such a swap anyway), so a hopeless swap costs little.
+    pub fn score_changed(
+        &mut self,
+        codes: &[u8],
+        a: usize,
+        b: usize,
+        old: [u8; 2],
+        cap: u32,
+    ) -> u32 {
         let (na, nb) = (codes[a], codes[b]);
         if old == [na, nb] {
             return self.total;
@@ -141,19 +150,16 @@ impl CatanScorer {
         }
         let st = self.stamp;
         let g = self.layout.grid();
-        let mut local = self.local;
-        for &h in [a, b].iter() {
-            let touched = std::iter::once(h as HexIndex).chain(g.neighbours(h as HexIndex).iter().copied());
-            for i in touched {
-                let iu = i as usize;
-                if self.hex_seen[iu] == st {
-                    continue;
-                }
-                self.hex_seen[iu] = st;
-                let m = hex_marks(self.layout, codes, i, &self.opts) & self.mask;
-                local = local + m.count_ones() - self.marks[iu].count_ones();
-            }
-            if self.opts.max_corner_pips > 0 || self.opts.min_corner_pips > 0 {
+        // The tallies' rules, the corners, then a floor with the marks of
+        // the touched hexes taken away.
+        let mut tally = self.tally;
+        tally.remove(CatanCode::from_byte(old[0]));
+        tally.remove(CatanCode::from_byte(old[1]));
+        tally.add(CatanCode::from_byte(na));
+        tally.add(CatanCode::from_byte(nb));
+        let mut score = self.local + self.global(&tally, 0);
+        if self.opts.max_corner_pips > 0 || self.opts.min_corner_pips > 0 {
+            for h in [a, b] {
                 for &k in &self.hex_corners[h] {
                     let ku = k as usize;
                     if self.corner_seen[ku] == st {
@@ -164,24 +170,41 @@ impl CatanScorer {
                         .iter()
                         .map(|&i| pips(CatanCode::from_byte(codes[i as usize]).token()) as u32)
                         .sum();
-                    local = local + self.corner_cost(p) - self.corner_cost(self.corner_pips[ku]);
+                    score = score + self.corner_cost(p) - self.corner_cost(self.corner_pips[ku]);
                 }
             }
         }
-        let mut tally = self.tally;
-        tally.remove(CatanCode::from_byte(old[0]));
-        tally.remove(CatanCode::from_byte(old[1]));
-        tally.add(CatanCode::from_byte(na));
-        tally.add(CatanCode::from_byte(nb));
-        let harbour = if self.opts.harbour_rule
-            && (self.on_slot[a] || self.on_slot[b])
+        let mut touched = [0 as HexIndex; 14];
+        let mut n = 0;
+        for h in [a, b] {
+            let around =
+                std::iter::once(h as HexIndex).chain(g.neighbours(h as HexIndex).iter().copied());
+            for i in around {
+                if self.hex_seen[i as usize] != st {
+                    self.hex_seen[i as usize] = st;
+                    score -= self.marks[i as usize].count_ones();
+                    touched[n] = i;
+                    n += 1;
+                }
+            }
+        }
+        if score > cap {
+            return score;
+        }
+        for &i in &touched[..n] {
+            score += (hex_marks(self.layout, codes, i, &self.opts) & self.mask).count_ones();
+        }
+        if score > cap || !self.opts.harbour_rule {
+            return score;
+        }
+        let harbour = if (self.on_slot[a] || self.on_slot[b])
             && (high(old[0]) != high(na) || high(old[1]) != high(nb))
         {
             unavoidable_breaks(self.layout, codes)
         } else {
             self.harbour
         };
-        local + self.global(&tally, harbour)
+        score + harbour
     }
 }
 
@@ -224,7 +247,8 @@ mod tests {
                     let mut codes = layout.standard_codes();
                     // A legal island: shuffle terrains, then deal tokens.
                     let mut t: Vec<u8> = codes.iter().map(|&c| c >> 4).collect();
-                    let mut k: Vec<u8> = codes.iter().map(|&c| c & 15).filter(|&x| x != 0).collect();
+                    let mut k: Vec<u8> =
+                        codes.iter().map(|&c| c & 15).filter(|&x| x != 0).collect();
                     shuffle(&mut t, &mut rng);
                     shuffle(&mut k, &mut rng);
                     let mut it = k.into_iter();
@@ -247,7 +271,18 @@ mod tests {
                             swap_tokens(&mut codes, a, b);
                         }
                         let full = evaluate_on(layout, &codes, &opts).total();
-                        assert_eq!(s.score_changed(&codes, a, b, old), full, "{opts:?}");
+                        assert_eq!(
+                            s.score_changed(&codes, a, b, old, u32::MAX),
+                            full,
+                            "{opts:?}"
+                        );
+                        // Under a cap, the exact score or one above it.
+                        if full > 0 {
+                            let cap = full - 1;
+                            assert!(s.score_changed(&codes, a, b, old, cap) > cap);
+                        }
+                        let capped = s.score_changed(&codes, a, b, old, full);
+                        assert_eq!(capped, full);
                         if rng.random_bool(0.5) {
                             s.load(&codes);
                         } else {

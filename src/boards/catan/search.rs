@@ -195,7 +195,8 @@ impl BalancedCatan {
                     let old = [self.codes[a], self.codes[b]];
                     apply(&mut self.codes, m);
                     self.evaluations += 1;
-                    let s = self.scorer.score_changed(&self.codes, a, b, old);
+                    let cap = best.map_or(u32::MAX, |(bs, _)| bs);
+                    let s = self.scorer.score_changed(&self.codes, a, b, old, cap);
                     apply(&mut self.codes, m);
                     match best {
                         Some((bs, _)) if s > bs => {}

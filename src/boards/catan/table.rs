@@ -102,7 +102,12 @@ impl CatanOptions {
 /// (`MARK_*`), whether or not `opts` counts them (the desert placement
 /// only when `opts.desert` asks for one).
 #[inline]
-pub(crate) fn hex_marks(layout: &CatanLayout, codes: &[u8], i: HexIndex, opts: &CatanOptions) -> u8 {
+pub(crate) fn hex_marks(
+    layout: &CatanLayout,
+    codes: &[u8],
+    i: HexIndex,
+    opts: &CatanOptions,
+) -> u8 {
     let g = layout.grid();
     let c = CatanCode::from_byte(codes[i as usize]);
     let (t, n) = (c.terrain(), c.token());
