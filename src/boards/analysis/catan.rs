@@ -13,7 +13,8 @@
 //! any that is one of or next to one already picked: the settlement
 //! distance rule, so the three could all be built.
 
-use crate::boards::catan::{CatanCode, CatanOptions, DesertPlacement, pips};
+use super::catan_table::{TableFigures, official_base, table_figures};
+use crate::boards::catan::{CatanCode, CatanLayout, CatanOptions, DesertPlacement, Harbour, pips};
 use crate::boards::{HexGrid, HexIndex};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -58,7 +59,7 @@ pub struct IntersectionFigures {
 }
 
 /// The Catan analysis of a board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CatanAnalysis {
     /// Production pips per resource.
     pub pips_per_resource: ResourcePips,
@@ -72,6 +73,12 @@ pub struct CatanAnalysis {
     pub best_starts: Vec<IntersectionFigures>,
     /// Each hex's share of the score ([`hex_contributions`]), row-major.
     pub hex_contributions: Vec<u32>,
+    /// What a table judges the board by, the Imbalance index among them
+    /// (its keys sit beside the others in the JSON).
+    #[serde(flatten)]
+    pub table: TableFigures,
+    /// The same figures of the official beginner island (base game).
+    pub official: TableFigures,
 }
 
 /// The intersections of `grid`: each a list of one to three hexes,
@@ -112,6 +119,21 @@ pub fn intersections(grid: &HexGrid) -> (Vec<Vec<HexIndex>>, Vec<Vec<usize>>) {
 /// # Panics
 /// When `codes` is shorter than `grid`.
 pub fn analyse(grid: &HexGrid, codes: &[u8], opts: &CatanOptions) -> CatanAnalysis {
+    analyse_with_harbours(grid, codes, &[], opts)
+}
+
+/// [`analyse`] with the board's `harbours` (empty: none placed), which
+/// the harbour figure and the Imbalance index's harbour measure read.
+///
+/// # Panics
+/// When `codes` is shorter than `grid`.
+pub fn analyse_with_harbours(
+    grid: &HexGrid,
+    codes: &[u8],
+    harbours: &[Harbour],
+    opts: &CatanOptions,
+) -> CatanAnalysis {
+    let layout = CatanLayout::for_hexes(grid.len()).unwrap_or_else(CatanLayout::base);
     let code = |i: HexIndex| CatanCode::from_byte(codes[i as usize]);
     let mut per = [0u32; 5];
     for i in grid.indices() {
@@ -198,6 +220,8 @@ pub fn analyse(grid: &HexGrid, codes: &[u8], opts: &CatanOptions) -> CatanAnalys
         ),
         best_starts: picked.iter().map(|&k| figures[k].clone()).collect(),
         hex_contributions: hex_contributions(grid, codes, opts),
+        table: table_figures(layout, codes, harbours),
+        official: official_base().clone(),
     }
 }
 
