@@ -23,7 +23,7 @@ pub struct ScoringArgs {
     /// Rule set. Terra Mystica: strict (default), published or thesis;
     /// Catan: table (default: every rule players use, see
     /// `src/boards/README.md`) or published (R1–R3 and the optional rules
-    /// below, the papers' rules).
+    /// below, the papers' rules; strict and thesis mean published too).
     #[arg(long)]
     pub rules: Option<String>,
     /// Weights of the requirements, comma-separated (TM: 4, Catan: 3),
@@ -61,11 +61,12 @@ impl ScoringArgs {
     }
 
     /// Whether `--rules` picks Catan's `table` (the default) rather than
-    /// `published`.
+    /// `published` (Terra Mystica's `strict` and `thesis` also name
+    /// `published` there, as before `table` existed).
     fn catan_table(&self) -> Result<bool, CliError> {
         match self.rules.as_deref() {
             None | Some("table") => Ok(true),
-            Some("published") => Ok(false),
+            Some("published" | "strict" | "thesis") => Ok(false),
             Some(r) => Err(CliError(format!(
                 "unknown Catan rule set '{r}'; allowed: table, published"
             ))),

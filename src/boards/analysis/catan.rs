@@ -226,7 +226,8 @@ pub fn analyse_with_harbours(
 }
 
 /// How much each hex adds to the score, row-major; on the base island the
-/// values sum to exactly `catan::evaluate(codes, opts).total()`.
+/// values sum to exactly `catan::evaluate(codes, opts).total()` less the
+/// harbour count (a property of the frame, not of a hex).
 ///
 /// A hex adds 1 for each per-hex rule it breaks (R1 a same-terrain
 /// neighbour, R3 a 6/8 next to a 6/8, and the enabled optional rules:
@@ -234,7 +235,9 @@ pub fn analyse_with_harbours(
 /// rules go to one hex each: an R2 unit (a resource group whose pips
 /// spread by more than 1) to the hex with the most pips of the group's
 /// richest resource; a corner above the pip bound to its hex with the
-/// most pips (ties: the first in row-major order). The desert's `centre`
+/// most pips (ties: the first in row-major order), a corner below the
+/// floor to its hex with the fewest; the `table` rules as
+/// [`table_contributions`] says. The desert's `centre`
 /// is the middle hex of the middle row.
 ///
 /// # Panics
@@ -298,21 +301,96 @@ pub fn hex_contributions(grid: &HexGrid, codes: &[u8], opts: &CatanOptions) -> V
             }
         }
     }
-    if opts.max_corner_pips > 0 {
+    if opts.max_corner_pips > 0 || opts.min_corner_pips > 0 {
         for hexes in intersections(grid).0.iter().filter(|h| h.len() == 3) {
             let p: u32 = hexes.iter().map(|&i| pips(code(i).token()) as u32).sum();
-            if p > opts.max_corner_pips as u32 {
-                let mut best = hexes[0];
-                for &i in hexes {
-                    if pips(code(i).token()) > pips(code(best).token()) {
-                        best = i;
-                    }
+            let (mut most, mut fewest) = (hexes[0], hexes[0]);
+            for &i in hexes {
+                if pips(code(i).token()) > pips(code(most).token()) {
+                    most = i;
                 }
-                out[best as usize] += 1;
+                if pips(code(i).token()) < pips(code(fewest).token()) {
+                    fewest = i;
+                }
+            }
+            if opts.max_corner_pips > 0 && p > opts.max_corner_pips as u32 {
+                out[most as usize] += 1;
+            }
+            if p < opts.min_corner_pips as u32 {
+                out[fewest as usize] += 1;
             }
         }
     }
+    table_contributions(grid, codes, opts, &mut out);
     out
+}
+
+/// The `table` rules' shares ([`hex_contributions`]): a desert next to a
+/// desert adds 1; each copy of a number on a resource beyond the first
+/// adds 1 to that copy (row-major, the later ones); the red tokens beyond
+/// the allowed ones go to the last red hexes of the resources holding
+/// more than one; the tile-pips count goes to the hex with the most pips
+/// of the resource with the most pips per tile.
+fn table_contributions(grid: &HexGrid, codes: &[u8], opts: &CatanOptions, out: &mut [u32]) {
+    let layout = CatanLayout::for_hexes(grid.len()).unwrap_or_else(CatanLayout::base);
+    let code = |i: HexIndex| CatanCode::from_byte(codes[i as usize]);
+    let mut held = [[0u8; 13]; 5];
+    let mut reds: [Vec<HexIndex>; 5] = Default::default();
+    let mut top: [Option<(u8, HexIndex)>; 5] = [None; 5];
+    for i in grid.indices() {
+        let c = code(i);
+        let (t, n) = (c.terrain() as usize, c.token());
+        if opts.deserts_apart
+            && c.is_desert()
+            && grid.neighbours(i).iter().any(|&j| code(j).is_desert())
+        {
+            out[i as usize] += 1;
+        }
+        if t >= 5 || n == 0 {
+            continue;
+        }
+        if held[t][n as usize] > 0 && opts.no_repeated_numbers {
+            out[i as usize] += 1;
+        }
+        held[t][n as usize] += 1;
+        if n == 6 || n == 8 {
+            reds[t].push(i);
+        }
+        if top[t].is_none_or(|(p, _)| pips(n) > p) {
+            top[t] = Some((pips(n), i));
+        }
+    }
+    let v = crate::boards::catan::evaluate_on(layout, codes, opts);
+    if opts.spread_red {
+        let extra = reds
+            .iter()
+            .filter(|r| r.len() > 1)
+            .flat_map(|r| r[1..].iter().copied());
+        for &i in extra
+            .collect::<Vec<_>>()
+            .iter()
+            .rev()
+            .take(v.red_per_resource as usize)
+        {
+            out[i as usize] += 1;
+        }
+    }
+    if opts.even_tile_pips && v.tile_pips > 0 {
+        let (_, per) = layout.tile_scale();
+        let mut sums = [0u32; 5];
+        for i in grid.indices() {
+            let c = code(i);
+            if let Some(s) = sums.get_mut(c.terrain() as usize) {
+                *s += pips(c.token()) as u32;
+            }
+        }
+        let richest = (0..5)
+            .max_by_key(|&r| (sums[r] * per[r], 5 - r))
+            .unwrap_or(0);
+        if let Some((_, i)) = top[richest] {
+            out[i as usize] += v.tile_pips;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -410,7 +488,11 @@ mod tests {
             harbour_rule: false,
             ..CatanOptions::default()
         };
-        for opts in [CatanOptions::default(), all_on] {
+        let table = CatanOptions {
+            harbour_rule: false,
+            ..CatanOptions::table()
+        };
+        for opts in [CatanOptions::default(), all_on, table] {
             for desert in [
                 DesertPlacement::Centre,
                 DesertPlacement::Coast,

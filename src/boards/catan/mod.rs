@@ -22,6 +22,8 @@ mod search;
 #[cfg(test)]
 mod setup_tests;
 mod table;
+#[cfg(test)]
+mod table_tests;
 
 pub use board::{
     CatanBoard, CatanCode, CatanHex, CatanTerrain, ROWS, TERRAIN_COUNTS, TERRAINS, TOKENS, corners,
