@@ -93,8 +93,8 @@ fn solving(c: &mut Criterion) {
         g.bench_function(name, |b| {
             b.iter(|| {
                 seed += 1;
-                let mut s =
-                    BalancedCatan::with_setup(seed, CatanOptions::table(), &cp, &setup).unwrap();
+                let mut s = BalancedCatan::with_setup(seed, CatanOptions::table(), &cp, &setup)
+                    .expect("the island setup is valid");
                 while !s.is_solved() {
                     s.step();
                 }

@@ -76,9 +76,9 @@ pub struct CatanAnalysis {
     /// What a table judges the board by, the Imbalance index among them
     /// (its keys sit beside the others in the JSON).
     #[serde(flatten)]
-    pub table: TableFigures,
+    pub table: Box<TableFigures>,
     /// The same figures of the official beginner island (base game).
-    pub official: TableFigures,
+    pub official: Box<TableFigures>,
 }
 
 /// The intersections of `grid`: each a list of one to three hexes,
@@ -220,8 +220,8 @@ pub fn analyse_with_harbours(
         ),
         best_starts: picked.iter().map(|&k| figures[k].clone()).collect(),
         hex_contributions: hex_contributions(grid, codes, opts),
-        table: table_figures(layout, codes, harbours),
-        official: official_base().clone(),
+        table: Box::new(table_figures(layout, codes, harbours)),
+        official: Box::new(official_base().clone()),
     }
 }
 

@@ -66,12 +66,15 @@ impl ImbalanceParts {
     }
 }
 
-/// Settlement corners of `grid` with their position (in hex-size units)
-/// and hexes.
-fn corners(grid: &HexGrid) -> Vec<((f64, f64), Vec<HexIndex>)> {
+/// A settlement corner: its position (in hex-size units) and its hexes.
+type Corner = ((f64, f64), Vec<HexIndex>);
+
+/// Settlement corners of `grid`.
+fn corners(grid: &HexGrid) -> Vec<Corner> {
     // Pointy hexes: centre (√3(q + r/2), 1.5 r); corner k at angle 30° + 60°k.
     let s3 = 3f64.sqrt();
-    let mut out: Vec<((i64, i64), (f64, f64), Vec<HexIndex>)> = Vec::new();
+    // Keyed by the position rounded to 1/1000, to merge shared corners.
+    let mut out: Vec<((i64, i64), Corner)> = Vec::new();
     for i in grid.indices() {
         let h = grid.hex(i);
         let (cx, cy) = (s3 * (h.x as f64 + h.y as f64 / 2.0), 1.5 * h.y as f64);
@@ -80,12 +83,12 @@ fn corners(grid: &HexGrid) -> Vec<((f64, f64), Vec<HexIndex>)> {
             let (x, y) = (cx + a.cos(), cy + a.sin());
             let key = ((x * 1000.0).round() as i64, (y * 1000.0).round() as i64);
             match out.iter_mut().find(|c| c.0 == key) {
-                Some(c) => c.2.push(i),
-                None => out.push((key, (x, y), vec![i])),
+                Some(c) => c.1.1.push(i),
+                None => out.push((key, ((x, y), vec![i]))),
             }
         }
     }
-    out.into_iter().map(|(_, p, h)| (p, h)).collect()
+    out.into_iter().map(|(_, c)| c).collect()
 }
 
 /// The island's centre (mean of the hex centres).
@@ -109,8 +112,8 @@ pub fn imbalance_parts(layout: &CatanLayout, codes: &[u8], harbours: &[Harbour])
     let (cx, cy) = centre(g);
     let mut res_dist = 0.0;
     let mut prob_dist = 0.0;
-    static BASE: OnceLock<Vec<((f64, f64), Vec<HexIndex>)>> = OnceLock::new();
-    static BIG: OnceLock<Vec<((f64, f64), Vec<HexIndex>)>> = OnceLock::new();
+    static BASE: OnceLock<Vec<Corner>> = OnceLock::new();
+    static BIG: OnceLock<Vec<Corner>> = OnceLock::new();
     let cell = if g.len() == CatanLayout::base().hexes() {
         &BASE
     } else {

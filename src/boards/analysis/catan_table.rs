@@ -4,9 +4,7 @@
 //! ([`official_base`]).
 
 use super::catan_index::{ImbalanceParts, imbalance_index, imbalance_parts};
-use crate::boards::catan::{
-    CatanBoard, CatanCode, CatanLayout, HARBOUR_RULE_PIPS, Harbour, harbour_breaks, pips,
-};
+use crate::boards::catan::{CatanBoard, CatanCode, CatanLayout, Harbour, harbour_breaks, pips};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -120,7 +118,6 @@ pub fn table_figures(
     f.brick_ore_pips = sums[3] + sums[4];
     f.harbours_next_to_own_resource =
         (!harbours.is_empty()).then(|| harbour_breaks(layout, codes, harbours));
-    debug_assert!(HARBOUR_RULE_PIPS == 4);
     f.imbalance_index = imbalance_index(layout, codes, harbours);
     f.imbalance = imbalance_parts(layout, codes, harbours);
     f
