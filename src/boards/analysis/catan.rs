@@ -13,7 +13,7 @@
 //! any that is one of or next to one already picked: the settlement
 //! distance rule, so the three could all be built.
 
-use super::catan_table::{TableFigures, official_base, table_figures};
+use super::catan_table::{TableFigures, official_base, table_contributions, table_figures};
 use crate::boards::catan::{CatanCode, CatanLayout, CatanOptions, DesertPlacement, Harbour, pips};
 use crate::boards::{HexGrid, HexIndex};
 use serde::{Deserialize, Serialize};
@@ -237,7 +237,7 @@ pub fn analyse_with_harbours(
 /// richest resource; a corner above the pip bound to its hex with the
 /// most pips (ties: the first in row-major order), a corner below the
 /// floor to its hex with the fewest; the `table` rules as
-/// [`table_contributions`] says. The desert's `centre`
+/// [`super::catan_table::table_contributions`] says. The desert's `centre`
 /// is the middle hex of the middle row.
 ///
 /// # Panics
@@ -323,74 +323,6 @@ pub fn hex_contributions(grid: &HexGrid, codes: &[u8], opts: &CatanOptions) -> V
     }
     table_contributions(grid, codes, opts, &mut out);
     out
-}
-
-/// The `table` rules' shares ([`hex_contributions`]): a desert next to a
-/// desert adds 1; each copy of a number on a resource beyond the first
-/// adds 1 to that copy (row-major, the later ones); the red tokens beyond
-/// the allowed ones go to the last red hexes of the resources holding
-/// more than one; the tile-pips count goes to the hex with the most pips
-/// of the resource with the most pips per tile.
-fn table_contributions(grid: &HexGrid, codes: &[u8], opts: &CatanOptions, out: &mut [u32]) {
-    let layout = CatanLayout::for_hexes(grid.len()).unwrap_or_else(CatanLayout::base);
-    let code = |i: HexIndex| CatanCode::from_byte(codes[i as usize]);
-    let mut held = [[0u8; 13]; 5];
-    let mut reds: [Vec<HexIndex>; 5] = Default::default();
-    let mut top: [Option<(u8, HexIndex)>; 5] = [None; 5];
-    for i in grid.indices() {
-        let c = code(i);
-        let (t, n) = (c.terrain() as usize, c.token());
-        if opts.deserts_apart
-            && c.is_desert()
-            && grid.neighbours(i).iter().any(|&j| code(j).is_desert())
-        {
-            out[i as usize] += 1;
-        }
-        if t >= 5 || n == 0 {
-            continue;
-        }
-        if held[t][n as usize] > 0 && opts.no_repeated_numbers {
-            out[i as usize] += 1;
-        }
-        held[t][n as usize] += 1;
-        if n == 6 || n == 8 {
-            reds[t].push(i);
-        }
-        if top[t].is_none_or(|(p, _)| pips(n) > p) {
-            top[t] = Some((pips(n), i));
-        }
-    }
-    let v = crate::boards::catan::evaluate_on(layout, codes, opts);
-    if opts.spread_red {
-        let extra = reds
-            .iter()
-            .filter(|r| r.len() > 1)
-            .flat_map(|r| r[1..].iter().copied());
-        for &i in extra
-            .collect::<Vec<_>>()
-            .iter()
-            .rev()
-            .take(v.red_per_resource as usize)
-        {
-            out[i as usize] += 1;
-        }
-    }
-    if opts.even_tile_pips && v.tile_pips > 0 {
-        let (_, per) = layout.tile_scale();
-        let mut sums = [0u32; 5];
-        for i in grid.indices() {
-            let c = code(i);
-            if let Some(s) = sums.get_mut(c.terrain() as usize) {
-                *s += pips(c.token()) as u32;
-            }
-        }
-        let richest = (0..5)
-            .max_by_key(|&r| (sums[r] * per[r], 5 - r))
-            .unwrap_or(0);
-        if let Some((_, i)) = top[richest] {
-            out[i as usize] += v.tile_pips;
-        }
-    }
 }
 
 #[cfg(test)]
