@@ -81,6 +81,26 @@ fn solving(c: &mut Criterion) {
             }
         })
     });
+    for (name, variant) in [
+        ("catan_best_table", BoardVariant::Standard),
+        ("catan_best_table_five_six", BoardVariant::FiveSixPlayers),
+    ] {
+        let setup = BoardSetup {
+            variant,
+            ..BoardSetup::default()
+        };
+        let mut seed = 0;
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut s = BalancedCatan::with_setup(seed, CatanOptions::table(), &cp, &setup)
+                    .expect("the island setup is valid");
+                while !s.is_solved() {
+                    s.step();
+                }
+            })
+        });
+    }
     g.finish();
 }
 

@@ -34,7 +34,9 @@ pub struct AppArgs {
     /// The seed to use.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Terra Mystica rule set: strict, published or thesis.
+    /// Rule set: table (the default), strict, published or thesis for
+    /// Terra Mystica; table or published for Catan (strict and thesis mean
+    /// published there, as on the command line).
     #[arg(long, value_parser = Rules::parse)]
     pub rules: Option<Rules>,
     /// Algorithm parameter NAME=VALUE (repeatable).

@@ -139,8 +139,10 @@ impl fmt::Display for Algorithm {
 /// [`catan::CatanCode`]s, see [`catan::CatanBoard::encode`]).
 pub type BoardSearch = Box<dyn Search<Solution = Vec<u8>>>;
 
-/// How to score a board: the rule set, weights and Catan options.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// How to score a board: the rule set, weights and Catan options. The
+/// default is Terra Mystica's default rule set and Catan's `table`
+/// ([`CatanOptions::table`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Scoring {
     /// Terra Mystica rule set.
@@ -151,7 +153,26 @@ pub struct Scoring {
     pub catan: CatanOptions,
 }
 
+impl Default for Scoring {
+    fn default() -> Self {
+        Scoring {
+            rules: Rules::default(),
+            weights: Weights::default(),
+            catan: CatanOptions::table(),
+        }
+    }
+}
+
 impl Scoring {
+    /// The rule set's name for `game`: Terra Mystica's [`Rules::name`];
+    /// Catan's `table` or `published` ([`CatanOptions::rules_name`]).
+    pub fn rules_name(&self, game: BoardGame) -> &'static str {
+        match game {
+            BoardGame::TerraMystica => self.rules.name(),
+            BoardGame::Catan => self.catan.rules_name(),
+        }
+    }
+
     /// `rules` with their default weights ([`Weights::for_rules`]: thesis
     /// REQ3 × 100, otherwise all 1) and Catan's defaults.
     ///

@@ -22,11 +22,13 @@ use std::time::Duration;
 /// How boards are scored: shared by generate, evaluate and bench.
 #[derive(Args, Debug, Clone)]
 pub struct ScoringArgs {
-    /// Terra Mystica rule set: table (the default: strict plus a river
-    /// shaped like the official maps' and fair to every home terrain),
-    /// strict, published or thesis.
-    #[arg(long, default_value = "table", value_parser = Rules::parse)]
-    pub rules: Rules,
+    /// Rule set. Terra Mystica: table (default: strict plus a river shaped
+    /// like the official maps' and fair to every home terrain), strict,
+    /// published or thesis; Catan: table (default: every rule players use, see
+    /// `src/boards/README.md`) or published (R1–R3 and the optional rules
+    /// below, the papers' rules; strict and thesis mean published too).
+    #[arg(long)]
+    pub rules: Option<String>,
     /// Weights of the requirements, comma-separated (TM: 4, Catan: 3),
     /// e.g. 100,1,10000,1 as in the BRKGA study. Default 1,1,1,1
     /// (thesis rules: 1,1,100,1).
@@ -51,9 +53,35 @@ pub struct ScoringArgs {
 }
 
 impl ScoringArgs {
-    /// The scoring these flags select for `game`.
+    /// The Terra Mystica rule set `--rules` names (its default when
+    /// absent; any rule set when `game` is Catan, which reads
+    /// [`Self::catan_table`] instead).
+    fn tm_rules(&self, game: BoardGame) -> Result<Rules, CliError> {
+        match (&self.rules, game) {
+            (Some(r), BoardGame::TerraMystica) => Ok(Rules::parse(r)?),
+            _ => Ok(Rules::default()),
+        }
+    }
+
+    /// Whether `--rules` picks Catan's `table` (the default) rather than
+    /// `published` (Terra Mystica's `strict` and `thesis` also name
+    /// `published` there, as before `table` existed).
+    fn catan_table(&self) -> Result<bool, CliError> {
+        match self.rules.as_deref() {
+            None | Some("table") => Ok(true),
+            Some("published" | "strict" | "thesis") => Ok(false),
+            Some(r) => Err(CliError(format!(
+                "unknown Catan rule set '{r}'; allowed: table, published"
+            ))),
+        }
+    }
+
+    /// The scoring these flags select for `game`. Catan under `table`
+    /// takes [`CatanOptions::table`]; `--desert` and a non-zero
+    /// `--max-corner-pips` still apply on top.
     pub fn scoring(&self, game: BoardGame) -> Result<Scoring, CliError> {
-        let mut weights = Weights::for_rules(self.rules);
+        let rules = self.tm_rules(game)?;
+        let mut weights = Weights::for_rules(rules);
         if let Some(w) = &self.weights {
             let parts: Vec<u32> = w
                 .split(',')
@@ -84,16 +112,30 @@ impl ScoringArgs {
             }
         }
         let desert: DesertPlacement = self.desert.parse()?;
-        Ok(Scoring {
-            rules: self.rules,
-            weights,
-            catan: CatanOptions {
+        let table = game == BoardGame::Catan && self.catan_table()?;
+        let catan = if table {
+            CatanOptions {
+                desert,
+                max_corner_pips: match self.max_corner_pips {
+                    0 => CatanOptions::table().max_corner_pips,
+                    n => n,
+                },
+                ..CatanOptions::table()
+            }
+        } else {
+            CatanOptions {
                 no_equal_neighbours: self.no_equal_neighbours,
                 no_2_12_neighbours: self.no_2_12_neighbours,
                 desert,
                 max_corner_pips: self.max_corner_pips,
                 harbour_rule: self.harbour_rule,
-            },
+                ..CatanOptions::default()
+            }
+        };
+        Ok(Scoring {
+            rules,
+            weights,
+            catan,
         })
     }
 }
@@ -367,7 +409,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             "game": a.game.name(),
             "algorithm": a.algorithm.name(),
             "seed": a.seed,
-            "rules": scoring.rules.name(),
+            "rules": scoring.rules_name(a.game),
             "score": run.score,
             "violations": violations_json(&violations),
             "elapsed_ms": run.elapsed.as_secs_f64() * 1000.0,

@@ -81,9 +81,19 @@ pub fn with_harbours(tiles: &[u8], opts: &CatanOptions, seed: u64) -> CatanBoard
     CatanBoard::with_placed_harbours(tiles, opts, seed)
 }
 
-/// The JSON keys Catan adds to `generate`: `players` and `harbours`.
+/// The JSON keys Catan adds to `generate`: `players`, `harbours` and
+/// `imbalance_index` (the Catan Board Imbalance index with those
+/// harbours).
 pub fn add_json(out: &mut Value, board: &CatanBoard) {
     if let Value::Object(m) = out {
+        if let Some(l) = board.layout() {
+            let index = crate::boards::analysis::catan_index::imbalance_index(
+                l,
+                &board.encode(),
+                &board.harbours,
+            );
+            m.insert("imbalance_index".into(), json!(index));
+        }
         m.insert(
             "players".into(),
             json!(board.layout().map_or("3-4", |l| l.players())),

@@ -106,9 +106,10 @@ pub fn evaluate_extras(
             scoring.rules,
             scoring.weights,
         )),
-        LevelMap::Catan(b) => Analysis::Catan(analysis::catan::analyse(
+        LevelMap::Catan(b) => Analysis::Catan(analysis::catan::analyse_with_harbours(
             b.layout().map_or(catan::grid(), |l| l.grid()),
             &b.encode(),
+            &b.harbours,
             &scoring.catan,
         )),
         m => return Err(CliError(format!("a {} map has no analysis", m.game()))),

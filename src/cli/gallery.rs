@@ -80,7 +80,7 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
             "game": a.game.name(),
             "algorithm": Algorithm::Best.name(),
             "seed": a.seed,
-            "rules": scoring.rules.name(),
+            "rules": scoring.rules_name(a.game),
             "axes": axes.map(|d| d.name()),
             "ranges": axes.map(|d| [d.range().0, d.range().1]),
             "bins": bins,

@@ -52,7 +52,8 @@ pub struct HexBoardRecipe {
 
 impl HexBoardRecipe {
     /// `game` with `algorithm` and its default parameters, the default
-    /// scoring (Terra Mystica `strict`), target 0 and the command line's
+    /// scoring ([`Scoring::default`]: Terra Mystica's default rules, Catan
+    /// `table`), target 0 and the command line's
     /// default time limit of 60 s.
     pub fn new(game: BoardGame, algorithm: Algorithm, seed: u64) -> HexBoardRecipe {
         HexBoardRecipe {

@@ -148,6 +148,13 @@ fn apply_script_args(
             settings.scoring.weights = crate::boards::terra_mystica::Weights::for_rules(r);
         }
         settings.scoring.rules = r;
+        if game == BoardGame::Catan {
+            settings.scoring.catan = if r == crate::boards::terra_mystica::Rules::Table {
+                crate::boards::catan::CatanOptions::table()
+            } else {
+                crate::boards::catan::CatanOptions::default()
+            };
+        }
     }
     if let Some(v) = a.players.clone().filter(|_| game == BoardGame::Catan) {
         settings.variant = v;

@@ -13,7 +13,7 @@ use crate::app::shell::library::{LEVELS_DIR, LevelLibrary};
 use crate::app::shell::save_box::levels_dir;
 use crate::app::shell::side_panel::{Side, SidePanels, side_panel};
 use crate::app::shell::{ScreenUiSet, content_root};
-use crate::boards::catan::DesertPlacement;
+use crate::boards::catan::{CatanOptions, DesertPlacement};
 use crate::boards::terra_mystica::{Rules, Weights};
 use crate::boards::{self, Algorithm, BoardGame, BoardVariant};
 use crate::plugin::{HexBoardMap, LevelAsset};
@@ -254,6 +254,11 @@ fn settings_ui(
         ui.horizontal(|ui| {
             for (rules, tip) in [
                 (
+                    Rules::Table,
+                    "the default: strict, plus a river shaped like the official maps' (one \
+                     piece, little of it on the edge, no blobs) and fair to every home terrain",
+                ),
+                (
                     Rules::Strict,
                     "the requirements as the papers state them in words",
                 ),
@@ -301,8 +306,34 @@ fn settings_ui(
                 changed |= ui.radio_value(&mut s.variant, v, name).changed();
             }
         });
-        ui.label("Optional rules");
+        ui.label("Rules");
         let c = &mut s.scoring.catan;
+        ui.horizontal(|ui| {
+            let table = *c == CatanOptions::table();
+            if ui
+                .radio(table, "table")
+                .on_hover_text(
+                    "the default: every rule players use to call a board balanced (no equal \
+                     numbers or 2/12 touching, no number twice on a resource, even production, \
+                     no dead or too rich corners, deserts apart, the 2:1 harbour rule)",
+                )
+                .clicked()
+                && !table
+            {
+                *c = CatanOptions::table();
+                changed = true;
+            }
+            if ui
+                .radio(!table, "published")
+                .on_hover_text("the papers' R1–R3, with the optional rules below as you set them")
+                .clicked()
+                && table
+            {
+                *c = CatanOptions::default();
+                changed = true;
+            }
+        });
+        ui.label("Optional rules");
         changed |= ui
             .checkbox(&mut c.no_equal_neighbours, "no equal numbers side by side")
             .changed();
@@ -332,6 +363,25 @@ fn settings_ui(
         changed |= ui
             .add(egui::Slider::new(&mut c.max_corner_pips, 0..=15).text("max pips at a corner"))
             .on_hover_text("0 = no bound; a corner touches three hexes")
+            .changed();
+        changed |= ui
+            .add(egui::Slider::new(&mut c.min_corner_pips, 0..=8).text("min pips inland"))
+            .on_hover_text("0 = no bound; an inland corner touches three land hexes")
+            .changed();
+        changed |= ui
+            .checkbox(&mut c.no_repeated_numbers, "no number twice on a resource")
+            .changed();
+        changed |= ui
+            .checkbox(&mut c.spread_red, "6 and 8 at most once per resource")
+            .changed();
+        changed |= ui
+            .checkbox(
+                &mut c.even_tile_pips,
+                "even production (pips per tile within 0.5)",
+            )
+            .changed();
+        changed |= ui
+            .checkbox(&mut c.deserts_apart, "deserts apart (5-6)")
             .changed();
     }
     if changed {

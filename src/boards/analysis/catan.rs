@@ -13,7 +13,8 @@
 //! any that is one of or next to one already picked: the settlement
 //! distance rule, so the three could all be built.
 
-use crate::boards::catan::{CatanCode, CatanOptions, DesertPlacement, pips};
+use super::catan_table::{TableFigures, official_base, table_contributions, table_figures};
+use crate::boards::catan::{CatanCode, CatanLayout, CatanOptions, DesertPlacement, Harbour, pips};
 use crate::boards::{HexGrid, HexIndex};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -58,7 +59,7 @@ pub struct IntersectionFigures {
 }
 
 /// The Catan analysis of a board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CatanAnalysis {
     /// Production pips per resource.
     pub pips_per_resource: ResourcePips,
@@ -72,6 +73,12 @@ pub struct CatanAnalysis {
     pub best_starts: Vec<IntersectionFigures>,
     /// Each hex's share of the score ([`hex_contributions`]), row-major.
     pub hex_contributions: Vec<u32>,
+    /// What a table judges the board by, the Imbalance index among them
+    /// (its keys sit beside the others in the JSON).
+    #[serde(flatten)]
+    pub table: Box<TableFigures>,
+    /// The same figures of the official beginner island (base game).
+    pub official: Box<TableFigures>,
 }
 
 /// The intersections of `grid`: each a list of one to three hexes,
@@ -112,6 +119,21 @@ pub fn intersections(grid: &HexGrid) -> (Vec<Vec<HexIndex>>, Vec<Vec<usize>>) {
 /// # Panics
 /// When `codes` is shorter than `grid`.
 pub fn analyse(grid: &HexGrid, codes: &[u8], opts: &CatanOptions) -> CatanAnalysis {
+    analyse_with_harbours(grid, codes, &[], opts)
+}
+
+/// [`analyse`] with the board's `harbours` (empty: none placed), which
+/// the harbour figure and the Imbalance index's harbour measure read.
+///
+/// # Panics
+/// When `codes` is shorter than `grid`.
+pub fn analyse_with_harbours(
+    grid: &HexGrid,
+    codes: &[u8],
+    harbours: &[Harbour],
+    opts: &CatanOptions,
+) -> CatanAnalysis {
+    let layout = CatanLayout::for_hexes(grid.len()).unwrap_or_else(CatanLayout::base);
     let code = |i: HexIndex| CatanCode::from_byte(codes[i as usize]);
     let mut per = [0u32; 5];
     for i in grid.indices() {
@@ -198,11 +220,14 @@ pub fn analyse(grid: &HexGrid, codes: &[u8], opts: &CatanOptions) -> CatanAnalys
         ),
         best_starts: picked.iter().map(|&k| figures[k].clone()).collect(),
         hex_contributions: hex_contributions(grid, codes, opts),
+        table: Box::new(table_figures(layout, codes, harbours)),
+        official: Box::new(official_base().clone()),
     }
 }
 
 /// How much each hex adds to the score, row-major; on the base island the
-/// values sum to exactly `catan::evaluate(codes, opts).total()`.
+/// values sum to exactly `catan::evaluate(codes, opts).total()` less the
+/// harbour count (a property of the frame, not of a hex).
 ///
 /// A hex adds 1 for each per-hex rule it breaks (R1 a same-terrain
 /// neighbour, R3 a 6/8 next to a 6/8, and the enabled optional rules:
@@ -210,7 +235,9 @@ pub fn analyse(grid: &HexGrid, codes: &[u8], opts: &CatanOptions) -> CatanAnalys
 /// rules go to one hex each: an R2 unit (a resource group whose pips
 /// spread by more than 1) to the hex with the most pips of the group's
 /// richest resource; a corner above the pip bound to its hex with the
-/// most pips (ties: the first in row-major order). The desert's `centre`
+/// most pips (ties: the first in row-major order), a corner below the
+/// floor to its hex with the fewest; the `table` rules as
+/// [`super::catan_table::table_contributions`] says. The desert's `centre`
 /// is the middle hex of the middle row.
 ///
 /// # Panics
@@ -274,20 +301,27 @@ pub fn hex_contributions(grid: &HexGrid, codes: &[u8], opts: &CatanOptions) -> V
             }
         }
     }
-    if opts.max_corner_pips > 0 {
+    if opts.max_corner_pips > 0 || opts.min_corner_pips > 0 {
         for hexes in intersections(grid).0.iter().filter(|h| h.len() == 3) {
             let p: u32 = hexes.iter().map(|&i| pips(code(i).token()) as u32).sum();
-            if p > opts.max_corner_pips as u32 {
-                let mut best = hexes[0];
-                for &i in hexes {
-                    if pips(code(i).token()) > pips(code(best).token()) {
-                        best = i;
-                    }
+            let (mut most, mut fewest) = (hexes[0], hexes[0]);
+            for &i in hexes {
+                if pips(code(i).token()) > pips(code(most).token()) {
+                    most = i;
                 }
-                out[best as usize] += 1;
+                if pips(code(i).token()) < pips(code(fewest).token()) {
+                    fewest = i;
+                }
+            }
+            if opts.max_corner_pips > 0 && p > opts.max_corner_pips as u32 {
+                out[most as usize] += 1;
+            }
+            if p < opts.min_corner_pips as u32 {
+                out[fewest as usize] += 1;
             }
         }
     }
+    table_contributions(grid, codes, opts, &mut out);
     out
 }
 
@@ -384,8 +418,13 @@ mod tests {
             // The harbour rule is a property of the frame, not of a hex:
             // its count is not spread over hexes.
             harbour_rule: false,
+            ..CatanOptions::default()
         };
-        for opts in [CatanOptions::default(), all_on] {
+        let table = CatanOptions {
+            harbour_rule: false,
+            ..CatanOptions::table()
+        };
+        for opts in [CatanOptions::default(), all_on, table] {
             for desert in [
                 DesertPlacement::Centre,
                 DesertPlacement::Coast,

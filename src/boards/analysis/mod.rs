@@ -5,7 +5,9 @@
 //!   neighbour, river frontage, edge hexes, largest cheap area) and the
 //!   `unfairness` spread across terrains;
 //! - [`catan`]: pips per resource, pips per intersection, the best three
-//!   starting intersections.
+//!   starting intersections, and (from [`catan_table`]) the figures a
+//!   table judges a board by, with the Catan Board Imbalance index
+//!   ([`catan_index`]) and the official beginner island's figures.
 //!
 //! [`analyse`] gives either as an [`Analysis`], whose JSON is the
 //! `analysis` object of `evoboard evaluate --json`.
@@ -21,6 +23,8 @@
 //! ```
 
 pub mod catan;
+pub mod catan_index;
+pub mod catan_table;
 pub mod tm;
 
 use super::{BoardError, BoardGame, Scoring, grid};
@@ -31,7 +35,7 @@ pub use tm::{TerrainFigures, TmAnalysis};
 
 /// The analysis of a board of either game; its JSON carries
 /// `"game": "terra-mystica"` or `"game": "catan"` beside the figures.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "game", rename_all = "kebab-case")]
 pub enum Analysis {
     /// Terra Mystica figures.

@@ -74,6 +74,8 @@ pub struct CatanLayout {
     slots: Vec<HarbourSlot>,
     harbour_kinds: &'static [HarbourKind],
     variant: BoardVariant,
+    red_surplus: u32,
+    tile_scale: (u32, [u32; 5]),
 }
 
 impl CatanLayout {
@@ -102,7 +104,18 @@ impl CatanLayout {
             .filter_map(|&(r, c)| grid.index(r, c))
             .collect();
         let slots = frame_slots(&grid, gaps);
+        let reds = tokens.iter().filter(|&&n| n == 6 || n == 8).count() as u32;
+        let c = &terrain_counts[..5];
+        let scale = (1..=c.iter().product::<usize>() as u32)
+            .find(|m| c.iter().all(|&k| k > 0 && m % k as u32 == 0))
+            .unwrap_or(1);
+        let mut per = [0u32; 5];
+        for (p, &k) in per.iter_mut().zip(c) {
+            *p = scale / k.max(1) as u32;
+        }
         CatanLayout {
+            red_surplus: reds.saturating_sub(5),
+            tile_scale: (scale, per),
             rows,
             grid,
             corners,
@@ -214,6 +227,23 @@ impl CatanLayout {
     /// Number of deserts.
     pub fn deserts(&self) -> usize {
         self.terrain_counts[5]
+    }
+
+    /// Red tokens (6 and 8) beyond one per resource: 0 on the base
+    /// island (4 red tokens), 1 on the 5–6 player island (6 on 5
+    /// resources), so `table` lets one resource hold two.
+    #[inline]
+    pub fn red_surplus(&self) -> u32 {
+        self.red_surplus
+    }
+
+    /// A common denominator of the resources' tile counts and, per
+    /// resource, the factor that turns its pip sum into pips per tile in
+    /// units of 1/denominator (base: 12 and 3, 3, 3, 4, 4; 5–6: 30 and
+    /// 5, 5, 5, 6, 6).
+    #[inline]
+    pub fn tile_scale(&self) -> (u32, [u32; 5]) {
+        self.tile_scale
     }
 
     /// Whether hex `i` is a centre hex (where `--desert centre` puts the

@@ -17,9 +17,13 @@ mod pins;
 mod players;
 mod problem;
 mod rules;
+mod scorer;
 mod search;
 #[cfg(test)]
 mod setup_tests;
+mod table;
+#[cfg(test)]
+mod table_tests;
 
 pub use board::{
     CatanBoard, CatanCode, CatanHex, CatanTerrain, ROWS, TERRAIN_COUNTS, TERRAINS, TOKENS, corners,
@@ -39,3 +43,4 @@ pub use rules::{
     CatanOptions, CatanViolations, DesertPlacement, broken_hexes, evaluate, evaluate_on, pips,
 };
 pub use search::{BalancedCatan, make_search};
+pub use table::{TABLE_CORNER_PIPS, TILE_PIPS_SPREAD};

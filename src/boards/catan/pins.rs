@@ -11,7 +11,8 @@ use std::fmt;
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct CatanPinConflict {
     /// The requirement's name as in the JSON `violations` (`r1`, `r3`,
-    /// `equal_neighbours`, `two_twelve`, `desert`, `corners`, or any of
+    /// `equal_neighbours`, `two_twelve`, `deserts_touching`, `desert`, `corners`,
+    /// `poor_corners`, or any of
     /// them with every hex pinned).
     pub requirement: &'static str,
     /// The pinned hexes involved, `(row, col)`.
@@ -40,8 +41,9 @@ impl fmt::Display for CatanPinConflict {
 /// The requirements that the pinned hexes of `codes` (`pinned[i]` true)
 /// break whatever the other hexes hold: two adjacent pinned hexes of the
 /// same terrain (R1), holding 6/8 both (R3), the same number or 2/12
-/// both (optional rules), a pinned desert where `--desert` forbids it, a
-/// corner of three pinned hexes above the pip bound, and, when every hex
+/// both (optional rules), two pinned deserts side by side (`table`), a
+/// pinned desert where `--desert` forbids it, a corner of three pinned
+/// hexes above the pip bound or below the floor, and, when every hex
 /// is pinned, any requirement the board breaks. Empty when a perfect
 /// board may still exist (R2 and the harbour rule are not checked with
 /// free hexes left).
@@ -114,6 +116,13 @@ pub fn pin_conflicts(
                     why: format!("are neighbours both holding {}", a.token()),
                 });
             }
+            if opts.deserts_apart && a.is_desert() && b.is_desert() {
+                out.push(CatanPinConflict {
+                    requirement: "deserts_touching",
+                    hexes: pair.clone(),
+                    why: "are neighbouring deserts".into(),
+                });
+            }
             if opts.no_2_12_neighbours && rare(a.token()) && rare(b.token()) {
                 out.push(CatanPinConflict {
                     requirement: "two_twelve",
@@ -139,11 +148,21 @@ pub fn pin_conflicts(
             }
         }
     }
-    if opts.max_corner_pips > 0 {
+    if opts.max_corner_pips > 0 || opts.min_corner_pips > 0 {
         for k in layout.corners() {
             if k.iter().all(|&i| is_pinned(i)) {
                 let p: u32 = k.iter().map(|&i| pips(code(i).token()) as u32).sum();
-                if p > opts.max_corner_pips as u32 {
+                if p < opts.min_corner_pips as u32 {
+                    out.push(CatanPinConflict {
+                        requirement: "poor_corners",
+                        hexes: k.iter().map(|&i| rc(i)).collect(),
+                        why: format!(
+                            "meet at a corner of {p} pips, below the floor {}",
+                            opts.min_corner_pips
+                        ),
+                    });
+                }
+                if opts.max_corner_pips > 0 && p > opts.max_corner_pips as u32 {
                     out.push(CatanPinConflict {
                         requirement: "corners",
                         hexes: k.iter().map(|&i| rc(i)).collect(),

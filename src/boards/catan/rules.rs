@@ -10,9 +10,13 @@
 //! four hexes around the island's centre); corners are the 42 inland
 //! intersections.
 
-use super::board::{CatanCode, CatanTerrain};
+use super::board::CatanCode;
 use super::harbours::unavoidable_breaks;
 use super::layout::CatanLayout;
+use super::table::{
+    MARK_DESERT, MARK_DESERTS_TOUCH, MARK_EQUAL, MARK_R1, MARK_R3, MARK_TWO_TWELVE, Tally,
+    corner_breaks, hex_marks,
+};
 use crate::boards::BoardError;
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -85,7 +89,8 @@ impl FromStr for DesertPlacement {
     }
 }
 
-/// Optional rules, each switchable (off by default).
+/// Optional rules, each switchable (off by default: R1–R3 alone, the
+/// papers' rules; [`CatanOptions::table`] turns every one on).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct CatanOptions {
@@ -102,6 +107,25 @@ pub struct CatanOptions {
     /// 5, 6, 8 or 9 (see [`super::HARBOUR_RULE_PIPS`]).
     #[serde(default)]
     pub harbour_rule: bool,
+    /// No resource holds the same number twice (`table`).
+    #[serde(default)]
+    pub no_repeated_numbers: bool,
+    /// 6/8 at most once per resource; on an island with more red tokens
+    /// than resources, the surplus may double up, one per resource
+    /// (`table`; see [`CatanLayout::red_surplus`]).
+    #[serde(default)]
+    pub spread_red: bool,
+    /// Pips per tile of each resource within
+    /// [`super::TILE_PIPS_SPREAD`] of each other (`table`).
+    #[serde(default)]
+    pub even_tile_pips: bool,
+    /// The fewest pips an inland corner (three hexes, the desert counting
+    /// 0) may touch; 0 = no floor.
+    #[serde(default)]
+    pub min_corner_pips: u8,
+    /// No desert next to a desert (`table`; the 5–6 player island).
+    #[serde(default)]
+    pub deserts_apart: bool,
 }
 
 /// Violation counts: R1..R3 and the optional rules.
@@ -121,6 +145,21 @@ pub struct CatanViolations {
     /// for bare land, those no arrangement of the harbours avoids).
     #[serde(default)]
     pub harbour: u32,
+    /// Copies of a number on a resource beyond the first.
+    #[serde(default)]
+    pub repeated_numbers: u32,
+    /// Red tokens (6/8) on a resource beyond the one allowed.
+    #[serde(default)]
+    pub red_per_resource: u32,
+    /// Spread of pips per tile beyond 0.5, in quarter pips (rounded up).
+    #[serde(default)]
+    pub tile_pips: u32,
+    /// Inland corners below the pip floor.
+    #[serde(default)]
+    pub poor_corners: u32,
+    /// Deserts next to a desert.
+    #[serde(default)]
+    pub deserts_touching: u32,
 }
 
 impl CatanViolations {
@@ -132,6 +171,11 @@ impl CatanViolations {
             + self.desert
             + self.corners
             + self.harbour
+            + self.repeated_numbers
+            + self.red_per_resource
+            + self.tile_pips
+            + self.poor_corners
+            + self.deserts_touching
     }
 
     /// `(name, count)` pairs: `r1..r3`, then the optional rules enabled in
@@ -153,6 +197,25 @@ impl CatanViolations {
         if opts.harbour_rule {
             v.push(("harbour", self.harbour));
         }
+        for (on, name, n) in [
+            (
+                opts.no_repeated_numbers,
+                "repeated_numbers",
+                self.repeated_numbers,
+            ),
+            (opts.spread_red, "red_per_resource", self.red_per_resource),
+            (opts.even_tile_pips, "tile_pips", self.tile_pips),
+            (opts.min_corner_pips > 0, "poor_corners", self.poor_corners),
+            (
+                opts.deserts_apart,
+                "deserts_touching",
+                self.deserts_touching,
+            ),
+        ] {
+            if on {
+                v.push((name, n));
+            }
+        }
         v
     }
 
@@ -165,6 +228,11 @@ impl CatanViolations {
             ("desert", self.desert),
             ("corners", self.corners),
             ("harbour", self.harbour),
+            ("repeated_numbers", self.repeated_numbers),
+            ("red_per_resource", self.red_per_resource),
+            ("tile_pips", self.tile_pips),
+            ("poor_corners", self.poor_corners),
+            ("deserts_touching", self.deserts_touching),
         ] {
             if c > 0 {
                 v.push((n, c));
@@ -199,102 +267,58 @@ pub fn evaluate(codes: &[u8], opts: &CatanOptions) -> CatanViolations {
 pub fn evaluate_on(layout: &CatanLayout, codes: &[u8], opts: &CatanOptions) -> CatanViolations {
     let g = layout.grid();
     let mut v = CatanViolations::default();
-    let mut sums = [0u32; 5];
+    let mut tally = Tally::default();
     for i in g.indices() {
-        let c = CatanCode::from_byte(codes[i as usize]);
-        let (t, n) = (c.terrain(), c.token());
-        if t < 5 {
-            sums[t as usize] += pips(n) as u32;
-        }
-        let (mut same_t, mut hot_nb, mut eq_nb, mut rare_nb) = (false, false, false, false);
-        for &j in g.neighbours(i) {
-            let d = CatanCode::from_byte(codes[j as usize]);
-            let (u, m) = (d.terrain(), d.token());
-            same_t |= u == t;
-            hot_nb |= hot(m);
-            eq_nb |= n != 0 && m == n;
-            rare_nb |= rare(m);
-        }
-        v.r[0] += same_t as u32;
-        v.r[2] += (hot(n) && hot_nb) as u32;
-        v.equal_neighbours += (opts.no_equal_neighbours && eq_nb) as u32;
-        v.two_twelve += (opts.no_2_12_neighbours && rare(n) && rare_nb) as u32;
-        if t == CatanTerrain::Desert as u8 {
-            let coast = g.neighbours(i).len() < 6;
-            v.desert += match opts.desert {
-                DesertPlacement::Anywhere => 0,
-                DesertPlacement::Centre => !layout.is_centre(i) as u32,
-                DesertPlacement::Coast => !coast as u32,
-                DesertPlacement::Inland => coast as u32,
-            };
-        }
+        tally.add(CatanCode::from_byte(codes[i as usize]));
+        let m = hex_marks(layout, codes, i, opts);
+        v.r[0] += (m & MARK_R1 != 0) as u32;
+        v.r[2] += (m & MARK_R3 != 0) as u32;
+        v.equal_neighbours += (opts.no_equal_neighbours && m & MARK_EQUAL != 0) as u32;
+        v.two_twelve += (opts.no_2_12_neighbours && m & MARK_TWO_TWELVE != 0) as u32;
+        v.desert += (m & MARK_DESERT != 0) as u32;
+        v.deserts_touching += (opts.deserts_apart && m & MARK_DESERTS_TOUCH != 0) as u32;
     }
-    let spread = |s: &[u32]| {
-        let hi = s.iter().copied().fold(0, u32::max);
-        let lo = s.iter().copied().fold(u32::MAX, u32::min);
-        hi - lo
-    };
-    v.r[1] = (spread(&sums[0..3]) > 1) as u32 + (spread(&sums[3..5]) > 1) as u32;
-    if opts.max_corner_pips > 0 {
+    v.r[1] = tally.r2();
+    if opts.max_corner_pips > 0 || opts.min_corner_pips > 0 {
         for k in layout.corners() {
             let p: u32 = k
                 .iter()
                 .map(|&i| pips(CatanCode::from_byte(codes[i as usize]).token()) as u32)
                 .sum();
-            v.corners += (p > opts.max_corner_pips as u32) as u32;
+            let (above, below) = corner_breaks(p, opts);
+            v.corners += above;
+            v.poor_corners += below;
         }
     }
     if opts.harbour_rule {
         v.harbour = unavoidable_breaks(layout, codes);
+    }
+    if opts.no_repeated_numbers {
+        v.repeated_numbers = tally.repeats;
+    }
+    if opts.spread_red {
+        v.red_per_resource = tally.red_breaks(layout);
+    }
+    if opts.even_tile_pips {
+        v.tile_pips = tally.tile_pips_breaks(layout);
     }
     v
 }
 
 /// Hexes that break a per-hex rule, one bit per rule (bit 0 = R1 same
 /// terrain, bit 2 = R3 hot numbers, bit 4 = equal numbers, bit 5 = 2/12,
-/// bit 6 = misplaced desert), for highlighting, on the island of their
+/// bit 6 = misplaced desert, bit 7 = deserts touching), for highlighting, on the island of their
 /// length (as [`evaluate`]).
 ///
 /// # Panics
 /// When `codes` has fewer than 19 entries.
 pub fn broken_hexes(codes: &[u8], opts: &CatanOptions) -> Vec<u8> {
     let layout = layout_of(codes.len());
-    let g = layout.grid();
-    g.indices()
-        .map(|i| {
-            let c = CatanCode::from_byte(codes[i as usize]);
-            let (t, n) = (c.terrain(), c.token());
-            let mut m = 0u8;
-            for &j in g.neighbours(i) {
-                let d = CatanCode::from_byte(codes[j as usize]);
-                let (u, k) = (d.terrain(), d.token());
-                if u == t {
-                    m |= 1;
-                }
-                if hot(n) && hot(k) {
-                    m |= 1 << 2;
-                }
-                if opts.no_equal_neighbours && n != 0 && k == n {
-                    m |= 1 << 4;
-                }
-                if opts.no_2_12_neighbours && rare(n) && rare(k) {
-                    m |= 1 << 5;
-                }
-            }
-            if t == CatanTerrain::Desert as u8 {
-                let coast = g.neighbours(i).len() < 6;
-                let bad = match opts.desert {
-                    DesertPlacement::Anywhere => false,
-                    DesertPlacement::Centre => !layout.is_centre(i),
-                    DesertPlacement::Coast => !coast,
-                    DesertPlacement::Inland => coast,
-                };
-                if bad {
-                    m |= 1 << 6;
-                }
-            }
-            m
-        })
+    let mask = opts.mark_mask();
+    layout
+        .grid()
+        .indices()
+        .map(|i| hex_marks(layout, codes, i, opts) & mask)
         .collect()
 }
 

@@ -8,7 +8,8 @@
 use super::board::{CatanCode, swap_terrains, swap_tokens};
 use super::layout::CatanLayout;
 use super::problem::{CatanProblem, checked_setup};
-use super::rules::{CatanOptions, evaluate_on};
+use super::rules::CatanOptions;
+use super::scorer::CatanScorer;
 use crate::boards::common::{Best, StepMoves, board_search_accessors, shuffle};
 use crate::boards::published::{Aco, Brkga, Pso, Sahc};
 use crate::boards::{Algorithm, BoardError, BoardSearch, BoardSetup, ParamSpec, Params};
@@ -47,14 +48,13 @@ enum Move {
 
 /// Our default Catan search.
 pub struct BalancedCatan {
-    layout: &'static CatanLayout,
     /// Unpinned hexes, row-major.
     free: Vec<usize>,
     /// Scratch for restarts: the unpinned terrains and tokens.
     pool_t: Vec<u8>,
     pool_n: Vec<u8>,
     codes: Vec<u8>,
-    opts: CatanOptions,
+    scorer: CatanScorer,
     rng: Rng,
     moves_per_step: u32,
     noise: f64,
@@ -137,16 +137,16 @@ impl BalancedCatan {
         if !has_start {
             random_board(&mut codes, &free, &mut pool_t, &mut pool_n, &mut rng);
         }
-        let score = evaluate_on(layout, &codes, &opts).total();
+        let scorer = CatanScorer::new(layout, opts, &codes);
+        let score = scorer.total();
         Ok(BalancedCatan {
-            layout,
+            scorer,
             free,
             pool_t,
             pool_n,
             best: Best::of(&codes, score as u64),
             progress: Progress::start(1, score as f64),
             codes,
-            opts,
             rng,
             moves_per_step: params.get(&MOVES) as u32,
             noise: params.get(&NOISE),
@@ -156,9 +156,11 @@ impl BalancedCatan {
         })
     }
 
+    /// Score the board as it stands (after a move or a restart).
     fn score(&mut self) -> u32 {
         self.evaluations += 1;
-        evaluate_on(self.layout, &self.codes, &self.opts).total()
+        self.scorer.load(&self.codes);
+        self.scorer.total()
     }
 
     fn one_move(&mut self) -> u32 {
@@ -190,8 +192,11 @@ impl BalancedCatan {
                     if matches!(m, Move::Number(..)) && !number_ok {
                         continue;
                     }
+                    let old = [self.codes[a], self.codes[b]];
                     apply(&mut self.codes, m);
-                    let s = self.score();
+                    self.evaluations += 1;
+                    let cap = best.map_or(u32::MAX, |(bs, _)| bs);
+                    let s = self.scorer.score_changed(&self.codes, a, b, old, cap);
                     apply(&mut self.codes, m);
                     match best {
                         Some((bs, _)) if s > bs => {}
@@ -211,6 +216,7 @@ impl BalancedCatan {
         }
         let (s, m) = best.expect("a board has swaps");
         apply(&mut self.codes, m);
+        self.scorer.load(&self.codes);
         s
     }
 }
@@ -242,6 +248,7 @@ impl Search for BalancedCatan {
                     &mut self.pool_n,
                     &mut self.rng,
                 );
+                self.scorer.load(&self.codes);
                 self.since_best = 0;
             }
         }

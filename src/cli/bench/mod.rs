@@ -300,7 +300,7 @@ fn run(a: &BenchArgs) -> Result<Report, CliError> {
     }
     let out = json!({
         "game": a.game.name(),
-        "rules": scoring.rules.name(),
+        "rules": scoring.rules_name(a.game),
         "time_limit": a.time_limit,
         "results": results,
     });
@@ -332,7 +332,7 @@ fn text(
         out,
         "{} ({} rules), {} runs of at most {} s",
         a.game.name(),
-        plan.scoring.rules.name(),
+        plan.scoring.rules_name(a.game),
         a.runs,
         a.time_limit
     );

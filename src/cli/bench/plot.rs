@@ -23,6 +23,8 @@ fn rules_text(plan: &Plan) -> String {
         )
     } else if plan.game == crate::boards::BoardGame::TerraMystica {
         format!("{} rules", plan.scoring.rules.name())
+    } else if plan.scoring.catan == crate::boards::catan::CatanOptions::table() {
+        "table rules".to_string()
     } else {
         "R1-R3".to_string()
     }

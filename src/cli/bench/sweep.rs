@@ -186,7 +186,7 @@ pub(super) fn run(
     }
     let json = json!({
         "game": a.game.name(),
-        "rules": plan.scoring.rules.name(),
+        "rules": plan.scoring.rules_name(a.game),
         "algorithm": algorithm.name(),
         "runs": a.runs,
         "time_limit": a.time_limit,
@@ -200,7 +200,7 @@ pub(super) fn run(
         out,
         "{} ({} rules), {} sweep of {}: {} sets × {} runs of at most {} s",
         a.game.name(),
-        plan.scoring.rules.name(),
+        plan.scoring.rules_name(a.game),
         algorithm.name(),
         names.join(","),
         groups.len(),

@@ -25,7 +25,7 @@ fn bench_args(csv: PathBuf, params: Vec<String>) -> BenchArgs {
 
 fn scoring(rules: Rules) -> ScoringArgs {
     ScoringArgs {
-        rules,
+        rules: Some(rules.name().into()),
         weights: None,
         no_equal_neighbours: false,
         no_2_12_neighbours: false,
