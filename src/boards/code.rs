@@ -12,7 +12,7 @@
 //! | `C` | Catan base island (rows 3-4-5-4-3, 19 hexes) | 7 bits per hex: terrain index (3 bits, 0 fields … 5 desert) then token (4 bits, 0 = none) | 25 characters |
 //! | `O` | Terra Mystica offset outline (rows 12-13-12…, 112 hexes) | 3 bits per hex, as `T` | 59 characters |
 //! | `U` | *reserved*: Terra Mystica custom outline (row lengths, then tiles) | | |
-//! | `F` | *reserved*: Catan 5–6 player board (rows 3-4-5-6-5-4-3, 30 hexes) | | |
+//! | `F` | Catan 5–6 player island (rows 3-4-5-6-5-4-3, 30 hexes) | 7 bits per hex, as `C` | 39 characters |
 //! | `H` | *reserved*: Catan base island with harbours | | |
 //! | `G` | *reserved*: Catan 5–6 player board with harbours | | |
 //!
@@ -45,7 +45,7 @@ pub const TM_OFFSET: char = 'O';
 pub const TM_CUSTOM: char = 'U';
 /// Letter of the Catan base island.
 pub const CATAN_BASE: char = 'C';
-/// Letter reserved for the Catan 5–6 player board.
+/// Letter of the Catan 5–6 player island.
 pub const CATAN_56: char = 'F';
 /// Letter reserved for the Catan base island with harbours.
 pub const CATAN_HARBOURS: char = 'H';
@@ -58,6 +58,8 @@ const TM_HEXES: usize = 113;
 const TM_OFFSET_HEXES: usize = 112;
 /// Hexes of the Catan base island.
 const CATAN_HEXES: usize = 19;
+/// Hexes of the Catan 5–6 player island.
+const CATAN_56_HEXES: usize = 30;
 
 /// A variant this build reads and writes.
 struct Variant {
@@ -67,7 +69,7 @@ struct Variant {
     bits: u32,
 }
 
-const VARIANTS: [Variant; 3] = [
+const VARIANTS: [Variant; 4] = [
     Variant {
         letter: TM_STANDARD,
         game: BoardGame::TerraMystica,
@@ -84,6 +86,12 @@ const VARIANTS: [Variant; 3] = [
         letter: CATAN_BASE,
         game: BoardGame::Catan,
         hexes: CATAN_HEXES,
+        bits: 7,
+    },
+    Variant {
+        letter: CATAN_56,
+        game: BoardGame::Catan,
+        hexes: CATAN_56_HEXES,
         bits: 7,
     },
 ];
@@ -140,7 +148,7 @@ pub fn decode(code: &str) -> Result<(BoardGame, Vec<u8>), BoardError> {
         .iter()
         .find(|v| v.letter == letter)
         .ok_or_else(|| {
-            let reserved = [TM_CUSTOM, CATAN_56, CATAN_HARBOURS, CATAN_56_HARBOURS];
+            let reserved = [TM_CUSTOM, CATAN_HARBOURS, CATAN_56_HARBOURS];
             bad(if reserved.contains(&letter) {
                 format!("variant '{letter}' is reserved for a later version of evoboard")
             } else {
@@ -246,7 +254,7 @@ fn crc8(bytes: &[u8]) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::catan::standard_codes;
+    use crate::boards::catan::{CatanLayout, standard_codes};
     use crate::boards::shuffle;
     use crate::boards::terra_mystica::{TerraMysticaBoard, standard_tiles};
     use crate::rng::seeded;
@@ -281,6 +289,13 @@ mod tests {
         assert_eq!(decode(&c).unwrap(), (BoardGame::TerraMystica, off.clone()));
         // Read with the standard letter it is the wrong length, not a board.
         assert!(decode(&format!("T{}", &c[1..])).is_err());
+        // The 5–6 player island: its own letter and length.
+        let mut five_six = CatanLayout::five_six().standard_codes();
+        shuffle(&mut five_six, &mut rng);
+        let c = encode(BoardGame::Catan, &five_six).unwrap();
+        assert!(c.starts_with(CATAN_56), "{c}");
+        assert_eq!(c.len(), 39, "{c}");
+        assert_eq!(decode(&c).unwrap(), (BoardGame::Catan, five_six));
         let base = TerraMysticaBoard::base_map().tiles();
         let c = encode(BoardGame::TerraMystica, &base).unwrap();
         assert_eq!(decode(&format!("  {c}\n")).unwrap().1, base);
@@ -296,7 +311,10 @@ mod tests {
             m.contains("starts with 'Z'") && m.contains("T ") && m.contains("C "),
             "{m}"
         );
-        assert!(msg(&format!("F{}", &c[1..])).contains("reserved"));
+        // Harbours are still reserved; `F` is the 5–6 island now, and a base
+        // island's payload is the wrong length for it.
+        assert!(msg(&format!("H{}", &c[1..])).contains("reserved"));
+        assert!(msg(&format!("F{}", &c[1..])).contains("has 39 characters"));
         assert!(
             msg(&c[..20]).contains("has 25 characters"),
             "{}",
