@@ -339,16 +339,6 @@ fn violations_json(v: &[(&str, u32)]) -> Value {
 /// Run `generate`.
 pub fn generate(a: GenerateArgs) -> CliResult {
     if let Some(k) = a.gallery {
-        if a.outline
-            .as_ref()
-            .is_some_and(|o| *o != BoardVariant::Standard)
-        {
-            return Err(CliError(
-                "--gallery works on the standard outline only; allowed: --outline standard \
-                 (or leave --outline out)"
-                    .into(),
-            ));
-        }
         return super::gallery::generate(&a, k);
     }
     let scoring = a.scoring.scoring(a.game)?;

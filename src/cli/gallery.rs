@@ -49,10 +49,14 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
         (CANDIDATES_PER_BOARD * k as u64).max(MIN_CANDIDATES)
     };
     let start = Instant::now();
-    let mut gallery = Gallery::new(a.game, scoring, axes, a.seed)?.with_config(GalleryConfig {
-        params,
-        ..GalleryConfig::for_game(a.game)
-    });
+    // The outline (`--outline`) or island (`--players`) the boards are on.
+    let variant = super::outline::apply(a.game, a.outline.as_ref(), a.catan.setup(a.game)?)?.variant;
+    let mut gallery = Gallery::new(a.game, scoring, axes, a.seed)?
+        .with_variant(variant)?
+        .with_config(GalleryConfig {
+            params,
+            ..GalleryConfig::for_game(a.game)
+        });
     let boards = gallery.run(
         k,
         Budget {

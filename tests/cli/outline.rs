@@ -178,17 +178,32 @@ fn bad_outlines_say_what_is_allowed() {
         &["generate", "catan", "--outline", "offset"],
         "--outline applies to terra-mystica only",
     );
-    fails_with(
-        &[
-            "generate",
-            "terra-mystica",
-            "--outline",
-            "offset",
-            "--gallery",
-            "2",
-        ],
-        "--gallery works on the standard outline only",
-    );
+    // Galleries on the offset outline and the 5–6 island: their boards are
+    // of that board and perfect.
+    for (args, hexes) in [
+        (
+            &["terra-mystica", "--outline", "offset"][..],
+            112,
+        ),
+        (&["catan", "--players", "5-6"][..], 30),
+    ] {
+        let mut all = vec!["generate"];
+        all.extend(args);
+        all.extend(["--gallery", "2", "--seed", "3", "--json"]);
+        let v = json(&all);
+        let boards = v["boards"].as_array().expect("a gallery prints boards");
+        assert!(!boards.is_empty(), "{args:?}: {v}");
+        for b in boards {
+            let n: usize = b["board"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|row| row.as_array().unwrap().len())
+                .sum();
+            assert_eq!(n, hexes, "{args:?}");
+            assert_eq!(b["score"].as_f64(), Some(0.0), "{args:?}");
+        }
+    }
     // A text map of neither outline is refused as a start board.
     let dir = temp_dir("outline-bad");
     let map = dir.join("small.txt");

@@ -55,9 +55,12 @@ impl GalleryView {
         self.game = Some(game);
         self.status = "filling the gallery …".into();
         let (scoring, seed): (Scoring, u64) = (settings.scoring, settings.seed);
+        let variant = settings.variant.clone();
         self.job = Some(Job::spawn("gallery", move || {
             let t = std::time::Instant::now();
-            let mut g = Gallery::new(game, scoring, axes, seed).map_err(|e| e.to_string())?;
+            let mut g = Gallery::new(game, scoring, axes, seed)
+                .and_then(|g| g.with_variant(variant))
+                .map_err(|e| e.to_string())?;
             let boards = g.run(GALLERY_SIZE, Budget::candidates(256));
             let p = g.progress();
             Ok((

@@ -31,7 +31,7 @@ pub use archive::{Archive, GalleryBoard, min_pairwise_distance};
 pub use descriptor::{Descriptor, Measurer};
 
 use crate::boards::catan::CatanCode;
-use crate::boards::{Algorithm, BoardError, BoardGame, BoardSetup, Params, Scoring};
+use crate::boards::{Algorithm, BoardError, BoardGame, BoardSetup, BoardVariant, Params, Scoring};
 use crate::rng::{Rng, RngExt, derive_seed, seeded};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -113,6 +113,7 @@ pub struct GalleryProgress {
 /// does both.
 pub struct Gallery {
     game: BoardGame,
+    variant: BoardVariant,
     scoring: Scoring,
     axes: [Descriptor; 2],
     seed: u64,
@@ -145,6 +146,7 @@ impl Gallery {
         let cells = archive.bins()[0] * archive.bins()[1];
         Ok(Gallery {
             game,
+            variant: BoardVariant::Standard,
             scoring,
             axes,
             seed,
@@ -156,6 +158,32 @@ impl Gallery {
                 ..GalleryProgress::default()
             },
         })
+    }
+
+    /// The same gallery on another board of the game (Terra Mystica's
+    /// offset outline, Catan's 5–6 player island); an error when `game`
+    /// has no such board.
+    ///
+    /// ```
+    /// use evoboard::boards::gallery::{Budget, Descriptor, Gallery};
+    /// use evoboard::boards::{BoardGame, BoardVariant, Scoring};
+    /// let game = BoardGame::Catan;
+    /// let mut g = Gallery::new(game, Scoring::default(), Descriptor::default_axes(game), 1)
+    ///     .unwrap()
+    ///     .with_variant(BoardVariant::FiveSixPlayers)
+    ///     .unwrap();
+    /// let boards = g.run(2, Budget::candidates(16));
+    /// assert!(boards.iter().all(|b| b.tiles.len() == 30 && b.score == 0));
+    /// assert!(Gallery::new(game, Scoring::default(), Descriptor::default_axes(game), 1)
+    ///     .unwrap()
+    ///     .with_variant(BoardVariant::Offset)
+    ///     .is_err());
+    /// ```
+    pub fn with_variant(mut self, variant: BoardVariant) -> Result<Self, BoardError> {
+        let grid = crate::boards::variant_grid(self.game, &variant)?;
+        self.measurer = Measurer::new(grid);
+        self.variant = variant;
+        Ok(self)
     }
 
     /// The same gallery with `config` (batch size, perturbation, limits).
@@ -235,7 +263,10 @@ impl Gallery {
     fn candidate(&self, i: u64) -> Option<Vec<u8>> {
         let mut rng = seeded(derive_seed(self.seed, i));
         let filled = self.archive.filled();
-        let mut setup = BoardSetup::default();
+        let mut setup = BoardSetup {
+            variant: self.variant.clone(),
+            ..BoardSetup::default()
+        };
         if filled > 0 && rng.random_bool(self.config.from_elite) {
             let pick = rng.random_range(0..filled);
             if let Some(elite) = self.archive.nth(pick) {
