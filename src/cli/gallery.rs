@@ -50,7 +50,8 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
     };
     let start = Instant::now();
     // The outline (`--outline`) or island (`--players`) the boards are on.
-    let variant = super::outline::apply(a.game, a.outline.as_ref(), a.catan.setup(a.game)?)?.variant;
+    let variant =
+        super::outline::apply(a.game, a.outline.as_ref(), a.catan.setup(a.game)?)?.variant;
     let mut gallery = Gallery::new(a.game, scoring, axes, a.seed)?
         .with_variant(variant)?
         .with_config(GalleryConfig {

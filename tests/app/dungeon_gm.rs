@@ -2,29 +2,9 @@
 //! moves a room, evolves the rest, saves and exports.
 
 use crate::common::*;
-use evoboard::dungeon::{self, Dungeon, DungeonEdit, DungeonParams, Size};
+use crate::shared::valid_move;
+use evoboard::dungeon::{self, DungeonParams, Size};
 use evoboard::level::{Level, LevelMap};
-
-/// A move of room `letter` the core accepts, as far from where it is as
-/// possible (searched with the core's own `apply`).
-fn valid_move(d: &Dungeon, letter: char, params: &DungeonParams) -> (u16, u16) {
-    let r = d.room(letter).unwrap().rect();
-    let mut best = None;
-    for y in 1..d.height() as u16 {
-        for x in 1..d.width() as u16 {
-            let far = (x as i32 - r.x as i32).abs() + (y as i32 - r.y as i32).abs();
-            if far < 4 || best.is_some_and(|(f, _)| f >= far) {
-                continue;
-            }
-            let edit = DungeonEdit::Move { room: letter, x, y };
-            if d.clone().apply(&edit, params).is_ok() {
-                best = Some((far, (x, y)));
-            }
-        }
-    }
-    best.unwrap_or_else(|| panic!("no place to move room {letter}"))
-        .1
-}
 
 #[test]
 fn a_scripted_game_master_chooses_the_ends_moves_a_room_evolves_and_exports() {

@@ -13,4 +13,6 @@ mod dungeon_gm;
 mod hex;
 mod puzzle;
 mod puzzle_editor;
+#[path = "../../src/app/tests/shared.rs"]
+mod shared;
 mod startup;

@@ -1,33 +1,9 @@
 //! A scripted `--edit` run of the real binary under Xvfb.
 
 use crate::common::{Display, count_near, read_png, temp_dir};
-use evoboard::level::{Level, LevelMap};
-use evoboard::puzzle::{Square, count_solutions};
+use crate::shared::{GIVENS, check_level};
 use std::path::Path;
 use std::process::Command;
-
-/// The saved level's puzzle has exactly one solution and holds `givens`.
-fn check_level(path: &Path, givens: &[(usize, usize, Square)]) {
-    let level = Level::load(path).unwrap();
-    assert_eq!(level.generator.algorithm, evoboard::puzzle::HAND_ALGORITHM);
-    let LevelMap::Puzzle(p) = level.map else {
-        panic!("not a puzzle level");
-    };
-    let cells = p.cells_board().unwrap();
-    let s = count_solutions(&cells, 2);
-    assert_eq!(s.count, 1, "the saved puzzle is not unique:\n{cells}");
-    assert_eq!(s.solution.unwrap(), p.solution_board().unwrap());
-    for &(r, c, v) in givens {
-        assert_eq!(cells.get(r, c), v, "({r}, {c}) lost");
-    }
-}
-
-const GIVENS: [(usize, usize, Square); 4] = [
-    (0, 0, Square::X),
-    (0, 1, Square::O),
-    (2, 2, Square::Blocked),
-    (3, 4, Square::X),
-];
 
 /// Run the binary in `dir` (levels go to `dir/levels`).
 fn run_in(display: &Display, dir: &Path, args: &[&str]) -> String {

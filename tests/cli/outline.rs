@@ -181,10 +181,7 @@ fn bad_outlines_say_what_is_allowed() {
     // Galleries on the offset outline and the 5–6 island: their boards are
     // of that board and perfect.
     for (args, hexes) in [
-        (
-            &["terra-mystica", "--outline", "offset"][..],
-            112,
-        ),
+        (&["terra-mystica", "--outline", "offset"][..], 112),
         (&["catan", "--players", "5-6"][..], 30),
     ] {
         let mut all = vec!["generate"];

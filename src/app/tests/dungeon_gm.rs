@@ -5,6 +5,7 @@
 //! rest, saves and exports.
 
 use super::common::*;
+use super::shared::valid_move;
 use crate::app::Screen;
 use crate::app::dungeon::{
     DungeonCommand, DungeonDesign, DungeonDesignCommand as Cmd, DungeonRun, DungeonRunState,
@@ -12,28 +13,7 @@ use crate::app::dungeon::{
 };
 use crate::app::shell::StatusLine;
 use bevy::prelude::*;
-use evoboard::dungeon::{Dungeon, DungeonEdit, DungeonParams, Size};
-
-/// A move of room `letter` the core accepts, as far from where it is as
-/// possible (searched with the core's own `apply`).
-fn valid_move(d: &Dungeon, letter: char, params: &DungeonParams) -> (u16, u16) {
-    let r = d.room(letter).unwrap().rect();
-    let mut best = None;
-    for y in 1..d.height() as u16 {
-        for x in 1..d.width() as u16 {
-            let far = (x as i32 - r.x as i32).abs() + (y as i32 - r.y as i32).abs();
-            if far < 4 || best.is_some_and(|(f, _)| f >= far) {
-                continue;
-            }
-            let edit = DungeonEdit::Move { room: letter, x, y };
-            if d.clone().apply(&edit, params).is_ok() {
-                best = Some((far, (x, y)));
-            }
-        }
-    }
-    best.unwrap_or_else(|| panic!("no place to move room {letter}"))
-        .1
-}
+use evoboard::dungeon::{Dungeon, DungeonEdit, Size};
 
 fn design(app: &App) -> &DungeonDesign {
     app.world().resource::<DungeonDesign>()

@@ -14,3 +14,4 @@ mod hex;
 mod puzzle;
 mod puzzle_editor;
 mod runs;
+pub(crate) mod shared;

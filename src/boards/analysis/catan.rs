@@ -237,7 +237,7 @@ pub fn analyse_with_harbours(
 /// richest resource; a corner above the pip bound to its hex with the
 /// most pips (ties: the first in row-major order), a corner below the
 /// floor to its hex with the fewest; the `table` rules as
-/// [`super::catan_table::table_contributions`] says. The desert's `centre`
+/// `catan_table::table_contributions` says. The desert's `centre`
 /// is the middle hex of the middle row.
 ///
 /// # Panics
