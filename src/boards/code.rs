@@ -13,8 +13,14 @@
 //! | `O` | Terra Mystica offset outline (rows 12-13-12…, 112 hexes) | 3 bits per hex, as `T` | 59 characters |
 //! | `U` | *reserved*: Terra Mystica custom outline (row lengths, then tiles) | | |
 //! | `F` | Catan 5–6 player island (rows 3-4-5-6-5-4-3, 30 hexes) | 7 bits per hex, as `C` | 39 characters |
-//! | `H` | *reserved*: Catan base island with harbours | | |
-//! | `G` | *reserved*: Catan 5–6 player board with harbours | | |
+//! | `H` | Catan base island with its 9 harbours | as `C`, then 3 bits per harbour slot: the kind (0 generic 3:1, 1 grain, 2 lumber, 3 wool, 4 brick, 5 ore) | 29 characters |
+//! | `G` | Catan 5–6 player island with its 11 harbours | as `F`, then 3 bits per harbour slot, as `H` | 44 characters |
+//!
+//! Harbour slots are the island's fixed places on the frame
+//! ([`crate::boards::catan::CatanLayout::slots`], clockwise from the
+//! north), so a harbour code names only each slot's kind. [`encode_catan`]
+//! writes `H`/`G` for a board with harbours and `C`/`F` for one without;
+//! [`decode_board`] reads all of them.
 //!
 //! Bits are packed most significant first, hexes in row-major order (the
 //! order of the JSON `board` arrays); the unused bits of the last byte are
@@ -32,7 +38,7 @@
 //! assert!(code::decode("Xabc").is_err());
 //! ```
 
-use super::catan::CatanCode;
+use super::catan::{CatanBoard, CatanCode, CatanLayout, Harbour, HarbourKind};
 use super::{BoardError, BoardGame};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -47,9 +53,9 @@ pub const TM_CUSTOM: char = 'U';
 pub const CATAN_BASE: char = 'C';
 /// Letter of the Catan 5–6 player island.
 pub const CATAN_56: char = 'F';
-/// Letter reserved for the Catan base island with harbours.
+/// Letter of the Catan base island with its harbours.
 pub const CATAN_HARBOURS: char = 'H';
-/// Letter reserved for the Catan 5–6 player board with harbours.
+/// Letter of the Catan 5–6 player island with its harbours.
 pub const CATAN_56_HARBOURS: char = 'G';
 
 /// Hexes of the standard Terra Mystica outline.
@@ -67,77 +73,234 @@ struct Variant {
     game: BoardGame,
     hexes: usize,
     bits: u32,
+    /// Harbour slots after the hexes, 3 bits each (0: no harbours).
+    harbours: usize,
 }
 
-const VARIANTS: [Variant; 4] = [
+/// Bits of a harbour kind.
+const HARBOUR_BITS: u32 = 3;
+
+const VARIANTS: [Variant; 6] = [
     Variant {
         letter: TM_STANDARD,
         game: BoardGame::TerraMystica,
         hexes: TM_HEXES,
         bits: 3,
+        harbours: 0,
     },
     Variant {
         letter: TM_OFFSET,
         game: BoardGame::TerraMystica,
         hexes: TM_OFFSET_HEXES,
         bits: 3,
+        harbours: 0,
     },
     Variant {
         letter: CATAN_BASE,
         game: BoardGame::Catan,
         hexes: CATAN_HEXES,
         bits: 7,
+        harbours: 0,
     },
     Variant {
         letter: CATAN_56,
         game: BoardGame::Catan,
         hexes: CATAN_56_HEXES,
         bits: 7,
+        harbours: 0,
+    },
+    Variant {
+        letter: CATAN_HARBOURS,
+        game: BoardGame::Catan,
+        hexes: CATAN_HEXES,
+        bits: 7,
+        harbours: 9,
+    },
+    Variant {
+        letter: CATAN_56_HARBOURS,
+        game: BoardGame::Catan,
+        hexes: CATAN_56_HEXES,
+        bits: 7,
+        harbours: 11,
     },
 ];
 
 /// The share code of a board: `tiles` are the game's row-major tile codes
 /// (Terra Mystica terrain codes, Catan [`CatanCode`] bytes). The variant
 /// follows from the game and the number of hexes; an error when no
-/// variant fits or a tile is not a code of the game.
+/// variant fits or a tile is not a code of the game. Harbours are not
+/// coded: [`encode_catan`] codes a Catan board with them.
 pub fn encode(game: BoardGame, tiles: &[u8]) -> Result<String, BoardError> {
-    let v = VARIANTS
+    let v = variant_for(game, tiles.len(), 0)?;
+    encode_variant(v, tiles, &[])
+}
+
+/// The share code of a Catan board with its harbours (`H`, `G`), or
+/// without (`C`, `F`) when it has none; an error when the harbours are
+/// not one on each of the island's frame slots.
+///
+/// ```
+/// use evoboard::boards::catan::{CatanBoard, CatanOptions, standard_codes};
+/// use evoboard::boards::code;
+/// let board = CatanBoard::with_placed_harbours(&standard_codes(), &CatanOptions::table(), 7);
+/// let c = code::encode_catan(&board).unwrap();
+/// assert!(c.starts_with('H') && c.len() == 29);
+/// assert_eq!(code::decode_board(&c).unwrap().catan().unwrap(), board);
+/// ```
+pub fn encode_catan(board: &CatanBoard) -> Result<String, BoardError> {
+    let tiles = board.encode();
+    if board.harbours.is_empty() {
+        return encode(BoardGame::Catan, &tiles);
+    }
+    let layout = board.layout().ok_or(BoardError::TileCount {
+        expected: CATAN_HEXES,
+        got: tiles.len(),
+    })?;
+    let g = layout.grid();
+    let not_on_slots = || BoardError::ShareCode {
+        reason: format!(
+            "a share code holds harbours on the island's {} frame slots, one each",
+            layout.slots().len()
+        ),
+    };
+    if board.harbours.len() != layout.slots().len() {
+        return Err(not_on_slots());
+    }
+    let mut kinds = Vec::with_capacity(layout.slots().len());
+    for slot in layout.slots() {
+        let h = board
+            .harbours
+            .iter()
+            .find(|h| g.index(h.hex.0, h.hex.1) == Some(slot.hex) && h.side == slot.side)
+            .ok_or_else(not_on_slots)?;
+        kinds.push(h.kind);
+    }
+    let v = variant_for(BoardGame::Catan, tiles.len(), kinds.len())?;
+    encode_variant(v, &tiles, &kinds)
+}
+
+/// The variant of `game` with `hexes` hexes and `harbours` harbour slots.
+fn variant_for(
+    game: BoardGame,
+    hexes: usize,
+    harbours: usize,
+) -> Result<&'static Variant, BoardError> {
+    VARIANTS
         .iter()
-        .find(|v| v.game == game && v.hexes == tiles.len())
+        .find(|v| v.game == game && v.hexes == hexes && v.harbours == harbours)
         .ok_or_else(|| {
-            let hexes = if game == BoardGame::Catan {
+            let expected = if game == BoardGame::Catan {
                 CATAN_HEXES
             } else {
                 TM_HEXES
             };
             BoardError::TileCount {
-                expected: hexes,
-                got: tiles.len(),
+                expected,
+                got: hexes,
             }
-        })?;
-    let mut bytes = Vec::with_capacity((v.hexes * v.bits as usize).div_ceil(8) + 1);
-    let mut acc: u32 = 0;
-    let mut n = 0u32;
-    for &t in tiles {
-        let value = pack(game, t)?;
-        acc = (acc << v.bits) | value as u32;
-        n += v.bits;
-        while n >= 8 {
-            n -= 8;
-            bytes.push((acc >> n) as u8);
-            acc &= (1 << n) - 1;
+        })
+}
+
+/// Bits, most significant first, into bytes.
+struct BitWriter {
+    bytes: Vec<u8>,
+    acc: u32,
+    n: u32,
+}
+
+impl BitWriter {
+    fn push(&mut self, value: u8, bits: u32) {
+        self.acc = (self.acc << bits) | value as u32;
+        self.n += bits;
+        while self.n >= 8 {
+            self.n -= 8;
+            self.bytes.push((self.acc >> self.n) as u8);
+            self.acc &= (1 << self.n) - 1;
         }
     }
-    if n > 0 {
-        bytes.push((acc << (8 - n)) as u8);
+
+    fn finish(mut self) -> Vec<u8> {
+        if self.n > 0 {
+            self.bytes.push((self.acc << (8 - self.n)) as u8);
+        }
+        self.bytes
     }
+}
+
+fn encode_variant(
+    v: &Variant,
+    tiles: &[u8],
+    harbours: &[HarbourKind],
+) -> Result<String, BoardError> {
+    let bits = v.hexes * v.bits as usize + v.harbours * HARBOUR_BITS as usize;
+    let mut w = BitWriter {
+        bytes: Vec::with_capacity(bits.div_ceil(8) + 1),
+        acc: 0,
+        n: 0,
+    };
+    for &t in tiles {
+        w.push(pack(v.game, t)?, v.bits);
+    }
+    for &k in harbours {
+        w.push(harbour_bits(k), HARBOUR_BITS);
+    }
+    let mut bytes = w.finish();
     bytes.push(crc8(&bytes));
     Ok(format!("{}{}", v.letter, URL_SAFE_NO_PAD.encode(&bytes)))
 }
 
+/// A board read from a share code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedBoard {
+    /// The game.
+    pub game: BoardGame,
+    /// Row-major tile codes.
+    pub tiles: Vec<u8>,
+    /// The harbour kind on each of the island's frame slots, in slot
+    /// order (`H` and `G` codes); `None` for codes without harbours.
+    pub harbours: Option<Vec<HarbourKind>>,
+}
+
+impl SharedBoard {
+    /// The Catan board with its harbours (none for `C`/`F` codes); an
+    /// error for a Terra Mystica code.
+    pub fn catan(&self) -> Result<CatanBoard, BoardError> {
+        if self.game != BoardGame::Catan {
+            return Err(BoardError::ShareCode {
+                reason: "it is a Terra Mystica code, not a Catan one".into(),
+            });
+        }
+        let board = CatanBoard::try_decode(&self.tiles)?;
+        let (Some(kinds), Some(layout)) =
+            (&self.harbours, CatanLayout::for_hexes(self.tiles.len()))
+        else {
+            return Ok(board);
+        };
+        let g = layout.grid();
+        let harbours = layout
+            .slots()
+            .iter()
+            .zip(kinds)
+            .map(|(s, &kind)| Harbour {
+                kind,
+                hex: g.row_col(s.hex),
+                side: s.side,
+            })
+            .collect();
+        Ok(board.with_harbours(harbours))
+    }
+}
+
 /// The game and row-major tile codes of a share code, or an error that
-/// says what a code looks like.
+/// says what a code looks like. Harbours in `H`/`G` codes are dropped:
+/// [`decode_board`] keeps them.
 pub fn decode(code: &str) -> Result<(BoardGame, Vec<u8>), BoardError> {
+    decode_board(code).map(|b| (b.game, b.tiles))
+}
+
+/// The board of a share code, harbours included, or an error that says
+/// what a code looks like.
+pub fn decode_board(code: &str) -> Result<SharedBoard, BoardError> {
     let bad = |reason: String| BoardError::ShareCode { reason };
     let code = code.trim();
     let mut chars = code.chars();
@@ -148,7 +311,7 @@ pub fn decode(code: &str) -> Result<(BoardGame, Vec<u8>), BoardError> {
         .iter()
         .find(|v| v.letter == letter)
         .ok_or_else(|| {
-            let reserved = [TM_CUSTOM, CATAN_HARBOURS, CATAN_56_HARBOURS];
+            let reserved = [TM_CUSTOM];
             bad(if reserved.contains(&letter) {
                 format!("variant '{letter}' is reserved for a later version of evoboard")
             } else {
@@ -162,7 +325,8 @@ pub fn decode(code: &str) -> Result<(BoardGame, Vec<u8>), BoardError> {
     {
         return Err(bad(format!("'{c}' is not a base64url character")));
     }
-    let want = 1 + (v.hexes * v.bits as usize).div_ceil(8) + 1;
+    let payload_bits = v.hexes * v.bits as usize + v.harbours * HARBOUR_BITS as usize;
+    let want = 1 + payload_bits.div_ceil(8) + 1;
     let want_chars = (want - 1) * 8;
     let want_chars = want_chars.div_ceil(6) + 1;
     let bytes = URL_SAFE_NO_PAD
@@ -181,25 +345,82 @@ pub fn decode(code: &str) -> Result<(BoardGame, Vec<u8>), BoardError> {
             "its check character does not match: it was mistyped or cut".into(),
         ));
     }
+    let mut r = BitReader {
+        bytes: payload.iter(),
+        acc: 0,
+        n: 0,
+    };
     let mut tiles = Vec::with_capacity(v.hexes);
-    let mask = (1u32 << v.bits) - 1;
-    let mut acc: u32 = 0;
-    let mut n = 0u32;
-    let mut bytes = payload.iter();
     for _ in 0..v.hexes {
-        while n < v.bits {
-            let b = bytes.next().copied().unwrap_or(0);
-            acc = (acc << 8) | b as u32;
-            n += 8;
-        }
-        n -= v.bits;
-        tiles.push(unpack(v.game, ((acc >> n) & mask) as u8)?);
-        acc &= (1 << n) - 1;
+        tiles.push(unpack(v.game, r.take(v.bits))?);
     }
-    if acc != 0 {
+    let harbours = (v.harbours > 0)
+        .then(|| {
+            (0..v.harbours)
+                .map(|_| harbour_kind(r.take(HARBOUR_BITS)))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .transpose()?;
+    if r.acc != 0 {
         return Err(bad("its last bits are not zero".into()));
     }
-    Ok((v.game, tiles))
+    Ok(SharedBoard {
+        game: v.game,
+        tiles,
+        harbours,
+    })
+}
+
+/// Bits, most significant first, out of bytes (zeros past the end).
+struct BitReader<'a> {
+    bytes: std::slice::Iter<'a, u8>,
+    acc: u32,
+    n: u32,
+}
+
+impl BitReader<'_> {
+    fn take(&mut self, bits: u32) -> u8 {
+        while self.n < bits {
+            let b = self.bytes.next().copied().unwrap_or(0);
+            self.acc = (self.acc << 8) | b as u32;
+            self.n += 8;
+        }
+        self.n -= bits;
+        let v = (self.acc >> self.n) & ((1 << bits) - 1);
+        self.acc &= (1 << self.n) - 1;
+        v as u8
+    }
+}
+
+/// A harbour kind as 3 bits.
+fn harbour_bits(kind: HarbourKind) -> u8 {
+    match kind {
+        HarbourKind::Generic => 0,
+        HarbourKind::Grain => 1,
+        HarbourKind::Lumber => 2,
+        HarbourKind::Wool => 3,
+        HarbourKind::Brick => 4,
+        HarbourKind::Ore => 5,
+    }
+}
+
+/// 3 bits as a harbour kind.
+fn harbour_kind(bits: u8) -> Result<HarbourKind, BoardError> {
+    Ok(match bits {
+        0 => HarbourKind::Generic,
+        1 => HarbourKind::Grain,
+        2 => HarbourKind::Lumber,
+        3 => HarbourKind::Wool,
+        4 => HarbourKind::Brick,
+        5 => HarbourKind::Ore,
+        _ => {
+            return Err(BoardError::ShareCode {
+                reason: format!(
+                    "harbour kind {bits} is not a harbour (0 generic, 1 grain, 2 lumber, 3 wool, 4 brick, 5 ore)"
+                ),
+            });
+        }
+    })
 }
 
 /// A tile code as the payload's bits.
@@ -311,9 +532,10 @@ mod tests {
             m.contains("starts with 'Z'") && m.contains("T ") && m.contains("C "),
             "{m}"
         );
-        // Harbours are still reserved; `F` is the 5–6 island now, and a base
-        // island's payload is the wrong length for it.
-        assert!(msg(&format!("H{}", &c[1..])).contains("reserved"));
+        // `U` is still reserved; `F` is the 5–6 island now, and a base
+        // island's payload is the wrong length for it, as for `H`.
+        assert!(msg(&format!("U{}", &c[1..])).contains("reserved"));
+        assert!(msg(&format!("H{}", &c[1..])).contains("has 29 characters"));
         assert!(msg(&format!("F{}", &c[1..])).contains("has 39 characters"));
         assert!(
             msg(&c[..20]).contains("has 25 characters"),
@@ -344,5 +566,59 @@ mod tests {
         let code = format!("C{}", URL_SAFE_NO_PAD.encode(&bytes));
         let err = decode(&code).unwrap_err().to_string();
         assert!(err.contains("not a Catan terrain"), "{err}");
+    }
+
+    #[test]
+    fn harbour_codes_round_trip_on_both_islands() {
+        use crate::boards::catan::CatanOptions;
+        let mut rng = seeded(11);
+        for (layout, letter, len) in [
+            (CatanLayout::base(), CATAN_HARBOURS, 29),
+            (CatanLayout::five_six(), CATAN_56_HARBOURS, 44),
+        ] {
+            for seed in 0..50 {
+                let mut tiles = layout.standard_codes();
+                shuffle(&mut tiles, &mut rng);
+                let board = CatanBoard::with_placed_harbours(&tiles, &CatanOptions::table(), seed);
+                assert_eq!(board.harbours.len(), layout.slots().len());
+                let c = encode_catan(&board).unwrap();
+                assert!(c.starts_with(letter), "{c}");
+                assert_eq!(c.chars().count(), len, "{c}");
+                let back = decode_board(&c).unwrap();
+                assert_eq!(back.tiles, tiles);
+                assert_eq!(back.catan().unwrap(), board);
+                // The plain decoder reads the land of a harbour code.
+                assert_eq!(decode(&c).unwrap(), (BoardGame::Catan, tiles.clone()));
+                // Without harbours a board gets its plain letter.
+                let bare = CatanBoard::try_decode(&tiles).unwrap();
+                let plain = encode_catan(&bare).unwrap();
+                assert_eq!(plain, encode(BoardGame::Catan, &tiles).unwrap());
+                assert_eq!(decode_board(&plain).unwrap().harbours, None);
+            }
+        }
+        // Harbours off the frame slots have no code, and say why.
+        let mut board =
+            CatanBoard::with_placed_harbours(&standard_codes(), &CatanOptions::table(), 1);
+        board.harbours.pop();
+        let e = encode_catan(&board).unwrap_err().to_string();
+        assert!(e.contains("9 frame slots"), "{e}");
+        // A harbour kind outside 0..=5 is refused: kind 7 in the last slot.
+        let mut w = BitWriter {
+            bytes: Vec::new(),
+            acc: 0,
+            n: 0,
+        };
+        for &t in &standard_codes() {
+            w.push(t, 7);
+        }
+        for k in 0..9 {
+            w.push(if k == 8 { 7 } else { 0 }, HARBOUR_BITS);
+        }
+        let mut bytes = w.finish();
+        bytes.push(crc8(&bytes));
+        let e = decode(&format!("H{}", URL_SAFE_NO_PAD.encode(&bytes)))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("harbour kind 7"), "{e}");
     }
 }

@@ -10,7 +10,7 @@ use crate::boards::terra_mystica::{
     Rules, TerraMysticaBoard, Weights, grid_for_len, score as tm_score,
 };
 use crate::boards::{
-    self, Algorithm, BoardError, BoardGame, BoardRun, BoardVariant, Params, Scoring,
+    self, Algorithm, BoardError, BoardGame, BoardRun, BoardVariant, Params, Scoring, code,
 };
 use crate::level::{BoardDesign, EditSummary, Level, LevelMap};
 use clap::Args;
@@ -407,7 +407,10 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             "evaluations": run.evaluations,
             "generations": run.generations,
             "board": board_json(a.game, &run.tiles),
-            "code": super::export::code_json(a.game, &run.tiles),
+            "code": match &island {
+                Some(b) => code::encode_catan(b).map_or(Value::Null, Value::from),
+                None => super::export::code_json(a.game, &run.tiles),
+            },
             "pinned": pinned,
         });
         if a.game == BoardGame::TerraMystica {

@@ -114,9 +114,9 @@ pub fn evaluate_extras(
         )),
         m => return Err(CliError(format!("a {} map has no analysis", m.game()))),
     };
-    let board = export::HexBoard::from_map(map).map_err(|e| CliError(e.to_string()))?;
     let analysis = serde_json::to_value(&analysis).map_err(|e| CliError(format!("JSON: {e}")))?;
-    Ok((code_json(board.game, &board.tiles), analysis))
+    let code = export::share_code(map).map_or(serde_json::Value::Null, serde_json::Value::from);
+    Ok((code, analysis))
 }
 
 /// Run `export`.

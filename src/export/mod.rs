@@ -28,7 +28,6 @@ pub mod png;
 pub mod svg;
 pub mod text;
 
-use crate::boards::catan::CatanBoard;
 use crate::boards::terra_mystica::TerraMysticaBoard;
 use crate::boards::{BoardError, BoardGame, code};
 use crate::map::LevelMap;
@@ -133,11 +132,6 @@ pub enum ExportError {
         /// The map's kind (`dungeon`, `puzzle`).
         kind: &'static str,
     },
-    /// A board with no share code yet (the 5–6 player Catan island).
-    NoCode {
-        /// Hexes on the board.
-        hexes: usize,
-    },
     /// This build has no PNG renderer (built without the `png` feature).
     NoPng,
     /// The board itself is not valid (wrong shape, bad tile).
@@ -175,10 +169,6 @@ impl fmt::Display for ExportError {
                 f,
                 "exporting a {kind} is not supported yet; export works for terra-mystica \
                  and catan boards and dungeons"
-            ),
-            ExportError::NoCode { hexes } => write!(
-                f,
-                "share codes are made for the standard boards only (Terra Mystica 113 hexes,                  Catan 19); this board has {hexes}: export it as png, svg or text"
             ),
             ExportError::NoPng => f.write_str(
                 "this build has no PNG export (built without the `png` feature); use svg",
@@ -314,15 +304,7 @@ pub fn export_with(
             LevelMap::Catan(b) => Ok(text(text::catan_text(b))),
             _ => Err(ExportError::Unsupported { kind: map.game() }),
         },
-        Format::Code => {
-            let b = HexBoard::from_map(map)?;
-            if b.game == BoardGame::Catan && b.tiles.len() != crate::boards::catan::grid().len() {
-                return Err(ExportError::NoCode {
-                    hexes: b.tiles.len(),
-                });
-            }
-            Ok(text(code::encode(b.game, &b.tiles)? + "\n"))
-        }
+        Format::Code => Ok(text(share_code(map)? + "\n")),
         Format::Svg => Ok(text(svg::svg(map)?)),
         Format::Png => png_of(map),
         Format::Vtt | Format::Key => Err(ExportError::NotForMap {
@@ -385,22 +367,35 @@ fn png_of(_map: &LevelMap) -> Result<Exported, ExportError> {
     Err(ExportError::NoPng)
 }
 
-/// The map in a share code, as a level map.
+/// The share code of a hex board's map: a Catan board's harbours go into
+/// it (`H`, `G`) when it has them (see [`code`]).
+pub fn share_code(map: &LevelMap) -> Result<String, ExportError> {
+    match map {
+        LevelMap::Catan(b) => Ok(code::encode_catan(b)?),
+        _ => {
+            let b = HexBoard::from_map(map)?;
+            Ok(code::encode(b.game, &b.tiles)?)
+        }
+    }
+}
+
+/// The map in a share code, as a level map (a Catan board with the
+/// code's harbours, if it holds them).
 pub fn map_of_code(code: &str) -> Result<LevelMap, BoardError> {
-    let (game, tiles) = code::decode(code)?;
-    Ok(match game {
+    let shared = code::decode_board(code)?;
+    Ok(match shared.game {
         BoardGame::TerraMystica => LevelMap::TerraMystica(TerraMysticaBoard::try_from_tiles(
-            crate::boards::terra_mystica::grid_for_len(tiles.len()),
-            &tiles,
+            crate::boards::terra_mystica::grid_for_len(shared.tiles.len()),
+            &shared.tiles,
         )?),
-        BoardGame::Catan => LevelMap::Catan(CatanBoard::try_decode(&tiles)?),
+        BoardGame::Catan => LevelMap::Catan(shared.catan()?),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::catan::standard_codes;
+    use crate::boards::catan::{CatanBoard, standard_codes};
 
     #[test]
     fn formats_parse_and_say_what_is_allowed() {

@@ -12,7 +12,7 @@
 use super::{ExportError, HexBoard};
 use crate::boards::catan::{CatanCode, TERRAINS, pips};
 use crate::boards::terra_mystica::{ALL, Terrain};
-use crate::boards::{BoardGame, code, grid};
+use crate::boards::{BoardGame, grid};
 use crate::map::LevelMap;
 use std::fmt::Write;
 
@@ -259,8 +259,8 @@ pub fn svg(map: &LevelMap) -> Result<String, ExportError> {
             sw = 1.2 * lf,
         );
     }
-    // Boards without a share code yet (the 5–6 player island) go without.
-    if let Ok(share) = code::encode(board.game, &board.tiles) {
+    // Boards no code variant fits (a hand-made outline) go without.
+    if let Ok(share) = super::share_code(map) {
         let _ = writeln!(
             s,
             r##"<text x="{m:.1}" y="{:.1}" font-size="{:.1}" fill="#444444">code {share}</text>"##,

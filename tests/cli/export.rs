@@ -155,11 +155,23 @@ fn export_refuses_to_overwrite_without_force() {
 fn generate_and_evaluate_carry_code_and_analysis() {
     let g = json(&["generate", "catan", "--seed", "3", "--json"]);
     let code = g["code"].as_str().unwrap();
-    assert!(code.starts_with('C') && code.len() <= 40);
+    // The board comes with its harbours, and so does its code.
+    assert!(code.starts_with('H') && code.len() == 29, "{code}");
     let e = json(&["evaluate", "catan", "--code", code, "--json"]);
     assert_eq!(e["score"], g["score"]);
     assert_eq!(e["code"], g["code"]);
     let a = &e["analysis"];
+    // The code holds what the saved level holds: both evaluate alike.
+    let dir = std::env::temp_dir().join(format!("evoboard-code-h-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let level = dir.join("h.level.ron");
+    let level = level.to_str().unwrap();
+    json(&["generate", "catan", "--seed", "3", "--json", "--out", level]);
+    let m = json(&["evaluate", "catan", "--map", level, "--json"]);
+    assert_eq!(m["analysis"], e["analysis"]);
+    assert_eq!(m["code"], e["code"]);
+    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(a["game"], "catan");
     assert_eq!(a["total_pips"], 58);
     assert_eq!(a["intersections"]["count"], 54);
@@ -223,9 +235,19 @@ fn the_five_six_island_exports_with_its_harbours() {
     let svg = std::fs::read_to_string(dir.join("big.svg")).unwrap();
     assert_eq!(svg.matches("<polygon").count(), 30);
     assert_eq!(svg.matches("class=\"harbour\"").count(), 11);
+    // Its share code holds the 30 hexes and the 11 harbours (`G`), and
+    // reads back as the same board.
     let out = run(&["export", "big.level.ron", "--format", "code"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("png, svg or text"), "{err}");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let code = std::fs::read_to_string(dir.join("big.code.txt")).unwrap();
+    let code = code.trim();
+    assert!(code.starts_with('G') && code.len() == 44, "{code}");
+    let level = std::fs::read_to_string(dir.join("big.level.ron")).unwrap();
+    let level = ::evoboard::level::Level::from_ron(&level).unwrap();
+    assert_eq!(::evoboard::export::map_of_code(code).unwrap(), level.map);
     std::fs::remove_dir_all(&dir).unwrap();
 }
