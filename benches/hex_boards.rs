@@ -58,7 +58,7 @@ fn solving(c: &mut Criterion) {
     let mut g = c.benchmark_group("time_to_zero");
     g.sample_size(30);
     let tm = Params::defaults(BalancedTm::PARAMS);
-    for rules in [Rules::Strict, Rules::Published] {
+    for rules in [Rules::Strict, Rules::Published, Rules::Table] {
         let mut seed = 0;
         g.bench_function(format!("tm_best_{}", rules.name()), |b| {
             b.iter(|| {
