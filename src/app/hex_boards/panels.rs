@@ -439,18 +439,17 @@ fn run_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, out: &mut MessageWriter<Gene
         state
     ));
     ui.heading(format!("score {}", g.shown_score));
-    egui::Grid::new("violations").num_columns(2).show(ui, |ui| {
-        for (name, count) in &g.violations {
-            ui.label(name.to_uppercase());
-            let text = egui::RichText::new(count.to_string());
-            ui.label(if *count > 0 {
-                text.color(egui::Color32::from_rgb(255, 90, 220))
-            } else {
-                text
-            });
-            ui.end_row();
-        }
-    });
+    // The rules the board breaks first, every rule folded away: the
+    // Balance panel below stays in view on a 1280×800 screen.
+    let broken = g.violations.iter().filter(|(_, c)| *c > 0).count();
+    if broken == 0 {
+        ui.label(format!("all {} rules met", g.violations.len()));
+    } else {
+        violations_grid(ui, "broken_rules", g.violations.iter().filter(|(_, c)| *c > 0));
+    }
+    egui::CollapsingHeader::new(format!("every rule ({})", g.violations.len()))
+        .id_salt("every_rule")
+        .show(ui, |ui| violations_grid(ui, "violations", g.violations.iter()));
     ui.label(format!(
         "generation {} · {} evaluations · {:.0} ms searching",
         g.progress.generation,
@@ -464,7 +463,7 @@ fn run_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, out: &mut MessageWriter<Gene
     let best: PlotPoints = g.history.iter().map(|h| [h[0], h[1]]).collect();
     let mean: PlotPoints = g.history.iter().map(|h| [h[0], h[2]]).collect();
     Plot::new("score_plot")
-        .height(170.0)
+        .height(140.0)
         .legend(Legend::default())
         .x_axis_label("generation")
         .y_axis_label("score")
@@ -473,6 +472,26 @@ fn run_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, out: &mut MessageWriter<Gene
             p.line(Line::new("best", best));
             p.line(Line::new("mean", mean));
         });
+}
+
+/// Rule names and counts, the broken ones in the "over" colour.
+fn violations_grid<'a>(
+    ui: &mut egui::Ui,
+    id: &str,
+    rules: impl Iterator<Item = &'a (&'static str, u32)>,
+) {
+    egui::Grid::new(id).num_columns(2).show(ui, |ui| {
+        for (name, count) in rules {
+            ui.label(name.to_uppercase());
+            let text = egui::RichText::new(count.to_string());
+            ui.label(if *count > 0 {
+                text.color(egui::Color32::from_rgb(255, 90, 220))
+            } else {
+                text
+            });
+            ui.end_row();
+        }
+    });
 }
 
 fn save_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, design: &HexDesign, lib: &mut LevelLibrary) {
