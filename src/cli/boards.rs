@@ -2,6 +2,7 @@
 //! scoring helpers that `bench` shares.
 
 use super::catan::{self, CatanArgs};
+use super::catan_play::{self, PlayArgs};
 use super::common::{CliError, CliResult, level_out, parse_time_limit, print_json, write_atomic};
 use super::outline;
 use super::pins::{PinArg, parse_pin, pinned_cells, setup_from};
@@ -468,6 +469,13 @@ pub struct EvaluateArgs {
     /// Catan's player count.
     #[command(flatten)]
     pub catan: CatanArgs,
+    /// The seed of a play-test (`--play`) and of the harbours placed for it
+    /// when the board has none.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Catan's play-test flags.
+    #[command(flatten)]
+    pub play: PlayArgs,
 }
 
 /// Run `evaluate`.
@@ -476,6 +484,13 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
     a.catan.setup(a.game)?;
     let (map, source) =
         super::export::evaluate_source(a.map.as_deref(), a.code.as_deref(), a.game)?;
+    a.play.check_alone("evaluate")?;
+    if a.play.play.is_some() && a.game != BoardGame::Catan {
+        return Err(CliError(format!(
+            "--play applies to catan only, not {}",
+            a.game.name()
+        )));
+    }
     let (violations, score) = match (&map, a.game) {
         (LevelMap::TerraMystica(b), BoardGame::TerraMystica) => tm_scores(b, scoring)?,
         (LevelMap::Catan(b), BoardGame::Catan) => {
@@ -490,16 +505,27 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
             )));
         }
     };
+    let play = match (&map, a.play.play) {
+        (LevelMap::Catan(b), Some(n)) => Some(catan_play::run(b, &a.play.config(n, a.seed))?),
+        _ => None,
+    };
     if a.json {
         let (code, analysis) = super::export::evaluate_extras(&map, scoring)?;
-        return print_json(&json!({
+        let mut out = json!({
             "score": score,
             "violations": violations_json(&violations),
             "code": code,
             "analysis": analysis,
-        }));
+        });
+        if let Some(r) = &play {
+            out["play"] = catan_play::report_json(r);
+        }
+        return print_json(&out);
     }
     println!("score {score} {violations:?}");
+    if let Some(r) = &play {
+        catan_play::print_report(r);
+    }
     Ok(())
 }
 

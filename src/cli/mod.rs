@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod boards;
 pub mod catan;
+pub mod catan_play;
 pub mod common;
 pub mod domino;
 pub mod dungeon;
