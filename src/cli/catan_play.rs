@@ -32,7 +32,9 @@ fn parse_games(s: &str) -> Result<u32, String> {
         .parse()
         .map_err(|_| format!("'{s}' is not a number of games; allowed: 1..={MAX_GAMES}"))?;
     if n == 0 || n > MAX_GAMES as u64 {
-        return Err(format!("{n} games is out of range; allowed: 1..={MAX_GAMES}"));
+        return Err(format!(
+            "{n} games is out of range; allowed: 1..={MAX_GAMES}"
+        ));
     }
     Ok(n as u32)
 }
@@ -52,7 +54,9 @@ impl PlayArgs {
 
     /// Whether any play-test flag other than `--play` was given without it.
     pub fn check_alone(&self, what: &str) -> Result<(), CliError> {
-        if self.play.is_none() && (self.bots != Bot::Value || self.threads != 0 || self.seats.is_some()) {
+        if self.play.is_none()
+            && (self.bots != Bot::Value || self.threads != 0 || self.seats.is_some())
+        {
             return Err(CliError(format!(
                 "--bots, --threads and --seats set up a play-test: add --play N ({what})"
             )));

@@ -3,7 +3,8 @@
 //! longest road (with cut roads) and largest army, turns and the win.
 
 use super::state::{
-    Action, CITY, CITY_COST, DEV_COST, Phase, ROAD_COST, SETTLEMENT_COST, State, WIN_POINTS, dev,
+    Action, CITY, CITY_COST, DEV_COST, Phase, ROAD_COST, SETTLEMENT_COST, State, WIN_POINTS, bits,
+    dev,
 };
 use super::topology::{NONE, Topology};
 
@@ -197,7 +198,7 @@ impl State {
     /// number (not under the robber) takes 1 card, a city 2. When the bank
     /// cannot pay everyone a resource, nobody gets it, unless only one
     /// seat is owed it (that seat takes what is left).
-    fn produce(&mut self, t: &Topology, n: u8) {
+    pub(super) fn produce(&mut self, t: &Topology, n: u8) {
         let mut owed = [[0u8; 5]; super::MAX_SEATS];
         for &h in t.dice_hexes[n as usize].iter().filter(|&&h| h != NONE) {
             if h == self.robber {
@@ -227,16 +228,18 @@ impl State {
         }
     }
 
-    fn place_road(&mut self, t: &Topology, p: u8, e: u8) {
+    pub(super) fn place_road(&mut self, t: &Topology, p: u8, e: u8) {
         self.edges[e as usize] = p;
+        self.road_mask[p as usize] |= 1 << e;
         self.roads_left[p as usize] -= 1;
         self.road_len[p as usize] = self.longest_road_of(t, p);
         self.update_longest_road();
     }
 
-    fn place_settlement(&mut self, t: &Topology, p: u8, c: u8) {
+    pub(super) fn place_settlement(&mut self, t: &Topology, p: u8, c: u8) {
         let i = p as usize;
         self.corners[c as usize] = p;
+        self.building_mask[i] |= 1 << c;
         self.settlements_left[i] -= 1;
         self.building_points[i] += 1;
         for r in 0..5 {
@@ -273,7 +276,9 @@ impl State {
         }
         let leaders = lens.iter().filter(|&&l| l == max).count();
         self.longest_road = if max >= 5 && leaders == 1 {
-            lens.iter().position(|&l| l == max).map_or(NONE, |q| q as u8)
+            lens.iter()
+                .position(|&l| l == max)
+                .map_or(NONE, |q| q as u8)
         } else {
             NONE
         };
@@ -283,10 +288,7 @@ impl State {
     /// does not pass through another seat's building.
     pub fn longest_road_of(&self, t: &Topology, p: u8) -> u8 {
         let mut best = 0;
-        for e in 0..t.edges {
-            if self.edges[e as usize] != p {
-                continue;
-            }
+        for e in bits(self.road_mask[p as usize]) {
             for &c in &t.edge_corners[e as usize] {
                 best = best.max(self.trail(t, p, c, 1u128 << e, 1));
             }

@@ -3,7 +3,7 @@
 //! it values most) and a weighted-random bot (cities, settlements and
 //! development cards weighted up, as in the well-known simulators).
 
-use super::state::{Action, CITY, CITY_COST, Phase, SETTLEMENT_COST, State, below, dev};
+use super::state::{Action, CITY, CITY_COST, Phase, SETTLEMENT_COST, State, below, bits, dev};
 use super::topology::{NONE, Topology};
 use crate::boards::catan::pips;
 use crate::rng::Rng;
@@ -41,7 +41,7 @@ impl Bot {
         }
         match self {
             Bot::Random => weighted_random(legal, rng),
-            Bot::Value => value_choice(t, s, legal),
+            Bot::Value => value_choice(t, s, legal, rng),
         }
     }
 }
@@ -100,6 +100,9 @@ const MISSING: f32 = 15.0;
 const DEV_CARD: f32 = 40.0;
 /// Expected value of buying an unknown card (a fifth are points).
 const BUY_DEV: f32 = 150.0;
+/// Most random value added to each action's (two pips' worth): bots
+/// differ from game to game, and ties break at random.
+const NOISE: f32 = 24.0;
 /// Value of a road in one's longest road.
 const ROAD: f32 = 8.0;
 /// Value of each pip at the best spot one's roads reach.
@@ -126,11 +129,8 @@ pub fn value(t: &Topology, s: &State, p: u8, spot: u8) -> f32 {
     let hand = &s.hands[i];
     let cards: u8 = hand.iter().sum();
     v += CARD * cards.min(7) as f32 - CARD * cards.saturating_sub(7) as f32;
-    let missing = |cost: &[u8; 5]| -> u8 {
-        (0..5)
-            .map(|r| cost[r].saturating_sub(hand[r]))
-            .sum::<u8>()
-    };
+    let missing =
+        |cost: &[u8; 5]| -> u8 { (0..5).map(|r| cost[r].saturating_sub(hand[r])).sum::<u8>() };
     let mut need = u8::MAX;
     if spot > 0 && s.settlements_left[i] > 0 {
         need = missing(&SETTLEMENT_COST);
@@ -161,39 +161,35 @@ pub fn value(t: &Topology, s: &State, p: u8, spot: u8) -> f32 {
 pub fn best_spot(t: &Topology, s: &State, p: u8) -> u8 {
     let mut best = 0u8;
     let mut near = 0u8;
-    for c in 0..t.corners {
-        if !s.free_spot(t, c) {
+    let mut ends = 0u128;
+    for e in bits(s.road_mask[p as usize]) {
+        for &c in &t.edge_corners[e as usize] {
+            ends |= 1 << c;
+        }
+    }
+    for c in bits(ends) {
+        let b = s.corners[c as usize];
+        if b != NONE && b & !CITY != p {
             continue;
         }
-        let pips = t.corner_pips[c as usize];
-        if pips <= best {
-            continue;
+        if s.free_spot(t, c) {
+            best = best.max(t.corner_pips[c as usize]);
         }
-        let mut reach = false;
-        for k in 0..3 {
-            let e = t.corner_edges[c as usize][k];
-            if e == NONE {
-                break;
+        for &f in t.corner_edges[c as usize].iter().filter(|&&f| f != NONE) {
+            if s.edges[f as usize] != NONE {
+                continue;
             }
-            if s.edges[e as usize] == p {
-                reach = true;
-                break;
+            let d = t.other_end(f, c);
+            let half = t.corner_pips[d as usize] / 2;
+            if half > near && s.free_spot(t, d) {
+                near = half;
             }
-            if pips / 2 > near
-                && s.edges[e as usize] == NONE
-                && s.road_connects(t, p, e)
-            {
-                near = pips / 2;
-            }
-        }
-        if reach {
-            best = pips;
         }
     }
     best.max(near)
 }
 
-fn value_choice(t: &Topology, s: &State, legal: &[Action]) -> Action {
+fn value_choice(t: &Topology, s: &State, legal: &[Action], rng: &mut Rng) -> Action {
     let p = s.actor();
     match s.phase {
         Phase::PreRoll => return pre_roll(t, s, p, legal),
@@ -232,7 +228,7 @@ fn value_choice(t: &Topology, s: &State, legal: &[Action]) -> Action {
             Action::Road(_) | Action::Settlement(_) => best_spot(t, &next, p),
             _ => base_spot,
         };
-        let v = value(t, &next, p, spot) + bonus;
+        let v = value(t, &next, p, spot) + bonus + NOISE * below(rng, 1024) as f32 / 1024.0;
         // Ties keep the earlier action; ending the turn comes last, so it
         // wins only a strict improvement over doing something.
         let v = if a == Action::EndTurn { v + 0.5 } else { v };

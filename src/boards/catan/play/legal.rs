@@ -2,7 +2,7 @@
 //! buffer the caller reuses (no allocation once it has grown).
 
 use super::state::{
-    Action, CITY, CITY_COST, DEV_COST, Phase, ROAD_COST, SETTLEMENT_COST, State, dev,
+    Action, CITY, CITY_COST, DEV_COST, Phase, ROAD_COST, SETTLEMENT_COST, State, bits, dev,
 };
 use super::topology::{NONE, Topology};
 
@@ -105,15 +105,35 @@ impl State {
         !self.played_dev && self.dev[p as usize][kind] > 0
     }
 
+    /// The empty edges next to `p`'s roads and buildings, as a bit set:
+    /// where `p` may build a road.
+    fn road_candidates(&self, t: &Topology, p: u8) -> u128 {
+        let mut cand = 0u128;
+        let mut ends = 0u128;
+        for e in bits(self.road_mask[p as usize]) {
+            for &c in &t.edge_corners[e as usize] {
+                ends |= 1 << c;
+            }
+        }
+        for c in bits(ends | self.building_mask[p as usize]) {
+            let b = self.corners[c as usize];
+            if b != NONE && b & !CITY != p {
+                continue;
+            }
+            for &f in t.corner_edges[c as usize].iter().filter(|&&f| f != NONE) {
+                if self.edges[f as usize] == NONE {
+                    cand |= 1 << f;
+                }
+            }
+        }
+        cand
+    }
+
     fn road_spots(&self, t: &Topology, p: u8, out: &mut Vec<Action>) {
         if self.roads_left[p as usize] == 0 {
             return;
         }
-        for e in 0..t.edges {
-            if self.edges[e as usize] == NONE && self.road_connects(t, p, e) {
-                out.push(Action::Road(e));
-            }
-        }
+        out.extend(bits(self.road_candidates(t, p)).map(Action::Road));
     }
 
     /// Roads, settlements, cities and a development card `p` can pay for.
@@ -123,14 +143,20 @@ impl State {
             self.road_spots(t, p, out);
         }
         if self.settlements_left[i] > 0 && self.can_pay(p, &SETTLEMENT_COST) {
-            for c in 0..t.corners {
-                if self.settlement_ok(t, p, c) {
+            let mut ends = 0u128;
+            for e in bits(self.road_mask[i]) {
+                for &c in &t.edge_corners[e as usize] {
+                    ends |= 1 << c;
+                }
+            }
+            for c in bits(ends) {
+                if self.free_spot(t, c) {
                     out.push(Action::Settlement(c));
                 }
             }
         }
         if self.cities_left[i] > 0 && self.can_pay(p, &CITY_COST) {
-            for c in 0..t.corners {
+            for c in bits(self.building_mask[i]) {
                 if self.corners[c as usize] == p {
                     out.push(Action::City(c));
                 }
@@ -148,13 +174,11 @@ impl State {
         if self.can_play(p, dev::KNIGHT) {
             out.push(Action::Knight);
         }
-        if self.can_play(p, dev::ROAD_BUILDING) && self.roads_left[p as usize] > 0 {
-            let n = out.len();
-            self.road_spots(t, p, out);
-            if out.len() > n {
-                out.truncate(n);
-                out.push(Action::RoadBuilding);
-            }
+        if self.can_play(p, dev::ROAD_BUILDING)
+            && self.roads_left[p as usize] > 0
+            && self.road_candidates(t, p) != 0
+        {
+            out.push(Action::RoadBuilding);
         }
         if self.can_play(p, dev::YEAR_OF_PLENTY) {
             for a in 0..5u8 {

@@ -133,7 +133,9 @@ impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::Board(e) => write!(f, "not a legal Catan board to play on: {e}"),
-            PlayError::Games(n) => write!(f, "--play {n} is out of range; allowed: 1..={MAX_GAMES}"),
+            PlayError::Games(n) => {
+                write!(f, "--play {n} is out of range; allowed: 1..={MAX_GAMES}")
+            }
             PlayError::Seats { seats, allowed } => write!(
                 f,
                 "{seats} seats do not fit this island; allowed: {}..={}",
@@ -224,7 +226,11 @@ pub fn play_test(
     }
     let (board, placed) = placed_harbours(board, cfg.seed);
     let topo = Topology::new(&board)?;
-    let seats = if cfg.seats == 0 { topo.seats.1 } else { cfg.seats };
+    let seats = if cfg.seats == 0 {
+        topo.seats.1
+    } else {
+        cfg.seats
+    };
     if seats < topo.seats.0 || seats > topo.seats.1 {
         return Err(PlayError::Seats {
             seats,

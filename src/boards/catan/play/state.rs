@@ -118,6 +118,10 @@ pub struct State {
     pub corners: [u8; MAX_CORNERS],
     /// Owner of each edge's road or [`NONE`].
     pub edges: [u8; MAX_EDGES],
+    /// Each seat's roads as a bit set of edges.
+    pub road_mask: [u128; MAX_SEATS],
+    /// Each seat's settlements and cities as a bit set of corners.
+    pub building_mask: [u128; MAX_SEATS],
     /// Cards in each seat's hand, per resource.
     pub hands: [[u8; 5]; MAX_SEATS],
     /// Development cards held (playable from the next turn), per kind.
@@ -209,6 +213,8 @@ impl State {
         State {
             corners: [NONE; MAX_CORNERS],
             edges: [NONE; MAX_EDGES],
+            road_mask: [0; MAX_SEATS],
+            building_mask: [0; MAX_SEATS],
             hands: [[0; 5]; MAX_SEATS],
             dev: [[0; 5]; MAX_SEATS],
             dev_new: [[0; 5]; MAX_SEATS],
@@ -374,6 +380,14 @@ impl State {
             }
         }
         assert_eq!(points, self.building_points, "building points");
+        for p in 0..self.seats {
+            let roads = (0..t.edges).filter(|&e| self.edges[e as usize] == p);
+            assert_eq!(
+                roads.fold(0u128, |m, e| m | 1 << e),
+                self.road_mask[p as usize],
+                "roads of seat {p}"
+            );
+        }
     }
 }
 
@@ -381,4 +395,16 @@ impl State {
 #[inline]
 pub fn below(rng: &mut Rng, n: u32) -> u32 {
     ((rng.next_u32() as u64 * n as u64) >> 32) as u32
+}
+
+/// The set bits of `m`, lowest first.
+#[inline]
+pub fn bits(mut m: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros() as u8;
+            m &= m - 1;
+            b
+        })
+    })
 }

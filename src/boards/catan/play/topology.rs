@@ -106,10 +106,7 @@ impl Topology {
         // Corner coordinates, sorted top to bottom, left to right.
         let centre = |i: usize| {
             let (r, c) = g.row_col(i as u16);
-            (
-                2 * c as i32 + widest - g.row_len(r) as i32,
-                3 * r as i32,
-            )
+            (2 * c as i32 + widest - g.row_len(r) as i32, 3 * r as i32)
         };
         let mut points: Vec<(i32, i32)> = Vec::new();
         for i in 0..g.len() {
@@ -229,9 +226,14 @@ mod tests {
             assert_eq!(degree, 2 * t.edges as usize);
             // Each hex has six distinct corners and all pips are counted thrice.
             let pips_total: u32 = t.corner_pips.iter().map(|&p| p as u32).sum();
-            let hex_pips: u32 = (0..t.hexes as usize).map(|h| pips(t.hex_token[h]) as u32).sum();
+            let hex_pips: u32 = (0..t.hexes as usize)
+                .map(|h| pips(t.hex_token[h]) as u32)
+                .sum();
             assert_eq!(pips_total, 6 * hex_pips);
         }
-        assert_eq!(t.hex_resource[t.robber_start as usize], crate::boards::catan::play::DESERT);
+        assert_eq!(
+            t.hex_resource[t.robber_start as usize],
+            crate::boards::catan::play::DESERT
+        );
     }
 }
