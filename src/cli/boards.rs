@@ -215,6 +215,13 @@ pub struct GenerateArgs {
     /// Catan's player count.
     #[command(flatten)]
     pub catan: CatanArgs,
+    /// Catan: play-test K perfect boards of a gallery and keep the one
+    /// whose seats win most evenly (`--play N` games each, default 1000).
+    #[arg(long, value_name = "K", conflicts_with = "gallery")]
+    pub fair_by_play: Option<usize>,
+    /// Catan's play-test flags.
+    #[command(flatten)]
+    pub play: PlayArgs,
 }
 
 /// The outcome of one run, shared by generate and bench.
@@ -340,8 +347,13 @@ fn violations_json(v: &[(&str, u32)]) -> Value {
 /// Run `generate`.
 pub fn generate(a: GenerateArgs) -> CliResult {
     if let Some(k) = a.gallery {
+        a.play.check_alone("generate --gallery plays no games")?;
         return super::gallery::generate(&a, k);
     }
+    if let Some(k) = a.fair_by_play {
+        return super::fair_by_play::generate(&a, k);
+    }
+    a.play.check_alone("or --fair-by-play K")?;
     let scoring = a.scoring.scoring(a.game)?;
     let specs = boards::param_specs(a.game, a.algorithm);
     let params = Params::parse(specs, &a.params, a.algorithm)?;

@@ -9,6 +9,7 @@ pub mod common;
 pub mod domino;
 pub mod dungeon;
 pub mod export;
+pub mod fair_by_play;
 pub mod gallery;
 pub mod outline;
 pub mod pins;

@@ -286,7 +286,64 @@ impl State {
 
     /// The longest road of seat `p`: the longest trail over its roads that
     /// does not pass through another seat's building.
+    ///
+    /// A longest trail can always start at a corner where `p` has one or
+    /// three roads or another seat's building, except on a ring of roads
+    /// (every corner two roads, nothing in the way): the search starts
+    /// there only, and rings are searched from each of their roads.
     pub fn longest_road_of(&self, t: &Topology, p: u8) -> u8 {
+        let roads = self.road_mask[p as usize];
+        let mut ends = 0u128;
+        for e in bits(roads) {
+            for &c in &t.edge_corners[e as usize] {
+                ends |= 1 << c;
+            }
+        }
+        let mut best = 0;
+        let mut starts = 0u128;
+        for c in bits(ends) {
+            let b = self.corners[c as usize];
+            let blocked = b != NONE && b & !CITY != p;
+            let own = t.corner_edges[c as usize]
+                .iter()
+                .filter(|&&e| e != NONE && roads & (1 << e) != 0)
+                .count();
+            if own == 2 && !blocked {
+                continue;
+            }
+            starts |= 1 << c;
+            for &e in t.corner_edges[c as usize].iter().filter(|&&e| e != NONE) {
+                if roads & (1 << e) != 0 {
+                    let next = t.other_end(e, c);
+                    best = best.max(self.trail(t, p, next, 1u128 << e, 1));
+                }
+            }
+        }
+        // Roads not connected to any start form rings.
+        let mut covered = 0u128;
+        let mut stack = starts;
+        while stack != 0 {
+            let c = stack.trailing_zeros() as usize;
+            stack &= stack - 1;
+            for &e in t.corner_edges[c].iter().filter(|&&e| e != NONE) {
+                if roads & !covered & (1 << e) != 0 {
+                    covered |= 1 << e;
+                    stack |= 1 << t.other_end(e, c as u8);
+                }
+            }
+        }
+        for e in bits(roads & !covered) {
+            for &c in &t.edge_corners[e as usize] {
+                best = best.max(self.trail(t, p, c, 1u128 << e, 1));
+            }
+        }
+        best
+    }
+
+    /// The longest road by trying every start (what
+    /// [`Self::longest_road_of`] must equal; for tests).
+    #[cfg(test)]
+    pub(super) fn longest_road_slow(&self, t: &Topology, p: u8) -> u8 {
         let mut best = 0;
         for e in bits(self.road_mask[p as usize]) {
             for &c in &t.edge_corners[e as usize] {

@@ -447,3 +447,36 @@ fn play_test_does_not_depend_on_threads_and_the_value_bot_is_stronger() {
     // Rotation spreads the value bot over every seat.
     assert!(r.seat_win_share.iter().all(|s| s.wins > 10));
 }
+
+#[test]
+fn longest_road_search_matches_trying_every_start() {
+    let t = base();
+    let mut buf = Vec::new();
+    let mut rec = GameRecord {
+        start: State::new(&t, 4, &mut seeded(0)),
+        actions: Vec::new(),
+    };
+    let mut checked = 0;
+    for seed in 0..30 {
+        play_game(&t, &[Bot::Random; 4], seed, &mut buf, Some(&mut rec));
+        let mut s = rec.start;
+        for &a in &rec.actions {
+            s.apply(&t, a);
+            if matches!(a, Action::Road(_) | Action::Settlement(_)) {
+                for p in 0..4 {
+                    assert_eq!(s.longest_road_of(&t, p), s.longest_road_slow(&t, p));
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 1000);
+    // A ring of six roads around a hex, nothing else: length 6.
+    let mut s = main_phase(&t);
+    let h = 9;
+    for k in 0..6 {
+        let (a, b) = (t.hex_corners[h][k], t.hex_corners[h][(k + 1) % 6]);
+        s.place_road(&t, 0, t.edge_between(a, b).unwrap());
+    }
+    assert_eq!((s.road_len[0], s.longest_road), (6, 0));
+}
