@@ -518,7 +518,7 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
         }
     };
     let play = match (&map, a.play.play) {
-        (LevelMap::Catan(b), Some(n)) => Some(catan_play::run(b, &a.play.config(n, a.seed))?),
+        (LevelMap::Catan(b), Some(n)) => Some(catan_play::run(b, &a.play.config(n, a.seed)?)?),
         _ => None,
     };
     if a.json {

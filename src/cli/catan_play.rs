@@ -15,9 +15,11 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", value_parser = parse_games)]
     pub play: Option<u32>,
     /// The bots of a play-test: value (one-ply greedy, default) or random
-    /// (weighted random).
-    #[arg(long, default_value = "value", value_parser = parse_bot)]
-    pub bots: Bot,
+    /// (weighted random) at every seat, or one per seat comma-separated
+    /// (e.g. value,random,random,random), then rotated one seat per game
+    /// and tallied per lineup position too (`lineup_win_share`).
+    #[arg(long, default_value = "value", value_parser = parse_bots)]
+    pub bots: Lineup,
     /// Worker threads of a play-test (0: all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -39,23 +41,71 @@ fn parse_games(s: &str) -> Result<u32, String> {
     Ok(n as u32)
 }
 
-fn parse_bot(s: &str) -> Result<Bot, String> {
-    s.parse()
+/// The bots of `--bots`: one for every seat, or one per seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lineup(pub Vec<Bot>);
+
+fn parse_bots(s: &str) -> Result<Lineup, String> {
+    let bots: Vec<Bot> = s
+        .split(',')
+        .map(|b| b.trim().parse::<Bot>())
+        .collect::<Result<_, _>>()?;
+    if bots.len() > MAX_SEATS {
+        return Err(format!(
+            "{} bots; allowed: one for every seat or one per seat (3 to 6)",
+            bots.len()
+        ));
+    }
+    Ok(Lineup(bots))
+}
+
+impl Lineup {
+    /// The name `--bots` was given as (`value`, `random` or the list).
+    pub fn name(&self) -> String {
+        self.0
+            .iter()
+            .map(|b| b.name())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    fn is_default(&self) -> bool {
+        self.0 == [Bot::Value]
+    }
 }
 
 impl PlayArgs {
-    /// The play-test of `games` games these flags ask for, seeded by `seed`.
-    pub fn config(&self, games: u32, seed: u64) -> PlayConfig {
-        PlayConfig {
-            seats: self.seats.unwrap_or(0),
-            ..PlayConfig::uniform(games, self.bots, seed, self.threads)
+    /// The play-test of `games` games these flags ask for, seeded by
+    /// `seed`; a lineup of several bots sets the seats to its length
+    /// (`--seats` must agree) and rotates.
+    pub fn config(&self, games: u32, seed: u64) -> Result<PlayConfig, CliError> {
+        let list = &self.bots.0;
+        let mut bots = [list[0]; MAX_SEATS];
+        let mut seats = self.seats.unwrap_or(0);
+        if list.len() > 1 {
+            if seats != 0 && seats as usize != list.len() {
+                return Err(CliError(format!(
+                    "--bots names {} seats, --seats {seats}; allowed: the same number",
+                    list.len()
+                )));
+            }
+            seats = list.len() as u8;
+            bots[..list.len()].copy_from_slice(list);
         }
+        Ok(PlayConfig {
+            games,
+            seats,
+            bots,
+            rotate: list.len() > 1,
+            seed,
+            threads: self.threads,
+        })
     }
 
     /// Whether any play-test flag other than `--play` was given without it.
     pub fn check_alone(&self, what: &str) -> Result<(), CliError> {
         if self.play.is_none()
-            && (self.bots != Bot::Value || self.threads != 0 || self.seats.is_some())
+            && (!self.bots.is_default() || self.threads != 0 || self.seats.is_some())
         {
             return Err(CliError(format!(
                 "--bots, --threads and --seats set up a play-test: add --play N ({what})"
@@ -95,6 +145,7 @@ pub fn report_json(r: &PlayReport) -> Value {
         "mean_turns": r.mean_turns,
         "games_per_sec": r.games_per_sec,
         "harbours_placed": r.harbours_placed,
+        "lineup_win_share": r.lineup_win_share,
     })
 }
 
@@ -108,11 +159,11 @@ pub fn pip_spread(r: &PlayReport) -> f64 {
 /// The report as text: one line per seat.
 pub fn print_report(r: &PlayReport) {
     println!(
-        "play: {} games ({} draws), {} seats, {} bots, {:.1} turns a game, {:.0} games/s",
+        "play: {} games ({} draws), {} seats, bots {}, {:.1} turns a game, {:.0} games/s",
         r.games,
         r.draws,
         r.seats,
-        r.bots.first().copied().unwrap_or("value"),
+        r.bots.join(","),
         r.mean_turns,
         r.games_per_sec
     );
@@ -133,4 +184,13 @@ pub fn print_report(r: &PlayReport) {
         r.seat_advantage,
         pip_spread(r)
     );
+    if r.bots.iter().any(|&b| b != r.bots[0]) {
+        println!("by lineup position (rotated over the seats):");
+        for (b, s) in r.bots.iter().zip(&r.lineup_win_share) {
+            println!(
+                "  {b:<6}  {:>4}  {:.3}  [{:.3}, {:.3}]",
+                s.wins, s.share, s.low, s.high
+            );
+        }
+    }
 }

@@ -41,7 +41,7 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
     let start = Instant::now();
     let (_, boards) = super::gallery::build(a, k)?;
     let gallery_ms = start.elapsed().as_secs_f64() * 1000.0;
-    let cfg = a.play.config(games, a.seed);
+    let cfg = a.play.config(games, a.seed)?;
     let mut reports: Vec<PlayReport> = Vec::with_capacity(boards.len());
     let islands: Vec<_> = boards
         .iter()
@@ -62,7 +62,7 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
     };
     // The pick's advantage is the smallest of K noisy figures: measure it
     // again on fresh games for an unbiased figure.
-    let recheck_cfg = a.play.config(games, derive_seed(a.seed, 0x5eed));
+    let recheck_cfg = a.play.config(games, derive_seed(a.seed, 0x5eed))?;
     let recheck = catan_play::run(&islands[pick], &recheck_cfg)?;
     let mean_advantage =
         reports.iter().map(|r| r.seat_advantage).sum::<f64>() / reports.len() as f64;

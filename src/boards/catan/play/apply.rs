@@ -232,8 +232,19 @@ impl State {
         self.edges[e as usize] = p;
         self.road_mask[p as usize] |= 1 << e;
         self.roads_left[p as usize] -= 1;
-        self.road_len[p as usize] = self.longest_road_of(t, p);
-        self.update_longest_road();
+        // Below five roads no road can earn longest road: not searched.
+        let i = p as usize;
+        if self.roads_left[i] == 15 - 5 {
+            self.road_len[i] = self.longest_road_of(t, p);
+            self.update_longest_road();
+        } else if self.roads_left[i] < 15 - 5 {
+            // Only the new road's component can have grown.
+            let grown = self.longest_in(t, p, self.component(t, p, e));
+            if grown > self.road_len[i] {
+                self.road_len[i] = grown;
+                self.update_longest_road();
+            }
+        }
     }
 
     pub(super) fn place_settlement(&mut self, t: &Topology, p: u8, c: u8) {
@@ -253,7 +264,7 @@ impl State {
         let mut cut = false;
         for &e in t.corner_edges[c as usize].iter().filter(|&&e| e != NONE) {
             let q = self.edges[e as usize];
-            if q != NONE && q != p {
+            if q != NONE && q != p && self.roads_left[q as usize] <= 15 - 5 {
                 let before = self.road_len[q as usize];
                 self.road_len[q as usize] = self.longest_road_of(t, q);
                 cut |= before != self.road_len[q as usize];
@@ -292,7 +303,40 @@ impl State {
     /// (every corner two roads, nothing in the way): the search starts
     /// there only, and rings are searched from each of their roads.
     pub fn longest_road_of(&self, t: &Topology, p: u8) -> u8 {
+        self.longest_in(t, p, self.road_mask[p as usize])
+    }
+
+    /// The roads of `p` connected to edge `e` without passing another
+    /// seat's building: the only roads a new road at `e` can lengthen.
+    fn component(&self, t: &Topology, p: u8, e: u8) -> u128 {
         let roads = self.road_mask[p as usize];
+        let mut seen = 1u128 << e;
+        let mut stack = 0u128;
+        for &c in &t.edge_corners[e as usize] {
+            stack |= 1 << c;
+        }
+        let mut done = 0u128;
+        while stack != 0 {
+            let c = stack.trailing_zeros() as usize;
+            stack &= stack - 1;
+            done |= 1 << c;
+            let b = self.corners[c];
+            if b != NONE && b & !CITY != p {
+                continue;
+            }
+            for &f in t.corner_edges[c].iter().filter(|&&f| f != NONE) {
+                if roads & !seen & (1 << f) != 0 {
+                    seen |= 1 << f;
+                    stack |= (1 << t.other_end(f, c as u8)) & !done;
+                }
+            }
+        }
+        seen
+    }
+
+    /// The longest trail over the roads `roads` of `p` (a union of whole
+    /// components, see [`Self::component`]).
+    fn longest_in(&self, t: &Topology, p: u8, roads: u128) -> u8 {
         let mut ends = 0u128;
         for e in bits(roads) {
             for &c in &t.edge_corners[e as usize] {

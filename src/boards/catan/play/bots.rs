@@ -103,7 +103,8 @@ const BUY_DEV: f32 = 150.0;
 /// Most random value added to each action's (two pips' worth): bots
 /// differ from game to game, and ties break at random.
 const NOISE: f32 = 24.0;
-/// Value of a road in one's longest road.
+/// Value of a road built (and half again for a road of one's longest
+/// road, from five on).
 const ROAD: f32 = 8.0;
 /// Value of each pip at the best spot one's roads reach.
 const SPOT_PIP: f32 = 6.0;
@@ -144,7 +145,9 @@ pub fn value(t: &Topology, s: &State, p: u8, spot: u8) -> f32 {
     let held: u8 = s.dev[i][..dev::VICTORY_POINT].iter().sum::<u8>()
         + s.dev_new[i][..dev::VICTORY_POINT].iter().sum::<u8>();
     v += DEV_CARD * (held + s.knights[i]) as f32;
-    v += ROAD * s.road_len[i].min(10) as f32 + SPOT_PIP * spot as f32;
+    let built = 15 - s.roads_left[i];
+    v += ROAD * built.min(10) as f32 + 0.5 * ROAD * s.road_len[i].min(10) as f32;
+    v += SPOT_PIP * spot as f32;
     // Production the robber blocks.
     let h = s.robber as usize;
     for &c in &t.hex_corners[h] {

@@ -213,6 +213,12 @@ impl State {
     /// Every hex but the robber's, with each seat there (other than `p`)
     /// holding a card as a victim, or nobody.
     fn robber_moves(&self, t: &Topology, p: u8, out: &mut Vec<Action>) {
+        let mut holding = 0u8;
+        for q in 0..self.seats {
+            if q != p && self.hand_size(q) > 0 {
+                holding |= 1 << q;
+            }
+        }
         for h in 0..t.hexes {
             if h == self.robber {
                 continue;
@@ -224,7 +230,7 @@ impl State {
                     continue;
                 }
                 let q = b & !CITY;
-                if q != p && seen & (1 << q) == 0 && self.hand_size(q) > 0 {
+                if holding & !seen & (1 << q) != 0 {
                     seen |= 1 << q;
                     out.push(Action::Robber {
                         hex: h,

@@ -141,7 +141,8 @@ pub struct State {
     pub cities_left: [u8; MAX_SEATS],
     /// Roads still in the box (15 each).
     pub roads_left: [u8; MAX_SEATS],
-    /// Each seat's longest road.
+    /// Each seat's longest road, once it has five roads (0 before: a
+    /// shorter road cannot earn longest road, so it is not searched).
     pub road_len: [u8; MAX_SEATS],
     /// Harbours held: bit 0 generic 3:1, bit `1 + r` the 2:1 of `r`.
     pub harbours: [u8; MAX_SEATS],
@@ -381,6 +382,9 @@ impl State {
         }
         assert_eq!(points, self.building_points, "building points");
         for p in 0..self.seats {
+            if self.roads_left[p as usize] <= 10 {
+                assert_eq!(self.road_len[p as usize], self.longest_road_of(t, p));
+            }
             let roads = (0..t.edges).filter(|&e| self.edges[e as usize] == p);
             assert_eq!(
                 roads.fold(0u128, |m, e| m | 1 << e),

@@ -155,7 +155,12 @@ fn longest_road_is_taken_and_lost_to_a_cut() {
     for &e in &edges[..4] {
         s.place_road(&t, 0, e);
     }
-    assert_eq!((s.road_len[0], s.longest_road), (4, NONE));
+    assert_eq!(s.longest_road_of(&t, 0), 4);
+    assert_eq!(
+        (s.road_len[0], s.longest_road),
+        (0, NONE),
+        "not searched below 5"
+    );
     s.place_road(&t, 0, edges[4]);
     assert_eq!((s.road_len[0], s.longest_road), (5, 0));
     assert_eq!(s.points(0), 2);
