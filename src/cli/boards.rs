@@ -219,6 +219,14 @@ pub struct GenerateArgs {
     /// whose seats win most evenly (`--play N` games each, default 1000).
     #[arg(long, value_name = "K", conflicts_with = "gallery")]
     pub fair_by_play: Option<usize>,
+    /// With --fair-by-play: also play-test R uniformly random boards and
+    /// the official beginner board, the same way (`compare` in the JSON).
+    #[arg(long, value_name = "R", requires = "fair_by_play")]
+    pub compare: Option<usize>,
+    /// With --fair-by-play: draw each board's seat advantage against its
+    /// opening-pip spread (.svg or .png).
+    #[arg(long, value_name = "FILE", requires = "fair_by_play")]
+    pub plot: Option<PathBuf>,
     /// Catan's play-test flags.
     #[command(flatten)]
     pub play: PlayArgs,

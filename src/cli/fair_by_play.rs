@@ -5,6 +5,7 @@
 use super::boards::{GenerateArgs, board_json};
 use super::catan_play::{self, print_report, report_json};
 use super::common::{CliError, CliResult, print_json};
+use super::fair_compare::{self, Group, group_json};
 use crate::boards::catan::play::PlayReport;
 use crate::boards::{Algorithm, BoardGame};
 use crate::rng::derive_seed;
@@ -28,6 +29,10 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
         return Err(CliError(format!(
             "--fair-by-play {k} is out of range; allowed: 1..={MAX_CANDIDATES}"
         )));
+    }
+    if let Some(path) = &a.plot {
+        super::plot::PlotFormat::of(path)?;
+        super::common::refuse_existing(path, a.force)?;
     }
     if a.algorithm != Algorithm::Best || a.out.is_some() || a.from.is_some() {
         return Err(CliError(
@@ -66,6 +71,47 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
     let recheck = catan_play::run(&islands[pick], &recheck_cfg)?;
     let mean_advantage =
         reports.iter().map(|r| r.seat_advantage).sum::<f64>() / reports.len() as f64;
+    // Reference boards, played the same way.
+    let layout = islands[pick]
+        .layout()
+        .unwrap_or_else(crate::boards::catan::CatanLayout::base);
+    let refs = fair_compare::boards(layout, a.compare.unwrap_or(0), a.seed)?;
+    let mut ref_reports: Vec<(String, PlayReport)> = Vec::with_capacity(refs.len());
+    for (kind, codes) in &refs {
+        let island = fair_compare::island(codes, a.seed);
+        ref_reports.push((kind.clone(), catan_play::run(&island, &cfg)?));
+    }
+    let of_kind = |k: &str| -> Vec<&PlayReport> {
+        ref_reports
+            .iter()
+            .filter(|(kind, _)| kind == k)
+            .map(|(_, r)| r)
+            .collect()
+    };
+    if let Some(path) = &a.plot {
+        let mut groups = vec![Group {
+            label: format!("{} rules (the candidates)", scoring.rules_name(a.game)),
+            reports: reports.iter().collect(),
+        }];
+        if !of_kind("random").is_empty() {
+            groups.push(Group {
+                label: "uniformly random".into(),
+                reports: of_kind("random"),
+            });
+        }
+        if !of_kind("official").is_empty() {
+            groups.push(Group {
+                label: "official beginner".into(),
+                reports: of_kind("official"),
+            });
+        }
+        let note = format!(
+            "evoboard generate catan --fair-by-play {k} --play {games} --compare {} --seed {}",
+            a.compare.unwrap_or(0),
+            a.seed
+        );
+        fair_compare::plot(path, a.force, &groups, &recheck, note)?;
+    }
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     if a.json {
         let list: Vec<Value> = boards
@@ -96,6 +142,11 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
             "seat_advantage": reports[pick].seat_advantage,
             "mean_seat_advantage": mean_advantage,
             "recheck": report_json(&recheck),
+            "compare": {
+                "candidates": group_json(&reports.iter().collect::<Vec<_>>()),
+                "random": group_json(&of_kind("random")),
+                "official": of_kind("official").first().map(|r| report_json(r)),
+            },
             "gallery_ms": gallery_ms,
             "play_ms": play_ms,
             "elapsed_ms": elapsed_ms,
@@ -121,6 +172,18 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
     }
     println!("mean seat advantage {mean_advantage:.3}; the pick re-measured on fresh games:");
     print_report(&recheck);
+    for (label, group) in [("random", of_kind("random")), ("official", of_kind("official"))] {
+        if group.is_empty() {
+            continue;
+        }
+        let adv: Vec<f64> = group.iter().map(|r| r.seat_advantage).collect();
+        let pip: Vec<f64> = group.iter().map(|r| catan_play::pip_spread(r)).collect();
+        let ((am, asd), (pm, _)) = (fair_compare::mean_sd(&adv), fair_compare::mean_sd(&pip));
+        println!(
+            "{label}: {} boards, seat advantage {am:.3} ± {asd:.3}, opening pip spread {pm:.2}",
+            group.len()
+        );
+    }
     print!("{}", super::catan::text(&islands[pick]));
     Ok(())
 }

@@ -10,6 +10,7 @@ pub mod domino;
 pub mod dungeon;
 pub mod export;
 pub mod fair_by_play;
+pub mod fair_compare;
 pub mod gallery;
 pub mod outline;
 pub mod pins;
