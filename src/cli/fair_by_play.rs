@@ -172,7 +172,10 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
     }
     println!("mean seat advantage {mean_advantage:.3}; the pick re-measured on fresh games:");
     print_report(&recheck);
-    for (label, group) in [("random", of_kind("random")), ("official", of_kind("official"))] {
+    for (label, group) in [
+        ("random", of_kind("random")),
+        ("official", of_kind("official")),
+    ] {
         if group.is_empty() {
             continue;
         }

@@ -33,14 +33,23 @@ pub fn random_board(layout: &CatanLayout, seed: u64) -> Vec<u8> {
 
 /// The boards `--compare R` plays: R random islands (seeded from `seed`)
 /// and, on the base island, the official beginner board.
-pub fn boards(layout: &CatanLayout, r: usize, seed: u64) -> Result<Vec<(String, Vec<u8>)>, CliError> {
+pub fn boards(
+    layout: &CatanLayout,
+    r: usize,
+    seed: u64,
+) -> Result<Vec<(String, Vec<u8>)>, CliError> {
     if r > MAX_COMPARE {
         return Err(CliError(format!(
             "--compare {r} is out of range; allowed: 0..={MAX_COMPARE}"
         )));
     }
     let mut out: Vec<(String, Vec<u8>)> = (0..r)
-        .map(|i| ("random".to_string(), random_board(layout, derive_seed(seed, 1000 + i as u64))))
+        .map(|i| {
+            (
+                "random".to_string(),
+                random_board(layout, derive_seed(seed, 1000 + i as u64)),
+            )
+        })
         .collect();
     if layout.hexes() == 19 {
         out.push(("official".into(), official_beginner().encode()));
@@ -96,7 +105,13 @@ pub struct Group<'a> {
 /// Seat advantage against opening-pip spread: every board a dot, each
 /// group's mean a cross with ± one standard deviation of the advantage;
 /// the pick (re-measured) highlighted.
-pub fn plot(path: &Path, force: bool, groups: &[Group], pick: &PlayReport, note: String) -> Result<(), CliError> {
+pub fn plot(
+    path: &Path,
+    force: bool,
+    groups: &[Group],
+    pick: &PlayReport,
+    note: String,
+) -> Result<(), CliError> {
     let mut chart = Chart {
         title: "Catan: seat advantage by play (value bots)".into(),
         x_label: "opening-pip spread (max − min seat mean)".into(),
