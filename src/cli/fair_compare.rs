@@ -117,9 +117,19 @@ pub fn plot(
         x_label: "opening-pip spread (max − min seat mean)".into(),
         y_label: "seat advantage (max − min win share)".into(),
         y_floor: Some(0.0),
-        marker_legend: "mean of a kind of board, ± 1 sd".into(),
+        marker_legend: "mean, ± 1 sd".into(),
         dot_legend: "one board".into(),
-        notes: vec![note],
+        notes: note
+            .split(" --")
+            .enumerate()
+            .map(|(i, n)| {
+                if i == 0 {
+                    n.to_string()
+                } else {
+                    format!("--{n}")
+                }
+            })
+            .collect(),
         ..Chart::default()
     };
     for (k, g) in groups.iter().enumerate() {

@@ -311,9 +311,9 @@ impl State {
     /// Move `cost` from `seat`'s hand to the bank.
     #[inline]
     pub(super) fn pay(&mut self, seat: u8, cost: &[u8; 5]) {
-        for r in 0..5 {
-            self.hands[seat as usize][r] -= cost[r];
-            self.bank[r] += cost[r];
+        for (r, &k) in cost.iter().enumerate() {
+            self.hands[seat as usize][r] -= k;
+            self.bank[r] += k;
         }
     }
 

@@ -182,8 +182,8 @@ fn production_pays_cities_twice_and_the_bank_runs_short() {
     s.place_settlement(&t, 0, a);
     s.place_settlement(&t, 1, b);
     s.hands[0] = CITY_COST;
-    for k in 0..5 {
-        s.bank[k] -= CITY_COST[k];
+    for (b, k) in s.bank.iter_mut().zip(CITY_COST) {
+        *b -= k;
     }
     s.apply(&t, Action::City(a));
     let start = s;
@@ -271,8 +271,8 @@ fn development_cards_do_what_they_say() {
     let mut s = main_phase(&t);
     // Bought cards wait a turn.
     s.hands[0] = DEV_COST;
-    for k in 0..5 {
-        s.bank[k] -= DEV_COST[k];
+    for (b, k) in s.bank.iter_mut().zip(DEV_COST) {
+        *b -= k;
     }
     s.apply(&t, Action::BuyDev);
     let card = s.deck[0] as usize;
@@ -484,4 +484,11 @@ fn longest_road_search_matches_trying_every_start() {
         s.place_road(&t, 0, t.edge_between(a, b).unwrap());
     }
     assert_eq!((s.road_len[0], s.longest_road), (6, 0));
+}
+
+#[test]
+fn a_game_state_is_a_few_hundred_bytes() {
+    let size = std::mem::size_of::<State>();
+    assert!(size <= 640, "{size} bytes");
+    assert_eq!(size, 624);
 }

@@ -125,9 +125,9 @@ impl Topology {
         };
         t.corners = points.len() as u8;
         let mut edges: Vec<(u8, u8)> = Vec::new();
-        for i in 0..g.len() {
+        for (i, &byte) in codes.iter().enumerate().take(g.len()) {
             let (x, y) = centre(i);
-            let code = CatanCode::from_byte(codes[i]);
+            let code = CatanCode::from_byte(byte);
             t.hex_resource[i] = code.terrain();
             t.hex_token[i] = code.token();
             for (k, (dx, dy)) in CORNER_OFFSETS.into_iter().enumerate() {
