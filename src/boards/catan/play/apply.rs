@@ -362,6 +362,10 @@ impl State {
                     best = best.max(self.trail(t, p, next, 1u128 << e, 1));
                 }
             }
+            // A trail over every road cannot be beaten.
+            if best as u32 == roads.count_ones() {
+                return best;
+            }
         }
         // Roads not connected to any start form rings.
         let mut covered = 0u128;

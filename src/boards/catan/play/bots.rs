@@ -162,34 +162,63 @@ pub fn value(t: &Topology, s: &State, p: u8, spot: u8) -> f32 {
 /// Pips of the best corner where `p` could build a settlement now (its
 /// roads reach it), or half that of one a road further; 0 if none.
 pub fn best_spot(t: &Topology, s: &State, p: u8) -> u8 {
-    let mut best = 0u8;
-    let mut near = 0u8;
+    let (best, near) = spot_parts(t, s, p);
+    best.max(near)
+}
+
+/// The two parts of [`best_spot`]: pips of the best spot reached, half
+/// those of the best spot a road further.
+fn spot_parts(t: &Topology, s: &State, p: u8) -> (u8, u8) {
     let mut ends = 0u128;
     for e in bits(s.road_mask[p as usize]) {
         for &c in &t.edge_corners[e as usize] {
             ends |= 1 << c;
         }
     }
+    let mut parts = (0, 0);
     for c in bits(ends) {
-        let b = s.corners[c as usize];
-        if b != NONE && b & !CITY != p {
+        reach_from(t, s, p, c, &mut parts);
+    }
+    parts
+}
+
+/// Add what corner `c` at the end of one of `p`'s roads reaches to
+/// `parts` (see [`spot_parts`]).
+#[inline]
+fn reach_from(t: &Topology, s: &State, p: u8, c: u8, parts: &mut (u8, u8)) {
+    let b = s.corners[c as usize];
+    if b != NONE && b & !CITY != p {
+        return;
+    }
+    if s.free_spot(t, c) {
+        parts.0 = parts.0.max(t.corner_pips[c as usize]);
+    }
+    for &f in t.corner_edges[c as usize].iter().filter(|&&f| f != NONE) {
+        if s.edges[f as usize] != NONE {
             continue;
         }
-        if s.free_spot(t, c) {
-            best = best.max(t.corner_pips[c as usize]);
-        }
-        for &f in t.corner_edges[c as usize].iter().filter(|&&f| f != NONE) {
-            if s.edges[f as usize] != NONE {
-                continue;
-            }
-            let d = t.other_end(f, c);
-            let half = t.corner_pips[d as usize] / 2;
-            if half > near && s.free_spot(t, d) {
-                near = half;
-            }
+        let d = t.other_end(f, c);
+        let half = t.corner_pips[d as usize] / 2;
+        if half > parts.1 && s.free_spot(t, d) {
+            parts.1 = half;
         }
     }
-    best.max(near)
+}
+
+/// [`best_spot`] after `a` (a road) by the incremental rule
+/// [`value_choice`] uses; for tests.
+#[cfg(test)]
+pub(super) fn incremental_spot(t: &Topology, s: &State, p: u8, a: Action) -> u8 {
+    let Action::Road(e) = a else {
+        return best_spot(t, s, p);
+    };
+    let mut next = *s;
+    next.apply(t, a);
+    let mut parts = spot_parts(t, s, p);
+    for &c in &t.edge_corners[e as usize] {
+        reach_from(t, &next, p, c, &mut parts);
+    }
+    parts.0.max(parts.1)
 }
 
 fn value_choice(t: &Topology, s: &State, legal: &[Action], rng: &mut Rng) -> Action {
@@ -199,7 +228,8 @@ fn value_choice(t: &Topology, s: &State, legal: &[Action], rng: &mut Rng) -> Act
         Phase::Robber => return robber_choice(t, s, p, legal),
         _ => {}
     }
-    let base_spot = best_spot(t, s, p);
+    let base_parts = spot_parts(t, s, p);
+    let base_spot = base_parts.0.max(base_parts.1);
     let mut best = legal[0];
     let mut best_v = f32::NEG_INFINITY;
     for &a in legal {
@@ -228,7 +258,16 @@ fn value_choice(t: &Topology, s: &State, legal: &[Action], rng: &mut Rng) -> Act
             _ => next.apply(t, a),
         }
         let spot = match a {
-            Action::Road(_) | Action::Settlement(_) => best_spot(t, &next, p),
+            // A road only adds reach: from its two ends (the spot it
+            // stood on is still free).
+            Action::Road(e) => {
+                let mut parts = base_parts;
+                for &c in &t.edge_corners[e as usize] {
+                    reach_from(t, &next, p, c, &mut parts);
+                }
+                parts.0.max(parts.1)
+            }
+            Action::Settlement(_) => best_spot(t, &next, p),
             _ => base_spot,
         };
         let v = value(t, &next, p, spot) + bonus + NOISE * below(rng, 1024) as f32 / 1024.0;

@@ -492,3 +492,31 @@ fn a_game_state_is_a_few_hundred_bytes() {
     assert!(size <= 640, "{size} bytes");
     assert_eq!(size, 624);
 }
+
+#[test]
+fn best_spot_after_a_road_matches_a_full_search() {
+    let t = base();
+    let mut buf = Vec::new();
+    let mut rec = GameRecord {
+        start: State::new(&t, 4, &mut seeded(0)),
+        actions: Vec::new(),
+    };
+    play_game(&t, &[Bot::Value; 4], 11, &mut buf, Some(&mut rec));
+    let mut s = rec.start;
+    let mut checked = 0;
+    for &a in &rec.actions {
+        if let Action::Road(_) = a {
+            let p = s.actor();
+            let mut next = s;
+            next.apply(&t, a);
+            // The incremental reach equals the search over every road.
+            assert_eq!(
+                bots::incremental_spot(&t, &s, p, a),
+                best_spot(&t, &next, p)
+            );
+            checked += 1;
+        }
+        s.apply(&t, a);
+    }
+    assert!(checked > 10);
+}
