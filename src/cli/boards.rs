@@ -2,6 +2,7 @@
 //! scoring helpers that `bench` shares.
 
 use super::catan::{self, CatanArgs};
+use super::catan_play::{self, PlayArgs};
 use super::common::{CliError, CliResult, level_out, parse_time_limit, print_json, write_atomic};
 use super::outline;
 use super::pins::{PinArg, parse_pin, pinned_cells, setup_from};
@@ -214,6 +215,21 @@ pub struct GenerateArgs {
     /// Catan's player count.
     #[command(flatten)]
     pub catan: CatanArgs,
+    /// Catan: play-test K perfect boards of a gallery and keep the one
+    /// whose seats win most evenly (`--play N` games each, default 1000).
+    #[arg(long, value_name = "K", conflicts_with = "gallery")]
+    pub fair_by_play: Option<usize>,
+    /// With --fair-by-play: also play-test R uniformly random boards and
+    /// the official beginner board, the same way (`compare` in the JSON).
+    #[arg(long, value_name = "R", requires = "fair_by_play")]
+    pub compare: Option<usize>,
+    /// With --fair-by-play: draw each board's seat advantage against its
+    /// opening-pip spread (.svg or .png).
+    #[arg(long, value_name = "FILE", requires = "fair_by_play")]
+    pub plot: Option<PathBuf>,
+    /// Catan's play-test flags.
+    #[command(flatten)]
+    pub play: PlayArgs,
 }
 
 /// The outcome of one run, shared by generate and bench.
@@ -339,8 +355,13 @@ fn violations_json(v: &[(&str, u32)]) -> Value {
 /// Run `generate`.
 pub fn generate(a: GenerateArgs) -> CliResult {
     if let Some(k) = a.gallery {
+        a.play.check_alone("generate --gallery plays no games")?;
         return super::gallery::generate(&a, k);
     }
+    if let Some(k) = a.fair_by_play {
+        return super::fair_by_play::generate(&a, k);
+    }
+    a.play.check_alone("or --fair-by-play K")?;
     let scoring = a.scoring.scoring(a.game)?;
     let specs = boards::param_specs(a.game, a.algorithm);
     let params = Params::parse(specs, &a.params, a.algorithm)?;
@@ -471,6 +492,13 @@ pub struct EvaluateArgs {
     /// Catan's player count.
     #[command(flatten)]
     pub catan: CatanArgs,
+    /// The seed of a play-test (`--play`) and of the harbours placed for it
+    /// when the board has none.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Catan's play-test flags.
+    #[command(flatten)]
+    pub play: PlayArgs,
 }
 
 /// Run `evaluate`.
@@ -479,6 +507,13 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
     a.catan.setup(a.game)?;
     let (map, source) =
         super::export::evaluate_source(a.map.as_deref(), a.code.as_deref(), a.game)?;
+    a.play.check_alone("evaluate")?;
+    if a.play.play.is_some() && a.game != BoardGame::Catan {
+        return Err(CliError(format!(
+            "--play applies to catan only, not {}",
+            a.game.name()
+        )));
+    }
     let (violations, score) = match (&map, a.game) {
         (LevelMap::TerraMystica(b), BoardGame::TerraMystica) => tm_scores(b, scoring)?,
         (LevelMap::Catan(b), BoardGame::Catan) => {
@@ -493,16 +528,27 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
             )));
         }
     };
+    let play = match (&map, a.play.play) {
+        (LevelMap::Catan(b), Some(n)) => Some(catan_play::run(b, &a.play.config(n, a.seed)?)?),
+        _ => None,
+    };
     if a.json {
         let (code, analysis) = super::export::evaluate_extras(&map, scoring)?;
-        return print_json(&json!({
+        let mut out = json!({
             "score": score,
             "violations": violations_json(&violations),
             "code": code,
             "analysis": analysis,
-        }));
+        });
+        if let Some(r) = &play {
+            out["play"] = catan_play::report_json(r);
+        }
+        return print_json(&out);
     }
     println!("score {score} {violations:?}");
+    if let Some(r) = &play {
+        catan_play::print_report(r);
+    }
     Ok(())
 }
 

@@ -15,6 +15,43 @@ pub const CANDIDATES_PER_BOARD: u64 = 32;
 /// The fewest candidates tried when `--gallery-candidates` is 0.
 pub const MIN_CANDIDATES: u64 = 256;
 
+/// The gallery `generate --gallery K` (and `--fair-by-play K`) builds
+/// from `a`, and its boards.
+pub(super) fn build(a: &GenerateArgs, k: usize) -> Result<(Gallery, Vec<GalleryBoard>), CliError> {
+    let scoring = a.scoring.scoring(a.game)?;
+    let params = Params::parse(
+        Algorithm::Best.param_specs(a.game),
+        &a.params,
+        Algorithm::Best,
+    )?;
+    let axes = match &a.axes {
+        Some(text) => Descriptor::parse_axes(text, a.game)?,
+        None => Descriptor::default_axes(a.game),
+    };
+    let candidates = if a.gallery_candidates > 0 {
+        a.gallery_candidates
+    } else {
+        (CANDIDATES_PER_BOARD * k as u64).max(MIN_CANDIDATES)
+    };
+    // The outline (`--outline`) or island (`--players`) the boards are on.
+    let variant =
+        super::outline::apply(a.game, a.outline.as_ref(), a.catan.setup(a.game)?)?.variant;
+    let mut gallery = Gallery::new(a.game, scoring, axes, a.seed)?
+        .with_variant(variant)?
+        .with_config(GalleryConfig {
+            params,
+            ..GalleryConfig::for_game(a.game)
+        });
+    let boards = gallery.run(
+        k,
+        Budget {
+            candidates,
+            time_limit: Some(Duration::from_secs_f64(a.time_limit)),
+        },
+    );
+    Ok((gallery, boards))
+}
+
 /// Run `generate … --gallery K`.
 pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
     if k == 0 {
@@ -33,38 +70,10 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
                 .into(),
         ));
     }
-    let scoring = a.scoring.scoring(a.game)?;
-    let params = Params::parse(
-        Algorithm::Best.param_specs(a.game),
-        &a.params,
-        Algorithm::Best,
-    )?;
-    let axes = match &a.axes {
-        Some(text) => Descriptor::parse_axes(text, a.game)?,
-        None => Descriptor::default_axes(a.game),
-    };
-    let candidates = if a.gallery_candidates > 0 {
-        a.gallery_candidates
-    } else {
-        (CANDIDATES_PER_BOARD * k as u64).max(MIN_CANDIDATES)
-    };
     let start = Instant::now();
-    // The outline (`--outline`) or island (`--players`) the boards are on.
-    let variant =
-        super::outline::apply(a.game, a.outline.as_ref(), a.catan.setup(a.game)?)?.variant;
-    let mut gallery = Gallery::new(a.game, scoring, axes, a.seed)?
-        .with_variant(variant)?
-        .with_config(GalleryConfig {
-            params,
-            ..GalleryConfig::for_game(a.game)
-        });
-    let boards = gallery.run(
-        k,
-        Budget {
-            candidates,
-            time_limit: Some(Duration::from_secs_f64(a.time_limit)),
-        },
-    );
+    let (gallery, boards) = build(a, k)?;
+    let scoring = a.scoring.scoring(a.game)?;
+    let axes = gallery.axes();
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     let p = gallery.progress();
     let bins = gallery.archive().bins();

@@ -4,10 +4,13 @@
 pub mod bench;
 pub mod boards;
 pub mod catan;
+pub mod catan_play;
 pub mod common;
 pub mod domino;
 pub mod dungeon;
 pub mod export;
+pub mod fair_by_play;
+pub mod fair_compare;
 pub mod gallery;
 pub mod outline;
 pub mod pins;

@@ -5,6 +5,7 @@
 
 mod boards;
 mod catan;
+mod catan_play;
 mod domino;
 mod domino_net;
 mod domino_records;

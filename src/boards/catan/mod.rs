@@ -14,6 +14,7 @@ mod board;
 mod harbours;
 mod layout;
 mod pins;
+pub mod play;
 mod players;
 mod problem;
 mod rules;

@@ -1,0 +1,418 @@
+//! Applying a resolved action to a [`State`]: building, production with
+//! the bank's shortage rule, the robber, development cards, bank trades,
+//! longest road (with cut roads) and largest army, turns and the win.
+
+use super::state::{
+    Action, CITY, CITY_COST, DEV_COST, Phase, ROAD_COST, SETTLEMENT_COST, State, WIN_POINTS, bits,
+    dev,
+};
+use super::topology::{NONE, Topology};
+
+impl State {
+    /// Apply `a`, a legal action ([`State::legal`]) already resolved
+    /// ([`State::resolve`]), for the seat whose decision it is. Applying
+    /// is deterministic: the same actions from the same state give the
+    /// same game.
+    pub fn apply(&mut self, t: &Topology, a: Action) {
+        let p = self.actor();
+        match (self.phase, a) {
+            (Phase::SetupSettlement, Action::Settlement(c)) => {
+                self.place_settlement(t, p, c);
+                self.opening_pips[p as usize] += t.corner_pips[c as usize];
+                if self.setup_step >= self.seats {
+                    for &h in t.corner_hexes[c as usize].iter().filter(|&&h| h != NONE) {
+                        let r = t.hex_resource[h as usize];
+                        if r < 5 {
+                            self.take(p, r);
+                        }
+                    }
+                }
+                self.phase = Phase::SetupRoad(c);
+            }
+            (Phase::SetupRoad(_), Action::Road(e)) => {
+                self.place_road(t, p, e);
+                self.setup_step += 1;
+                self.phase = if self.setup_step == 2 * self.seats {
+                    Phase::PreRoll
+                } else {
+                    Phase::SetupSettlement
+                };
+            }
+            (_, Action::Dice(n)) => {
+                self.rolled = true;
+                if n == 7 {
+                    let mut any = false;
+                    for q in 0..self.seats {
+                        let h = self.hand_size(q);
+                        self.discard_left[q as usize] = if h > 7 { h / 2 } else { 0 };
+                        any |= h > 7;
+                    }
+                    self.phase = if any { Phase::Discard } else { Phase::Robber };
+                } else {
+                    self.produce(t, n);
+                    self.phase = Phase::Main;
+                }
+            }
+            (_, Action::Knight) => {
+                self.dev[p as usize][dev::KNIGHT] -= 1;
+                self.knights[p as usize] += 1;
+                self.played_dev = true;
+                let k = self.knights[p as usize];
+                if k >= 3
+                    && (self.largest_army == NONE || k > self.knights[self.largest_army as usize])
+                {
+                    self.largest_army = p;
+                }
+                self.phase = Phase::Robber;
+            }
+            (Phase::Discard, Action::Discard(r)) => {
+                self.hands[p as usize][r as usize] -= 1;
+                self.bank[r as usize] += 1;
+                self.discard_left[p as usize] -= 1;
+                if self.discard_left.iter().all(|&k| k == 0) {
+                    self.phase = Phase::Robber;
+                }
+            }
+            (Phase::Robber, Action::Robber { hex, victim, card }) => {
+                self.robber = hex;
+                if victim != NONE && card != NONE {
+                    self.hands[victim as usize][card as usize] -= 1;
+                    self.hands[p as usize][card as usize] += 1;
+                }
+                self.phase = if self.rolled {
+                    Phase::Main
+                } else {
+                    Phase::PreRoll
+                };
+            }
+            (Phase::FreeRoads(k), Action::Road(e)) => {
+                self.place_road(t, p, e);
+                self.phase = if k > 1 && self.roads_left[p as usize] > 0 {
+                    Phase::FreeRoads(k - 1)
+                } else {
+                    Phase::Main
+                };
+            }
+            (Phase::FreeRoads(_), Action::EndTurn) => self.phase = Phase::Main,
+            (Phase::SpecialBuild(q), Action::EndTurn) => {
+                let next = (q + 1) % self.seats;
+                if next == self.current {
+                    self.next_turn();
+                } else {
+                    self.phase = Phase::SpecialBuild(next);
+                }
+            }
+            (Phase::Main, Action::EndTurn) => {
+                self.turns += 1;
+                if t.special_building {
+                    self.phase = Phase::SpecialBuild((self.current + 1) % self.seats);
+                } else {
+                    self.next_turn();
+                }
+            }
+            (_, Action::Road(e)) => {
+                self.pay(p, &ROAD_COST);
+                self.place_road(t, p, e);
+            }
+            (_, Action::Settlement(c)) => {
+                self.pay(p, &SETTLEMENT_COST);
+                self.place_settlement(t, p, c);
+            }
+            (_, Action::City(c)) => {
+                self.pay(p, &CITY_COST);
+                let i = p as usize;
+                self.corners[c as usize] |= CITY;
+                self.settlements_left[i] += 1;
+                self.cities_left[i] -= 1;
+                self.building_points[i] += 1;
+                for r in 0..5 {
+                    self.production[i][r] += t.corner_prod[c as usize][r];
+                }
+            }
+            (_, Action::BuyDev) => {
+                self.pay(p, &DEV_COST);
+                let card = self.deck[self.deck_pos as usize];
+                self.deck_pos += 1;
+                self.dev_new[p as usize][card as usize] += 1;
+            }
+            (_, Action::RoadBuilding) => {
+                self.play_dev(p, dev::ROAD_BUILDING);
+                self.phase = Phase::FreeRoads(2.min(self.roads_left[p as usize]));
+            }
+            (_, Action::YearOfPlenty(a, b)) => {
+                self.play_dev(p, dev::YEAR_OF_PLENTY);
+                self.take(p, a);
+                self.take(p, b);
+            }
+            (_, Action::Monopoly(r)) => {
+                self.play_dev(p, dev::MONOPOLY);
+                let r = r as usize;
+                for q in 0..self.seats as usize {
+                    let k = std::mem::take(&mut self.hands[q][r]);
+                    self.hands[p as usize][r] += k;
+                }
+            }
+            (_, Action::Trade { give, get }) => {
+                let rate = self.rate(p, give);
+                self.hands[p as usize][give as usize] -= rate;
+                self.bank[give as usize] += rate;
+                self.take(p, get);
+            }
+            (phase, a) => debug_assert!(false, "{a:?} is not legal in {phase:?}"),
+        }
+        if self.phase == Phase::Main {
+            self.turn_actions = self.turn_actions.saturating_add(1);
+        }
+        if p == self.current && self.points(p) >= WIN_POINTS {
+            self.winner = p;
+            self.phase = Phase::Over;
+        }
+    }
+
+    fn play_dev(&mut self, p: u8, kind: usize) {
+        self.dev[p as usize][kind] -= 1;
+        self.dev_played[p as usize] += 1;
+        self.played_dev = true;
+    }
+
+    /// The next seat's turn: its new development cards become playable;
+    /// it wins at once if its points (built in a special building phase)
+    /// reach 10.
+    fn next_turn(&mut self) {
+        self.current = (self.current + 1) % self.seats;
+        let c = self.current as usize;
+        for k in 0..5 {
+            self.dev[c][k] += std::mem::take(&mut self.dev_new[c][k]);
+        }
+        self.rolled = false;
+        self.played_dev = false;
+        self.turn_actions = 0;
+        self.phase = Phase::PreRoll;
+        if self.points(self.current) >= WIN_POINTS {
+            self.winner = self.current;
+            self.phase = Phase::Over;
+        }
+    }
+
+    /// Production for dice total `n`: every building on a hex with that
+    /// number (not under the robber) takes 1 card, a city 2. When the bank
+    /// cannot pay everyone a resource, nobody gets it, unless only one
+    /// seat is owed it (that seat takes what is left).
+    pub(super) fn produce(&mut self, t: &Topology, n: u8) {
+        let mut owed = [[0u8; 5]; super::MAX_SEATS];
+        for &h in t.dice_hexes[n as usize].iter().filter(|&&h| h != NONE) {
+            if h == self.robber {
+                continue;
+            }
+            let r = t.hex_resource[h as usize] as usize;
+            for &c in &t.hex_corners[h as usize] {
+                let b = self.corners[c as usize];
+                if b != NONE {
+                    owed[(b & !CITY) as usize][r] += if b & CITY != 0 { 2 } else { 1 };
+                }
+            }
+        }
+        for r in 0..5 {
+            let total: u32 = owed.iter().map(|o| o[r] as u32).sum();
+            if total == 0 {
+                continue;
+            }
+            let seats_owed = owed.iter().filter(|o| o[r] > 0).count();
+            if total <= self.bank[r] as u32 || seats_owed == 1 {
+                for (q, o) in owed.iter().enumerate() {
+                    let k = o[r].min(self.bank[r]);
+                    self.bank[r] -= k;
+                    self.hands[q][r] += k;
+                }
+            }
+        }
+    }
+
+    pub(super) fn place_road(&mut self, t: &Topology, p: u8, e: u8) {
+        self.edges[e as usize] = p;
+        self.road_mask[p as usize] |= 1 << e;
+        self.roads_left[p as usize] -= 1;
+        // Below five roads no road can earn longest road: not searched.
+        let i = p as usize;
+        if self.roads_left[i] == 15 - 5 {
+            self.road_len[i] = self.longest_road_of(t, p);
+            self.update_longest_road();
+        } else if self.roads_left[i] < 15 - 5 {
+            // Only the new road's component can have grown.
+            let grown = self.longest_in(t, p, self.component(t, p, e));
+            if grown > self.road_len[i] {
+                self.road_len[i] = grown;
+                self.update_longest_road();
+            }
+        }
+    }
+
+    pub(super) fn place_settlement(&mut self, t: &Topology, p: u8, c: u8) {
+        let i = p as usize;
+        self.corners[c as usize] = p;
+        self.building_mask[i] |= 1 << c;
+        self.settlements_left[i] -= 1;
+        self.building_points[i] += 1;
+        for r in 0..5 {
+            self.production[i][r] += t.corner_prod[c as usize][r];
+        }
+        match t.corner_harbour[c as usize] {
+            0 => {}
+            h => self.harbours[i] |= 1 << (h - 1),
+        }
+        // A road of another seat through this corner is cut here.
+        let mut cut = false;
+        for &e in t.corner_edges[c as usize].iter().filter(|&&e| e != NONE) {
+            let q = self.edges[e as usize];
+            if q != NONE && q != p && self.roads_left[q as usize] <= 15 - 5 {
+                let before = self.road_len[q as usize];
+                self.road_len[q as usize] = self.longest_road_of(t, q);
+                cut |= before != self.road_len[q as usize];
+            }
+        }
+        if cut {
+            self.update_longest_road();
+        }
+    }
+
+    /// Give longest road (5 roads or more) to the longest; its holder
+    /// keeps it on a tie; when it loses it to a tie of others nobody holds
+    /// it.
+    fn update_longest_road(&mut self) {
+        let lens = &self.road_len[..self.seats as usize];
+        let max = lens.iter().copied().max().unwrap_or(0);
+        let holder = self.longest_road;
+        if holder != NONE && self.road_len[holder as usize] == max && max >= 5 {
+            return;
+        }
+        let leaders = lens.iter().filter(|&&l| l == max).count();
+        self.longest_road = if max >= 5 && leaders == 1 {
+            lens.iter()
+                .position(|&l| l == max)
+                .map_or(NONE, |q| q as u8)
+        } else {
+            NONE
+        };
+    }
+
+    /// The longest road of seat `p`: the longest trail over its roads that
+    /// does not pass through another seat's building.
+    ///
+    /// A longest trail can always start at a corner where `p` has one or
+    /// three roads or another seat's building, except on a ring of roads
+    /// (every corner two roads, nothing in the way): the search starts
+    /// there only, and rings are searched from each of their roads.
+    pub fn longest_road_of(&self, t: &Topology, p: u8) -> u8 {
+        self.longest_in(t, p, self.road_mask[p as usize])
+    }
+
+    /// The roads of `p` connected to edge `e` without passing another
+    /// seat's building: the only roads a new road at `e` can lengthen.
+    fn component(&self, t: &Topology, p: u8, e: u8) -> u128 {
+        let roads = self.road_mask[p as usize];
+        let mut seen = 1u128 << e;
+        let mut stack = 0u128;
+        for &c in &t.edge_corners[e as usize] {
+            stack |= 1 << c;
+        }
+        let mut done = 0u128;
+        while stack != 0 {
+            let c = stack.trailing_zeros() as usize;
+            stack &= stack - 1;
+            done |= 1 << c;
+            let b = self.corners[c];
+            if b != NONE && b & !CITY != p {
+                continue;
+            }
+            for &f in t.corner_edges[c].iter().filter(|&&f| f != NONE) {
+                if roads & !seen & (1 << f) != 0 {
+                    seen |= 1 << f;
+                    stack |= (1 << t.other_end(f, c as u8)) & !done;
+                }
+            }
+        }
+        seen
+    }
+
+    /// The longest trail over the roads `roads` of `p` (a union of whole
+    /// components, see [`Self::component`]).
+    fn longest_in(&self, t: &Topology, p: u8, roads: u128) -> u8 {
+        let mut ends = 0u128;
+        for e in bits(roads) {
+            for &c in &t.edge_corners[e as usize] {
+                ends |= 1 << c;
+            }
+        }
+        let mut best = 0;
+        let mut starts = 0u128;
+        for c in bits(ends) {
+            let b = self.corners[c as usize];
+            let blocked = b != NONE && b & !CITY != p;
+            let own = t.corner_edges[c as usize]
+                .iter()
+                .filter(|&&e| e != NONE && roads & (1 << e) != 0)
+                .count();
+            if own == 2 && !blocked {
+                continue;
+            }
+            starts |= 1 << c;
+            for &e in t.corner_edges[c as usize].iter().filter(|&&e| e != NONE) {
+                if roads & (1 << e) != 0 {
+                    let next = t.other_end(e, c);
+                    best = best.max(self.trail(t, p, next, 1u128 << e, 1));
+                }
+            }
+            // A trail over every road cannot be beaten.
+            if best as u32 == roads.count_ones() {
+                return best;
+            }
+        }
+        // Roads not connected to any start form rings.
+        let mut covered = 0u128;
+        let mut stack = starts;
+        while stack != 0 {
+            let c = stack.trailing_zeros() as usize;
+            stack &= stack - 1;
+            for &e in t.corner_edges[c].iter().filter(|&&e| e != NONE) {
+                if roads & !covered & (1 << e) != 0 {
+                    covered |= 1 << e;
+                    stack |= 1 << t.other_end(e, c as u8);
+                }
+            }
+        }
+        for e in bits(roads & !covered) {
+            for &c in &t.edge_corners[e as usize] {
+                best = best.max(self.trail(t, p, c, 1u128 << e, 1));
+            }
+        }
+        best
+    }
+
+    /// The longest road by trying every start (what
+    /// [`Self::longest_road_of`] must equal; for tests).
+    #[cfg(test)]
+    pub(super) fn longest_road_slow(&self, t: &Topology, p: u8) -> u8 {
+        let mut best = 0;
+        for e in bits(self.road_mask[p as usize]) {
+            for &c in &t.edge_corners[e as usize] {
+                best = best.max(self.trail(t, p, c, 1u128 << e, 1));
+            }
+        }
+        best
+    }
+
+    fn trail(&self, t: &Topology, p: u8, at: u8, used: u128, len: u8) -> u8 {
+        let b = self.corners[at as usize];
+        if b != NONE && b & !CITY != p {
+            return len;
+        }
+        let mut best = len;
+        for &e in t.corner_edges[at as usize].iter().filter(|&&e| e != NONE) {
+            if self.edges[e as usize] == p && used & (1u128 << e) == 0 {
+                let next = t.other_end(e, at);
+                best = best.max(self.trail(t, p, next, used | (1u128 << e), len + 1));
+            }
+        }
+        best
+    }
+}

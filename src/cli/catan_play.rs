@@ -1,0 +1,196 @@
+//! Catan fairness by play on the command line: `evaluate catan --play N`
+//! (the `play` JSON key) and `generate catan --fair-by-play K`.
+
+use super::common::CliError;
+use crate::boards::catan::CatanBoard;
+use crate::boards::catan::play::{Bot, MAX_GAMES, MAX_SEATS, PlayConfig, PlayReport, play_test};
+use clap::Args;
+use serde_json::{Value, json};
+
+/// The play-test flags of `evaluate` and `generate`.
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// Catan: play N games with bots at every seat and report each seat's
+    /// win share (`play` in the JSON); 1 to 1000000.
+    #[arg(long, value_name = "N", value_parser = parse_games)]
+    pub play: Option<u32>,
+    /// The bots of a play-test: value (one-ply greedy, default) or random
+    /// (weighted random) at every seat, or one per seat comma-separated
+    /// (e.g. value,random,random,random), then rotated one seat per game
+    /// and tallied per lineup position too (`lineup_win_share`).
+    #[arg(long, default_value = "value", value_parser = parse_bots)]
+    pub bots: Lineup,
+    /// Worker threads of a play-test (0: all cores).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Seats of a play-test: 3 or 4 on the base island (default 4), 5 or 6
+    /// on the 5–6 island (default 6).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=6))]
+    pub seats: Option<u8>,
+}
+
+fn parse_games(s: &str) -> Result<u32, String> {
+    let n: u64 = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of games; allowed: 1..={MAX_GAMES}"))?;
+    if n == 0 || n > MAX_GAMES as u64 {
+        return Err(format!(
+            "{n} games is out of range; allowed: 1..={MAX_GAMES}"
+        ));
+    }
+    Ok(n as u32)
+}
+
+/// The bots of `--bots`: one for every seat, or one per seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lineup(pub Vec<Bot>);
+
+fn parse_bots(s: &str) -> Result<Lineup, String> {
+    let bots: Vec<Bot> = s
+        .split(',')
+        .map(|b| b.trim().parse::<Bot>())
+        .collect::<Result<_, _>>()?;
+    if bots.len() > MAX_SEATS {
+        return Err(format!(
+            "{} bots; allowed: one for every seat or one per seat (3 to 6)",
+            bots.len()
+        ));
+    }
+    Ok(Lineup(bots))
+}
+
+impl Lineup {
+    /// The name `--bots` was given as (`value`, `random` or the list).
+    pub fn name(&self) -> String {
+        self.0
+            .iter()
+            .map(|b| b.name())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    fn is_default(&self) -> bool {
+        self.0 == [Bot::Value]
+    }
+}
+
+impl PlayArgs {
+    /// The play-test of `games` games these flags ask for, seeded by
+    /// `seed`; a lineup of several bots sets the seats to its length
+    /// (`--seats` must agree) and rotates.
+    pub fn config(&self, games: u32, seed: u64) -> Result<PlayConfig, CliError> {
+        let list = &self.bots.0;
+        let mut bots = [list[0]; MAX_SEATS];
+        let mut seats = self.seats.unwrap_or(0);
+        if list.len() > 1 {
+            if seats != 0 && seats as usize != list.len() {
+                return Err(CliError(format!(
+                    "--bots names {} seats, --seats {seats}; allowed: the same number",
+                    list.len()
+                )));
+            }
+            seats = list.len() as u8;
+            bots[..list.len()].copy_from_slice(list);
+        }
+        Ok(PlayConfig {
+            games,
+            seats,
+            bots,
+            rotate: list.len() > 1,
+            seed,
+            threads: self.threads,
+        })
+    }
+
+    /// Whether any play-test flag other than `--play` was given without it.
+    pub fn check_alone(&self, what: &str) -> Result<(), CliError> {
+        if self.play.is_none()
+            && (!self.bots.is_default() || self.threads != 0 || self.seats.is_some())
+        {
+            return Err(CliError(format!(
+                "--bots, --threads and --seats set up a play-test: add --play N ({what})"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Play-test `board` as `cfg` says, with a progress bar on a terminal.
+pub fn run(board: &CatanBoard, cfg: &PlayConfig) -> Result<PlayReport, CliError> {
+    let bar = super::common::progress_bar(cfg.games as u64, "games");
+    let report = play_test(board, cfg, &|k| {
+        if k % 64 == 0 {
+            bar.set_position(k as u64);
+        }
+        true
+    });
+    bar.finish_and_clear();
+    report.map_err(|e| CliError(e.to_string()))
+}
+
+/// The `play` JSON of a report: `games`, `draws`, `seats`, `bots`,
+/// `seat_win_share` (per seat: `wins`, `share`, `low`, `high`),
+/// `seat_advantage`, `opening_pips`, `mean_turns`, `games_per_sec`,
+/// `harbours_placed`.
+pub fn report_json(r: &PlayReport) -> Value {
+    json!({
+        "games": r.games,
+        "draws": r.draws,
+        "seats": r.seats,
+        "bots": r.bots,
+        "seat_win_share": r.seat_win_share,
+        "seat_advantage": r.seat_advantage,
+        "opening_pips": r.opening_pips,
+        "opening_pip_spread": pip_spread(r),
+        "mean_turns": r.mean_turns,
+        "games_per_sec": r.games_per_sec,
+        "harbours_placed": r.harbours_placed,
+        "lineup_win_share": r.lineup_win_share,
+    })
+}
+
+/// Largest minus smallest seat's mean opening pips.
+pub fn pip_spread(r: &PlayReport) -> f64 {
+    let lo = r.opening_pips.iter().copied().fold(f64::MAX, f64::min);
+    let hi = r.opening_pips.iter().copied().fold(f64::MIN, f64::max);
+    hi - lo
+}
+
+/// The report as text: one line per seat.
+pub fn print_report(r: &PlayReport) {
+    println!(
+        "play: {} games ({} draws), {} seats, bots {}, {:.1} turns a game, {:.0} games/s",
+        r.games,
+        r.draws,
+        r.seats,
+        r.bots.join(","),
+        r.mean_turns,
+        r.games_per_sec
+    );
+    println!("seat  wins  share   95% interval    opening pips");
+    for (k, s) in r.seat_win_share.iter().enumerate().take(MAX_SEATS) {
+        println!(
+            "{:>4}  {:>4}  {:.3}  [{:.3}, {:.3}]  {:.2}",
+            k + 1,
+            s.wins,
+            s.share,
+            s.low,
+            s.high,
+            r.opening_pips[k]
+        );
+    }
+    println!(
+        "seat advantage (max - min share) {:.3}, opening pip spread {:.2}",
+        r.seat_advantage,
+        pip_spread(r)
+    );
+    if r.bots.iter().any(|&b| b != r.bots[0]) {
+        println!("by lineup position (rotated over the seats):");
+        for (b, s) in r.bots.iter().zip(&r.lineup_win_share) {
+            println!(
+                "  {b:<6}  {:>4}  {:.3}  [{:.3}, {:.3}]",
+                s.wins, s.share, s.low, s.high
+            );
+        }
+    }
+}

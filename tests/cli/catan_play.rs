@@ -1,0 +1,175 @@
+//! Catan fairness by play: `evaluate catan --play N` and `generate catan
+//! --fair-by-play K`.
+
+use super::{fails_with, json, temp_dir};
+
+const CODE: &str = "CVC0ouVQhJSjgyIjIxLM40LAP";
+
+#[test]
+fn evaluate_play_reports_every_seat() {
+    let v = json(&[
+        "evaluate",
+        "catan",
+        "--code",
+        CODE,
+        "--play",
+        "40",
+        "--threads",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    let p = &v["play"];
+    assert_eq!(p["games"], 40);
+    assert_eq!(p["seats"], 4);
+    let shares = p["seat_win_share"].as_array().unwrap();
+    assert_eq!(shares.len(), 4);
+    let wins: u64 = shares.iter().map(|s| s["wins"].as_u64().unwrap()).sum();
+    assert_eq!(wins + p["draws"].as_u64().unwrap(), 40);
+    for s in shares {
+        let (lo, x, hi) = (
+            s["low"].as_f64().unwrap(),
+            s["share"].as_f64().unwrap(),
+            s["high"].as_f64().unwrap(),
+        );
+        assert!(lo <= x && x <= hi && hi <= 1.0);
+    }
+    let xs: Vec<f64> = shares
+        .iter()
+        .map(|s| s["share"].as_f64().unwrap())
+        .collect();
+    let spread =
+        xs.iter().cloned().fold(f64::MIN, f64::max) - xs.iter().cloned().fold(f64::MAX, f64::min);
+    assert!((p["seat_advantage"].as_f64().unwrap() - spread).abs() < 1e-12);
+    assert_eq!(p["opening_pips"].as_array().unwrap().len(), 4);
+    assert!(p["mean_turns"].as_f64().unwrap() > 20.0);
+    assert!(p["games_per_sec"].as_f64().unwrap() > 0.0);
+    assert_eq!(p["harbours_placed"], true);
+    // The same seed gives the same games, whatever the threads.
+    let again = json(&[
+        "evaluate",
+        "catan",
+        "--code",
+        CODE,
+        "--play",
+        "40",
+        "--threads",
+        "1",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(again["play"]["seat_win_share"], p["seat_win_share"]);
+    assert_eq!(again["play"]["opening_pips"], p["opening_pips"]);
+}
+
+#[test]
+fn a_lineup_rotates_and_the_value_bot_wins_most() {
+    let v = json(&[
+        "evaluate",
+        "catan",
+        "--code",
+        CODE,
+        "--play",
+        "100",
+        "--bots",
+        "value,random,random,random",
+        "--json",
+    ]);
+    let lineup = v["play"]["lineup_win_share"].as_array().unwrap();
+    assert!(lineup[0]["share"].as_f64().unwrap() > 0.6, "{lineup:?}");
+    let random = json(&[
+        "evaluate", "catan", "--code", CODE, "--play", "50", "--bots", "random", "--seats", "3",
+        "--json",
+    ]);
+    assert_eq!(
+        random["play"]["seat_win_share"].as_array().unwrap().len(),
+        3
+    );
+}
+
+#[test]
+fn bad_play_input_names_the_range() {
+    let base = ["evaluate", "catan", "--code", CODE];
+    fails_with(
+        &[&base[..], &["--play", "0"]].concat(),
+        "allowed: 1..=1000000",
+    );
+    fails_with(
+        &[&base[..], &["--play", "99999999"]].concat(),
+        "allowed: 1..=1000000",
+    );
+    fails_with(
+        &[&base[..], &["--play", "5", "--bots", "smart"]].concat(),
+        "allowed: value, random",
+    );
+    fails_with(
+        &[&base[..], &["--play", "5", "--seats", "6"]].concat(),
+        "allowed: 3..=4",
+    );
+    fails_with(&[&base[..], &["--bots", "random"]].concat(), "add --play N");
+    let dir = temp_dir("catan-play");
+    let bad = dir.join("bad.txt");
+    std::fs::write(
+        &bad,
+        "mountains:10 pasture:2 forest:9\nfields:12 hills:6 pasture:4 hills:10\n\
+         fields:9 forest:11 desert:- forest:3 mountains:8\nforest:8 mountains:3 fields:4 pasture:5\n\
+         hills:5 fields:6 fields:11\n",
+    )
+    .unwrap();
+    fails_with(
+        &[
+            "evaluate",
+            "catan",
+            "--map",
+            bad.to_str().unwrap(),
+            "--play",
+            "5",
+        ],
+        "expected fields 4, forest 4",
+    );
+    fails_with(
+        &["generate", "terra-mystica", "--fair-by-play", "2"],
+        "--fair-by-play plays Catan",
+    );
+    fails_with(
+        &["generate", "catan", "--fair-by-play", "0"],
+        "allowed: 1..=256",
+    );
+}
+
+#[test]
+fn fair_by_play_keeps_the_smallest_seat_advantage() {
+    let dir = temp_dir("fair-by-play");
+    let plot = dir.join("fair.png");
+    let v = json(&[
+        "generate",
+        "catan",
+        "--fair-by-play",
+        "3",
+        "--play",
+        "30",
+        "--compare",
+        "2",
+        "--seed",
+        "2",
+        "--plot",
+        plot.to_str().unwrap(),
+        "--json",
+    ]);
+    let cands = v["candidates"].as_array().unwrap();
+    assert!(!cands.is_empty() && cands.len() <= 3);
+    let adv: Vec<f64> = cands
+        .iter()
+        .map(|c| c["play"]["seat_advantage"].as_f64().unwrap())
+        .collect();
+    let pick = v["pick"].as_u64().unwrap() as usize;
+    assert!(adv.iter().all(|&a| adv[pick] <= a));
+    assert_eq!(v["board"], cands[pick]["board"]);
+    assert!(cands.iter().all(|c| c["score"] == 0.0));
+    assert_eq!(v["recheck"]["games"], 30);
+    assert_eq!(v["compare"]["random"]["boards"], 2);
+    assert_eq!(v["compare"]["official"]["games"], 30);
+    assert!(std::fs::metadata(&plot).unwrap().len() > 1000);
+}
