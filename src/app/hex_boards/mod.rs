@@ -15,6 +15,7 @@ mod gallery_view;
 mod input;
 mod loading;
 mod panels;
+mod play_test;
 mod runtime;
 mod script;
 
@@ -25,6 +26,8 @@ pub use runtime::{
 // What only the screen's tests (src/app/tests) reach.
 #[cfg(test)]
 pub(crate) use design::{DesignCommand, HexDesign};
+#[cfg(test)]
+pub(crate) use play_test::PlayTestView;
 #[cfg(test)]
 pub(crate) use runtime::BoardStatus;
 
@@ -51,6 +54,7 @@ pub fn logic_plugin(app: &mut App) {
             design::plugin,
             script::plugin,
             gallery_view::plugin,
+            play_test::plugin,
             export_box::plugin,
         ))
         .add_systems(Startup, apply_script_args)

@@ -47,12 +47,16 @@ fn panels_ui(
     mut design_out: MessageWriter<DesignCommand>,
     mut gallery: ResMut<super::gallery_view::GalleryView>,
     mut exports: ResMut<super::export_box::ExportBox>,
+    mut play: ResMut<super::play_test::PlayTestView>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if gallery.open {
         super::gallery_view::gallery_window(ctx, &mut gallery, &settings, &mut design_out);
     }
     let shown = generators.single().ok();
+    if let Some((_, map)) = shown.filter(|(_, m)| play.open && m.game == BoardGame::Catan) {
+        super::play_test::play_test_window(ctx, &mut play, &map.tiles, &settings);
+    }
     let status_lines = shown.map(|(_, map)| super::design::status(map, &settings, &design));
     let mut root = content_root(ctx, &insets, "hex_boards");
     let left = side_panel(
@@ -74,14 +78,24 @@ fn panels_ui(
                     design_ui(ui, &mut d, map, &status, &mut design_out);
                     if ui
                         .add_enabled(
-                            !gallery.busy() && settings.variant == BoardVariant::Standard,
+                            !gallery.busy(),
                             egui::Button::new("▦ Gallery of diverse boards"),
                         )
                         .on_hover_text("eight perfect boards spread along two axes you choose")
-                        .on_disabled_hover_text("galleries are of the standard boards for now")
                         .clicked()
                     {
                         gallery.start(&settings);
+                    }
+                    if map.game == BoardGame::Catan
+                        && ui
+                            .button("⚄ Play-test")
+                            .on_hover_text(
+                                "bots play this board from every seat: does the seat decide \
+                                 the game?",
+                            )
+                            .clicked()
+                    {
+                        play.open = true;
                     }
                     if d.overlay != design.overlay || d.letters != design.letters {
                         design.overlay = d.overlay;
@@ -445,11 +459,17 @@ fn run_ui(ui: &mut egui::Ui, g: &HexBoardGenerator, out: &mut MessageWriter<Gene
     if broken == 0 {
         ui.label(format!("all {} rules met", g.violations.len()));
     } else {
-        violations_grid(ui, "broken_rules", g.violations.iter().filter(|(_, c)| *c > 0));
+        violations_grid(
+            ui,
+            "broken_rules",
+            g.violations.iter().filter(|(_, c)| *c > 0),
+        );
     }
     egui::CollapsingHeader::new(format!("every rule ({})", g.violations.len()))
         .id_salt("every_rule")
-        .show(ui, |ui| violations_grid(ui, "violations", g.violations.iter()));
+        .show(ui, |ui| {
+            violations_grid(ui, "violations", g.violations.iter())
+        });
     ui.label(format!(
         "generation {} · {} evaluations · {:.0} ms searching",
         g.progress.generation,

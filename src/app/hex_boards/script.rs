@@ -52,6 +52,8 @@ pub enum DesignStep {
     Gallery,
     /// Open gallery board `k` (from 1).
     OpenGallery(usize),
+    /// Play-test the board with `n` games of value bots (and wait for it).
+    PlayTest(u32),
 }
 
 /// Parse `STEP; STEP; …`; the error names the step and what is allowed.
@@ -111,11 +113,24 @@ fn parse_step(step: &str) -> Result<DesignStep, String> {
                 .filter(|&k| k >= 1)
                 .ok_or_else(|| format!("'{step}': write open-gallery K with K from 1"))?,
         ),
+        ("play-test", 2) => DesignStep::PlayTest(
+            words[1]
+                .parse()
+                .ok()
+                .filter(|n| (1..=crate::boards::catan::play::MAX_GAMES).contains(n))
+                .ok_or_else(|| {
+                    format!(
+                        "'{step}': write play-test N with N from 1 to {}",
+                        crate::boards::catan::play::MAX_GAMES
+                    )
+                })?,
+        ),
         _ => {
             return Err(format!(
                 "unknown design step '{step}'; allowed: wait, select R,C, set TILE, pin [R,C], \
                  swap R,C R,C, clear-pins, evolve, rebalance, undo, redo, overlay on|off, \
-                 letters on|off, save PATH, export FORMAT PATH, gallery, open-gallery K"
+                 letters on|off, save PATH, export FORMAT PATH, gallery, open-gallery K, \
+                 play-test N"
             ));
         }
     })
@@ -192,6 +207,7 @@ pub(super) fn play_script(
     mut gallery: ResMut<super::gallery_view::GalleryView>,
     settings: Res<super::runtime::BoardSettings>,
     mut exports: ResMut<super::export_box::ExportBox>,
+    mut play: ResMut<super::play_test::PlayTestView>,
 ) {
     let Ok((mut g, map)) = generators.single_mut() else {
         return;
@@ -199,7 +215,7 @@ pub(super) fn play_script(
     if let Some(mut r) = report {
         r.bypass_change_detection().busy = !script.0.is_empty() || last.is_some();
     }
-    if g.state == BoardRunState::Running || gallery.busy() || exports.busy() {
+    if g.state == BoardRunState::Running || gallery.busy() || exports.busy() || play.busy() {
         return;
     }
     if let Some(msg) = exports.job.message.take().text() {
@@ -277,6 +293,15 @@ pub(super) fn play_script(
             }
             None => fail(format!("the gallery has {} boards", gallery.boards.len())),
         },
+        DesignStep::PlayTest(n) => {
+            if map.game == BoardGame::Catan {
+                play.games = *n;
+                play.bot = crate::boards::catan::play::Bot::Value;
+                play.start(&map.tiles, &settings);
+            } else {
+                fail("play-tests are for Catan boards".into());
+            }
+        }
         DesignStep::Save(path) => {
             let path = crate::level::level_path(path);
             super::save_level(&mut g, &design, &mut lib, path, false);
@@ -307,6 +332,12 @@ mod tests {
         assert_eq!(steps[5], DesignStep::Swap((1, 1), (2, 2)));
         let e = parse_steps("select 0;3").unwrap_err();
         assert!(e.contains("ROW,COL"), "{e}");
+        assert_eq!(
+            parse_steps("play-test 200").unwrap(),
+            [DesignStep::PlayTest(200)]
+        );
+        let e = parse_steps("play-test 0").unwrap_err();
+        assert!(e.contains("N from 1"), "{e}");
         let e = parse_steps("paint it").unwrap_err();
         assert!(e.contains("allowed: wait"), "{e}");
     }

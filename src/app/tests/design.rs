@@ -125,3 +125,58 @@ fn the_offset_outline_and_the_five_six_island_are_searched_and_drawn() {
         std::fs::remove_dir_all(&root).unwrap();
     }
 }
+
+#[test]
+fn play_test_plays_the_shown_catan_board_off_the_frame_and_reports_every_seat() {
+    use super::common::headless;
+    use crate::app::hex_boards::{BoardSettings, GeneratorCommand, PlayTestView, logic_plugin};
+    use crate::app::shell::library::LevelLibrary;
+    use evoboard::boards::catan::CatanBoard;
+    use evoboard::boards::catan::play::{Bot, PlayConfig, play_test};
+    let root = temp_dir("play-test");
+    let mut app = headless(&root);
+    app.insert_resource(LevelLibrary::default())
+        .add_plugins(logic_plugin);
+    {
+        let mut s = app.world_mut().resource_mut::<BoardSettings>();
+        s.select(BoardGame::Catan, Algorithm::Best);
+        s.seed = 5;
+        s.steps_per_second = 0.0;
+    }
+    app.update();
+    app.world_mut().write_message(GeneratorCommand::Reset);
+    app.update();
+    let (tiles, _) = shown(&mut app);
+    let settings = app.world().resource::<BoardSettings>().clone();
+    {
+        let mut view = app.world_mut().resource_mut::<PlayTestView>();
+        view.games = 60;
+        view.bot = Bot::Random;
+        view.start(&tiles, &settings);
+        assert!(view.busy(), "the games run off the frame");
+    }
+    let mut frames = 0;
+    while app.world().resource::<PlayTestView>().busy() {
+        app.update();
+        frames += 1;
+        assert!(frames < 200_000, "the play-test never finished");
+        std::thread::yield_now();
+    }
+    let view = app.world().resource::<PlayTestView>();
+    let (played_on, report) = view.report.as_ref().expect(&view.status);
+    assert_eq!(played_on, &tiles);
+    assert_eq!(report.games, 60);
+    assert_eq!(report.seat_win_share.len(), 4);
+    let wins: u32 = report.seat_win_share.iter().map(|s| s.wins).sum();
+    assert_eq!(wins + report.draws, 60);
+    // The same games as the core plays on the board a saved level holds.
+    let board = CatanBoard::with_placed_harbours(&tiles, &settings.scoring.catan, settings.seed);
+    let core = play_test(
+        &board,
+        &PlayConfig::uniform(60, Bot::Random, settings.seed, 1),
+        &|_| true,
+    )
+    .unwrap();
+    assert_eq!(core.seat_win_share, report.seat_win_share);
+    std::fs::remove_dir_all(&root).unwrap();
+}

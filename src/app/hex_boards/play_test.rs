@@ -1,0 +1,282 @@
+//! "Play-test" (a window, like the gallery): N games of Catan on the board
+//! shown, bots at every seat, played off the frame ([`crate::boards::catan::play::play_test`] in a
+//! plugin [`Job`]), and each seat's win share with its 95 % interval as a
+//! chart: does the seat you draw decide who wins on this board?
+
+use super::runtime::BoardSettings;
+use crate::boards::catan::CatanBoard;
+use crate::boards::catan::play::{Bot, MAX_GAMES, PlayConfig, PlayReport, play_test};
+use crate::plugin::Job;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// Games a play-test plays unless the designer asks for another number.
+pub const DEFAULT_GAMES: u32 = 2_000;
+
+/// The play-test's state: what to play, the run under way, the last
+/// report and the board it is of.
+#[derive(Resource)]
+pub struct PlayTestView {
+    /// Whether the window is open.
+    pub open: bool,
+    /// Games to play.
+    pub games: u32,
+    /// The bot at every seat.
+    pub bot: Bot,
+    /// The last report and the tiles it was played on.
+    pub report: Option<(Vec<u8>, PlayReport)>,
+    /// A line about the last run (or why it failed).
+    pub status: String,
+    done: Arc<AtomicU32>,
+    job: Option<Job<Result<PlayReport, String>>>,
+    tiles: Vec<u8>,
+}
+
+impl Default for PlayTestView {
+    fn default() -> Self {
+        PlayTestView {
+            open: false,
+            games: DEFAULT_GAMES,
+            bot: Bot::Value,
+            report: None,
+            status: String::new(),
+            done: Arc::default(),
+            job: None,
+            tiles: Vec::new(),
+        }
+    }
+}
+
+impl PlayTestView {
+    /// Whether games are being played.
+    pub fn busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Games played so far by the run under way.
+    pub fn played(&self) -> u32 {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Start playing `self.games` games on `tiles` (the harbours placed as
+    /// a saved level places them), off the main thread; a run under way
+    /// is cancelled.
+    pub fn start(&mut self, tiles: &[u8], settings: &BoardSettings) {
+        let board = match CatanBoard::try_decode(tiles) {
+            Ok(_) => {
+                CatanBoard::with_placed_harbours(tiles, &settings.scoring.catan, settings.seed)
+            }
+            Err(e) => {
+                self.status = format!("no play-test: {e}");
+                return;
+            }
+        };
+        let cfg = PlayConfig::uniform(self.games, self.bot, settings.seed, 0);
+        let done = Arc::new(AtomicU32::new(0));
+        self.done = done.clone();
+        self.tiles = tiles.to_vec();
+        self.open = true;
+        self.status = format!("playing {} games …", self.games);
+        self.job = Some(Job::spawn_cancellable("play-test", move |cancel| {
+            play_test(&board, &cfg, &|n| {
+                done.store(n, Ordering::Relaxed);
+                !cancel.is_cancelled()
+            })
+            .map_err(|e| e.to_string())
+        }));
+    }
+
+    /// Take in a finished run.
+    fn poll(&mut self) {
+        let Some(result) = self.job.as_mut().and_then(Job::poll) else {
+            return;
+        };
+        self.job = None;
+        match result {
+            Ok(Ok(report)) => {
+                self.status = format!(
+                    "{} games ({} draws) · {:.0} games/s · seat advantage {:.1} points",
+                    report.games,
+                    report.draws,
+                    report.games_per_sec,
+                    100.0 * report.seat_advantage
+                );
+                self.report = Some((std::mem::take(&mut self.tiles), report));
+            }
+            Ok(Err(e)) => self.status = format!("no play-test: {e}"),
+            Err(_) => self.status = "the play-test stopped unexpectedly".into(),
+        }
+    }
+}
+
+/// Registers the play-test.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PlayTestView>()
+        .add_systems(Update, poll_play_test);
+}
+
+fn poll_play_test(mut view: ResMut<PlayTestView>) {
+    if view.busy() {
+        view.poll();
+    }
+}
+
+/// The play-test window (Catan boards): what to play, the run, the chart.
+pub fn play_test_window(
+    ctx: &egui::Context,
+    view: &mut PlayTestView,
+    tiles: &[u8],
+    settings: &BoardSettings,
+) {
+    let mut open = view.open;
+    egui::Window::new("Play-test: does the seat decide the game?")
+        .open(&mut open)
+        .default_pos(egui::pos2(320.0, 40.0))
+        .default_width(520.0)
+        .show(ctx, |ui| play_test_ui(ui, view, tiles, settings));
+    view.open = open;
+}
+
+fn play_test_ui(
+    ui: &mut egui::Ui,
+    view: &mut PlayTestView,
+    tiles: &[u8],
+    settings: &BoardSettings,
+) {
+    ui.label("Bots play the board shown from every seat.");
+    ui.horizontal(|ui| {
+        ui.add_enabled(
+            !view.busy(),
+            egui::DragValue::new(&mut view.games)
+                .range(1..=MAX_GAMES)
+                .speed(50.0),
+        );
+        ui.label("games");
+        for (bot, name, tip) in [
+            (
+                Bot::Value,
+                "value bots",
+                "one-ply greedy bots with a hand-written value",
+            ),
+            (Bot::Random, "random bots", "weighted-random bots"),
+        ] {
+            ui.radio_value(&mut view.bot, bot, name).on_hover_text(tip);
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(!view.busy(), egui::Button::new("▶ Play-test"))
+            .clicked()
+        {
+            view.start(tiles, settings);
+        }
+        if view.busy() {
+            ui.spinner();
+            ui.label(format!("{} / {} games", view.played(), view.games));
+            if ui.small_button("cancel").clicked() {
+                view.job = None;
+                view.status = "play-test cancelled".into();
+            }
+        }
+    });
+    if !view.status.is_empty() {
+        ui.label(&view.status);
+    }
+    if let Some((played_on, report)) = &view.report {
+        if played_on.as_slice() != tiles {
+            ui.weak("(played on an earlier board: press Play-test for this one)");
+        }
+        seat_chart(ui, report);
+        ui.label(format!(
+            "opening pips by seat: {} · {:.0} turns a game",
+            report
+                .opening_pips
+                .iter()
+                .map(|p| format!("{p:.1}"))
+                .collect::<Vec<_>>()
+                .join(" · "),
+            report.mean_turns
+        ));
+    }
+}
+
+/// Each seat's win share as a bar with its 95 % interval, and a line at
+/// the fair share (one over the seats).
+fn seat_chart(ui: &mut egui::Ui, report: &PlayReport) {
+    let seats = report.seat_win_share.len();
+    if seats == 0 {
+        return;
+    }
+    let row = 20.0;
+    let (label_w, value_w) = (52.0, 120.0);
+    let width = ui.available_width().max(200.0);
+    let (rect, _) = ui.allocate_exact_size(
+        egui::vec2(width, row * seats as f32 + 18.0),
+        egui::Sense::hover(),
+    );
+    let painter = ui.painter_at(rect);
+    let visuals = ui.visuals();
+    let text = visuals.text_color();
+    let font = egui::FontId::proportional(12.0);
+    let bar_left = rect.left() + label_w;
+    let bar_w = (width - label_w - value_w).max(60.0);
+    // The scale reaches past the highest interval, in steps of 10 %.
+    let top = report
+        .seat_win_share
+        .iter()
+        .map(|s| s.high)
+        .fold(2.0 / seats as f64, f64::max);
+    let top = ((top * 10.0).ceil() / 10.0).min(1.0);
+    let x = |v: f64| bar_left + (v / top) as f32 * bar_w;
+    for (k, s) in report.seat_win_share.iter().enumerate() {
+        let y = rect.top() + row * k as f32;
+        painter.text(
+            egui::pos2(rect.left(), y + row / 2.0),
+            egui::Align2::LEFT_CENTER,
+            format!("seat {}", k + 1),
+            font.clone(),
+            text,
+        );
+        let bar = egui::Rect::from_min_max(
+            egui::pos2(bar_left, y + 4.0),
+            egui::pos2(x(s.share), y + row - 4.0),
+        );
+        painter.rect_filled(bar, 2.0, egui::Color32::from_rgb(90, 140, 220));
+        let (lo, hi, mid) = (x(s.low), x(s.high), y + row / 2.0);
+        let stroke = egui::Stroke::new(1.5, text);
+        painter.line_segment([egui::pos2(lo, mid), egui::pos2(hi, mid)], stroke);
+        for end in [lo, hi] {
+            painter.line_segment(
+                [egui::pos2(end, mid - 4.0), egui::pos2(end, mid + 4.0)],
+                stroke,
+            );
+        }
+        painter.text(
+            egui::pos2(bar_left + bar_w + 6.0, mid),
+            egui::Align2::LEFT_CENTER,
+            format!(
+                "{:.1} % [{:.1}, {:.1}]",
+                100.0 * s.share,
+                100.0 * s.low,
+                100.0 * s.high
+            ),
+            font.clone(),
+            text,
+        );
+    }
+    let fair = x(1.0 / seats as f64);
+    let bottom = rect.top() + row * seats as f32;
+    painter.line_segment(
+        [egui::pos2(fair, rect.top()), egui::pos2(fair, bottom)],
+        egui::Stroke::new(1.0, egui::Color32::from_rgb(255, 200, 80)),
+    );
+    painter.text(
+        egui::pos2(fair, bottom + 2.0),
+        egui::Align2::CENTER_TOP,
+        format!("fair {:.0} %", 100.0 / seats as f64),
+        egui::FontId::proportional(11.0),
+        egui::Color32::from_rgb(255, 200, 80),
+    );
+}
