@@ -144,10 +144,14 @@ impl Furnishing {
         settle_empty_rooms(&mut flags, &self.goal);
         let contents_fitness = self.goal.fitness(&flags);
         let mut layout = self.layout;
-        corridor::add_secret_doors(&mut layout, self.secret_doors, &mut self.rng);
-        if self.corridor_width > 1 {
-            corridor::spread_secret_doors(&mut layout);
-        }
+        stock::place_secret_doors(
+            &mut layout.grid,
+            &layout.rooms,
+            self.entrance,
+            self.final_room,
+            self.secret_doors,
+            &mut self.rng,
+        );
         corridor::add_traps(&mut layout, self.traps, &mut self.rng);
         let mut rooms = DungeonRoom::lettered(&layout.rooms, &flags);
         for (r, &(letter, pinned)) in rooms.iter_mut().zip(&self.names) {

@@ -42,6 +42,8 @@ mod style;
 mod validity;
 
 #[cfg(test)]
+mod finishable_check;
+#[cfg(test)]
 mod independent_check;
 
 pub use access::Door;

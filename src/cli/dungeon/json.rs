@@ -64,6 +64,7 @@ pub fn dungeon_json(d: &Dungeon) -> Value {
             "side_rooms": steps(&d.pacing.side_rooms),
         },
         "locks": locks,
+        "secret_doors_placed": d.metrics.secret_doors,
         "style": d.style.name(),
         "corridor_width": d.corridor_width,
     })

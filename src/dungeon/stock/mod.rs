@@ -15,6 +15,7 @@ mod ends;
 mod keys;
 mod pacing;
 mod route;
+mod secrets;
 mod stocking;
 mod table;
 #[cfg(test)]
@@ -22,6 +23,7 @@ mod tests;
 
 pub use keys::{MAX_KEYS, keys_are_reachable};
 pub use route::Route;
+pub(crate) use secrets::place_secret_doors;
 pub(crate) use stocking::stock;
 
 use serde::{Deserialize, Serialize};

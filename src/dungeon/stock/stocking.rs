@@ -7,8 +7,10 @@ use super::describe::RoomText;
 use super::keys::{MAX_KEYS, place_locks};
 use super::pacing::{assign_enemies, assign_treasure, order_main_path, settle_ends};
 use super::route::Route;
+use super::secrets::reveal_blocking_secrets;
 use super::{ContentsTable, Pacing, PacingStep, RoomRole};
 use crate::dungeon::contents_ga::{Contents, ContentsGoal, settle_empty_rooms};
+use crate::dungeon::metrics::door_counts;
 use crate::dungeon::{Dungeon, Room};
 use crate::rng::{Rng, RngExt, derive_seed, seeded};
 
@@ -48,6 +50,10 @@ pub(crate) fn stock(
         return;
     }
     let rects: Vec<Room> = d.rooms.iter().map(|r| r.rect()).collect();
+    if reveal_blocking_secrets(&mut d.grid, &rects, d.entrance, d.final_room) {
+        let k = usize::from(d.corridor_width.max(1));
+        (d.metrics.doors, d.metrics.secret_doors) = door_counts(&d.grid, k);
+    }
     let route = Route::new(&d.grid, &rects, d.entrance, d.final_room);
     settle_ends(&mut flags, goal);
     settle_empty_rooms(&mut flags, goal);

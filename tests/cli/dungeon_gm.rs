@@ -1,0 +1,76 @@
+//! Issue 29 through the binary: secret doors that never hide the only
+//! way on (`secret_doors_placed`), the GM's and players' maps, the room
+//! key a game master reads aloud.
+
+use super::{evoboard, json};
+use serde_json::Value;
+
+/// The JSON grid as rows of characters.
+fn grid(v: &Value) -> Vec<Vec<char>> {
+    v["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().chars().collect())
+        .collect()
+}
+
+/// Groups of 4-connected `s` cells: secret doors as the JSON counts them
+/// (corridor width 1).
+fn secret_groups(g: &[Vec<char>]) -> usize {
+    let (h, w) = (g.len(), g[0].len());
+    let mut seen = vec![vec![false; w]; h];
+    let mut groups = 0;
+    for y in 0..h {
+        for x in 0..w {
+            if g[y][x] != 's' || seen[y][x] {
+                continue;
+            }
+            groups += 1;
+            let mut stack = vec![(x, y)];
+            seen[y][x] = true;
+            while let Some((cx, cy)) = stack.pop() {
+                for (nx, ny) in [(cx - 1, cy), (cx + 1, cy), (cx, cy - 1), (cx, cy + 1)] {
+                    if g[ny][nx] == 's' && !seen[ny][nx] {
+                        seen[ny][nx] = true;
+                        stack.push((nx, ny));
+                    }
+                }
+            }
+        }
+    }
+    groups
+}
+
+#[test]
+fn secret_doors_placed_are_counted_and_fewer_are_said() {
+    let args = [
+        "dungeon",
+        "--size",
+        "small",
+        "--seed",
+        "3",
+        "--secret-doors",
+        "20",
+        "--proposals",
+        "1",
+    ];
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&with_json);
+    let placed = v["secret_doors_placed"].as_u64().unwrap() as usize;
+    assert_eq!(v["secret_doors_asked"], 20);
+    assert_eq!(placed, secret_groups(&grid(&v)));
+    assert_eq!(
+        placed,
+        v["metrics"]["secret_doors"].as_u64().unwrap() as usize
+    );
+    // A tree of 5-10 rooms cannot hide 20 doors off the only way on.
+    assert!((1..20).contains(&placed), "{placed}");
+    let out = evoboard(&args);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(&format!("Secret doors: {placed} of 20 asked for")),
+        "{text}"
+    );
+}
