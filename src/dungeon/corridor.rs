@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 mod caves;
 pub mod extras;
 mod maze;
+mod maze_prune;
 mod wide;
 mod wide_extras;
 pub use extras::{LOOP_GAIN, add_traps};

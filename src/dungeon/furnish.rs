@@ -180,6 +180,8 @@ impl Furnishing {
             locks: Vec::new(),
             style: self.style,
             corridor_width: self.corridor_width as u8,
+            traps: Vec::new(),
+            secret_doors: Vec::new(),
         };
         let table = self
             .table
@@ -191,9 +193,10 @@ impl Furnishing {
 }
 
 /// Loops and dead ends as asked for, in the builder's style and width: a
-/// labyrinth is braided (`loops` dead ends of the maze opened; it has dead
-/// ends enough, so `dead_ends` adds none); corridors are dug as wide as
-/// the others.
+/// labyrinth is braided (`loops` dead ends of the maze opened), then its
+/// other dead-end branches are filled back to rock but for `dead_ends` of
+/// them, so passages end at doors unless dead ends are asked for;
+/// corridors are dug as wide as the others.
 fn add_extras(
     builder: &mut CorridorBuilder,
     layout: &mut DungeonLayout,
@@ -202,6 +205,7 @@ fn add_extras(
 ) {
     if builder.style() == DungeonStyle::Labyrinth {
         builder.braid(layout, params.loops, rng);
+        builder.prune_labyrinth(layout, params.dead_ends, rng);
     } else if builder.corridor_width() == 1 {
         builder.add_loops(layout, params.loops, rng);
         builder.add_dead_ends(layout, params.dead_ends, rng);

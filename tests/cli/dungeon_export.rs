@@ -360,17 +360,24 @@ fn room_key_has_one_section_per_room_and_exits_match_the_grid() {
                 .collect();
             assert_eq!(exits.len(), mine.len(), "room {letter}: {section}");
             for line in exits {
-                // "  - N door at (12, 23) → room A, room C"
-                let side = line.as_bytes()[4] as char;
-                let at = line.split(" at (").nth(1).unwrap();
-                let nums: Vec<i64> = at
-                    .split(')')
-                    .next()
-                    .unwrap()
-                    .split(", ")
-                    .map(|n| n.parse().unwrap())
-                    .collect();
-                let (x, y) = (nums[0], nums[1]);
+                // "  - north, to room A, room C: door at M24" (the cell
+                // as the GM's map labels it: column letters, row from 1).
+                let side = match line[4..].split(',').next().unwrap() {
+                    "north" => 'N',
+                    "south" => 'S',
+                    "east" => 'E',
+                    "west" => 'W',
+                    other => panic!("{line}: side {other}"),
+                };
+                let at = line.rsplit(" at ").next().unwrap();
+                let first = at.split('–').next().unwrap();
+                let col: String = first.chars().take_while(char::is_ascii_uppercase).collect();
+                let row: i64 = first[col.len()..].parse().unwrap();
+                let x = col
+                    .bytes()
+                    .fold(0i64, |a, b| a * 26 + i64::from(b - b'A' + 1))
+                    - 1;
+                let (x, y) = (x, row - 1);
                 let run = mine
                     .iter()
                     .find(|r| r.contains(&(x, y)))
@@ -389,8 +396,11 @@ fn room_key_has_one_section_per_room_and_exits_match_the_grid() {
                     "{line}: side"
                 );
                 let listed: BTreeSet<char> = line
-                    .split("→ ")
+                    .split(", to ")
                     .nth(1)
+                    .unwrap()
+                    .split(':')
+                    .next()
                     .unwrap()
                     .split(", ")
                     .filter_map(|s| s.strip_prefix("room "))

@@ -14,6 +14,17 @@ use super::route::{neighbours, owners};
 use crate::dungeon::{DungeonTile, Grid, Room};
 use crate::rng::{Rng, RngExt};
 
+/// How a party finds a secret door: one of these per door, in the room key
+/// and the descriptions.
+pub const SECRET_HINTS: [&str; 6] = [
+    "a faint draught through a crack in the wall (DC 13 Perception); a loose stone opens it",
+    "scuff marks on the floor in a quarter circle (DC 12 Investigation); push the wall",
+    "a carved face whose eyes are worn smooth (DC 14 Investigation); press both eyes",
+    "the wall sounds hollow when knocked (DC 12 Investigation); it swings on a central pivot",
+    "a torch sconce that turns (DC 13 Perception); turning it unlatches the door",
+    "mortar fresher than the rest (DC 15 Perception); a firm shove slides the panel aside",
+];
+
 /// Whether a party walks over a tile without searching: walkable and not
 /// a secret door (a trap hurts but does not stop).
 #[inline]

@@ -130,10 +130,17 @@ fn check_properties(d: &Dungeon, p: &DungeonParams) {
             assert!(r.description.contains(k.as_str()), "{}", r.description);
         }
         for k in &r.treasure_kinds {
-            assert!(r.description.contains(k.as_str()), "{}", r.description);
+            // Issue 29: articles read in lower case inside a phrase.
+            let named = r.description.contains(k.as_str())
+                || r.description.contains(&super::describe::lower_article(k));
+            assert!(named, "{}", r.description);
         }
         let feet = format!("{} by {} feet", r.w * 5, r.h * 5);
-        assert!(r.description.contains(&feet) && r.description.contains(&r.purpose));
+        assert!(
+            r.description.contains(&feet) && r.description.contains(&r.purpose),
+            "{}",
+            r.description
+        );
     }
     // Route: entrance to final, every room once.
     let main: Vec<usize> = d.pacing.main_path.iter().map(|s| s.room).collect();
