@@ -162,7 +162,14 @@ fn vtt_has_closed_walls_one_portal_per_door_and_the_picture() {
         let out = dir.join(format!("d{seed}.vtt"));
         let p = ppc.to_string();
         let o = out.to_str().unwrap();
-        let v = export(&map, "vtt", &["--pixels-per-cell", &p, "--out", o]);
+        // The GM's file: its walls and portals follow the level's grid as
+        // it is (secret doors walkable, one portal each); the players'
+        // default is checked in `dungeon_gm`.
+        let v = export(
+            &map,
+            "vtt",
+            &["--pixels-per-cell", &p, "--out", o, "--view", "gm"],
+        );
         assert_eq!(v["format"], "vtt");
         let u: Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
         let (cols, rows) = (map.cols() as f64, map.rows.len() as f64);

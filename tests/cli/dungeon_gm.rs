@@ -74,3 +74,77 @@ fn secret_doors_placed_are_counted_and_fewer_are_said() {
         "{text}"
     );
 }
+
+#[test]
+fn export_views_default_by_format_and_refuse_bad_names() {
+    let dir = super::temp_dir("views");
+    let level = dir.join("v.level.ron");
+    let level_s = level.to_str().unwrap();
+    json(&[
+        "dungeon",
+        "--size",
+        "small",
+        "--seed",
+        "3",
+        "--secret-doors",
+        "1",
+        "--traps",
+        "2",
+        "--keys",
+        "1",
+        "--out",
+        level_s,
+        "--json",
+    ]);
+    for (format, view) in [("png", "gm"), ("svg", "gm"), ("vtt", "players")] {
+        let out = dir.join(format!("v.{format}"));
+        let v = json(&[
+            "export",
+            level_s,
+            "--format",
+            format,
+            "--pixels-per-cell",
+            "10",
+            "--out",
+            out.to_str().unwrap(),
+            "--json",
+        ]);
+        assert_eq!(v["view"], view, "{format}");
+        assert_eq!(v["style_print"], "colour");
+    }
+    let out = dir.join("p.svg");
+    let v = json(&[
+        "export",
+        level_s,
+        "--format",
+        "svg",
+        "--view",
+        "players",
+        "--style-print",
+        "ink",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(
+        (v["view"].as_str(), v["style_print"].as_str()),
+        (Some("players"), Some("ink"))
+    );
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(!svg.contains("secret-door") && !svg.contains(r#"class="trap""#));
+    super::fails_with(
+        &["export", level_s, "--format", "png", "--view", "dm"],
+        "allowed: gm, players",
+    );
+    super::fails_with(
+        &[
+            "export",
+            level_s,
+            "--format",
+            "png",
+            "--style-print",
+            "sepia",
+        ],
+        "allowed: colour, ink",
+    );
+}

@@ -364,7 +364,8 @@ pub(super) fn print_dungeon(d: &Dungeon, keys_asked: usize, secrets_asked: usize
     let letter = |i: usize| d.rooms.get(i).map_or('?', |r| r.letter);
     for l in &d.locks {
         println!(
-            "Locked door at ({}, {}): key in ROOM {}",
+            "Locked door at {} ({}, {}): key in ROOM {}",
+            crate::dungeon::cell_name(usize::from(l.door.0), usize::from(l.door.1)),
             l.door.0,
             l.door.1,
             letter(l.key_room)

@@ -184,7 +184,7 @@ impl RoomText<'_> {
                 s
             }
             _ => {
-                let mut s = format!("The door opens on {a} {p}, {fw} by {fh} feet and {light}.");
+                let mut s = format!("The door opens on {a} {p}, {fw} by {fh} feet, {light}.");
                 let _ = write!(s, " {sense}");
                 if !things.is_empty() {
                     let _ = write!(s, ", and {things} catch the eye");
@@ -237,7 +237,13 @@ impl RoomText<'_> {
         let _ = match doors {
             0 => write!(s, " No exits."),
             1 => write!(s, " One exit: {}.", refs[0]),
-            _ => write!(s, " {} exits: {}.", capital(&number(doors)), list(&refs)),
+            _ => write!(
+                s,
+                " {} exits: {}; and {}.",
+                capital(&number(doors)),
+                refs[..doors - 1].join("; "),
+                refs[doors - 1]
+            ),
         };
         for n in &self.notes {
             let _ = write!(s, " {n}");

@@ -226,7 +226,7 @@ fn hidden_sections(d: &Dungeon, out: &mut String) {
                 .collect();
             let _ = writeln!(
                 out,
-                "- **Secret door {} at {}** (in {}): found by {}.",
+                "- **Secret door {} at {}** (in {}). Find: {}.",
                 i + 1,
                 cell_name(x, y),
                 rooms.join(" and "),

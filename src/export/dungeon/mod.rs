@@ -19,6 +19,7 @@
 //! ```
 
 pub mod key;
+pub mod look;
 #[cfg(feature = "png")]
 pub mod png;
 pub mod svg;
@@ -26,10 +27,11 @@ pub mod vtt;
 pub mod walls;
 
 pub use key::{Exit, exits, room_key};
+pub use look::{Look, MapView, PrintStyle, players_copy};
 #[cfg(feature = "png")]
-pub use png::png;
-pub use svg::svg;
-pub use vtt::vtt;
+pub use png::{png, png_look};
+pub use svg::{svg, svg_look};
+pub use vtt::{vtt, vtt_look};
 
 use super::ExportError;
 pub use crate::dungeon::DoorRun;
