@@ -68,8 +68,9 @@ pub use params::{
 };
 pub use room::{Room, RoomShape};
 pub use stock::{
-    ContentsTable, Dressing, EnemyKind, Lighting, Lock, MAX_KEYS, Pacing, PacingStep, RoomRole,
-    Route, SECRET_HINTS, SecretNote, TrapKind, TrapNote, TreasureKind, keys_are_reachable,
+    ContentsTable, Dressing, EnemyKind, Lighting, Lock, MAX_KEYS, Pacing, PacingChecks, PacingStep,
+    RoomRole, Route, SECRET_HINTS, SecretNote, TrapKind, TrapNote, TreasureKind,
+    keys_are_reachable,
 };
 pub use style::DungeonStyle;
 pub use validity::{is_connected, rooms_are_valid};

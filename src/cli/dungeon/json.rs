@@ -63,6 +63,7 @@ pub fn dungeon_json(d: &Dungeon) -> Value {
         "pacing": {
             "main_path": steps(&d.pacing.main_path),
             "side_rooms": steps(&d.pacing.side_rooms),
+            "checks": d.pacing_checks(),
         },
         "locks": locks,
         "secret_doors_placed": d.metrics.secret_doors,

@@ -10,6 +10,7 @@
 //! room descriptions and `ends.rs` re-runs all of it around a game
 //! master's choice of entrance and final room.
 
+mod checks;
 mod describe;
 mod ends;
 mod keys;
@@ -23,6 +24,7 @@ mod tests;
 #[cfg(test)]
 mod text_tests;
 
+pub use checks::PacingChecks;
 pub use keys::{MAX_KEYS, keys_are_reachable};
 pub use route::Route;
 pub use secrets::SECRET_HINTS;

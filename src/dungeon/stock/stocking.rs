@@ -103,7 +103,7 @@ pub(crate) fn stock(
     let enemies: Vec<bool> = d.rooms.iter().map(|r| r.enemies).collect();
     let treasure: Vec<bool> = d.rooms.iter().map(|r| r.treasure).collect();
     let encounters = assign_enemies(table, &route, &enemies, d.final_room, &mut rng);
-    let loot = assign_treasure(table, &route, &treasure, &mut rng);
+    let loot = assign_treasure(table, &route, &treasure, &enemies, &mut rng);
     d.locks = place_locks(
         &d.grid,
         &rects,

@@ -199,10 +199,14 @@ fn check_properties(d: &Dungeon, p: &DungeonParams) {
             }
         }
     }
-    // Side branches: better loot than the main path at the same depth.
+    // Side branches: guarded ones hold better loot than the main path at
+    // the same depth; unguarded ones (issue 29) less than the final room.
+    let final_reward = d.pacing.main_path.last().map_or(0, |m| m.reward);
     for s in &d.pacing.side_rooms {
         assert!(s.depth < main.len());
-        if s.reward > 0 {
+        if s.reward > 0 && s.challenge == 0 {
+            assert!(final_reward == 0 || s.reward < final_reward, "{tag}: {s:?}");
+        } else if s.reward > 0 {
             let m = &d.pacing.main_path[s.depth];
             assert!(s.reward > m.reward, "{tag}: side {s:?} vs main {m:?}");
             let before = d.pacing.main_path[..=s.depth]
