@@ -11,6 +11,10 @@ use crate::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
 
 /// A map of one of the games.
+// A level holds one map, loaded once: the dungeon variant being larger
+// (its GM notes, issue 29) costs nothing worth boxing it for, and boxing
+// would change every `LevelMap::Dungeon(d)` pattern in the app.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum LevelMap {

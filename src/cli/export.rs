@@ -27,6 +27,16 @@ pub struct ExportArgs {
     /// 200 (default 70, the virtual-tabletop grid).
     #[arg(long)]
     pub pixels_per_cell: Option<u32>,
+    /// Dungeons only: whose map, gm (every secret, trap, lock, key,
+    /// enemy and treasure mark, coordinate labels) or players (rooms,
+    /// corridors and ordinary doors only; secret doors are walls). Default:
+    /// gm for png and svg, players for vtt.
+    #[arg(long, value_parser = crate::export::dungeon::MapView::parse)]
+    pub view: Option<crate::export::dungeon::MapView>,
+    /// Dungeons only: colour (the default) or ink (black on white for a
+    /// black-and-white printer).
+    #[arg(long, value_parser = crate::export::dungeon::PrintStyle::parse)]
+    pub style_print: Option<crate::export::dungeon::PrintStyle>,
     /// Where to write (default: FILE's name without its extension, plus
     /// `.png`, `.svg`, `.txt`, `.code.txt`, `.dd2vtt` or `.key.md`,
     /// beside FILE).
@@ -128,8 +138,14 @@ pub fn run(a: ExportArgs) -> CliResult {
     refuse_existing(&out, a.force)?;
     let map = read_map(&a.file, None)?;
     let started = std::time::Instant::now();
-    let done = export::export_with(&map, a.format, a.pixels_per_cell)
-        .map_err(|e| CliError(format!("{}: {e}", a.file.display())))?;
+    let done = export::export_with_look(
+        &map,
+        a.format,
+        a.pixels_per_cell,
+        a.view,
+        a.style_print.unwrap_or_default(),
+    )
+    .map_err(|e| CliError(format!("{}: {e}", a.file.display())))?;
     write_atomic(&out, &done.bytes, a.force)?;
     if a.json {
         let mut v = json!({
@@ -139,6 +155,15 @@ pub fn run(a: ExportArgs) -> CliResult {
             "elapsed_ms": started.elapsed().as_secs_f64() * 1000.0,
         });
         if let LevelMap::Dungeon(_) = map {
+            let view = a.view.unwrap_or(if a.format == Format::Vtt {
+                export::dungeon::MapView::Players
+            } else {
+                export::dungeon::MapView::Gm
+            });
+            if matches!(a.format, Format::Png | Format::Svg | Format::Vtt) {
+                v["view"] = json!(view.name());
+                v["style_print"] = json!(a.style_print.unwrap_or_default().name());
+            }
             v["pixels_per_cell"] = json!(
                 a.pixels_per_cell
                     .unwrap_or(export::dungeon::DEFAULT_PIXELS_PER_CELL)

@@ -25,9 +25,10 @@ use serde::{Deserialize, Serialize};
 mod caves;
 pub mod extras;
 mod maze;
+mod maze_prune;
 mod wide;
 mod wide_extras;
-pub use extras::{LOOP_GAIN, add_secret_doors, add_traps, spread_secret_doors};
+pub use extras::{LOOP_GAIN, add_traps};
 
 /// Why a corridor was dug.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

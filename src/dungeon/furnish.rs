@@ -144,10 +144,14 @@ impl Furnishing {
         settle_empty_rooms(&mut flags, &self.goal);
         let contents_fitness = self.goal.fitness(&flags);
         let mut layout = self.layout;
-        corridor::add_secret_doors(&mut layout, self.secret_doors, &mut self.rng);
-        if self.corridor_width > 1 {
-            corridor::spread_secret_doors(&mut layout);
-        }
+        stock::place_secret_doors(
+            &mut layout.grid,
+            &layout.rooms,
+            self.entrance,
+            self.final_room,
+            self.secret_doors,
+            &mut self.rng,
+        );
         corridor::add_traps(&mut layout, self.traps, &mut self.rng);
         let mut rooms = DungeonRoom::lettered(&layout.rooms, &flags);
         for (r, &(letter, pinned)) in rooms.iter_mut().zip(&self.names) {
@@ -176,6 +180,8 @@ impl Furnishing {
             locks: Vec::new(),
             style: self.style,
             corridor_width: self.corridor_width as u8,
+            traps: Vec::new(),
+            secret_doors: Vec::new(),
         };
         let table = self
             .table
@@ -187,9 +193,10 @@ impl Furnishing {
 }
 
 /// Loops and dead ends as asked for, in the builder's style and width: a
-/// labyrinth is braided (`loops` dead ends of the maze opened; it has dead
-/// ends enough, so `dead_ends` adds none); corridors are dug as wide as
-/// the others.
+/// labyrinth is braided (`loops` dead ends of the maze opened), then its
+/// other dead-end branches are filled back to rock but for `dead_ends` of
+/// them, so passages end at doors unless dead ends are asked for;
+/// corridors are dug as wide as the others.
 fn add_extras(
     builder: &mut CorridorBuilder,
     layout: &mut DungeonLayout,
@@ -198,6 +205,7 @@ fn add_extras(
 ) {
     if builder.style() == DungeonStyle::Labyrinth {
         builder.braid(layout, params.loops, rng);
+        builder.prune_labyrinth(layout, params.dead_ends, rng);
     } else if builder.corridor_width() == 1 {
         builder.add_loops(layout, params.loops, rng);
         builder.add_dead_ends(layout, params.dead_ends, rng);

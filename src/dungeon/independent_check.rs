@@ -368,6 +368,10 @@ fn style_sweep(style: DungeonStyle) {
             if p.loops == 0 && d.metrics.loops > 0 {
                 unasked += 1;
             }
+            // Passages end at doors unless dead ends are asked for.
+            if p.dead_ends == 0 {
+                assert_eq!(d.metrics.dead_ends, 0, "{what}: stubs\n{}", d.text_map());
+            }
         }
         // A labyrinth without loops is a perfect maze: a tree. Corridors
         // form a tree up to a few incidental loops.

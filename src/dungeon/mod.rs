@@ -29,6 +29,7 @@ mod corridor;
 mod door_runs;
 mod edit;
 mod error;
+mod exits;
 mod furnish;
 mod grid;
 mod layout_ga;
@@ -42,6 +43,8 @@ mod style;
 mod validity;
 
 #[cfg(test)]
+mod finishable_check;
+#[cfg(test)]
 mod independent_check;
 
 pub use access::Door;
@@ -50,6 +53,7 @@ pub use corridor::{Corridor, CorridorKind, LOOP_GAIN};
 pub use door_runs::DoorRun;
 pub use edit::{DungeonEdit, Edge, edit_side_range, evolve_rest};
 pub use error::DungeonError;
+pub use exits::{Exit, cell_name, column_label, side_name};
 pub use furnish::{Furnishing, furnish};
 pub use grid::{DungeonTile, Grid};
 pub use layout_ga::{
@@ -64,8 +68,9 @@ pub use params::{
 };
 pub use room::{Room, RoomShape};
 pub use stock::{
-    ContentsTable, Dressing, EnemyKind, Lighting, Lock, MAX_KEYS, Pacing, PacingStep, RoomRole,
-    Route, TreasureKind, keys_are_reachable,
+    ContentsTable, Dressing, EnemyKind, Lighting, Lock, MAX_KEYS, Pacing, PacingChecks, PacingStep,
+    RoomRole, Route, SECRET_HINTS, SecretNote, TrapKind, TrapNote, TreasureKind,
+    keys_are_reachable,
 };
 pub use style::DungeonStyle;
 pub use validity::{is_connected, rooms_are_valid};
@@ -106,6 +111,10 @@ pub struct DungeonRoom {
     /// Names of the enemy kinds here (from the contents table).
     #[serde(default)]
     pub enemy_kinds: Vec<String>,
+    /// How many of each of `enemy_kinds` (same order; empty in levels
+    /// saved before issue 29).
+    #[serde(default)]
+    pub enemy_counts: Vec<u32>,
     /// Names of the treasure kinds here (from the contents table).
     #[serde(default)]
     pub treasure_kinds: Vec<String>,
@@ -194,6 +203,12 @@ pub struct Dungeon {
     /// Corridor width in cells (1 in older levels).
     #[serde(default = "one")]
     pub corridor_width: u8,
+    /// Every trap: where, what it does, how to find and disarm it.
+    #[serde(default)]
+    pub traps: Vec<TrapNote>,
+    /// Every secret door: where, and how to find it.
+    #[serde(default)]
+    pub secret_doors: Vec<SecretNote>,
 }
 
 fn one() -> u8 {

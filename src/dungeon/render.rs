@@ -103,6 +103,8 @@ mod tests {
             locks: Vec::new(),
             style: Default::default(),
             corridor_width: 1,
+            traps: Vec::new(),
+            secret_doors: Vec::new(),
         }
     }
 

@@ -156,6 +156,12 @@ pub enum ExportError {
         /// The map's kind.
         kind: &'static str,
     },
+    /// A view (gm, players) or print style asked for a map that is not a
+    /// dungeon.
+    NoView {
+        /// The map's kind.
+        kind: &'static str,
+    },
 }
 
 impl fmt::Display for ExportError {
@@ -193,6 +199,11 @@ impl fmt::Display for ExportError {
                 "pixels per cell apply to dungeon maps only; a {kind} board's png is \
                  {} px on the long side",
                 3508
+            ),
+            ExportError::NoView { kind } => write!(
+                f,
+                "--view and --style-print apply to dungeon maps only (gm or players; colour or \
+                 ink); a {kind} board has one picture"
             ),
         }
     }
@@ -278,7 +289,7 @@ pub fn export_with(
     pixels_per_cell: Option<u32>,
 ) -> Result<Exported, ExportError> {
     if let LevelMap::Dungeon(d) = map {
-        return export_dungeon(d, format, pixels_per_cell);
+        return export_dungeon(d, format, pixels_per_cell, None);
     }
     if let LevelMap::Puzzle(_) = map {
         return Err(ExportError::Unsupported { kind: map.game() });
@@ -314,12 +325,37 @@ pub fn export_with(
     }
 }
 
+/// [`export_with`], a dungeon drawn in `look`: whose map (`None`: the
+/// game master's for png and svg, the players' for vtt) and which colours.
+/// Other maps refuse a view or print style ([`ExportError::NoView`]).
+pub fn export_with_look(
+    map: &LevelMap,
+    format: Format,
+    pixels_per_cell: Option<u32>,
+    view: Option<dungeon::MapView>,
+    style: dungeon::PrintStyle,
+) -> Result<Exported, ExportError> {
+    match map {
+        LevelMap::Dungeon(d) => export_dungeon(d, format, pixels_per_cell, Some((view, style))),
+        _ if view.is_some() || style != dungeon::PrintStyle::Colour => {
+            Err(ExportError::NoView { kind: map.game() })
+        }
+        _ => export_with(map, format, pixels_per_cell),
+    }
+}
+
 /// A dungeon in one of [`Format::DUNGEON`].
 fn export_dungeon(
     d: &crate::dungeon::Dungeon,
     format: Format,
     ppc: Option<u32>,
+    look: Option<(Option<dungeon::MapView>, dungeon::PrintStyle)>,
 ) -> Result<Exported, ExportError> {
+    let (view, style) = look.unwrap_or_default();
+    let look = |default| dungeon::Look {
+        view: view.unwrap_or(default),
+        style,
+    };
     let ppc = ppc.unwrap_or(dungeon::DEFAULT_PIXELS_PER_CELL);
     dungeon::check_pixels_per_cell(ppc)?;
     let text = |s: String| Exported {
@@ -327,10 +363,14 @@ fn export_dungeon(
         pixels: None,
     };
     match format {
-        Format::Svg => Ok(text(dungeon::svg(d, ppc)?)),
-        Format::Vtt => Ok(text(dungeon::vtt(d, ppc)?)),
+        Format::Svg => Ok(text(dungeon::svg_look(d, ppc, look(dungeon::MapView::Gm))?)),
+        Format::Vtt => Ok(text(dungeon::vtt_look(
+            d,
+            ppc,
+            look(dungeon::MapView::Players),
+        )?)),
         Format::Key => Ok(text(dungeon::room_key(d))),
-        Format::Png => dungeon_png(d, ppc),
+        Format::Png => dungeon_png(d, ppc, look(dungeon::MapView::Gm)),
         Format::Text | Format::Code => Err(ExportError::NotForMap {
             format,
             kind: "dungeon",
@@ -339,8 +379,12 @@ fn export_dungeon(
 }
 
 #[cfg(feature = "png")]
-fn dungeon_png(d: &crate::dungeon::Dungeon, ppc: u32) -> Result<Exported, ExportError> {
-    let bytes = dungeon::png(d, ppc)?;
+fn dungeon_png(
+    d: &crate::dungeon::Dungeon,
+    ppc: u32,
+    look: dungeon::Look,
+) -> Result<Exported, ExportError> {
+    let bytes = dungeon::png_look(d, ppc, look)?;
     let side = |cells: usize| u32::try_from(cells).unwrap_or(u32::MAX).saturating_mul(ppc);
     Ok(Exported {
         bytes,
@@ -349,7 +393,11 @@ fn dungeon_png(d: &crate::dungeon::Dungeon, ppc: u32) -> Result<Exported, Export
 }
 
 #[cfg(not(feature = "png"))]
-fn dungeon_png(_d: &crate::dungeon::Dungeon, _ppc: u32) -> Result<Exported, ExportError> {
+fn dungeon_png(
+    _d: &crate::dungeon::Dungeon,
+    _ppc: u32,
+    _look: dungeon::Look,
+) -> Result<Exported, ExportError> {
     Err(ExportError::NoPng)
 }
 

@@ -162,7 +162,14 @@ fn vtt_has_closed_walls_one_portal_per_door_and_the_picture() {
         let out = dir.join(format!("d{seed}.vtt"));
         let p = ppc.to_string();
         let o = out.to_str().unwrap();
-        let v = export(&map, "vtt", &["--pixels-per-cell", &p, "--out", o]);
+        // The GM's file: its walls and portals follow the level's grid as
+        // it is (secret doors walkable, one portal each); the players'
+        // default is checked in `dungeon_gm`.
+        let v = export(
+            &map,
+            "vtt",
+            &["--pixels-per-cell", &p, "--out", o, "--view", "gm"],
+        );
         assert_eq!(v["format"], "vtt");
         let u: Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
         let (cols, rows) = (map.cols() as f64, map.rows.len() as f64);
@@ -360,17 +367,24 @@ fn room_key_has_one_section_per_room_and_exits_match_the_grid() {
                 .collect();
             assert_eq!(exits.len(), mine.len(), "room {letter}: {section}");
             for line in exits {
-                // "  - N door at (12, 23) → room A, room C"
-                let side = line.as_bytes()[4] as char;
-                let at = line.split(" at (").nth(1).unwrap();
-                let nums: Vec<i64> = at
-                    .split(')')
-                    .next()
-                    .unwrap()
-                    .split(", ")
-                    .map(|n| n.parse().unwrap())
-                    .collect();
-                let (x, y) = (nums[0], nums[1]);
+                // "  - north, to room A, room C: door at M24" (the cell
+                // as the GM's map labels it: column letters, row from 1).
+                let side = match line[4..].split(',').next().unwrap() {
+                    "north" => 'N',
+                    "south" => 'S',
+                    "east" => 'E',
+                    "west" => 'W',
+                    other => panic!("{line}: side {other}"),
+                };
+                let at = line.rsplit(" at ").next().unwrap();
+                let first = at.split('–').next().unwrap();
+                let col: String = first.chars().take_while(char::is_ascii_uppercase).collect();
+                let row: i64 = first[col.len()..].parse().unwrap();
+                let x = col
+                    .bytes()
+                    .fold(0i64, |a, b| a * 26 + i64::from(b - b'A' + 1))
+                    - 1;
+                let (x, y) = (x, row - 1);
                 let run = mine
                     .iter()
                     .find(|r| r.contains(&(x, y)))
@@ -389,8 +403,11 @@ fn room_key_has_one_section_per_room_and_exits_match_the_grid() {
                     "{line}: side"
                 );
                 let listed: BTreeSet<char> = line
-                    .split("→ ")
+                    .split(", to ")
                     .nth(1)
+                    .unwrap()
+                    .split(':')
+                    .next()
                     .unwrap()
                     .split(", ")
                     .filter_map(|s| s.strip_prefix("room "))

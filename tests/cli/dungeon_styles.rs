@@ -150,13 +150,18 @@ fn caves_are_irregular() {
 }
 
 #[test]
-fn labyrinths_have_many_corridors_and_dead_ends() {
+fn labyrinths_wind_without_stubs_unless_asked() {
+    // Issue 29 replaced "many corridors and dead ends" (over a quarter of
+    // the map, 20 dead ends or more): the maze's dead-end branches are
+    // filled, so passages end at doors unless --dead-ends asks.
     let v = dungeon("labyrinth", 1, 2, &[]);
     let cells = v["metrics"]["corridor_cells"].as_u64().unwrap();
-    let dead_ends = v["metrics"]["dead_ends"].as_u64().unwrap();
-    assert!(cells > 50 * 50 / 4, "{cells} corridor cells");
-    assert!(dead_ends >= 20, "{dead_ends} dead ends");
-    assert_eq!(v["metrics"]["loops"], 0, "a perfect maze");
+    assert!(cells > 100, "{cells} corridor cells");
+    assert_eq!(v["metrics"]["dead_ends"], 0);
+    assert_eq!(v["metrics"]["loops"], 0, "a pruned perfect maze");
+    let stubs = dungeon("labyrinth", 1, 2, &["--dead-ends", "3"]);
+    assert_eq!(stubs["metrics"]["dead_ends"], 3);
+    assert_connected(&stubs, "with dead ends");
     let braided = dungeon("labyrinth", 1, 2, &["--loops", "4"]);
     assert_eq!(braided["metrics"]["loops"], 4);
     assert_connected(&braided, "braided");

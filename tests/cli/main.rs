@@ -11,6 +11,7 @@ mod domino_net;
 mod domino_records;
 mod domino_tune;
 mod dungeon_export;
+mod dungeon_gm;
 mod dungeon_stock;
 mod dungeon_styles;
 mod export;

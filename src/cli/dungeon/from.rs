@@ -108,10 +108,11 @@ pub(super) fn run_from(args: &DungeonArgs, from: &Path) -> CliResult {
         o.insert("elapsed_ms".into(), json!(elapsed_ms));
         o.insert("from".into(), json!(from.display().to_string()));
         o.insert("keys_asked".into(), json!(params.keys));
+        o.insert("secret_doors_asked".into(), json!(params.secret_doors));
         return print_json(&v);
     }
     println!("{} (seed {})", from.display(), d.seed);
-    print_dungeon(&d, params.keys);
+    print_dungeon(&d, params.keys, params.secret_doors);
     if let Some(path) = &out_path {
         println!("saved to {}", path.display());
     }

@@ -19,6 +19,7 @@ pub fn dungeon_json(d: &Dungeon) -> Value {
                 "description": r.description,
                 "lighting": r.lighting.name(),
                 "enemy_kinds": r.enemy_kinds,
+                "enemy_counts": r.enemy_counts,
                 "treasure_kinds": r.treasure_kinds,
                 "challenge": r.challenge,
                 "reward": r.reward,
@@ -62,8 +63,22 @@ pub fn dungeon_json(d: &Dungeon) -> Value {
         "pacing": {
             "main_path": steps(&d.pacing.main_path),
             "side_rooms": steps(&d.pacing.side_rooms),
+            "checks": d.pacing_checks(),
         },
         "locks": locks,
+        "secret_doors_placed": d.metrics.secret_doors,
+        "traps": d.traps.iter().map(|t| json!({
+            "cell": [t.cell.0, t.cell.1],
+            "name": t.kind.name,
+            "effect": t.kind.effect,
+            "find": t.kind.find,
+            "disarm": t.kind.disarm,
+            "on_main_path": t.on_main_path,
+        })).collect::<Vec<Value>>(),
+        "secret_doors": d.secret_doors.iter().map(|s| json!({
+            "door": [s.door.0, s.door.1],
+            "find": s.find,
+        })).collect::<Vec<Value>>(),
         "style": d.style.name(),
         "corridor_width": d.corridor_width,
     })

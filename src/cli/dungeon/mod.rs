@@ -317,6 +317,7 @@ pub fn run(args: &DungeonArgs) -> CliResult {
         o.insert("best_proposal".into(), json!(best + 1));
         o.insert("proposals".into(), Value::Array(all));
         o.insert("keys_asked".into(), json!(params.keys));
+        o.insert("secret_doors_asked".into(), json!(params.secret_doors));
         return print_json(&v);
     }
 
@@ -334,7 +335,7 @@ pub fn run(args: &DungeonArgs) -> CliResult {
             p.fitness,
             p.contents_fitness
         );
-        print_dungeon(p, params.keys);
+        print_dungeon(p, params.keys, params.secret_doors);
         println!();
     }
     println!(
@@ -353,7 +354,7 @@ pub fn run(args: &DungeonArgs) -> CliResult {
 }
 
 /// The map, the stocked legend, the route, pacing, locks and figures.
-pub(super) fn print_dungeon(d: &Dungeon, keys_asked: usize) {
+pub(super) fn print_dungeon(d: &Dungeon, keys_asked: usize, secrets_asked: usize) {
     print!("{}", d.text_map());
     for line in d.stocked_legend() {
         println!("{line}");
@@ -363,7 +364,8 @@ pub(super) fn print_dungeon(d: &Dungeon, keys_asked: usize) {
     let letter = |i: usize| d.rooms.get(i).map_or('?', |r| r.letter);
     for l in &d.locks {
         println!(
-            "Locked door at ({}, {}): key in ROOM {}",
+            "Locked door at {} ({}, {}): key in ROOM {}",
+            crate::dungeon::cell_name(usize::from(l.door.0), usize::from(l.door.1)),
             l.door.0,
             l.door.1,
             letter(l.key_room)
@@ -373,6 +375,12 @@ pub(super) fn print_dungeon(d: &Dungeon, keys_asked: usize) {
         println!(
             "Locks: {} of {keys_asked} asked for (the main path has no more doors that can be locked)",
             d.locks.len()
+        );
+    }
+    if d.metrics.secret_doors < secrets_asked {
+        println!(
+            "Secret doors: {} of {secrets_asked} asked for (the others would have hidden the only way to the final room)",
+            d.metrics.secret_doors
         );
     }
     println!("{}", summary(d));

@@ -113,6 +113,8 @@ fn hand_made(rows: &[&str]) -> Dungeon {
         locks: Vec::new(),
         style: Default::default(),
         corridor_width: 1,
+        traps: Vec::new(),
+        secret_doors: Vec::new(),
     }
 }
 

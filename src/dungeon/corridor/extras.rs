@@ -1,5 +1,5 @@
-//! The optional extras on a finished layout: loops, dead ends, secret
-//! doors and traps. All are best effort: each returns how many it made.
+//! The optional extras on a finished layout: loops, dead ends and traps
+//! (secret doors are placed with the ends known, `stock::secrets`). All are best effort: each returns how many it made.
 
 use super::{Corridor, CorridorBuilder, CorridorKind, dig_corridor, for_each_exit};
 use crate::dungeon::grid::DungeonTile;
@@ -232,21 +232,6 @@ impl CorridorBuilder {
     }
 }
 
-/// Turn up to `count` random doors into secret doors. Returns how many.
-pub fn add_secret_doors(layout: &mut DungeonLayout, count: usize, rng: &mut Rng) -> usize {
-    let grid = layout.grid.cells_mut();
-    let mut doors: Vec<usize> = (0..grid.len())
-        .filter(|&i| grid[i] == DungeonTile::Door)
-        .collect();
-    let mut added = 0;
-    while added < count && !doors.is_empty() {
-        let i = rng.random_range(0..doors.len());
-        grid[doors.swap_remove(i)] = DungeonTile::SecretDoor;
-        added += 1;
-    }
-    added
-}
-
 /// Put traps on up to `count` random corridor cells. Returns how many.
 pub fn add_traps(layout: &mut DungeonLayout, count: usize, rng: &mut Rng) -> usize {
     let grid = layout.grid.cells_mut();
@@ -263,25 +248,4 @@ pub fn add_traps(layout: &mut DungeonLayout, count: usize, rng: &mut Rng) -> usi
         added += 1;
     }
     added
-}
-
-/// Make every door that touches a secret door secret too, so a door run
-/// (a wide corridor's door) is secret as a whole.
-pub fn spread_secret_doors(layout: &mut DungeonLayout) {
-    let w = layout.grid.width();
-    let grid = layout.grid.cells_mut();
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for i in w..grid.len() - w {
-            if grid[i] == DungeonTile::Door
-                && [i - 1, i + 1, i - w, i + w]
-                    .iter()
-                    .any(|&n| grid[n] == DungeonTile::SecretDoor)
-            {
-                grid[i] = DungeonTile::SecretDoor;
-                changed = true;
-            }
-        }
-    }
 }

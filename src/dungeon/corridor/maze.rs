@@ -62,16 +62,19 @@ fn find(uf: &mut [u32], mut a: u32) -> u32 {
 
 /// The maze lattice of a `w × h` grid for corridor width `k`.
 #[derive(Clone, Copy)]
-struct Lattice {
+pub(super) struct Lattice {
     w: usize,
     k: usize,
     s: usize,
-    nx: usize,
-    ny: usize,
+    /// Node columns.
+    pub nx: usize,
+    /// Node rows.
+    pub ny: usize,
 }
 
 impl Lattice {
-    fn new(w: usize, h: usize, k: usize) -> Lattice {
+    /// The lattice of a `w × h` grid for corridor width `k`.
+    pub(super) fn new(w: usize, h: usize, k: usize) -> Lattice {
         let s = k + 1;
         Lattice {
             w,
@@ -83,7 +86,7 @@ impl Lattice {
     }
 
     /// The top-left cell of node `(i, j)`.
-    fn anchor(&self, i: usize, j: usize) -> usize {
+    pub(super) fn anchor(&self, i: usize, j: usize) -> usize {
         (1 + j * self.s) * self.w + 1 + i * self.s
     }
 

@@ -1,12 +1,14 @@
 //! Keys and locks: locked doors on the main path, each key in a room the
 //! party reaches before that lock, checked by a search that treats locked
-//! doors as walls until their key is held.
+//! doors as walls until their key is held. A lock closes the whole run of
+//! door cells it sits in (a wide corridor's door), and every search walks
+//! the visible way (secret doors are walls).
 //!
 //! Choice of doors: the plain doors (`/`) on the main walk, at most one
 //! per stretch between two main-path rooms while others are left, doors
 //! whose locking cuts the final room off preferred (a lock that a loop
-//! walks around, or a door cell beside another door cell of a wide door,
-//! is still valid but weaker), the entrance room's only exit and the
+//! walks around is still valid but weaker), the entrance room's only exit
+//! and the
 //! doors before the first room after the entrance last. The locks are
 //! spread along the walk, the last one nearest
 //! the final room. Each key goes to a room reachable with this lock and
@@ -15,51 +17,13 @@
 //! main-path room other than the entrance, then the entrance.
 
 use super::Lock;
-use super::route::{Route, neighbours, owners};
+use super::route::{Route, owners};
+use super::secrets::{door_group, reachable};
 use crate::dungeon::{Dungeon, DungeonTile, Grid, Room};
 use crate::rng::{Rng, RngExt};
 
 /// Most keys (and locks) a dungeon may ask for.
 pub const MAX_KEYS: usize = 5;
-
-/// Rooms reachable from `entrance` when the cells in `walls` are walls.
-fn reachable(
-    grid: &Grid,
-    owner: &[u8],
-    entrance: usize,
-    walls: &[usize],
-    rooms: usize,
-) -> Vec<bool> {
-    let (w, n) = (grid.width(), grid.width() * grid.height());
-    let cells = grid.cells();
-    let mut seen = vec![false; n];
-    let mut queue = Vec::new();
-    for (c, &o) in owner.iter().enumerate() {
-        if o as usize == entrance && cells[c].is_walkable() {
-            seen[c] = true;
-            queue.push(c);
-        }
-    }
-    for &c in walls {
-        seen[c] = true;
-    }
-    let mut out = vec![false; rooms];
-    let mut head = 0;
-    while head < queue.len() {
-        let c = queue[head];
-        head += 1;
-        if owner[c] != u8::MAX {
-            out[owner[c] as usize] = true;
-        }
-        for j in neighbours(c, w, n).into_iter().flatten() {
-            if !seen[j] && cells[j].is_walkable() {
-                seen[j] = true;
-                queue.push(j);
-            }
-        }
-    }
-    out
-}
 
 /// Place up to `keys` locks on the main walk of `route`, keys in rooms
 /// reached before them. Fewer when the walk has fewer doors.
@@ -87,7 +51,7 @@ pub(crate) fn place_locks(
             ..Default::default()
         };
         ring.wall_ring()
-            .filter(|&(x, y)| x < w && y < grid.height() && grid.get(x, y).is_door())
+            .filter(|&(x, y)| x < w && y < grid.height() && grid.get(x, y) == DungeonTile::Door)
             .collect::<Vec<_>>()
     };
     // Door cells on the walk: (walk index, cell, stretch, cuts, only exit).
@@ -102,14 +66,12 @@ pub(crate) fn place_locks(
             stretch += 1;
         }
         if grid.get(x, y) == DungeonTile::Door {
-            let cuts = !reachable(grid, &owner, entrance, &[c], rooms.len())[final_room];
-            let only_exit = entrance_doors.len() == 1 && entrance_doors[0] == (x, y);
-            // A door cell beside another (a wide door) is a poor lock.
-            let wide = neighbours(c, w, grid.cells().len())
-                .into_iter()
-                .flatten()
-                .any(|j| grid.cells()[j].is_door());
-            doors.push((i, c, stretch, cuts && !wide, only_exit));
+            let run = door_group(grid, c);
+            let cuts = !reachable(grid, &owner, entrance, &run, rooms.len())[final_room];
+            let only_exit = entrance_doors
+                .iter()
+                .all(|&(dx, dy)| run.contains(&(dy * w + dx)));
+            doors.push((i, c, stretch, cuts, only_exit));
         }
     }
     // Preference: one per stretch first, cutting doors first, the only
@@ -143,11 +105,13 @@ pub(crate) fn place_locks(
     chosen.sort_unstable();
     // Keys, in walk order.
     let cells: Vec<usize> = chosen.iter().map(|d| d.1).collect();
+    let runs: Vec<Vec<usize>> = cells.iter().map(|&c| door_group(grid, c)).collect();
     let mut locks = Vec::new();
     let mut before = vec![false; rooms.len()];
     let mut used = vec![false; rooms.len()];
     for j in 0..cells.len() {
-        let open = reachable(grid, &owner, entrance, &cells[j..], rooms.len());
+        let closed: Vec<usize> = runs[j..].iter().flatten().copied().collect();
+        let open = reachable(grid, &owner, entrance, &closed, rooms.len());
         let class = |r: usize| -> u8 {
             match (route.on_main[r], before[r]) {
                 _ if r == entrance => 4,
@@ -181,9 +145,10 @@ pub(crate) fn place_locks(
 }
 
 /// Whether every key of `d.locks` can be fetched and the final room
-/// reached: a search from the entrance that treats a locked door as a
-/// wall until its key room has been reached, repeated until no new key
-/// is picked up.
+/// reached by the visible way: a search from the entrance that treats
+/// secret doors as walls, and a locked door (its whole run of door cells)
+/// as a wall until its key room has been reached, repeated until no new
+/// key is picked up.
 ///
 /// ```
 /// use evoboard::dungeon::{generate_proposal, keys_are_reachable, DungeonParams, Size};
@@ -206,7 +171,7 @@ pub fn keys_are_reachable(d: &Dungeon) -> bool {
             .iter()
             .zip(&held)
             .filter(|(_, h)| !**h)
-            .map(|(l, _)| l.door.1 as usize * w + l.door.0 as usize)
+            .flat_map(|(l, _)| door_group(&d.grid, l.door.1 as usize * w + l.door.0 as usize))
             .collect();
         let open = reachable(&d.grid, &owner, d.entrance, &walls, rooms.len());
         let mut new = false;

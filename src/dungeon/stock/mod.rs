@@ -10,18 +10,25 @@
 //! room descriptions and `ends.rs` re-runs all of it around a game
 //! master's choice of entrance and final room.
 
+mod checks;
 mod describe;
 mod ends;
 mod keys;
 mod pacing;
 mod route;
+mod secrets;
 mod stocking;
 mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod text_tests;
 
+pub use checks::PacingChecks;
 pub use keys::{MAX_KEYS, keys_are_reachable};
 pub use route::Route;
+pub use secrets::SECRET_HINTS;
+pub(crate) use secrets::place_secret_doors;
 pub(crate) use stocking::stock;
 
 use serde::{Deserialize, Serialize};
@@ -119,6 +126,45 @@ pub struct ContentsTable {
     pub treasures: Vec<TreasureKind>,
     /// Room dressings.
     pub dressings: Vec<Dressing>,
+    /// Trap kinds (empty: the shipped table's are used).
+    #[serde(default)]
+    pub traps: Vec<TrapKind>,
+}
+
+/// A trap kind of a contents table: what the room key says about a trap.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct TrapKind {
+    /// Name shown in the room key (`"Pit trap"`).
+    pub name: String,
+    /// What it does when sprung.
+    pub effect: String,
+    /// How a careful party notices it.
+    pub find: String,
+    /// How it is made safe.
+    pub disarm: String,
+}
+
+/// A trap on the map, as the room key describes it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct TrapNote {
+    /// The trap cell (column, row).
+    pub cell: (u16, u16),
+    /// The trap kind, from the contents table.
+    pub kind: TrapKind,
+    /// Whether it lies on the main path's walk (the party will meet it).
+    pub on_main_path: bool,
+}
+
+/// A secret door on the map, as the room key describes it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct SecretNote {
+    /// The door's first cell (column, row), as in [`crate::dungeon::DoorRun`].
+    pub door: (u16, u16),
+    /// How a careful party finds it.
+    pub find: String,
 }
 
 /// One room on the main path from the entrance to the final room.

@@ -15,7 +15,11 @@
 //!    would not be the strongest room);
 //! 4. [`assign_treasure`] gives main-path treasure rooms one kind of
 //!    rising value, side rooms a kind at least as rich as the main path's
-//!    at their depth plus a second one (so strictly more).
+//!    at their depth plus a second one (so strictly more), except that a
+//!    side room without enemies stays below the final room's value.
+//!
+//! No enemy kind goes to more than a quarter of the enemy rooms (at least
+//! one room each): picks skip kinds at that cap.
 
 use super::ContentsTable;
 use super::route::Route;
@@ -122,6 +126,12 @@ pub(crate) fn assign_enemies(
         let (lo, hi) = table.enemies[k].group;
         rng.random_range(lo..=hi)
     };
+    // No kind in more than a quarter of the enemy rooms (at least one
+    // room each): a pick skips kinds at the cap and takes the next
+    // stronger one, so challenge still rises.
+    let enemy_rooms = enemies.iter().filter(|&&e| e).count();
+    let cap = (enemy_rooms / 4).max(1);
+    let mut used = vec![0usize; table.enemies.len()];
     // Main path, entrance to the room before the final one.
     let mut prev: Option<(usize, Encounter)> = None;
     let mut main_tier = vec![0usize; last + 1];
@@ -140,6 +150,9 @@ pub(crate) fn assign_enemies(
         let mut pick = None;
         for (t, &k) in regular.iter().enumerate().skip(tier) {
             let e = &table.enemies[k];
+            if used[k] >= cap && t + 1 < len {
+                continue;
+            }
             let count = if pos == 0 {
                 e.group.0
             } else {
@@ -160,6 +173,7 @@ pub(crate) fn assign_enemies(
             },
         ));
         main_tier[pos] = pick.0;
+        used[pick.1.kind] += 1;
         out[room].push(pick.1);
         prev = Some(pick);
     }
@@ -170,7 +184,13 @@ pub(crate) fn assign_enemies(
             continue;
         }
         let t = (main_tier[route.depth[room].min(last)] + 1 + rng.random_range(0..2)).min(len - 1);
+        // The first kind under the cap from tier t up, else down.
+        let t = (t..len)
+            .chain((0..t).rev())
+            .find(|&u| used[regular[u]] < cap)
+            .unwrap_or(t);
         let k = regular[t];
+        used[k] += 1;
         out[room].push(Encounter {
             kind: k,
             count: random_count(k, rng),
@@ -192,7 +212,12 @@ pub(crate) fn assign_enemies(
             .unwrap_or(0);
         let alone = boss.challenge(table);
         out[final_room].push(boss);
-        let escort = regular[len - 1];
+        // The strongest regular kind under the cap escorts the boss.
+        let escort = (0..len)
+            .rev()
+            .map(|t| regular[t])
+            .find(|&k| used[k] < cap)
+            .unwrap_or(regular[len - 1]);
         if alone <= strongest_other && !bosses.contains(&escort) {
             let e = &table.enemies[escort];
             let count = (strongest_other + 1 - alone)
@@ -213,6 +238,7 @@ pub(crate) fn assign_treasure(
     table: &ContentsTable,
     route: &Route,
     treasure: &[bool],
+    guarded: &[bool],
     rng: &mut Rng,
 ) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = vec![Vec::new(); treasure.len()];
@@ -251,6 +277,27 @@ pub(crate) fn assign_treasure(
             out[room].push(by_value[s]);
         } else {
             out[room].push(by_value[t]);
+        }
+    }
+    // An unguarded side room never holds as much as the final room (it
+    // would make the boss pointless): its kinds drop to the cheapest
+    // ones until its value is below the final room's, or to one kind.
+    let value = |ks: &[usize]| -> u32 { ks.iter().map(|&k| table.treasures[k].value).sum() };
+    let final_value = route.main_path.last().map_or(0, |&f| value(&out[f]));
+    for room in route.side_rooms() {
+        if guarded[room] || out[room].is_empty() {
+            continue;
+        }
+        if value(&out[room]) >= final_value {
+            out[room].truncate(1);
+        }
+        let mut t = by_value
+            .iter()
+            .position(|&k| k == out[room][0])
+            .unwrap_or(0);
+        while value(&out[room]) >= final_value && t > 0 {
+            t -= 1;
+            out[room][0] = by_value[t];
         }
     }
     out

@@ -2,7 +2,8 @@
 //! from the entrance to the final room passes through) and, for every
 //! other room, the main-path room its side branch leaves from.
 
-use crate::dungeon::{Grid, Room};
+use super::secrets::open_way;
+use crate::dungeon::{DungeonTile, Grid, Room};
 
 /// The main path and the side branches of a dungeon.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,16 +48,28 @@ pub(crate) fn neighbours(c: usize, w: usize, n: usize) -> [Option<usize>; 4] {
 }
 
 impl Route {
-    /// The route from `entrance` to `final_room` over `grid`'s walkable
-    /// cells (secret doors and traps included).
+    /// The route from `entrance` to `final_room` by the visible way:
+    /// `grid`'s walkable cells without the secret doors (traps included;
+    /// the secret doors are placed so that this way always exists).
     pub fn new(grid: &Grid, rooms: &[Room], entrance: usize, final_room: usize) -> Route {
+        Route::new_over(grid, rooms, entrance, final_room, open_way)
+    }
+
+    /// The route over the cells `pass` lets through.
+    pub(crate) fn new_over(
+        grid: &Grid,
+        rooms: &[Room],
+        entrance: usize,
+        final_room: usize,
+        pass: impl Fn(DungeonTile) -> bool,
+    ) -> Route {
         let (w, n) = (grid.width(), grid.width() * grid.height());
         let cells = grid.cells();
         let owner = owners(grid, rooms);
         let mut prev = vec![u32::MAX; n];
         let mut queue: Vec<usize> = Vec::with_capacity(n);
         for (c, &o) in owner.iter().enumerate() {
-            if o as usize == entrance && cells[c].is_walkable() {
+            if o as usize == entrance && pass(cells[c]) {
                 prev[c] = c as u32;
                 queue.push(c);
             }
@@ -71,7 +84,7 @@ impl Route {
                 break;
             }
             for j in neighbours(c, w, n).into_iter().flatten() {
-                if prev[j] == u32::MAX && cells[j].is_walkable() {
+                if prev[j] == u32::MAX && pass(cells[j]) {
                     prev[j] = c as u32;
                     queue.push(j);
                 }

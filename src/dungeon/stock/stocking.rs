@@ -3,18 +3,27 @@
 //! treasure kinds, locks and keys, the pacing summary and the room
 //! descriptions. Deterministic from the dungeon's seed (stream 3).
 
-use super::describe::RoomText;
+use super::describe::{ExitText, RoomText};
 use super::keys::{MAX_KEYS, place_locks};
 use super::pacing::{assign_enemies, assign_treasure, order_main_path, settle_ends};
 use super::route::Route;
+use super::secrets::SECRET_HINTS;
+use super::secrets::reveal_blocking_secrets;
 use super::{ContentsTable, Pacing, PacingStep, RoomRole};
+use super::{SecretNote, TrapNote};
+use crate::dungeon::cell_name;
 use crate::dungeon::contents_ga::{Contents, ContentsGoal, settle_empty_rooms};
+use crate::dungeon::metrics::door_counts;
 use crate::dungeon::{Dungeon, Room};
 use crate::rng::{Rng, RngExt, derive_seed, seeded};
 
 /// The random stream stocking draws from (streams 0-2 are the layout GA,
 /// the extras and the contents GA).
 pub(crate) const STOCK_STREAM: u64 = 3;
+
+/// The stream of trap kinds, secret-door hints and sentence shapes
+/// (stream 4 digs an edit's corridors).
+const NOTES_STREAM: u64 = 5;
 
 /// A random element of `items` (which is never empty).
 fn pick<T: Copy>(items: &[T], rng: &mut Rng) -> T {
@@ -48,6 +57,10 @@ pub(crate) fn stock(
         return;
     }
     let rects: Vec<Room> = d.rooms.iter().map(|r| r.rect()).collect();
+    if reveal_blocking_secrets(&mut d.grid, &rects, d.entrance, d.final_room) {
+        let k = usize::from(d.corridor_width.max(1));
+        (d.metrics.doors, d.metrics.secret_doors) = door_counts(&d.grid, k);
+    }
     let route = Route::new(&d.grid, &rects, d.entrance, d.final_room);
     settle_ends(&mut flags, goal);
     settle_empty_rooms(&mut flags, goal);
@@ -90,7 +103,7 @@ pub(crate) fn stock(
     let enemies: Vec<bool> = d.rooms.iter().map(|r| r.enemies).collect();
     let treasure: Vec<bool> = d.rooms.iter().map(|r| r.treasure).collect();
     let encounters = assign_enemies(table, &route, &enemies, d.final_room, &mut rng);
-    let loot = assign_treasure(table, &route, &treasure, &mut rng);
+    let loot = assign_treasure(table, &route, &treasure, &enemies, &mut rng);
     d.locks = place_locks(
         &d.grid,
         &rects,
@@ -101,6 +114,44 @@ pub(crate) fn stock(
         &mut rng,
     );
     let bosses = table.bosses();
+    let exits = d.exits();
+    let runs = d.door_runs();
+    let letter = |k: usize| d.rooms.get(k).map_or('?', |r| r.letter);
+    let lock_key = |run: &crate::dungeon::DoorRun| {
+        d.locks
+            .iter()
+            .find(|l| {
+                run.cells()
+                    .any(|c| c == (usize::from(l.door.0), usize::from(l.door.1)))
+            })
+            .map(|l| l.key_room)
+    };
+    // Traps, secret doors and sentence shapes from their own stream, so
+    // the dressings and kinds above do not depend on them.
+    let mut notes_rng = seeded(derive_seed(d.seed, NOTES_STREAM));
+    let trap_kinds = table.trap_kinds();
+    let on_walk: std::collections::HashSet<(usize, usize)> = route.walk.iter().copied().collect();
+    let mut traps = Vec::new();
+    for y in 0..d.height() {
+        for x in 0..d.width() {
+            if d.grid.get(x, y) == crate::dungeon::DungeonTile::Trap && !trap_kinds.is_empty() {
+                traps.push(TrapNote {
+                    cell: (x as u16, y as u16),
+                    kind: trap_kinds[notes_rng.random_range(0..trap_kinds.len())].clone(),
+                    on_main_path: on_walk.contains(&(x, y)),
+                });
+            }
+        }
+    }
+    let secrets: Vec<SecretNote> = runs
+        .iter()
+        .filter(|r| r.secret)
+        .map(|r| SecretNote {
+            door: (r.x as u16, r.y as u16),
+            find: SECRET_HINTS[notes_rng.random_range(0..SECRET_HINTS.len())].to_string(),
+        })
+        .collect();
+    let mut descriptions = Vec::with_capacity(n);
     for k in 0..n {
         let dr = &table.dressings[dressing[k]];
         let lighting = pick(&dr.lighting, &mut rng);
@@ -110,23 +161,28 @@ pub(crate) fn stock(
             .copied()
             .unwrap_or("");
         let room = &d.rooms[k];
-        let doors = d.doors(room);
-        let secret = doors.iter().filter(|x| x.secret).count();
         let mut notes = Vec::new();
-        for l in &d.locks {
-            let (x, y) = (usize::from(l.door.0), usize::from(l.door.1));
-            let key = d.rooms.get(l.key_room).map_or('?', |r| r.letter);
-            if doors.iter().any(|dd| (dd.x, dd.y) == (x, y)) {
-                notes.push(format!(
-                    "The door at ({x}, {y}) is locked; its key lies in room {key}."
-                ));
-            }
-            if l.key_room == k {
-                notes.push(format!(
-                    "The key to the locked door at ({x}, {y}) lies here."
-                ));
+        for (j, other) in exits.iter().enumerate() {
+            for e in other {
+                if lock_key(&e.door) == Some(k) {
+                    notes.push(format!(
+                        "The key to the locked {} door of room {} ({}) lies here.",
+                        crate::dungeon::side_name(e.side),
+                        letter(j),
+                        cell_name(e.door.x, e.door.y)
+                    ));
+                }
             }
         }
+        let exit_texts = exits[k]
+            .iter()
+            .map(|e| ExitText {
+                side: e.side,
+                to: e.rooms.iter().map(|&j| letter(j)).collect(),
+                secret: e.door.secret,
+                key: lock_key(&e.door).map(letter),
+            })
+            .collect();
         let text = RoomText {
             purpose: &dr.purpose,
             size: (room.w, room.h),
@@ -147,7 +203,7 @@ pub(crate) fn stock(
                 .iter()
                 .map(|&t| table.treasures[t].name.as_str())
                 .collect(),
-            exits: (doors.len(), secret),
+            exits: exit_texts,
             role: if k == d.entrance {
                 Some("This is the entrance.")
             } else if k == d.final_room {
@@ -156,16 +212,22 @@ pub(crate) fn stock(
                 None
             },
             notes,
+            variant: notes_rng.random_range(0..12),
         };
-        let description = text.paragraph();
+        descriptions.push((k, text.paragraph(), lighting, dr.purpose.clone()));
+    }
+    d.traps = traps;
+    d.secret_doors = secrets;
+    for (k, description, lighting, purpose) in descriptions {
         let room = &mut d.rooms[k];
-        room.purpose = dr.purpose.clone();
+        room.purpose = purpose;
         room.lighting = lighting;
         room.description = description;
         room.enemy_kinds = encounters[k]
             .iter()
             .map(|e| table.enemies[e.kind].name.clone())
             .collect();
+        room.enemy_counts = encounters[k].iter().map(|e| e.count).collect();
         room.treasure_kinds = loot[k]
             .iter()
             .map(|&t| table.treasures[t].name.clone())

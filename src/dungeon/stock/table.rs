@@ -135,6 +135,24 @@ impl ContentsTable {
                 ));
             }
         }
+        unique("traps", self.traps.iter().map(|t| t.name.as_str()))?;
+        for t in &self.traps {
+            for (field, text) in [
+                ("effect", &t.effect),
+                ("find", &t.find),
+                ("disarm", &t.disarm),
+            ] {
+                if text.trim().is_empty() {
+                    return Err(value(
+                        "traps",
+                        &t.name,
+                        field,
+                        "\"\"".into(),
+                        "a sentence (not empty)",
+                    ));
+                }
+            }
+        }
         for d in &self.dressings {
             for (field, len) in [
                 ("lighting", d.lighting.len()),
@@ -153,6 +171,16 @@ impl ContentsTable {
             }
         }
         Ok(())
+    }
+
+    /// The trap kinds stocking draws from: this table's, or the shipped
+    /// table's when it has none.
+    pub fn trap_kinds(&self) -> &[super::TrapKind] {
+        if self.traps.is_empty() {
+            &ContentsTable::shipped().traps
+        } else {
+            &self.traps
+        }
     }
 
     /// The boss kinds: those marked `boss`, or else those with the highest

@@ -130,10 +130,17 @@ fn check_properties(d: &Dungeon, p: &DungeonParams) {
             assert!(r.description.contains(k.as_str()), "{}", r.description);
         }
         for k in &r.treasure_kinds {
-            assert!(r.description.contains(k.as_str()), "{}", r.description);
+            // Issue 29: articles read in lower case inside a phrase.
+            let named = r.description.contains(k.as_str())
+                || r.description.contains(&super::describe::lower_article(k));
+            assert!(named, "{}", r.description);
         }
         let feet = format!("{} by {} feet", r.w * 5, r.h * 5);
-        assert!(r.description.contains(&feet) && r.description.contains(&r.purpose));
+        assert!(
+            r.description.contains(&feet) && r.description.contains(&r.purpose),
+            "{}",
+            r.description
+        );
     }
     // Route: entrance to final, every room once.
     let main: Vec<usize> = d.pacing.main_path.iter().map(|s| s.room).collect();
@@ -192,10 +199,14 @@ fn check_properties(d: &Dungeon, p: &DungeonParams) {
             }
         }
     }
-    // Side branches: better loot than the main path at the same depth.
+    // Side branches: guarded ones hold better loot than the main path at
+    // the same depth; unguarded ones (issue 29) less than the final room.
+    let final_reward = d.pacing.main_path.last().map_or(0, |m| m.reward);
     for s in &d.pacing.side_rooms {
         assert!(s.depth < main.len());
-        if s.reward > 0 {
+        if s.reward > 0 && s.challenge == 0 {
+            assert!(final_reward == 0 || s.reward < final_reward, "{tag}: {s:?}");
+        } else if s.reward > 0 {
             let m = &d.pacing.main_path[s.depth];
             assert!(s.reward > m.reward, "{tag}: side {s:?} vs main {m:?}");
             let before = d.pacing.main_path[..=s.depth]

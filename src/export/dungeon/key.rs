@@ -9,92 +9,15 @@
 //! leads. Fields that older levels leave empty render as the booleans
 //! say ("Has enemies", "none").
 
-use super::{DoorRun, door_runs, floor_owners, key_rooms, neighbours};
-use crate::dungeon::{Dungeon, DungeonTile};
-use std::collections::VecDeque;
+use super::key_rooms;
+pub use crate::dungeon::Exit;
+use crate::dungeon::{Dungeon, DungeonTile, cell_name, side_name};
 use std::fmt::Write;
 
-/// One way out of a room: a door and the rooms beyond it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Exit {
-    /// The door (one run of door cells).
-    pub door: DoorRun,
-    /// The wall of the room the door is in: `'N'`, `'E'`, `'S'` or `'W'`.
-    pub side: char,
-    /// Indices of the rooms this door leads to (sorted, without the room
-    /// itself; empty for a dead end).
-    pub rooms: Vec<usize>,
-    /// Whether the door is locked (in [`Dungeon::locks`]).
-    pub locked: bool,
-}
-
-/// Every room's exits (indexed like [`Dungeon::rooms`]), doors in reading
-/// order.
+/// Every room's exits ([`Dungeon::exits`]), indexed like
+/// [`Dungeon::rooms`], doors in reading order.
 pub fn exits(d: &Dungeon) -> Vec<Vec<Exit>> {
-    let (cols, rows) = (d.width(), d.height());
-    let owner = floor_owners(d);
-    let runs = door_runs(d);
-    let mut out = vec![Vec::new(); d.rooms.len()];
-    let mut seen = vec![u32::MAX; cols * rows];
-    let mut queue = VecDeque::new();
-    for (ri, run) in runs.iter().enumerate() {
-        // Rooms whose floor touches the run, and from which side.
-        let mut at: Vec<(usize, char)> = Vec::new();
-        for (x, y) in run.cells() {
-            for (nx, ny) in neighbours(x, y, cols, rows) {
-                if let Some(k) = owner[ny * cols + nx] {
-                    let side = match (nx.cmp(&x), ny.cmp(&y)) {
-                        (_, std::cmp::Ordering::Less) => 'S',
-                        (_, std::cmp::Ordering::Greater) => 'N',
-                        (std::cmp::Ordering::Less, _) => 'E',
-                        _ => 'W',
-                    };
-                    if !at.iter().any(|a| a.0 == k) {
-                        at.push((k, side));
-                    }
-                }
-            }
-        }
-        if at.is_empty() {
-            continue;
-        }
-        // Everything the run reaches without crossing a room's floor.
-        let stamp = ri as u32;
-        let mut reached: Vec<usize> = Vec::new();
-        queue.clear();
-        for (x, y) in run.cells() {
-            seen[y * cols + x] = stamp;
-            queue.push_back((x, y));
-        }
-        while let Some((x, y)) = queue.pop_front() {
-            for (nx, ny) in neighbours(x, y, cols, rows) {
-                let i = ny * cols + nx;
-                if seen[i] == stamp || !d.is_walkable(nx, ny) {
-                    continue;
-                }
-                seen[i] = stamp;
-                match owner[i] {
-                    Some(k) => reached.push(k),
-                    None => queue.push_back((nx, ny)),
-                }
-            }
-        }
-        reached.sort_unstable();
-        reached.dedup();
-        let locked = d.locks.iter().any(|l| {
-            run.cells()
-                .any(|c| c == (usize::from(l.door.0), usize::from(l.door.1)))
-        });
-        for &(k, side) in &at {
-            out[k].push(Exit {
-                door: *run,
-                side,
-                rooms: reached.iter().copied().filter(|&r| r != k).collect(),
-                locked,
-            });
-        }
-    }
-    out
+    d.exits()
 }
 
 /// The Markdown room key (see the module notes).
@@ -133,6 +56,7 @@ pub fn room_key(d: &Dungeon) -> String {
             .collect();
         let _ = writeln!(out, "Main path: {}.\n", path.join(" → "));
     }
+    hidden_sections(d, &mut out);
     for k in order {
         let r = &d.rooms[k];
         let purpose = if r.purpose.is_empty() {
@@ -153,10 +77,10 @@ pub fn room_key(d: &Dungeon) -> String {
                 .locks
                 .iter()
                 .filter(|l| l.key_room == k)
-                .map(|l| format!("({}, {})", l.door.0, l.door.1))
+                .map(|l| cell_name(usize::from(l.door.0), usize::from(l.door.1)))
                 .collect();
             roles.push(format!(
-                "key room (key to the door at {})",
+                "key room (key to the locked door at {})",
                 doors.join(", ")
             ));
         }
@@ -178,7 +102,11 @@ pub fn room_key(d: &Dungeon) -> String {
         if floor != usize::from(r.w) * usize::from(r.h) {
             let _ = write!(out, ", {floor} cells of floor");
         }
-        let _ = writeln!(out, "); top-left floor cell ({}, {})", r.x, r.y);
+        let _ = writeln!(
+            out,
+            "); top-left floor cell {}",
+            cell_name(usize::from(r.x), usize::from(r.y))
+        );
         let _ = writeln!(out, "- **Lighting:** {}", r.lighting.name());
         if !r.description.is_empty() {
             let _ = writeln!(out, "- **Description:** {}", r.description.trim());
@@ -187,7 +115,7 @@ pub fn room_key(d: &Dungeon) -> String {
             out,
             "- **Enemies:** {}",
             listed(
-                &r.enemy_kinds,
+                &r.enemy_groups(),
                 r.enemies,
                 "Has enemies",
                 r.challenge,
@@ -212,9 +140,9 @@ pub fn room_key(d: &Dungeon) -> String {
         for e in &exits[k] {
             let (x0, y0, x1, y1) = e.door.bbox();
             let cells = if (x0, y0) == (x1, y1) {
-                format!("({x0}, {y0})")
+                cell_name(x0, y0)
             } else {
-                format!("({x0}, {y0})–({x1}, {y1})")
+                format!("{}–{}", cell_name(x0, y0), cell_name(x1, y1))
             };
             let kind = match (e.door.secret, e.locked) {
                 (true, true) => "locked secret door",
@@ -232,11 +160,81 @@ pub fn room_key(d: &Dungeon) -> String {
                     .collect();
                 names.join(", ")
             };
-            let _ = writeln!(out, "  - {} {kind} at {cells} → {to}", e.side);
+            let _ = writeln!(out, "  - {}, to {to}: {kind} at {cells}", side_name(e.side));
         }
         out.push('\n');
     }
     out
+}
+
+/// The traps and secret doors, before the rooms: where each lies (the
+/// cell as the GM's map labels it, and the rooms it lies between), what a
+/// trap does and how to find and disarm it, how to find a secret door.
+fn hidden_sections(d: &Dungeon, out: &mut String) {
+    let letter = |k: usize| d.rooms.get(k).map_or('?', |r| r.letter);
+    let between = |x: usize, y: usize| {
+        let near: Vec<String> = d
+            .rooms_near(x, y)
+            .iter()
+            .map(|&k| letter(k).to_string())
+            .collect();
+        match near.len() {
+            0 => String::from("in a passage that leads nowhere"),
+            1 => format!("in the passage by room {}", near[0]),
+            _ => format!("in the passage between rooms {}", near.join(", ")),
+        }
+    };
+    if !d.traps.is_empty() {
+        let _ = writeln!(out, "## Traps\n");
+        for (i, t) in d.traps.iter().enumerate() {
+            let (x, y) = (usize::from(t.cell.0), usize::from(t.cell.1));
+            let _ = writeln!(
+                out,
+                "- **Trap {} at {}** ({}{}): {}. Effect: {}. Find: {}. Disarm: {}.",
+                i + 1,
+                cell_name(x, y),
+                between(x, y),
+                if t.on_main_path {
+                    ", on the main path"
+                } else {
+                    ""
+                },
+                t.kind.name,
+                t.kind.effect,
+                t.kind.find,
+                t.kind.disarm
+            );
+        }
+        out.push('\n');
+    }
+    if !d.secret_doors.is_empty() {
+        let exits = d.exits();
+        let _ = writeln!(out, "## Secret doors\n");
+        for (i, s) in d.secret_doors.iter().enumerate() {
+            let (x, y) = (usize::from(s.door.0), usize::from(s.door.1));
+            let rooms: Vec<String> = exits
+                .iter()
+                .enumerate()
+                .filter(|(_, list)| list.iter().any(|e| (e.door.x, e.door.y) == (x, y)))
+                .map(|(k, list)| {
+                    let side = list
+                        .iter()
+                        .find(|e| (e.door.x, e.door.y) == (x, y))
+                        .map_or('N', |e| e.side);
+                    format!("the {} wall of room {}", side_name(side), letter(k))
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "- **Secret door {} at {}** (in {}). Find: {}.",
+                i + 1,
+                cell_name(x, y),
+                rooms.join(" and "),
+                s.find
+            );
+        }
+        out.push('\n');
+    }
 }
 
 /// Names from the table, else the boolean in words.

@@ -19,6 +19,7 @@
 //! ```
 
 pub mod key;
+pub mod look;
 #[cfg(feature = "png")]
 pub mod png;
 pub mod svg;
@@ -26,14 +27,15 @@ pub mod vtt;
 pub mod walls;
 
 pub use key::{Exit, exits, room_key};
+pub use look::{Look, MapView, PrintStyle, players_copy};
 #[cfg(feature = "png")]
-pub use png::png;
-pub use svg::svg;
-pub use vtt::vtt;
+pub use png::{png, png_look};
+pub use svg::{svg, svg_look};
+pub use vtt::{vtt, vtt_look};
 
 use super::ExportError;
 pub use crate::dungeon::DoorRun;
-use crate::dungeon::{Dungeon, DungeonTile};
+use crate::dungeon::Dungeon;
 
 /// Pixels per cell when none are asked for: the usual virtual-tabletop grid.
 pub const DEFAULT_PIXELS_PER_CELL: u32 = 70;
@@ -59,40 +61,10 @@ pub fn door_runs(d: &Dungeon) -> Vec<DoorRun> {
     d.door_runs()
 }
 
-/// The in-map 4-neighbours of (`x`, `y`).
-pub(crate) fn neighbours(
-    x: usize,
-    y: usize,
-    cols: usize,
-    rows: usize,
-) -> impl Iterator<Item = (usize, usize)> {
-    [
-        (x.checked_sub(1), Some(y)),
-        ((x + 1 < cols).then_some(x + 1), Some(y)),
-        (Some(x), y.checked_sub(1)),
-        (Some(x), (y + 1 < rows).then_some(y + 1)),
-    ]
-    .into_iter()
-    .filter_map(|(a, b)| Some((a?, b?)))
-}
-
-/// For every cell (row-major), the index of the room whose floor it is:
-/// a floor cell inside the room's rectangle (cave rooms are irregular
-/// inside their rectangle).
+/// For every cell (row-major), the index of the room whose floor it is
+/// ([`Dungeon::floor_owners`]).
 pub fn floor_owners(d: &Dungeon) -> Vec<Option<usize>> {
-    let cols = d.width();
-    let mut owner = vec![None; cols * d.height()];
-    for (k, r) in d.rooms.iter().enumerate() {
-        let (x0, y0) = (usize::from(r.x), usize::from(r.y));
-        for y in y0..(y0 + usize::from(r.h)).min(d.height()) {
-            for x in x0..(x0 + usize::from(r.w)).min(cols) {
-                if d.tile(x, y) == Some(DungeonTile::Floor) {
-                    owner[y * cols + x] = Some(k);
-                }
-            }
-        }
-    }
-    owner
+    d.floor_owners()
 }
 
 /// Indices of the rooms that hold a key (from [`Dungeon::locks`]).
@@ -158,6 +130,8 @@ mod tests {
             }],
             style: Default::default(),
             corridor_width: 2,
+            traps: Vec::new(),
+            secret_doors: Vec::new(),
         }
     }
 
@@ -178,11 +152,11 @@ mod tests {
         assert_eq!(ex[1][0].rooms, vec![0]);
         let key = room_key(&d);
         assert!(
-            key.contains("S locked door at (3, 5)–(4, 5) → room B"),
+            key.contains("- south, to room B: locked door at D6–E6"),
             "{key}"
         );
         assert!(
-            key.contains("key room (key to the door at (3, 5))"),
+            key.contains("key room (key to the locked door at D6)"),
             "{key}"
         );
         let v = vtt::data(&d, 30);

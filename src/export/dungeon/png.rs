@@ -6,33 +6,55 @@
 //! embedded DejaVu Sans Bold face.
 
 use super::check_pixels_per_cell;
-use super::svg::{CORRIDOR, FLOOR, GRID, Paint, ROCK, WALL, grid_line, header, overlay, paint};
+use super::look::{Look, MapView, players_copy};
+use super::svg::{Paint, grid_line, hatch_colour, header, overlay_look, paint, palette, rock_edge};
 use crate::dungeon::Dungeon;
 use crate::export::ExportError;
 use resvg::{tiny_skia, usvg};
 
-/// The PNG bytes of the dungeon at `ppc` pixels per cell (see the module
-/// notes); [`ExportError::PixelsPerCell`] when `ppc` is out of range.
+/// The PNG bytes of the game master's map at `ppc` pixels per cell (see
+/// the module notes); [`ExportError::PixelsPerCell`] when `ppc` is out of
+/// range.
 pub fn png(d: &Dungeon, ppc: u32) -> Result<Vec<u8>, ExportError> {
-    check_pixels_per_cell(ppc)?;
-    encode(&pixmap(d, ppc)?)
+    png_look(d, ppc, Look::GM)
 }
 
-/// The picture as a pixel buffer (for callers that show it rather than
-/// save it).
-pub fn pixmap(d: &Dungeon, ppc: u32) -> Result<tiny_skia::Pixmap, ExportError> {
+/// The PNG bytes of the dungeon in the given [`Look`].
+pub fn png_look(d: &Dungeon, ppc: u32, look: Look) -> Result<Vec<u8>, ExportError> {
     check_pixels_per_cell(ppc)?;
+    encode(&pixmap_look(d, ppc, look)?)
+}
+
+/// The game master's map as a pixel buffer (for callers that show it
+/// rather than save it).
+pub fn pixmap(d: &Dungeon, ppc: u32) -> Result<tiny_skia::Pixmap, ExportError> {
+    pixmap_look(d, ppc, Look::GM)
+}
+
+/// The picture in the given [`Look`] as a pixel buffer.
+pub fn pixmap_look(d: &Dungeon, ppc: u32, look: Look) -> Result<tiny_skia::Pixmap, ExportError> {
+    check_pixels_per_cell(ppc)?;
+    let players;
+    let d = if look.view == MapView::Players {
+        players = players_copy(d);
+        &players
+    } else {
+        d
+    };
     let (cols, rows) = (d.width(), d.height());
     let s = ppc as usize;
     let (w, h) = (cols * s, rows * s);
     let mut pm = tiny_skia::Pixmap::new(w as u32, h as u32)
         .ok_or_else(|| ExportError::Render(format!("no {w}×{h} image")))?;
-    let [rock, wall, floor, corridor, grid] = [ROCK, WALL, FLOOR, CORRIDOR, GRID].map(rgba);
+    let [rock, wall, floor, corridor, grid] = palette(look.style).map(rgba);
+    let hatch = rgba(hatch_colour(look.style));
     let t = grid_line(f64::from(ppc)) as usize;
+    let period = (s / 4).max(2);
     let data = pm.data_mut();
     let stride = w * 4;
     for y in 0..rows {
         for x in 0..cols {
+            let edge = rock_edge(d, x, y);
             let (base, lined) = match paint(d.grid.get(x, y)) {
                 Paint::Rock => (rock, false),
                 Paint::Wall => (wall, false),
@@ -44,12 +66,25 @@ pub fn pixmap(d: &Dungeon, ppc: u32) -> Result<tiny_skia::Pixmap, ExportError> {
                 let cells = &mut data[row..row + s * 4];
                 for (px, pixel) in cells.chunks_exact_mut(4).enumerate() {
                     let line = lined && (py < t || px < t);
-                    pixel.copy_from_slice(if line { &grid } else { &base });
+                    // Diagonal hatching on the rock edge (global
+                    // coordinates, so strokes run on across cells).
+                    let hatched = edge && (x * s + px + y * s + py) % period < t;
+                    pixel.copy_from_slice(if line {
+                        &grid
+                    } else if hatched {
+                        &hatch
+                    } else {
+                        &base
+                    });
                 }
             }
         }
     }
-    let svg = format!("{}{}</svg>", header(w as f64, h as f64), overlay(d, ppc));
+    let svg = format!(
+        "{}{}</svg>",
+        header(w as f64, h as f64),
+        overlay_look(d, ppc, look)
+    );
     let tree = usvg::Tree::from_str(&svg, &crate::export::png::options())
         .map_err(|e| ExportError::Render(e.to_string()))?;
     resvg::render(&tree, tiny_skia::Transform::identity(), &mut pm.as_mut());

@@ -10,9 +10,14 @@
 //! wall: the walls run along the door cells' sides (the neighbouring
 //! wall cells' faces) and the portal closes the gap, from the wall face
 //! on one side to the wall face on the other, through the middle of the
-//! door cells. Secret doors are portals too (the format has no secret
-//! flag; the GM hides them in the tabletop).
+//! door cells. The players' file (the default, [`vtt`]) draws
+//! [`players_copy`]: secret doors are walls, not portals, and the picture
+//! is the players' map; the GM's file ([`vtt_look`] with [`Look::GM`])
+//! keeps secret doors as portals (the format has no secret flag). Both
+//! always write `portals` and `lights` as arrays (empty when there are
+//! none: the widely used importer loops over them without a null check).
 
+use super::look::{Look, MapView, players_copy};
 use super::{DoorRun, check_pixels_per_cell, door_runs, letter_point, walls};
 use crate::dungeon::{Dungeon, Lighting};
 use crate::export::ExportError;
@@ -21,12 +26,25 @@ use serde_json::{Value, json};
 /// The `format` this export writes.
 pub const FORMAT: f64 = 0.3;
 
-/// The Universal VTT JSON of the dungeon with its picture at `ppc` pixels
-/// per cell; [`ExportError::NoPng`] in a build without the `png` feature,
-/// [`ExportError::PixelsPerCell`] when `ppc` is out of range.
+/// The players' Universal VTT JSON ([`vtt_look`] with [`Look::PLAYERS`]).
 pub fn vtt(d: &Dungeon, ppc: u32) -> Result<String, ExportError> {
+    vtt_look(d, ppc, Look::PLAYERS)
+}
+
+/// The Universal VTT JSON of the dungeon with its picture at `ppc` pixels
+/// per cell, in the given [`Look`]; [`ExportError::NoPng`] in a build
+/// without the `png` feature, [`ExportError::PixelsPerCell`] when `ppc`
+/// is out of range.
+pub fn vtt_look(d: &Dungeon, ppc: u32, look: Look) -> Result<String, ExportError> {
     check_pixels_per_cell(ppc)?;
-    let image = image(d, ppc)?;
+    let players;
+    let d = if look.view == MapView::Players {
+        players = players_copy(d);
+        &players
+    } else {
+        d
+    };
+    let image = image(d, ppc, look)?;
     let mut v = data(d, ppc);
     v["image"] = Value::String(image);
     serde_json::to_string(&v).map_err(|e| ExportError::Render(e.to_string()))
@@ -103,13 +121,13 @@ fn light(d: &Dungeon, k: usize, point: &impl Fn(f64, f64) -> Value) -> Option<Va
 }
 
 #[cfg(feature = "png")]
-fn image(d: &Dungeon, ppc: u32) -> Result<String, ExportError> {
+fn image(d: &Dungeon, ppc: u32, look: Look) -> Result<String, ExportError> {
     use base64::Engine;
-    Ok(base64::engine::general_purpose::STANDARD.encode(super::png(d, ppc)?))
+    Ok(base64::engine::general_purpose::STANDARD.encode(super::png::png_look(d, ppc, look)?))
 }
 
 #[cfg(not(feature = "png"))]
-fn image(_d: &Dungeon, _ppc: u32) -> Result<String, ExportError> {
+fn image(_d: &Dungeon, _ppc: u32, _look: Look) -> Result<String, ExportError> {
     Err(ExportError::NoPng)
 }
 

@@ -1,0 +1,67 @@
+//! The pacing properties a game master can check at a glance (issue 29):
+//! how many rooms the main path passes, whether challenge rises along it
+//! to the final room, whether an unguarded side room out-rewards the
+//! final room, and how spread the enemy kinds are.
+
+use serde::{Deserialize, Serialize};
+
+/// What [`crate::dungeon::Dungeon::pacing_checks`] measures.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PacingChecks {
+    /// Rooms on the main path, entrance and final room included.
+    pub main_path_rooms: usize,
+    /// Challenge never falls from one main-path room to the next.
+    pub rising: bool,
+    /// The final room's challenge is the highest of the dungeon.
+    pub final_is_peak: bool,
+    /// No side room without enemies holds as much reward as the final
+    /// room (true when the final room holds none).
+    pub unguarded_side_below_final: bool,
+    /// Rooms with enemies.
+    pub enemy_rooms: usize,
+    /// Most rooms any one enemy kind appears in.
+    pub most_rooms_of_one_kind: usize,
+}
+
+impl crate::dungeon::Dungeon {
+    /// The pacing properties of the stocked dungeon (see [`PacingChecks`]).
+    ///
+    /// ```
+    /// use evoboard::dungeon::{generate_proposal, DungeonParams, Size};
+    /// let d = generate_proposal(&DungeonParams::for_size(Size::Medium), 3, 0).unwrap();
+    /// let c = d.pacing_checks();
+    /// assert!(c.rising && c.final_is_peak && c.unguarded_side_below_final);
+    /// ```
+    pub fn pacing_checks(&self) -> PacingChecks {
+        let main = &self.pacing.main_path;
+        let fin = main.last();
+        let final_reward = fin.map_or(0, |s| s.reward);
+        let peak = fin.map_or(0, |s| s.challenge);
+        let mut kinds: std::collections::HashMap<&str, usize> = Default::default();
+        for r in &self.rooms {
+            let mut seen: Vec<&str> = r.enemy_kinds.iter().map(String::as_str).collect();
+            seen.sort_unstable();
+            seen.dedup();
+            for k in seen {
+                *kinds.entry(k).or_default() += 1;
+            }
+        }
+        PacingChecks {
+            main_path_rooms: main.len(),
+            rising: main.windows(2).all(|w| w[1].challenge >= w[0].challenge),
+            final_is_peak: self.rooms.iter().all(|r| r.challenge <= peak),
+            unguarded_side_below_final: final_reward == 0
+                || self
+                    .pacing
+                    .side_rooms
+                    .iter()
+                    .all(|s| s.challenge > 0 || s.reward < final_reward),
+            enemy_rooms: self
+                .rooms
+                .iter()
+                .filter(|r| !r.enemy_kinds.is_empty())
+                .count(),
+            most_rooms_of_one_kind: kinds.values().copied().max().unwrap_or(0),
+        }
+    }
+}
