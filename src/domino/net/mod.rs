@@ -22,6 +22,8 @@
 //!                {"Snapshot":{…}}  {"Refused":{"reason":"…"}}  {"Closing":{"reason":"…"}}
 //! ```
 
+#[cfg(test)]
+mod attack_tests;
 mod bot;
 mod client;
 mod guard;
