@@ -13,6 +13,7 @@ mod dungeon_export;
 mod dungeon_stock;
 mod dungeon_styles;
 mod export;
+mod fuzz;
 mod gallery;
 mod layers;
 mod outline;

@@ -22,6 +22,7 @@ pub fn png(d: &Dungeon, ppc: u32) -> Result<Vec<u8>, ExportError> {
 /// save it).
 pub fn pixmap(d: &Dungeon, ppc: u32) -> Result<tiny_skia::Pixmap, ExportError> {
     check_pixels_per_cell(ppc)?;
+    crate::export::check_pixel_budget(d.width(), d.height(), ppc)?;
     let (cols, rows) = (d.width(), d.height());
     let s = ppc as usize;
     let (w, h) = (cols * s, rows * s);
