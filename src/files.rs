@@ -325,4 +325,75 @@ mod tests {
         assert_eq!(leftovers, 1, "no temporary file is left behind");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[cfg(unix)]
+    #[test]
+    fn writes_never_follow_a_symlink_and_temp_names_are_unpredictable() {
+        let dir = std::env::temp_dir().join(format!("evoboard-link-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let victim = dir.join("victim.txt");
+        std::fs::write(&victim, b"keep me").unwrap();
+        // A planted symlink at the target: without overwrite it counts as
+        // existing (even dangling); with overwrite the link itself is
+        // replaced, never the file it points to.
+        let out = dir.join("out.ron");
+        std::os::unix::fs::symlink(&victim, &out).unwrap();
+        assert!(matches!(
+            write_atomic(&out, b"new", false),
+            Err(SaveError::Exists(_))
+        ));
+        write_atomic(&out, b"new", true).unwrap();
+        assert_eq!(std::fs::read(&victim).unwrap(), b"keep me");
+        assert_eq!(std::fs::read(&out).unwrap(), b"new");
+        assert!(
+            !std::fs::symlink_metadata(&out)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        let dangling = dir.join("dangling.ron");
+        std::os::unix::fs::symlink(dir.join("nowhere"), &dangling).unwrap();
+        assert!(matches!(
+            write_atomic(&dangling, b"x", false),
+            Err(SaveError::Exists(_))
+        ));
+        assert!(!dir.join("nowhere").exists());
+        // Temporary names differ each time and are not the old `.NAME.tmpPID`.
+        let name = std::ffi::OsStr::new("a.ron");
+        let (a, b) = (temp_name(&dir, name), temp_name(&dir, name));
+        assert_ne!(a, b);
+        assert!(
+            !a.to_string_lossy()
+                .ends_with(&format!("tmp{}", std::process::id()))
+        );
+        // The output may not be the input, by any path.
+        let other = dir.join(".").join("victim.txt");
+        assert!(matches!(
+            check_destination(&other, true, &[&victim]),
+            Err(SaveError::IsInput(_))
+        ));
+        // Only the files made here remain: no temporary file is left.
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 3, "{names:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn inputs_over_the_cap_are_refused_before_parsing() {
+        #[cfg(unix)]
+        {
+            let e = read_text(Path::new("/dev/zero")).unwrap_err();
+            assert!(e.to_string().contains("16 MiB"), "{e}");
+        }
+        let dir = std::env::temp_dir().join(format!("evoboard-cap-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("bad.txt");
+        std::fs::write(&p, [b'a', 0xff, b'b']).unwrap();
+        assert!(read_text(&p).unwrap_err().to_string().contains("not UTF-8"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -20,6 +20,7 @@ mod outline;
 mod pins;
 mod puzzle;
 mod recipes;
+mod safe_writes;
 
 use serde_json::Value;
 use std::path::PathBuf;
