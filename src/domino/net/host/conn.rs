@@ -27,6 +27,9 @@ const READ_TICK: Duration = Duration::from_millis(250);
 pub(crate) struct ConnIo {
     out: SyncSender<Arc<str>>,
     socket: TcpStream,
+    /// Set when the match thread ends the connection: its reader stops
+    /// before the next line, so a cut connection frees its place at once.
+    ended: Arc<AtomicBool>,
 }
 
 /// Why a line could not be queued for a client.
@@ -48,12 +51,14 @@ impl ConnIo {
 
     /// Cut the connection at once (what is queued is lost).
     pub(crate) fn cut(self) {
+        self.ended.store(true, Ordering::Relaxed);
         let _ = self.socket.shutdown(Shutdown::Both);
     }
 
     /// Close politely: stop reading, let the writer send what is queued,
     /// then close the sending side.
     pub(crate) fn close(self) {
+        self.ended.store(true, Ordering::Relaxed);
         let _ = self.socket.shutdown(Shutdown::Read);
     }
 }
@@ -101,7 +106,13 @@ pub(super) fn accept_loop(listener: TcpListener, tx: SyncSender<Ev>, stop: Arc<A
         if spawned.is_err() {
             continue;
         }
-        if tx.send(Ev::Conn(id, ConnIo { out, socket }, peer)).is_err() {
+        let ended = Arc::new(AtomicBool::new(false));
+        let io = ConnIo {
+            out,
+            socket,
+            ended: Arc::clone(&ended),
+        };
+        if tx.send(Ev::Conn(id, io, peer)).is_err() {
             return;
         }
         let (rtx, rstop) = (tx.clone(), Arc::clone(&stop));
@@ -109,7 +120,7 @@ pub(super) fn accept_loop(listener: TcpListener, tx: SyncSender<Ev>, stop: Arc<A
             .name(format!("domino-net-read-{id}"))
             .spawn(move || {
                 let _live = guard;
-                read_loop(id, stream, rtx, rstop)
+                read_loop(id, stream, rtx, [rstop, ended])
             });
         if spawned.is_err() {
             let _ = tx.send(Ev::Gone(id, "the host could not start a reader".into()));
@@ -142,13 +153,14 @@ fn write_loop(mut stream: TcpStream, queue: Receiver<Arc<str>>) {
 
 /// Read a connection's lines and pass them on until it ends, the host
 /// stops, or a line runs over [`MAX_CLIENT_LINE`] or [`PARTIAL_LINE_TIMEOUT`].
-fn read_loop(id: u64, mut stream: TcpStream, tx: SyncSender<Ev>, stop: Arc<AtomicBool>) {
+fn read_loop(id: u64, mut stream: TcpStream, tx: SyncSender<Ev>, stop: [Arc<AtomicBool>; 2]) {
+    let stopped = || stop.iter().any(|s| s.load(Ordering::Relaxed));
     let mut line: Vec<u8> = Vec::new();
     let mut since: Option<Instant> = None;
     let mut chunk = [0u8; 4096];
     let mut rate = RateLimit::new();
     let why = 'conn: loop {
-        if stop.load(Ordering::Relaxed) {
+        if stopped() {
             return;
         }
         match stream.read(&mut chunk) {
@@ -173,6 +185,9 @@ fn read_loop(id: u64, mut stream: TcpStream, tx: SyncSender<Ev>, stop: Arc<Atomi
                     let wait = rate.take();
                     if !wait.is_zero() {
                         std::thread::sleep(wait);
+                    }
+                    if stopped() {
+                        return;
                     }
                     let msg = parse_line(&line);
                     line.clear();
