@@ -297,5 +297,8 @@ fn bad_options_are_refused_with_what_is_allowed() {
     table(&["--strategies", "1,5"], "1, 2, 3, 4");
     table(&["--strategies", "2,2"], "distinct");
     table(&["--stage", "3"], "1 or 2");
-    fails_with(&["domino", "table", "--matches", "0"], "at least 1");
+    fails_with(
+        &["domino", "table", "--matches", "0"],
+        "0 is not in 1..=10000000",
+    );
 }
