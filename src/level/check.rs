@@ -12,8 +12,8 @@ use crate::dungeon::{Dungeon, MAX_CORRIDOR_WIDTH, MAX_KEYS, MAX_ROOMS, MAX_SIDE}
 /// field and what is allowed.
 ///
 /// ```
-/// use evoboard::dungeon::{DungeonParams, generate};
-/// let mut d = generate(&DungeonParams::default(), 1).unwrap().remove(0);
+/// use evoboard::dungeon::{DungeonParams, Size, generate};
+/// let mut d = generate(&DungeonParams::for_size(Size::Small), 1).unwrap().remove(0);
 /// assert!(evoboard::level::check_dungeon(&d).is_ok());
 /// d.entrance = 99;
 /// let e = evoboard::level::check_dungeon(&d).unwrap_err();
