@@ -75,6 +75,24 @@ pub enum BoardError {
         /// Its length.
         len: usize,
     },
+    /// A map with more rows than 255 or more hexes than
+    /// [`MAX_HEXES`](super::MAX_HEXES): refused before the grid is built.
+    TooBig {
+        /// The row where the map went over (1-based).
+        row: usize,
+        /// Hexes up to and with that row.
+        hexes: usize,
+    },
+    /// A Terra Mystica map whose rows are neither the standard outline nor
+    /// the offset one.
+    TerraMysticaRow {
+        /// The first row that differs (1-based).
+        row: usize,
+        /// Its length (0: the map has no such row).
+        len: usize,
+        /// Rows in the map.
+        rows: usize,
+    },
     /// A map row whose half-hex shift does not fit a hex grid.
     RowShift {
         /// The row (1-based).
@@ -261,6 +279,24 @@ impl fmt::Display for BoardError {
             BoardError::EmptyMap => f.write_str("a map needs at least one row"),
             BoardError::RowLength { row, len } => {
                 write!(f, "row {row} has {len} hexes; allowed: 1 to 255")
+            }
+            BoardError::TooBig { row, hexes } => write!(
+                f,
+                "the map is too big at row {row} ({hexes} hexes so far): a map has at most \
+                 255 rows and {} hexes",
+                super::MAX_HEXES
+            ),
+            BoardError::TerraMysticaRow { row, len, rows } => {
+                if *len == 0 {
+                    write!(f, "the map has {rows} rows")?;
+                } else {
+                    write!(f, "row {row} has {len} hexes")?;
+                }
+                write!(
+                    f,
+                    ": a Terra Mystica map has 9 rows of 13, 12, 13, 12, 13, 12, 13, 12, 13 \
+                     hexes (standard) or 12, 13, 12, 13, 12, 13, 12, 13, 12 (offset)"
+                )
             }
             BoardError::RowShift { row, len } => write!(
                 f,

@@ -14,6 +14,11 @@ use hexx::Hex;
 /// Index of a hex in row-major order.
 pub type HexIndex = u16;
 
+/// The most hexes a map may have (the largest board the program makes has
+/// 113; this leaves room for drawn outlines, and keeps the neighbour search
+/// of a hostile file short).
+pub const MAX_HEXES: usize = 4096;
+
 /// A row-based hex map shape with neighbour and border tables.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
@@ -44,6 +49,13 @@ impl HexGrid {
     pub fn try_from_rows(lengths: &[usize]) -> Result<Self, BoardError> {
         if lengths.is_empty() {
             return Err(BoardError::EmptyMap);
+        }
+        let mut hexes = 0usize;
+        for (r, &len) in lengths.iter().enumerate() {
+            hexes = hexes.saturating_add(len);
+            if r >= 255 || hexes > MAX_HEXES {
+                return Err(BoardError::TooBig { row: r + 1, hexes });
+            }
         }
         let widest = lengths.iter().copied().max().unwrap_or(0);
         let mut row_start = Vec::with_capacity(lengths.len());

@@ -28,7 +28,7 @@ pub mod terra_mystica;
 pub use common::shuffle;
 pub use counts::{CountDifference, count_differences, rebalance};
 pub use error::BoardError;
-pub use hex::{HexGrid, HexIndex};
+pub use hex::{HexGrid, HexIndex, MAX_HEXES};
 pub use params::{ParamSpec, ParamValue, Params};
 pub use registry::{
     Algorithm, BoardGame, BoardSearch, Scoring, broken_hexes, grid, make_search, make_search_with,

@@ -175,9 +175,9 @@ pub struct GenerateArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// A gallery: K perfect boards spread along two axes, instead of one
-    /// board (see `--axes`).
-    #[arg(long, value_name = "K")]
+    /// A gallery: K perfect boards (1..=1000) spread along two axes,
+    /// instead of one board (see `--axes`).
+    #[arg(long, value_name = "K", value_parser = super::bounds::usize_in(1, 1_000))]
     pub gallery: Option<usize>,
     /// The gallery's axes `A,B`. Terra Mystica: river-branching,
     /// river-length, terrain-clustering, coast (default
@@ -186,9 +186,9 @@ pub struct GenerateArgs {
     /// (default production-spread,high-pips-centre).
     #[arg(long, value_name = "A,B", requires = "gallery")]
     pub axes: Option<String>,
-    /// Candidates a gallery tries (0: 32 per board, at least 256); it goes
+    /// Candidates a gallery tries (0..=1000000; 0: 32 per board, at least 256); it goes
     /// on up to four times as many while fewer than K cells are filled.
-    #[arg(long, default_value_t = 0, requires = "gallery")]
+    #[arg(long, default_value_t = 0, requires = "gallery", value_parser = super::bounds::u64_in(0, 1_000_000))]
     pub gallery_candidates: u64,
     /// Start from this board: a level (`.level.ron`, or an older plain
     /// `.ron`) or, for Terra Mystica, a plain text map.
@@ -365,7 +365,10 @@ pub fn generate(a: GenerateArgs) -> CliResult {
     let scoring = a.scoring.scoring(a.game)?;
     let specs = boards::param_specs(a.game, a.algorithm);
     let params = Params::parse(specs, &a.params, a.algorithm)?;
-    let out_path = level_out(a.out.as_deref(), a.force)?;
+    let out_path = match &a.from {
+        Some(from) => super::common::level_out_from(a.out.as_deref(), a.force, from)?,
+        None => level_out(a.out.as_deref(), a.force)?,
+    };
     let players = outline::apply(a.game, a.outline.as_ref(), a.catan.setup(a.game)?)?;
     let setup = match &a.from {
         Some(from) => {
@@ -557,7 +560,7 @@ type Scored = (Vec<(&'static str, u32)>, f64);
 
 fn tm_scores(b: &TerraMysticaBoard, scoring: Scoring) -> Result<Scored, CliError> {
     let tiles = b.tiles();
-    let grid = b.grid()?;
+    let grid = b.map_grid()?;
     Ok((
         boards::violations(BoardGame::TerraMystica, &tiles, scoring),
         tm_score(&grid, &tiles, scoring.rules, scoring.weights) as f64,

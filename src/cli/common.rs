@@ -52,10 +52,20 @@ pub fn print_json(value: &serde_json::Value) -> CliResult {
     writeln!(out, "{text}").map_err(|e| CliError(format!("cannot write to stdout: {e}")))
 }
 
-/// Refuse an output path that exists unless `force` (`--force`), before
-/// any work is done; the error is the one [`write_atomic`] gives.
+/// Refuse an output path before any work is done: it exists and `force`
+/// (`--force`) is not set (the error [`write_atomic`] gives), its folder
+/// is missing or not writable ([`crate::files::check_destination`]).
 pub fn refuse_existing(path: &Path, force: bool) -> CliResult {
-    crate::files::refuse_existing(path, force).map_err(|e| exists_error(&e))
+    check_out(path, force, &[])
+}
+
+/// [`refuse_existing`], and refused too when the output is one of the
+/// command's `inputs`.
+pub fn check_out(path: &Path, force: bool, inputs: &[&Path]) -> CliResult {
+    crate::files::check_destination(path, force, inputs).map_err(|e| match e {
+        SaveError::Exists(_) => exists_error(&e),
+        e => CliError(e.to_string()),
+    })
 }
 
 /// Where a level asked for with `--out` goes
@@ -67,6 +77,21 @@ pub fn level_out(out: Option<&Path>, force: bool) -> Result<Option<PathBuf>, Cli
     };
     let path = crate::level::level_path(out);
     refuse_existing(&path, force)?;
+    Ok(Some(path))
+}
+
+/// [`level_out`] for a command that reads `input`: the level must go to
+/// another file.
+pub fn level_out_from(
+    out: Option<&Path>,
+    force: bool,
+    input: &Path,
+) -> Result<Option<PathBuf>, CliError> {
+    let Some(out) = out else {
+        return Ok(None);
+    };
+    let path = crate::level::level_path(out);
+    check_out(&path, force, &[input])?;
     Ok(Some(path))
 }
 
@@ -105,18 +130,7 @@ pub fn progress_bar(len: u64, message: &str) -> indicatif::ProgressBar {
     bar
 }
 
-/// Parse a time limit in seconds: finite and > 0.
-pub fn parse_time_limit(s: &str) -> Result<f64, String> {
-    let v: f64 = s
-        .parse()
-        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    if !v.is_finite() || v <= 0.0 {
-        return Err(format!(
-            "time limit must be a positive number of seconds, got {s}"
-        ));
-    }
-    Ok(v)
-}
+pub use super::bounds::parse_time_limit;
 
 #[cfg(test)]
 mod tests {
@@ -145,5 +159,7 @@ mod tests {
         assert!(parse_time_limit("-1").is_err());
         assert!(parse_time_limit("0").is_err());
         assert!(parse_time_limit("abc").is_err());
+        assert!(parse_time_limit("1e20").unwrap_err().contains("86400"));
+        assert_eq!(parse_time_limit("86400"), Ok(86400.0));
     }
 }

@@ -2,7 +2,7 @@
 //! board or dungeon as the files tables and tools use (see
 //! [`crate::export`]), and the map reading that `evaluate` shares.
 
-use super::common::{CliError, CliResult, print_json, refuse_existing, write_atomic};
+use super::common::{CliError, CliResult, check_out, print_json, write_atomic};
 use crate::boards::analysis::{self, Analysis};
 use crate::boards::terra_mystica::TerraMysticaBoard;
 use crate::boards::{BoardGame, Scoring, catan, code};
@@ -62,7 +62,7 @@ pub fn default_out(file: &Path, format: Format) -> PathBuf {
 /// a Catan text board (words `TERRAIN:NUMBER`, or any text when `game`
 /// is Catan) or a Terra Mystica text map. Errors name the file.
 pub fn read_map(path: &Path, game: Option<BoardGame>) -> Result<LevelMap, CliError> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::files::read_text(path)
         .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
     let at = |e: String| CliError(format!("{}: {e}", path.display()));
     let is_ron =
@@ -135,7 +135,7 @@ pub fn run(a: ExportArgs) -> CliResult {
         .out
         .clone()
         .unwrap_or_else(|| default_out(&a.file, a.format));
-    refuse_existing(&out, a.force)?;
+    check_out(&out, a.force, &[&a.file])?;
     let map = read_map(&a.file, None)?;
     let started = std::time::Instant::now();
     let done = export::export_with_look(

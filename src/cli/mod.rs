@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod boards;
+pub mod bounds;
 pub mod catan;
 pub mod catan_play;
 pub mod common;

@@ -46,7 +46,7 @@ pub fn parse_pin(s: &str) -> Result<PinArg, String> {
 /// holding a `game` map, or a Terra Mystica plain-text map (as `evaluate
 /// --map` reads it).
 pub fn load_board(game: BoardGame, path: &Path) -> Result<Vec<u8>, CliError> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::files::read_text(path)
         .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
     let is_ron =
         path.extension().is_some_and(|e| e == "ron") || text.trim_start().starts_with("Level(");

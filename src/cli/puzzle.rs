@@ -62,8 +62,8 @@ pub struct PuzzleGenerateArgs {
     /// the trail search runs out of nodes.
     #[arg(long)]
     pub prefer_trails: bool,
-    /// Node budget of the trail search.
-    #[arg(long, default_value_t = TRAIL_NODES, requires = "prefer_trails")]
+    /// Node budget of the trail search (1..=100000000).
+    #[arg(long, default_value_t = TRAIL_NODES, requires = "prefer_trails", value_parser = super::bounds::u64_in(1, 100_000_000))]
     pub trail_nodes: u64,
     /// Save the puzzle as a level, `FILE.level.ron` (`.level.ron` replaces
     /// a plain `.ron` or is added).
@@ -87,8 +87,8 @@ pub struct PuzzleSolveArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
     /// Node budget of the solution-tree census reported beside the count
-    /// (0: no census).
-    #[arg(long, default_value_t = TREE_NODES)]
+    /// (0..=100000000; 0: no census).
+    #[arg(long, default_value_t = TREE_NODES, value_parser = super::bounds::u64_in(0, 100_000_000))]
     pub tree_nodes: u64,
     /// Accepted for symmetry with the other sub-commands; solving is
     /// deterministic.
@@ -221,7 +221,7 @@ fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
 
 /// Read a board from a RON puzzle or a plain text board.
 pub fn load_board(path: &Path) -> Result<Board, CliError> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::files::read_text(path)
         .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
     let looks_ron = path.extension().is_some_and(|e| e == "ron")
         || text.trim_start().starts_with('(')
@@ -242,46 +242,25 @@ pub fn load_board(path: &Path) -> Result<Board, CliError> {
                 level.map.game()
             )));
         }
-        // Not a level file: a bare puzzle, or any RON with a `cells` field.
+        // A level (it starts `Level(`) is read as a level only: an unknown
+        // version or a misspelt field is its error, with no fallback.
+        Err(level_error) if text.trim_start().starts_with("Level(") => {
+            return Err(CliError(format!("{}: {level_error}", path.display())));
+        }
+        // Otherwise exactly a bare puzzle (`Puzzle(cells: [...], ...)`).
         Err(level_error) => match Puzzle::from_ron(&text) {
             Ok(p) => p.cells,
-            Err(e) => find_cells(&text).ok_or_else(|| {
-                CliError(format!(
+            Err(e) => {
+                return Err(CliError(format!(
                     "{}: not a puzzle (RON error: {e}; as a level: {level_error}); \
                      expected a file written by `evoboard puzzle generate --out` or a \
                      plain text board",
                     path.display()
-                ))
-            })?,
+                )));
+            }
         },
     };
     Board::from_strings(&cells).map_err(|e| CliError(format!("{}: cells: {e}", path.display())))
-}
-
-/// Search any RON value for a `cells: [..strings..]` field.
-fn find_cells(text: &str) -> Option<Vec<String>> {
-    fn walk(v: &ron::Value) -> Option<Vec<String>> {
-        match v {
-            ron::Value::Map(m) => {
-                for (k, val) in m.iter() {
-                    // A `cells` field that is not a list of strings is
-                    // some other field of that name: keep searching.
-                    if let ron::Value::String(name) = k
-                        && name == "cells"
-                        && let Ok(rows) = val.clone().into_rust::<Vec<String>>()
-                    {
-                        return Some(rows);
-                    }
-                }
-                m.iter().find_map(|(_, val)| walk(val))
-            }
-            ron::Value::Seq(s) => s.iter().find_map(walk),
-            ron::Value::Option(Some(b)) => walk(b),
-            _ => None,
-        }
-    }
-    // Text that is not RON has no `cells`; the caller reports the RON error.
-    walk(&ron::from_str::<ron::Value>(text).ok()?)
 }
 
 fn run_solve(a: PuzzleSolveArgs) -> CliResult {
@@ -385,13 +364,15 @@ mod tests {
         let ron_path = dir.join("p.ron");
         std::fs::write(&ron_path, p.to_ron().unwrap()).unwrap();
         assert_eq!(load_board(&ron_path).unwrap(), p.cells_board().unwrap());
-        // Embedded in some other RON structure.
+        // Embedded in some other RON structure: read exactly, so refused
+        // (no fallback takes unknown versions or field names).
         let wrapped = format!(
-            "(version: 1, kind: \"puzzle\", puzzle: {})",
+            "(version: 999, kind: \"puzzle\", puzzle: {})",
             p.to_ron().unwrap()
         );
         std::fs::write(&ron_path, wrapped).unwrap();
-        assert_eq!(load_board(&ron_path).unwrap(), p.cells_board().unwrap());
+        let e = load_board(&ron_path).unwrap_err();
+        assert!(e.0.contains("not a puzzle"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

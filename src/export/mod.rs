@@ -151,6 +151,16 @@ pub enum ExportError {
         /// The number given.
         given: u32,
     },
+    /// The image would be larger than [`MAX_IMAGE_PIXELS`]: refused
+    /// before anything is allocated.
+    TooManyPixels {
+        /// Width asked for, in pixels.
+        width: u64,
+        /// Height asked for, in pixels.
+        height: u64,
+        /// The largest pixels per cell that fits the budget (0: none).
+        largest_ppc: u32,
+    },
     /// Pixels per cell asked for a map that has no cells (a hex board).
     NoCells {
         /// The map's kind.
@@ -193,6 +203,16 @@ impl fmt::Display for ExportError {
                 "{given} pixels per cell is out of range; allowed: {} to {}",
                 dungeon::MIN_PIXELS_PER_CELL,
                 dungeon::MAX_PIXELS_PER_CELL
+            ),
+            ExportError::TooManyPixels {
+                width,
+                height,
+                largest_ppc,
+            } => write!(
+                f,
+                "a {width}×{height} image is over the budget of {MAX_IMAGE_PIXELS} pixels \
+                 ({} MiB); this map fits at up to {largest_ppc} pixels per cell",
+                MAX_IMAGE_PIXELS * 4 / (1024 * 1024)
             ),
             ExportError::NoCells { kind } => write!(
                 f,
@@ -344,6 +364,37 @@ pub fn export_with_look(
     }
 }
 
+/// The most pixels an exported image may have (a 200 × 200 dungeon, the
+/// largest generation makes, at the default 70 pixels per cell is 196
+/// million); its RGBA buffer is 800 MB.
+pub const MAX_IMAGE_PIXELS: u64 = 200_000_000;
+
+/// `Ok` when a `cols × rows` map at `ppc` pixels per cell is within
+/// [`MAX_IMAGE_PIXELS`], else [`ExportError::TooManyPixels`] naming the
+/// largest pixels per cell that fits. Checked before any pixel is
+/// allocated.
+///
+/// ```
+/// use evoboard::export::{ExportError, check_pixel_budget};
+/// assert!(check_pixel_budget(200, 200, 70).is_ok());
+/// let e = check_pixel_budget(200, 200, 200).unwrap_err();
+/// assert!(matches!(e, ExportError::TooManyPixels { largest_ppc: 70, .. }));
+/// ```
+pub fn check_pixel_budget(cols: usize, rows: usize, ppc: u32) -> Result<(), ExportError> {
+    let (cols, rows, p) = (cols as u64, rows as u64, u64::from(ppc));
+    let (width, height) = (cols.saturating_mul(p), rows.saturating_mul(p));
+    if width.saturating_mul(height) <= MAX_IMAGE_PIXELS {
+        return Ok(());
+    }
+    let cells = cols.saturating_mul(rows).max(1);
+    let largest_ppc = ((MAX_IMAGE_PIXELS / cells) as f64).sqrt().floor() as u32;
+    Err(ExportError::TooManyPixels {
+        width,
+        height,
+        largest_ppc,
+    })
+}
+
 /// A dungeon in one of [`Format::DUNGEON`].
 fn export_dungeon(
     d: &crate::dungeon::Dungeon,
@@ -358,6 +409,9 @@ fn export_dungeon(
     };
     let ppc = ppc.unwrap_or(dungeon::DEFAULT_PIXELS_PER_CELL);
     dungeon::check_pixels_per_cell(ppc)?;
+    if matches!(format, Format::Png | Format::Vtt) {
+        check_pixel_budget(d.width(), d.height(), ppc)?;
+    }
     let text = |s: String| Exported {
         bytes: s.into_bytes(),
         pixels: None,

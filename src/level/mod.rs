@@ -48,6 +48,7 @@ use std::fmt;
 use std::path::Path;
 
 mod build;
+mod check;
 mod design;
 #[cfg(test)]
 mod domain_tests;
@@ -56,6 +57,7 @@ mod recipe;
 pub use crate::files::{SaveError, write_atomic};
 pub use crate::map::LevelMap;
 pub use build::{DUNGEON_ALGORITHM, hand_level};
+pub use check::check_dungeon;
 pub use design::{BoardDesign, EditSummary};
 pub use recipe::{
     DungeonRecipe, HexBoardRecipe, PuzzleRecipe, Recipe, RecipeError, RecipeProgress, RecipeStage,
@@ -278,9 +280,9 @@ impl Level {
     /// Check the map's shape and tile set.
     pub fn validate(&self) -> Result<(), String> {
         match &self.map {
-            LevelMap::TerraMystica(b) => b.grid().map(|_| ()).map_err(String::from),
+            LevelMap::TerraMystica(b) => b.map_grid().map(|_| ()).map_err(String::from),
             LevelMap::Catan(b) => b.validate().map_err(String::from),
-            LevelMap::Dungeon(_) => Ok(()),
+            LevelMap::Dungeon(d) => check_dungeon(d),
             LevelMap::Puzzle(p) => crate::puzzle::Board::from_strings(&p.cells)
                 .map(|_| ())
                 .map_err(|e| format!("puzzle cells: {e}")),
@@ -297,7 +299,7 @@ impl Level {
 
     /// Read and parse a file; errors name the file.
     pub fn load(path: &Path) -> Result<Level, LevelError> {
-        let text = std::fs::read_to_string(path).map_err(|e| LevelError {
+        let text = crate::files::read_text(path).map_err(|e| LevelError {
             file: Some(path.to_path_buf()),
             line: 0,
             column: 0,

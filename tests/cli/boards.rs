@@ -178,7 +178,7 @@ fn bad_input_says_what_is_allowed() {
     );
     fails_with(
         &["generate", "terra-mystica", "--time-limit", "-3"],
-        "positive number of seconds",
+        "above 0 and at most 86400",
     );
     fails_with(
         &["generate", "terra-mystica", "--rules", "loose"],

@@ -11,13 +11,14 @@ fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_evoboard"))
 }
 
-/// Start `domino host … --json` and read its `hosting on ADDR` line.
+/// Start `domino host … --json` and read its `hosting on ADDR` and
+/// `join code CODE` lines.
 fn host(
     seats: &str,
     seed: u64,
     ai_delay_ms: u64,
     records: &std::path::Path,
-) -> (Child, String, BufReader<std::process::ChildStdout>) {
+) -> (Child, String, String, BufReader<std::process::ChildStdout>) {
     let mut child = bin()
         .env("EVOBOARD_RECORDS", records)
         .args([
@@ -44,11 +45,12 @@ fn host(
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let (tx, rx) = channel();
     std::thread::spawn(move || {
-        let mut line = String::new();
+        let (mut line, mut code) = (String::new(), String::new());
         out.read_line(&mut line).unwrap();
-        let _ = tx.send((line, out));
+        out.read_line(&mut code).unwrap();
+        let _ = tx.send(((line, code), out));
     });
-    let (line, out) = match rx.recv_timeout(Duration::from_secs(10)) {
+    let ((line, code), out) = match rx.recv_timeout(Duration::from_secs(10)) {
         Ok(v) => v,
         Err(_) => {
             let _ = child.kill();
@@ -56,12 +58,22 @@ fn host(
         }
     };
     let addr = line.trim().strip_prefix("hosting on ").unwrap().to_string();
-    (child, addr, out)
+    let code = code.trim().strip_prefix("join code ").unwrap().to_string();
+    assert_eq!(code.len(), 6, "{code}");
+    (child, addr, code, out)
 }
 
-fn join(addr: &str, seat: u8) -> Child {
+fn join(addr: &str, code: &str, seat: u8) -> Child {
     bin()
-        .args(["domino", "join", addr, "--seat", &seat.to_string()])
+        .args([
+            "domino",
+            "join",
+            addr,
+            "--code",
+            code,
+            "--seat",
+            &seat.to_string(),
+        ])
         .args(["--name", &format!("bot{seat}"), "--bot", "t1", "--json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -128,8 +140,8 @@ fn host_result(
 fn a_host_and_three_bots_play_whole_matches() {
     let records = super::temp_dir("net-records").join("records.ron");
     for seed in [1, 2] {
-        let (h, addr, out) = host("human,human,human,ai:t1", seed, 0, &records);
-        let bots: Vec<Child> = (0..3).map(|k| join(&addr, k)).collect();
+        let (h, addr, code, out) = host("human,human,human,ai:t1", seed, 0, &records);
+        let bots: Vec<Child> = (0..3).map(|k| join(&addr, &code, k)).collect();
         let results: Vec<Value> = bots.into_iter().map(|b| finish(b, 30)).collect();
         let r = host_result(h, out, 30);
         let winner = r["winner_team"].as_u64().unwrap() as usize;
@@ -176,9 +188,9 @@ fn a_client_killed_mid_match_is_replaced_and_the_match_ends() {
     // AI seats wait 20 ms a move, so the match is still on when the
     // client at seat 0 is killed.
     let records = super::temp_dir("net-kill").join("records.ron");
-    let (h, addr, out) = host("human,human,ai:t1,ai:t1", 8, 20, &records);
-    let mut victim = join(&addr, 0);
-    let other = join(&addr, 1);
+    let (h, addr, code, out) = host("human,human,ai:t1,ai:t1", 8, 20, &records);
+    let mut victim = join(&addr, &code, 0);
+    let other = join(&addr, &code, 1);
     std::thread::sleep(Duration::from_millis(300));
     assert!(
         victim.try_wait().unwrap().is_none(),
@@ -204,11 +216,24 @@ fn a_client_killed_mid_match_is_replaced_and_the_match_ends() {
 #[test]
 fn join_refusals_say_what_is_allowed() {
     let records = super::temp_dir("net-refusals").join("records.ron");
-    let (h, addr, _out) = host("human,ai:t1,human,ai:t1", 1, 0, &records);
+    let (h, addr, code, _out) = host("human,ai:t1,human,ai:t1", 1, 0, &records);
     // The host waits for people forever: stop it even if an assert fails.
     let _host = KillOnDrop(h);
+    // Without the join code, or with a wrong one: refused.
+    for extra in [&[][..], &["--code", "WRONG1"][..]] {
+        let o = bin()
+            .args(["domino", "join", &addr, "--seat", "0", "--bot", "t1"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(!o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("join code"), "{err}");
+    }
     let o = bin()
-        .args(["domino", "join", &addr, "--seat", "1", "--bot", "t1"])
+        .args([
+            "domino", "join", &addr, "--code", &code, "--seat", "1", "--bot", "t1",
+        ])
         .output()
         .unwrap();
     assert!(!o.status.success());

@@ -285,7 +285,7 @@ fn bad_options_are_refused_with_what_is_allowed() {
     with(&["--elite", "4"], "0 to 3");
     with(&["--range", "5,1"], "LO < HI");
     with(&["--range", "x"], "LO,HI");
-    with(&["--runs", "0"], "at least 1");
+    with(&["--runs", "0"], "0 is not in 1..=1000");
     with(&["--t-test", "2500"], "--runs 2 or more");
     with(&["--runs", "2", "--t-test", "half"], "share of the matches");
     let table = |extra: &[&str], needle: &str| {
@@ -297,5 +297,8 @@ fn bad_options_are_refused_with_what_is_allowed() {
     table(&["--strategies", "1,5"], "1, 2, 3, 4");
     table(&["--strategies", "2,2"], "distinct");
     table(&["--stage", "3"], "1 or 2");
-    fails_with(&["domino", "table", "--matches", "0"], "at least 1");
+    fails_with(
+        &["domino", "table", "--matches", "0"],
+        "0 is not in 1..=10000000",
+    );
 }

@@ -120,7 +120,7 @@ fn gallery_errors_say_what_is_allowed() {
     );
     fails_with(
         &["generate", "terra-mystica", "--gallery", "0"],
-        "--gallery takes a number of boards",
+        "0 is not in 1..=1000",
     );
     fails_with(
         &[

@@ -15,12 +15,14 @@ mod dungeon_gm;
 mod dungeon_stock;
 mod dungeon_styles;
 mod export;
+mod fuzz;
 mod gallery;
 mod layers;
 mod outline;
 mod pins;
 mod puzzle;
 mod recipes;
+mod safe_writes;
 
 use serde_json::Value;
 use std::path::PathBuf;

@@ -201,12 +201,12 @@ fn bad_outlines_say_what_is_allowed() {
             assert_eq!(b["score"].as_f64(), Some(0.0), "{args:?}");
         }
     }
-    // A text map of neither outline is refused as a start board.
+    // A text map of neither outline is refused when read, naming the row.
     let dir = temp_dir("outline-bad");
     let map = dir.join("small.txt");
     std::fs::write(&map, "yellow brown yellow\nx x\nblue green blue\n").unwrap();
     fails_with(
         &["generate", "terra-mystica", "--from", map.to_str().unwrap()],
-        "allowed: the standard outline",
+        "row 1 has 3 hexes: a Terra Mystica map has 9 rows",
     );
 }

@@ -82,13 +82,54 @@ impl TerraMysticaBoard {
     }
 
     /// The layout of this board (the shared standard one when it has the
-    /// base-game shape).
+    /// base-game shape; any hex shape for coordinates).
     pub fn grid(&self) -> Result<HexGrid, BoardError> {
         let lens: Vec<usize> = self.rows.iter().map(Vec::len).collect();
         if lens == ROWS {
             return Ok(standard_grid().clone());
         }
         HexGrid::try_from_rows(&lens)
+    }
+
+    /// The layout of a map the program scores, draws and saves: the
+    /// standard outline ([`ROWS`]) or the offset one
+    /// ([`OFFSET_ROWS`](super::OFFSET_ROWS)). Any other shape is an error
+    /// naming the first row that differs. Text maps and levels are checked
+    /// with it when read.
+    ///
+    /// ```
+    /// use evoboard::boards::terra_mystica::TerraMysticaBoard;
+    /// let text = TerraMysticaBoard::base_map().to_text();
+    /// let mut rows: Vec<&str> = text.lines().collect();
+    /// let short = rows[2].rsplit_once(' ').unwrap().0.rsplit_once(' ').unwrap().0.to_string();
+    /// rows[2] = &short;
+    /// let e = TerraMysticaBoard::parse_text(&rows.join("\n")).unwrap_err();
+    /// assert!(e.to_string().starts_with("row 3 has 11 hexes"), "{e}");
+    /// ```
+    pub fn map_grid(&self) -> Result<HexGrid, BoardError> {
+        let lens: Vec<usize> = self.rows.iter().map(Vec::len).collect();
+        if lens == ROWS {
+            return Ok(standard_grid().clone());
+        }
+        if lens == super::OFFSET_ROWS {
+            return Ok(super::offset_grid().clone());
+        }
+        // A hex-grid error first (an empty, huge or unshifted row), then
+        // the outline.
+        HexGrid::try_from_rows(&lens)?;
+        let expected = if lens.first() == Some(&12) {
+            super::OFFSET_ROWS
+        } else {
+            ROWS
+        };
+        let row = (0..lens.len().max(expected.len()))
+            .find(|&r| lens.get(r) != expected.get(r))
+            .unwrap_or(0);
+        Err(BoardError::TerraMysticaRow {
+            row: row + 1,
+            len: lens.get(row).copied().unwrap_or(0),
+            rows: lens.len(),
+        })
     }
 
     /// The byte codes in row-major order.
@@ -123,7 +164,7 @@ impl TerraMysticaBoard {
             rows.push(row);
         }
         let board = TerraMysticaBoard { rows };
-        board.grid()?;
+        board.map_grid()?;
         Ok(board)
     }
 

@@ -32,8 +32,8 @@ pub struct BenchArgs {
     /// Comma-separated algorithm names.
     #[arg(long, default_value = "best")]
     pub algorithms: String,
-    /// Runs per algorithm (seeds 1..N).
-    #[arg(long, default_value_t = 30)]
+    /// Runs per algorithm (seeds 1..N; 1..=10000).
+    #[arg(long, default_value_t = 30, value_parser = super::bounds::u64_in(1, 10_000))]
     pub runs: u64,
     /// Seconds per run.
     #[arg(long, default_value = "10", value_parser = parse_time_limit, allow_hyphen_values = true)]
@@ -41,8 +41,8 @@ pub struct BenchArgs {
     /// Stop a run once the score is at most this.
     #[arg(long, default_value_t = 0.0)]
     pub target: f64,
-    /// Parallel runs (default: all cores; 1 = one after another).
-    #[arg(long)]
+    /// Parallel runs (1..=256; default: all cores; 1 = one after another).
+    #[arg(long, value_parser = super::bounds::threads())]
     pub threads: Option<usize>,
     /// Algorithm parameter NAME=VALUE (repeatable); applies to every
     /// listed algorithm that has the parameter.

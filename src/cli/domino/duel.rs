@@ -1,5 +1,6 @@
 //! `evoboard domino duel`: many matches between two AI teams.
 
+use super::super::bounds;
 use super::super::common::{CliResult, print_json, progress_bar};
 use super::{team, threads};
 use crate::domino::stats::{chi_square_uniform, t_test_rate};
@@ -17,11 +18,11 @@ pub struct DuelArgs {
     /// Team B (seats 1 and 3), same names as team A.
     #[arg(long)]
     pub team_b: AgentSpec,
-    /// Matches to play.
-    #[arg(long)]
+    /// Matches to play (1..=10000000).
+    #[arg(long, value_parser = bounds::u64_in(1, 10_000_000))]
     pub matches: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads (1..=256; default: all cores).
+    #[arg(long, value_parser = bounds::threads())]
     pub threads: Option<usize>,
     /// Seed.
     #[arg(long, default_value_t = 1)]

@@ -4,7 +4,10 @@
 use super::super::Outcome;
 use super::super::common::{CliError, CliResult, print_json};
 use crate::domino::AgentSpec;
-use crate::domino::net::{DEFAULT_PORT, Host, HostConfig, parse_seats, run_bot};
+use crate::domino::net::{
+    DEFAULT_PORT, Host, HostConfig, JoinOptions, new_join_code, parse_seats, run_bot_joined,
+    sanitize_peer_text,
+};
 use crate::domino::records::{append, records_path};
 use clap::Args;
 use serde_json::json;
@@ -28,20 +31,30 @@ pub struct HostArgs {
     /// Seed of the deals.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// How long an AI seat waits before it moves, in milliseconds.
-    #[arg(long, default_value_t = 600)]
+    /// How long an AI seat waits before it moves, in milliseconds
+    /// (0..=60000).
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub ai_delay_ms: u64,
     /// The AI that plays for a person who left.
     #[arg(long, default_value = "t1")]
     pub stand_in: AgentSpec,
     /// After a round, how long to wait for every person's Ready, in
-    /// seconds.
-    #[arg(long, default_value_t = 20)]
+    /// seconds (0..=86400).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=86_400))]
     pub round_pause: u64,
     /// Start after this many seconds even if human seats are empty (AI
-    /// stand-ins play them until someone joins); default: wait.
-    #[arg(long)]
+    /// stand-ins play them until someone joins; 0..=86400); default: wait.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=86_400))]
     pub start_after: Option<u64>,
+    /// Seconds a person has for one turn before the stand-in plays it for
+    /// them (0: no limit; 0..=86400).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    pub turn_seconds: u64,
+    /// The join code clients must give (4 to 32 letters and digits;
+    /// default: a fresh random 6-character code, printed on the second
+    /// line).
+    #[arg(long)]
+    pub code: Option<String>,
     /// Append the finished match to this record file when a person played
     /// (default: `$EVOBOARD_RECORDS`, else the user's data folder; see
     /// `domino records`).
@@ -63,6 +76,13 @@ pub struct JoinArgs {
     /// The seat to take (0..4; default: the first free human seat).
     #[arg(long)]
     pub seat: Option<u8>,
+    /// The host's join code (it prints it when it starts).
+    #[arg(long)]
+    pub code: Option<String>,
+    /// The seat token from an earlier join of this seat (printed by
+    /// `--bot` on stderr): needed to come back to a seat already taken.
+    #[arg(long)]
+    pub token: Option<String>,
     /// The name the others see.
     #[arg(long, default_value = "guest")]
     pub name: String,
@@ -86,15 +106,19 @@ pub(super) fn host(a: HostArgs) -> CliResult {
         stand_in: a.stand_in,
         round_pause: Duration::from_secs(a.round_pause),
         start_after: a.start_after.map(Duration::from_secs),
+        join_code: Some(a.code.clone().unwrap_or_else(new_join_code)),
+        turn_time: (a.turn_seconds > 0).then(|| Duration::from_secs(a.turn_seconds)),
     };
     let seat_names: Vec<String> = cfg.seats.iter().map(ToString::to_string).collect();
     let stand_in = cfg.stand_in.to_string();
     let handle = Host::start(cfg).map_err(|e| CliError(e.to_string()))?;
+    let code = handle.join_code().unwrap_or_default().to_string();
     println!("hosting on {}", handle.local_addr());
+    println!("join code {code}");
     let _ = std::io::stdout().flush();
     if !a.json {
         eprintln!(
-            "seats: {}; join with `evoboard domino join HOST:{} [--seat K] [--bot AGENT]`",
+            "seats: {}; join with `evoboard domino join HOST:{} --code {code} [--seat K] [--bot AGENT]`",
             seat_names.join(", "),
             handle.local_addr().port()
         );
@@ -121,6 +145,10 @@ pub(super) fn host(a: HostArgs) -> CliResult {
             "seats": r.seats,
             "stand_ins": r.stand_ins,
             "refused": r.refused,
+            "refused_count": r.refused_count,
+            "dropped": r.dropped,
+            "dropped_count": r.dropped_count,
+            "turn_timeouts": r.turn_timeouts,
             "ended": r.ended,
             "messages_sent": r.messages_sent,
             "bytes_sent": r.bytes_sent,
@@ -139,13 +167,31 @@ pub(super) fn host(a: HostArgs) -> CliResult {
             "seat {}: {} stood in for {} from round {} ({})",
             s.seat,
             s.agent,
-            s.person.as_deref().unwrap_or("nobody"),
+            sanitize_peer_text(s.person.as_deref().unwrap_or("nobody")),
             s.round,
-            s.why
+            sanitize_peer_text(&s.why)
         );
     }
+    for (seat, n) in r.turn_timeouts.iter().enumerate().filter(|(_, n)| **n > 0) {
+        println!("seat {seat}: the turn time ran out {n} times (the stand-in played those turns)");
+    }
+    // Peer text is cleaned by the host already; cleaned again here, so
+    // nothing a guest sent can drive this terminal.
     for line in &r.refused {
-        println!("refused: {line}");
+        println!("refused: {}", sanitize_peer_text(line));
+    }
+    if r.refused_count > r.refused.len() as u64 {
+        println!(
+            "… {} refusals in all (the first {} shown)",
+            r.refused_count,
+            r.refused.len()
+        );
+    }
+    for line in &r.dropped {
+        println!("dropped: {}", sanitize_peer_text(line));
+    }
+    if r.dropped_count > r.dropped.len() as u64 {
+        println!("… {} connections dropped in all", r.dropped_count);
     }
     if let Some((p, n)) = &recorded {
         println!("recorded in {} ({n} matches there)", p.display());
@@ -166,6 +212,10 @@ pub struct PersonJoin {
     pub seat: Option<u8>,
     /// The name the others see.
     pub name: String,
+    /// The host's join code.
+    pub code: Option<String>,
+    /// The seat token from an earlier join of this seat.
+    pub token: Option<String>,
 }
 
 pub(super) fn join(a: JoinArgs) -> Result<Outcome, CliError> {
@@ -178,11 +228,23 @@ pub(super) fn join(a: JoinArgs) -> Result<Outcome, CliError> {
             addr: a.addr,
             seat: a.seat,
             name: a.name,
+            code: a.code,
+            token: a.token,
         }));
     };
     let agent = bot.build().map_err(|e| CliError(format!("--bot: {e}")))?;
-    let r =
-        run_bot(&a.addr, a.seat, &a.name, agent.as_ref()).map_err(|e| CliError(e.to_string()))?;
+    let join = JoinOptions {
+        seat: a.seat,
+        name: a.name.clone(),
+        code: a.code.clone(),
+        token: a.token.clone(),
+    };
+    let r = run_bot_joined(&a.addr, &join, agent.as_ref(), &mut |_| {})
+        .map_err(|e| CliError(e.to_string()))?;
+    eprintln!(
+        "seat {}'s token (to come back to it with --token): {}",
+        r.seat, r.token
+    );
     if a.json {
         print_json(&json!({
             "seat": r.seat,
@@ -191,6 +253,7 @@ pub(super) fn join(a: JoinArgs) -> Result<Outcome, CliError> {
             "rounds": r.rounds,
             "messages_received": r.messages_received,
             "refused": r.refused,
+            "token": r.token,
         }))?;
         return Ok(Outcome::Done);
     }

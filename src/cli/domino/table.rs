@@ -16,7 +16,7 @@ pub struct TableArgs {
     #[arg(long, value_delimiter = ',', default_value = "1,2,3,4")]
     pub strategies: Vec<u8>,
     /// Matches per pair.
-    #[arg(long)]
+    #[arg(long, value_parser = super::super::bounds::u64_in(1, 10_000_000))]
     pub matches: u64,
     /// Coefficient sets of stage 1 (tK) or 2 (tK@2).
     #[arg(long, default_value_t = 1)]
@@ -27,8 +27,8 @@ pub struct TableArgs {
     /// Seed (every pair plays the same deals).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads (1..=256; default: all cores).
+    #[arg(long, value_parser = super::super::bounds::threads())]
     pub threads: Option<usize>,
     /// Print one JSON object.
     #[arg(long)]

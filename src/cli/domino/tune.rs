@@ -25,14 +25,14 @@ pub struct TuneArgs {
     /// the other strategies at stage 2).
     #[arg(long)]
     pub stage: u8,
-    /// Population size.
-    #[arg(long, default_value_t = 100)]
+    /// Population size (2..=10000).
+    #[arg(long, default_value_t = 100, value_parser = super::super::bounds::usize_in(2, 10_000))]
     pub population: usize,
-    /// Generations.
-    #[arg(long, default_value_t = 200)]
+    /// Generations (1..=100000).
+    #[arg(long, default_value_t = 200, value_parser = super::super::bounds::u64_in(1, 100_000))]
     pub generations: u64,
-    /// Matches per fitness evaluation (per opponent).
-    #[arg(long, default_value_t = 5000)]
+    /// Matches per fitness evaluation (per opponent; 1..=1000000).
+    #[arg(long, default_value_t = 5000, value_parser = super::super::bounds::u64_in(1, 1_000_000))]
     pub matches: u64,
     /// Crossover operator: scattered (uniform, published) or two-point.
     #[arg(long, default_value_t = Crossover::Scattered)]
@@ -51,7 +51,7 @@ pub struct TuneArgs {
     pub range: String,
     /// Repeat the tuning R times with seeds SEED..SEED+R-1 (1..R by
     /// default) and report mean and standard deviation of the best fitness.
-    #[arg(long)]
+    #[arg(long, value_parser = super::super::bounds::u64_in(1, 1_000))]
     pub runs: Option<u64>,
     /// One-sample t-tests of the runs' best fitness against these levels:
     /// wins per evaluation (2500) or a share of the matches (50%).
@@ -60,8 +60,8 @@ pub struct TuneArgs {
     /// Seed (with --runs: the first run's seed).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads (1..=256; default: all cores).
+    #[arg(long, value_parser = super::super::bounds::threads())]
     pub threads: Option<usize>,
     /// Replace the stage's fixed opponents (repeatable; evaluation-function
     /// agents only: basic, hand, presets, coef:…, file:…). Default: stage 1

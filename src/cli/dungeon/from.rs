@@ -2,7 +2,7 @@
 //! final room, keys or contents table, and read contents tables.
 
 use super::{DungeonArgs, dungeon_json, print_dungeon};
-use crate::cli::common::{CliError, CliResult, level_out, print_json, write_atomic};
+use crate::cli::common::{CliError, CliResult, level_out_from, print_json, write_atomic};
 use crate::dungeon::{ContentsTable, Dungeon, DungeonError, DungeonParams, MAX_KEYS, Size};
 use crate::level::{Level, LevelMap};
 use serde_json::json;
@@ -11,7 +11,7 @@ use std::time::Instant;
 
 /// Read a contents table; errors name the file (and line and column).
 pub fn read_contents(path: &Path) -> Result<ContentsTable, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::files::read_text(path).map_err(|e| {
         CliError(format!(
             "--contents {}: cannot read it: {e}",
             path.display()
@@ -65,7 +65,7 @@ fn params_of(level: &Level, d: &Dungeon, args: &DungeonArgs) -> Result<DungeonPa
 
 /// `--from FILE`: change a saved dungeon's ends, keys or table.
 pub(super) fn run_from(args: &DungeonArgs, from: &Path) -> CliResult {
-    let out_path = level_out(args.out.as_deref(), args.force)?;
+    let out_path = level_out_from(args.out.as_deref(), args.force, from)?;
     let level = Level::load(from).map_err(|e| CliError(e.to_string()))?;
     let LevelMap::Dungeon(mut d) = level.map.clone() else {
         return Err(CliError(format!(

@@ -341,7 +341,7 @@ impl CoefficientFile {
     /// Load and check a coefficient file.
     pub fn load(path: &Path) -> Result<CoefficientFile, DominoError> {
         let text =
-            std::fs::read_to_string(path).map_err(|e| DominoError::UnreadableCoefficientFile {
+            crate::files::read_text(path).map_err(|e| DominoError::UnreadableCoefficientFile {
                 path: path.to_path_buf(),
                 reason: e.to_string(),
             })?;

@@ -3,7 +3,7 @@
 
 use super::super::advisor::{Turn, choose_turn};
 use super::super::agents::Agent;
-use super::client::Client;
+use super::client::{Client, JoinOptions};
 use super::snapshot::SnapshotResult;
 use super::{ClientMsg, HostMsg, NetError};
 use crate::rng::derive_seed;
@@ -24,6 +24,8 @@ pub struct BotResult {
     pub messages_received: u64,
     /// How many of its messages the host refused (0 when all is well).
     pub refused: u64,
+    /// The seat's token from the host's welcome (to come back to it).
+    pub token: String,
 }
 
 /// Play seat `seat` (`None`: the first free human seat) of the match at
@@ -53,7 +55,17 @@ pub fn run_bot_with(
     agent: &dyn Agent,
     on_msg: &mut dyn FnMut(&HostMsg),
 ) -> Result<BotResult, NetError> {
-    let mut c = Client::connect(addr, seat, name)?;
+    run_bot_joined(addr, &JoinOptions::new(seat, name), agent, on_msg)
+}
+
+/// [`run_bot_with`] with a join code and a seat token ([`JoinOptions`]).
+pub fn run_bot_joined(
+    addr: &str,
+    join: &JoinOptions,
+    agent: &dyn Agent,
+    on_msg: &mut dyn FnMut(&HostMsg),
+) -> Result<BotResult, NetError> {
+    let mut c = Client::join(addr, join)?;
     let me = c.seat();
     let mut acted: Option<(u32, usize)> = None;
     let mut readied: Option<u32> = None;
@@ -71,6 +83,7 @@ pub fn run_bot_with(
                         rounds: r.rounds,
                         messages_received: c.messages_received(),
                         refused,
+                        token: c.token().to_string(),
                     }),
                     None => Err(NetError::HostEnded { reason }),
                 };

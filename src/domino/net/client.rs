@@ -49,16 +49,64 @@ pub(crate) fn read_line_limited<R: Read>(
     }
 }
 
+/// What a client asks the host for: a seat, a name, the host's join code
+/// and (to come back to a seat) the seat's token.
+///
+/// ```
+/// use evoboard::domino::net::JoinOptions;
+/// let j = JoinOptions::new(Some(2), "Ana").with_code("K7QX3M");
+/// assert_eq!(j.code.as_deref(), Some("K7QX3M"));
+/// assert!(j.token.is_none());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct JoinOptions {
+    /// The seat wanted (0..4; `None`: the first free human seat).
+    pub seat: Option<u8>,
+    /// The name the others see.
+    pub name: String,
+    /// The host's join code (`domino host` prints it).
+    pub code: Option<String>,
+    /// The seat token the host gave at the first join of this seat
+    /// ([`HostMsg::Welcome`]); needed to come back to it.
+    pub token: Option<String>,
+}
+
+impl JoinOptions {
+    /// Ask for `seat` as `name`, without code or token.
+    pub fn new(seat: Option<u8>, name: &str) -> JoinOptions {
+        JoinOptions {
+            seat,
+            name: name.to_string(),
+            code: None,
+            token: None,
+        }
+    }
+
+    /// With the host's join code.
+    pub fn with_code(mut self, code: &str) -> JoinOptions {
+        self.code = Some(code.to_string());
+        self
+    }
+
+    /// With a seat token (to come back to a seat).
+    pub fn with_token(mut self, token: &str) -> JoinOptions {
+        self.token = Some(token.to_string());
+        self
+    }
+}
+
 /// Connect to `addr` (`HOST:PORT`) and say hello.
-fn open(addr: &str, seat: Option<u8>, name: &str) -> Result<TcpStream, NetError> {
+fn open(addr: &str, j: &JoinOptions) -> Result<TcpStream, NetError> {
     let sock = resolve(addr)?;
     let mut stream = TcpStream::connect_timeout(&sock, CONNECT_TIMEOUT)
         .map_err(|e| NetError::io(format!("cannot connect to {addr}"), e))?;
     let _ = stream.set_nodelay(true);
     let hello = ClientMsg::Hello {
         version: PROTOCOL_VERSION,
-        seat,
-        name: name.to_string(),
+        seat: j.seat,
+        name: j.name.clone(),
+        code: j.code.clone(),
+        token: j.token.clone(),
     };
     stream
         .write_all(to_line(&hello).as_bytes())
@@ -82,6 +130,7 @@ pub struct Client {
     buf: Vec<u8>,
     seat: u8,
     names: [String; 4],
+    token: String,
     received: u64,
     ended: Option<String>,
 }
@@ -89,9 +138,15 @@ pub struct Client {
 impl Client {
     /// Connect to `addr` (`HOST:PORT`), ask for `seat` (`None`: the first
     /// free human seat) as `name`, and wait for the host's answer: a
-    /// [`NetError::Refused`] says why a seat was not granted.
+    /// [`NetError::Refused`] says why a seat was not granted. A host with
+    /// a join code needs [`Client::join`].
     pub fn connect(addr: &str, seat: Option<u8>, name: &str) -> Result<Client, NetError> {
-        let stream = open(addr, seat, name)?;
+        Client::join(addr, &JoinOptions::new(seat, name))
+    }
+
+    /// [`Client::connect`] with a join code and a seat token.
+    pub fn join(addr: &str, j: &JoinOptions) -> Result<Client, NetError> {
+        let stream = open(addr, j)?;
         let writer = stream
             .try_clone()
             .map_err(|e| NetError::io("cannot clone the socket", e))?;
@@ -101,14 +156,18 @@ impl Client {
             buf: Vec::new(),
             seat: 0,
             names: Default::default(),
+            token: String::new(),
             received: 0,
             ended: None,
         };
         loop {
             match c.recv()? {
-                HostMsg::Welcome { seat, names, .. } => {
+                HostMsg::Welcome {
+                    seat, names, token, ..
+                } => {
                     c.seat = seat;
                     c.names = names;
+                    c.token = token;
                     return Ok(c);
                 }
                 HostMsg::Refused { reason } => return Err(NetError::Refused { reason }),
@@ -120,6 +179,12 @@ impl Client {
     /// The seat granted.
     pub fn seat(&self) -> u8 {
         self.seat
+    }
+
+    /// The seat's token from the host's welcome: give it in
+    /// [`JoinOptions::token`] to come back to this seat.
+    pub fn token(&self) -> &str {
+        &self.token
     }
 
     /// The names at the seats, as the host welcomed us.
@@ -220,9 +285,16 @@ impl NetClient {
     /// Connect to `addr` (`HOST:PORT`) and ask for `seat` (`None`: the
     /// first free human seat) as `name`. Returns once connected; the
     /// host's [`HostMsg::Welcome`] or [`HostMsg::Refused`] arrives through
-    /// [`NetClient::try_recv`].
+    /// [`NetClient::try_recv`]. A host with a join code needs
+    /// [`NetClient::join`].
     pub fn connect(addr: &str, seat: Option<u8>, name: &str) -> Result<NetClient, NetError> {
-        let stream = open(addr, seat, name)?;
+        NetClient::join(addr, &JoinOptions::new(seat, name))
+    }
+
+    /// [`NetClient::connect`] with a join code and a seat token; the
+    /// [`HostMsg::Welcome`] carries the seat's token to keep.
+    pub fn join(addr: &str, j: &JoinOptions) -> Result<NetClient, NetError> {
+        let stream = open(addr, j)?;
         let writer = stream
             .try_clone()
             .map_err(|e| NetError::io("cannot clone the socket", e))?;

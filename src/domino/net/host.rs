@@ -1,20 +1,28 @@
-//! The host: a listening socket, a reader thread per connection, and one
-//! thread that owns the match (`host/host_loop.rs`) and is the
-//! only one to change it.
+//! The host: a listening socket, a reader and a writer thread per
+//! connection (`host/conn.rs`), and one thread that owns the match
+//! (`host/host_loop.rs`) and is the only one to change it.
 
 use super::super::spec::{AgentSpec, EvalSpec, Preset};
-use super::client::{LineRead, read_line_limited};
-use super::{ClientMsg, DEFAULT_PORT, MAX_CLIENT_LINE, NetError, SeatSpec};
+use super::guard::MAX_MATCH_QUEUE;
+use super::{ClientMsg, DEFAULT_PORT, NetError, SeatSpec};
 use serde::Serialize;
-use std::io::BufReader;
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Sender, channel};
+use std::sync::mpsc::{SyncSender, sync_channel};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+mod conn;
 mod host_loop;
+
+use conn::ConnIo;
+
+/// The longest `start_after`, `round_pause` or turn time a host takes (one day).
+pub const MAX_HOST_WAIT: Duration = Duration::from_secs(24 * 3600);
+
+/// The default time a person has for one turn before the stand-in plays it.
+pub const DEFAULT_TURN_TIME: Duration = Duration::from_secs(60);
 
 /// How a hosted match is set up.
 #[derive(Clone, Debug)]
@@ -38,6 +46,12 @@ pub struct HostConfig {
     /// Start with stand-ins for the human seats still empty after this
     /// long (`None`: wait until every human seat has a person).
     pub start_after: Option<Duration>,
+    /// The code a client must give in its `Hello` (`None`: anyone may
+    /// join; `domino host` always sets one, see [`new_join_code`](super::new_join_code)).
+    pub join_code: Option<String>,
+    /// How long a person has for one turn before the stand-in plays that
+    /// turn for them and the seat is told (`None`: no limit).
+    pub turn_time: Option<Duration>,
 }
 
 impl Default for HostConfig {
@@ -59,6 +73,8 @@ impl Default for HostConfig {
             stand_in: t1,
             round_pause: Duration::from_secs(20),
             start_after: None,
+            join_code: None,
+            turn_time: Some(DEFAULT_TURN_TIME),
         }
     }
 }
@@ -142,8 +158,20 @@ pub struct HostReport {
     pub seats: Vec<SeatReport>,
     /// Every AI stand-in.
     pub stand_ins: Vec<StandIn>,
-    /// Every refused message: who sent it and why.
+    /// The first refused messages ([`REFUSALS_KEPT`](super::REFUSALS_KEPT)
+    /// at most, peer text cleaned): who sent it and why.
     pub refused: Vec<String>,
+    /// How many messages were refused in all.
+    pub refused_count: u64,
+    /// Connections dropped by the host's guards (wrong join code, a flood,
+    /// a client that does not read, a timeout, the host full), with why;
+    /// the first [`REFUSALS_KEPT`](super::REFUSALS_KEPT).
+    pub dropped: Vec<String>,
+    /// How many connections the guards dropped in all.
+    pub dropped_count: u64,
+    /// Turns the stand-in played for a person whose turn time ran out, per
+    /// seat.
+    pub turn_timeouts: [u32; 4],
     /// Why the host ended (`the match is over`, `the host was stopped`).
     pub ended: String,
     /// Messages sent to clients.
@@ -156,14 +184,45 @@ pub struct HostReport {
 
 /// What the reader threads and the handle tell the match thread.
 pub(super) enum Ev {
-    /// A new connection (its id, a socket to write to, the peer).
-    Conn(u64, TcpStream, SocketAddr),
+    /// A new connection (its id, its writer and socket, the peer).
+    Conn(u64, ConnIo, SocketAddr),
     /// A line from a connection, parsed or not.
     Line(u64, Result<ClientMsg, String>),
     /// A connection ended.
     Gone(u64, String),
     /// [`HostHandle::shutdown`].
     Shutdown,
+}
+
+impl HostConfig {
+    /// Check the limits: waits within [`MAX_HOST_WAIT`], a join code of 4
+    /// to 32 letters and digits.
+    pub fn check(&self) -> Result<(), NetError> {
+        let bad = |reason: String| Err(NetError::BadConfig { reason });
+        let waits = [
+            ("the round pause", Some(self.round_pause)),
+            ("the AI delay", Some(self.ai_delay)),
+            ("start after", self.start_after),
+            ("the turn time", self.turn_time),
+        ];
+        for (what, d) in waits {
+            if d.is_some_and(|d| d > MAX_HOST_WAIT) {
+                return bad(format!(
+                    "{what} is at most {} s (one day)",
+                    MAX_HOST_WAIT.as_secs()
+                ));
+            }
+        }
+        if let Some(c) = &self.join_code
+            && (!(4..=32).contains(&c.len()) || !c.chars().all(|c| c.is_ascii_alphanumeric()))
+        {
+            return bad(format!(
+                "a join code is 4 to 32 letters and digits, e.g. K7QX3M; got `{}`",
+                super::sanitize_peer_text(c)
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// Starts hosted matches.
@@ -175,6 +234,7 @@ impl Host {
     /// Errors: an address that does not parse, a port in use, an agent
     /// that cannot be built.
     pub fn start(cfg: HostConfig) -> Result<HostHandle, NetError> {
+        cfg.check()?;
         let addr = format!("{}:{}", cfg.bind, cfg.port);
         let sock = super::resolve(&addr)?;
         let listener = TcpListener::bind(sock)
@@ -185,31 +245,35 @@ impl Host {
         listener
             .set_nonblocking(true)
             .map_err(|e| NetError::io("cannot set up the listener", e))?;
+        let code = cfg.join_code.clone();
         let state = host_loop::HostLoop::new(cfg)?;
-        let (tx, rx) = channel();
+        let (tx, rx) = sync_channel(MAX_MATCH_QUEUE);
         let stop = Arc::new(AtomicBool::new(false));
+        let asked = Arc::new(AtomicBool::new(false));
         let accept_tx = tx.clone();
         let accept_stop = Arc::clone(&stop);
         let acceptor = std::thread::Builder::new()
             .name("domino-net-accept".into())
-            .spawn(move || accept_loop(listener, accept_tx, accept_stop))
+            .spawn(move || conn::accept_loop(listener, accept_tx, accept_stop))
             .map_err(|e| NetError::io("cannot start the accept thread", e))?;
-        let loop_tx = tx.clone();
         let loop_stop = Arc::clone(&stop);
+        let loop_asked = Arc::clone(&asked);
         let join = std::thread::Builder::new()
             .name("domino-net-host".into())
             .spawn(move || {
-                let report = state.run(rx, loop_tx);
+                let report = state.run(rx, &loop_asked);
                 loop_stop.store(true, Ordering::Relaxed);
                 report
             })
             .map_err(|e| NetError::io("cannot start the host thread", e))?;
         Ok(HostHandle {
             addr: local,
+            code,
             tx,
             join: Some(join),
             acceptor: Some(acceptor),
             stop,
+            asked,
         })
     }
 }
@@ -218,10 +282,13 @@ impl Host {
 #[derive(Debug)]
 pub struct HostHandle {
     addr: SocketAddr,
-    tx: Sender<Ev>,
+    code: Option<String>,
+    tx: SyncSender<Ev>,
     join: Option<JoinHandle<HostReport>>,
     acceptor: Option<JoinHandle<()>>,
     stop: Arc<AtomicBool>,
+    /// [`HostHandle::shutdown`] was asked (seen even when the queue is full).
+    asked: Arc<AtomicBool>,
 }
 
 impl std::fmt::Debug for Ev {
@@ -242,6 +309,11 @@ impl HostHandle {
         self.addr
     }
 
+    /// The join code clients must give (`None`: an open table).
+    pub fn join_code(&self) -> Option<&str> {
+        self.code.as_deref()
+    }
+
     /// Whether the match has ended (its thread has finished).
     pub fn has_ended(&self) -> bool {
         self.join.as_ref().is_none_or(|j| j.is_finished())
@@ -250,7 +322,8 @@ impl HostHandle {
     /// Stop the host: every client gets [`HostMsg::Closing`](super::HostMsg::Closing)
     /// and the connection closes; [`HostHandle::wait`] then returns.
     pub fn shutdown(&self) {
-        let _ = self.tx.send(Ev::Shutdown);
+        self.asked.store(true, Ordering::Relaxed);
+        let _ = self.tx.try_send(Ev::Shutdown);
     }
 
     /// Wait for the match to end (or [`HostHandle::shutdown`]) and report.
@@ -270,6 +343,10 @@ impl HostHandle {
                 seats: Vec::new(),
                 stand_ins: Vec::new(),
                 refused: Vec::new(),
+                refused_count: 0,
+                dropped: Vec::new(),
+                dropped_count: 0,
+                turn_timeouts: [0; 4],
                 ended: "the host thread failed".into(),
                 messages_sent: 0,
                 bytes_sent: 0,
@@ -282,70 +359,9 @@ impl HostHandle {
 impl Drop for HostHandle {
     fn drop(&mut self) {
         if self.join.is_some() {
-            let _ = self.tx.send(Ev::Shutdown);
+            self.asked.store(true, Ordering::Relaxed);
+            let _ = self.tx.try_send(Ev::Shutdown);
         }
         self.stop.store(true, Ordering::Relaxed);
     }
-}
-
-/// Accept connections until `stop`; each gets a reader thread.
-fn accept_loop(listener: TcpListener, tx: Sender<Ev>, stop: Arc<AtomicBool>) {
-    let mut next_id = 1u64;
-    while !stop.load(Ordering::Relaxed) {
-        match listener.accept() {
-            Ok((stream, peer)) => {
-                let id = next_id;
-                next_id += 1;
-                let _ = stream.set_nonblocking(false);
-                let _ = stream.set_nodelay(true);
-                let _ = stream.set_write_timeout(Some(Duration::from_secs(10)));
-                let Ok(writer) = stream.try_clone() else {
-                    continue;
-                };
-                if tx.send(Ev::Conn(id, writer, peer)).is_err() {
-                    return;
-                }
-                let rtx = tx.clone();
-                let spawned = std::thread::Builder::new()
-                    .name(format!("domino-net-conn-{id}"))
-                    .spawn(move || read_loop(id, stream, rtx));
-                if spawned.is_err() {
-                    let _ = tx.send(Ev::Gone(id, "the host could not start a reader".into()));
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            Err(_) => std::thread::sleep(Duration::from_millis(20)),
-        }
-    }
-}
-
-/// Read a connection's lines and pass them on until it ends.
-fn read_loop(id: u64, stream: TcpStream, tx: Sender<Ev>) {
-    let mut reader = BufReader::new(stream);
-    let mut buf = Vec::new();
-    let why = loop {
-        match read_line_limited(&mut reader, &mut buf, MAX_CLIENT_LINE) {
-            Ok(LineRead::Line) => {}
-            Ok(LineRead::Eof) => break "disconnected".to_string(),
-            Ok(LineRead::TooLong) => {
-                break format!("sent a line over {MAX_CLIENT_LINE} bytes (the limit)");
-            }
-            Err(e) => break format!("connection failed ({e})"),
-        }
-        if buf.iter().all(u8::is_ascii_whitespace) {
-            buf.clear();
-            continue;
-        }
-        let msg = serde_json::from_slice::<ClientMsg>(&buf).map_err(|e| {
-            let text = String::from_utf8_lossy(&buf[..buf.len().min(80)]).into_owned();
-            format!("`{text}` ({e})")
-        });
-        buf.clear();
-        if tx.send(Ev::Line(id, msg)).is_err() {
-            return;
-        }
-    };
-    let _ = tx.send(Ev::Gone(id, why));
 }

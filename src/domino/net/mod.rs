@@ -15,23 +15,31 @@
 //! Messages, as JSON lines (serde's externally tagged enums):
 //!
 //! ```text
-//! client → host  {"Hello":{"version":1,"seat":2,"name":"Ana"}}
+//! client → host  {"Hello":{"version":1,"seat":2,"name":"Ana","code":"K7QX3M","token":null}}
 //!                {"Open":{"tile":[6,6]}}  {"Play":{"mv":{"tile":[5,6],"arm":0}}}
 //!                "Pass"  "Ready"  "Bye"
-//! host → client  {"Welcome":{"version":1,"seat":2,"names":[…]}}
+//! host → client  {"Welcome":{"version":1,"seat":2,"names":[…],"token":"…"}}
 //!                {"Snapshot":{…}}  {"Refused":{"reason":"…"}}  {"Closing":{"reason":"…"}}
 //! ```
 
+#[cfg(test)]
+mod attack_tests;
 mod bot;
 mod client;
+mod guard;
 mod host;
 mod record;
 mod snapshot;
 #[cfg(test)]
 mod tests;
 
-pub use bot::{BotResult, run_bot, run_bot_with};
-pub use client::{Client, NetClient};
+pub use bot::{BotResult, run_bot, run_bot_joined, run_bot_with};
+pub use client::{Client, JoinOptions, NetClient};
+pub use guard::{
+    HELLO_TIMEOUT, JOIN_CODE_LEN, LINE_BURST, LINES_PER_SECOND, MAX_CONNECTIONS, MAX_MATCH_QUEUE,
+    MAX_NAME_CHARS, MAX_QUEUED_PER_CLIENT, PARTIAL_LINE_TIMEOUT, REFUSALS_KEPT, WRITE_TIMEOUT,
+    new_join_code, sanitize_peer_text,
+};
 pub use host::{Host, HostConfig, HostHandle, HostReport, SeatReport, StandIn, parse_seats};
 pub use snapshot::{
     LogEvent, LogLine, PlacedTile, PublicSummary, SeatChoice, SnapshotResult, TableSnapshot,
@@ -117,14 +125,22 @@ impl fmt::Display for SeatSpec {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ClientMsg {
     /// Take a seat: `seat` a human seat (0..4), or `None` for the first
-    /// free one; also retakes a seat after a disconnect.
+    /// free one; with the seat's `token`, retakes it after a disconnect.
     Hello {
         /// Must be [`PROTOCOL_VERSION`].
         version: u32,
         /// The seat wanted.
         seat: Option<u8>,
-        /// The person's name, shown to the others.
+        /// The person's name, shown to the others (1 to
+        /// [`MAX_NAME_CHARS`] printable characters).
         name: String,
+        /// The host's join code (required when the host has one).
+        #[serde(default)]
+        code: Option<String>,
+        /// The seat token from an earlier [`HostMsg::Welcome`]: required to
+        /// come back to a seat someone already took.
+        #[serde(default)]
+        token: Option<String>,
     },
     /// Open the round with this double (the seat's turn, spinner not down).
     Open {
@@ -155,6 +171,10 @@ pub enum HostMsg {
         seat: u8,
         /// The names at the four seats.
         names: [String; 4],
+        /// The seat's secret: keep it, and give it in
+        /// [`ClientMsg::Hello`] to come back to this seat.
+        #[serde(default)]
+        token: String,
     },
     /// Everything the seat may know now; sent after every change.
     Snapshot(Box<TableSnapshot>),

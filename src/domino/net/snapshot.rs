@@ -229,6 +229,10 @@ pub struct TableSnapshot {
     pub summaries: Vec<PublicSummary>,
     /// The result, once the match is over.
     pub result: Option<SnapshotResult>,
+    /// A word from the host for this seat alone, sent once (e.g. its turn
+    /// time ran out and the stand-in played that turn).
+    #[serde(default)]
+    pub notice: Option<String>,
 }
 
 impl TableSnapshot {
@@ -322,6 +326,7 @@ impl LocalMatch {
                 scores: r.score,
                 rounds: r.rounds,
             }),
+            notice: None,
         }
     }
 }

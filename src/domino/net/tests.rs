@@ -387,10 +387,22 @@ fn refusals_a_disconnect_and_a_rejoin_leave_the_match_running() {
         if s.round_number == 2 && !rejoined {
             // Leave mid-match and come back: the stand-in plays meanwhile.
             rejoined = true;
+            let token = a.token().to_string();
             drop(a);
+            // Without the token the seat stays Ana's.
+            match Client::connect(&addr, Some(0), "Ana") {
+                Err(NetError::Refused { reason }) => {
+                    assert!(
+                        reason.contains("seat token") || reason.contains("taken"),
+                        "{reason}"
+                    )
+                }
+                other => panic!("a hijack without the token: {other:?}"),
+            }
             let mut tries = 0;
+            let back = JoinOptions::new(Some(0), "Ana").with_token(&token);
             a = loop {
-                match Client::connect(&addr, Some(0), "Ana") {
+                match Client::join(&addr, &back) {
                     Ok(c) => break c,
                     Err(NetError::Refused { reason }) if tries < 50 => {
                         // The host may read the new hello before the old

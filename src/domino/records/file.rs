@@ -148,7 +148,7 @@ pub(super) fn parse(path: &Path, text: &str) -> Result<RecordFile, RecordError> 
 /// naming the line and column; a version this build does not read is an
 /// error naming the versions it reads.
 pub fn load(path: &Path) -> Result<RecordFile, RecordError> {
-    match std::fs::read_to_string(path) {
+    match crate::files::read_text(path) {
         Ok(text) => parse(path, &text),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(RecordFile::default()),
         Err(e) => Err(RecordError::Unreadable {

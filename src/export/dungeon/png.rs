@@ -34,6 +34,7 @@ pub fn pixmap(d: &Dungeon, ppc: u32) -> Result<tiny_skia::Pixmap, ExportError> {
 /// The picture in the given [`Look`] as a pixel buffer.
 pub fn pixmap_look(d: &Dungeon, ppc: u32, look: Look) -> Result<tiny_skia::Pixmap, ExportError> {
     check_pixels_per_cell(ppc)?;
+    crate::export::check_pixel_budget(d.width(), d.height(), ppc)?;
     let players;
     let d = if look.view == MapView::Players {
         players = players_copy(d);

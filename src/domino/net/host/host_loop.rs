@@ -6,13 +6,17 @@
 use super::super::super::agents::{Agent, EvalAgent};
 use super::super::super::local_match::{Actor, LocalMatch};
 use super::super::snapshot::TableSnapshot;
-use super::super::{ClientMsg, HostMsg, NetError, PROTOCOL_VERSION, SeatSpec, to_line};
+use super::super::{ClientMsg, HostMsg, NetError, SeatSpec};
+use super::conn::ConnIo;
 use super::{Ev, HostConfig, HostReport, SeatReport, StandIn};
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::net::{Shutdown, SocketAddr, TcpStream};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+mod conns;
+mod seats;
 
 /// The longest the match thread sleeps before it looks at its clocks.
 const TICK: Duration = Duration::from_millis(200);
@@ -24,10 +28,28 @@ const EXAMPLES: &str = "one JSON object per line, e.g. \
 
 /// One connection.
 struct Conn {
-    stream: TcpStream,
+    io: ConnIo,
     peer: SocketAddr,
     seat: Option<u8>,
     name: String,
+    /// When it connected (an unseated one times out after [`HELLO_TIMEOUT`]).
+    since: Instant,
+}
+
+/// The person who owns a seat: the first to take it, and the token that
+/// lets them (and only them) come back.
+struct Owner {
+    token: String,
+    name: String,
+}
+
+/// How a connection is ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Close {
+    /// Send what is queued (a `Closing`, a refusal), then close.
+    Polite,
+    /// Cut at once (a flood, a client that does not read, a timeout).
+    Cut,
 }
 
 /// The match and the people at it.
@@ -46,9 +68,19 @@ pub(super) struct HostLoop {
     round_over_since: Option<Instant>,
     last_change: Instant,
     people: [Vec<String>; 4],
+    owners: [Option<Owner>; 4],
     stand_ins: Vec<StandIn>,
     refused: Vec<String>,
-    tx: Option<Sender<Ev>>,
+    refused_count: u64,
+    dropped: Vec<String>,
+    dropped_count: u64,
+    /// Connections to end once the current event is handled.
+    to_drop: Vec<(u64, String, Close)>,
+    /// The turn being timed: (round, tiles down, log length) and since when.
+    turn: ((u32, usize, usize), Instant),
+    /// A word for a seat, sent with its next snapshot.
+    notice: [Option<String>; 4],
+    turn_timeouts: [u32; 4],
     sent: (u64, u64, u64),
 }
 
@@ -92,28 +124,43 @@ impl HostLoop {
             round_over_since: None,
             last_change: now,
             people: Default::default(),
+            owners: Default::default(),
             stand_ins: Vec::new(),
             refused: Vec::new(),
-            tx: None,
+            refused_count: 0,
+            dropped: Vec::new(),
+            dropped_count: 0,
+            to_drop: Vec::new(),
+            turn: ((0, 0, 0), now),
+            notice: Default::default(),
+            turn_timeouts: [0; 4],
             sent: (0, 0, 0),
         })
     }
 
     /// Run until the match is over or the host is stopped.
-    pub(super) fn run(mut self, rx: Receiver<Ev>, tx: Sender<Ev>) -> HostReport {
-        self.tx = Some(tx);
+    pub(super) fn run(mut self, rx: Receiver<Ev>, asked: &AtomicBool) -> HostReport {
         let ended = loop {
-            if let Some(why) = self.advance() {
+            if asked.load(Ordering::Relaxed) {
+                break "the host was stopped".into();
+            }
+            self.expire_unseated();
+            self.flush_drops();
+            let advanced = self.advance();
+            self.flush_drops();
+            if let Some(why) = advanced {
                 break why;
             }
             match rx.recv_timeout(self.next_wait()) {
                 Ok(ev) => {
                     let mut stop = self.handle(ev);
+                    self.flush_drops();
                     while stop.is_none() {
                         match rx.try_recv() {
                             Ok(ev) => stop = self.handle(ev),
                             Err(_) => break,
                         }
+                        self.flush_drops();
                     }
                     if let Some(why) = stop {
                         break why;
@@ -150,15 +197,17 @@ impl HostLoop {
     fn next_wait(&self) -> Duration {
         let now = Instant::now();
         let until = |t: Instant| t.saturating_duration_since(now);
+        let after = |t: Instant, d: Duration| t.checked_add(d).map(until);
         let due = if !self.started {
-            self.cfg.start_after.map(|d| until(self.created + d))
+            self.cfg.start_after.and_then(|d| after(self.created, d))
         } else {
             match self.lm.next_actor() {
-                Actor::Ai(_) => Some(until(self.last_change + self.cfg.ai_delay)),
+                Actor::Ai(_) => after(self.last_change, self.cfg.ai_delay),
                 Actor::RoundOver => self
                     .round_over_since
-                    .map(|t| until(t + self.cfg.round_pause)),
-                _ => None,
+                    .and_then(|t| after(t, self.cfg.round_pause)),
+                Actor::Human(_) => self.cfg.turn_time.and_then(|d| after(self.turn.1, d)),
+                Actor::MatchOver => None,
             }
         };
         due.map_or(TICK, |d| d.min(TICK))
@@ -202,7 +251,24 @@ impl HostLoop {
                     self.last_change = now;
                     self.broadcast();
                 }
-                Actor::Human(_) => return None,
+                Actor::Human(seat) => {
+                    let key = (
+                        self.lm.round_number(),
+                        self.lm.placements().len(),
+                        self.lm.log().len(),
+                    );
+                    if key != self.turn.0 {
+                        self.turn = (key, now);
+                    }
+                    match self.cfg.turn_time {
+                        Some(t) if now.duration_since(self.turn.1) >= t => {
+                            if let Err(e) = self.play_for(seat, t) {
+                                return Some(format!("the host failed: {e}"));
+                            }
+                        }
+                        _ => return None,
+                    }
+                }
                 Actor::RoundOver => {
                     let since = *self.round_over_since.get_or_insert(now);
                     if !self.waiting_ready().is_empty()
@@ -236,14 +302,15 @@ impl HostLoop {
     /// Handle one event; `Some(why)` stops the host.
     fn handle(&mut self, ev: Ev) -> Option<String> {
         match ev {
-            Ev::Conn(id, stream, peer) => {
+            Ev::Conn(id, io, peer) => {
                 self.conns.insert(
                     id,
                     Conn {
-                        stream,
+                        io,
                         peer,
                         seat: None,
                         name: String::new(),
+                        since: Instant::now(),
                     },
                 );
             }
@@ -251,48 +318,10 @@ impl HostLoop {
             Ev::Line(id, Err(text)) => {
                 self.refuse(id, format!("malformed message {text}; expected {EXAMPLES}"));
             }
-            Ev::Gone(id, why) => self.drop_conn(id, &why),
+            Ev::Gone(id, why) => self.drop_conn(id, &why, Close::Cut),
             Ev::Shutdown => return Some("the host was stopped".into()),
         }
         None
-    }
-
-    /// Who a connection is, for the refusal log.
-    fn who(&self, id: u64) -> String {
-        match self.conns.get(&id) {
-            Some(Conn {
-                seat: Some(s),
-                name,
-                ..
-            }) => format!("seat {s} ({name})"),
-            Some(c) => format!("connection {id} from {}", c.peer),
-            None => format!("connection {id}"),
-        }
-    }
-
-    fn refuse(&mut self, id: u64, reason: String) {
-        self.refused.push(format!("{}: {reason}", self.who(id)));
-        self.send(id, &HostMsg::Refused { reason });
-    }
-
-    fn send(&mut self, id: u64, msg: &HostMsg) {
-        let Some(c) = self.conns.get_mut(&id) else {
-            return;
-        };
-        let line = to_line(msg);
-        match c.stream.write_all(line.as_bytes()) {
-            Ok(()) => {
-                let n = line.len() as u64;
-                self.sent.0 += 1;
-                self.sent.1 += n;
-                self.sent.2 = self.sent.2.max(n);
-            }
-            Err(e) => {
-                if let Some(tx) = &self.tx {
-                    let _ = tx.send(Ev::Gone(id, format!("cannot be written to ({e})")));
-                }
-            }
-        }
     }
 
     /// What plays each seat, in words.
@@ -311,6 +340,7 @@ impl HostLoop {
     /// What `seat` may know now, with the host's names and players.
     fn snapshot_for(&self, seat: u8) -> TableSnapshot {
         let mut s = self.lm.snapshot(seat);
+        s.notice = self.notice[seat as usize].clone();
         s.names = self.names.clone();
         s.players = self.players();
         s.started = self.started;
@@ -335,6 +365,30 @@ impl HostLoop {
             let msg = HostMsg::Snapshot(Box::new(self.snapshot_for(seat)));
             self.send(id, &msg);
         }
+        self.notice = Default::default();
+    }
+
+    /// A person's turn time ran out: the stand-in plays this one turn for
+    /// them, the seat stays theirs and is told.
+    fn play_for(&mut self, seat: u8, t: Duration) -> Result<(), NetError> {
+        let agent: Box<dyn Agent> = self
+            .cfg
+            .stand_in
+            .build()
+            .unwrap_or_else(|_| Box::new(EvalAgent::basic()));
+        self.lm.set_agent(seat, Some(agent));
+        let step = self.lm.ai_step();
+        self.lm.set_agent(seat, None);
+        step?;
+        self.turn_timeouts[seat as usize] += 1;
+        self.notice[seat as usize] = Some(format!(
+            "your {} s for the turn ran out: {} played it for you",
+            t.as_secs(),
+            self.cfg.stand_in
+        ));
+        self.last_change = Instant::now();
+        self.broadcast();
+        Ok(())
     }
 
     fn on_msg(&mut self, id: u64, msg: ClientMsg) {
@@ -346,9 +400,11 @@ impl HostLoop {
                     version,
                     seat,
                     name,
+                    code,
+                    token,
                 },
-            ) => return self.hello(id, version, seat, name),
-            (_, ClientMsg::Bye) => return self.drop_conn(id, "said bye"),
+            ) => return self.hello(id, version, seat, name, code, token),
+            (_, ClientMsg::Bye) => return self.drop_conn(id, "said bye", Close::Polite),
             (None, _) => {
                 return self.refuse(
                     id,
@@ -399,130 +455,6 @@ impl HostLoop {
         }
     }
 
-    fn hello(&mut self, id: u64, version: u32, want: Option<u8>, name: String) {
-        if let Some(s) = self.conns.get(&id).and_then(|c| c.seat) {
-            let reason = format!("already seated at seat {s}; send \"Bye\" and reconnect to move");
-            return self.refuse(id, reason);
-        }
-        if version != PROTOCOL_VERSION {
-            let reason = format!(
-                "protocol version {version} is not spoken here: this host speaks version {PROTOCOL_VERSION}"
-            );
-            self.refuse(id, reason.clone());
-            self.send(id, &HostMsg::Closing { reason });
-            return self.drop_conn(id, "wrong protocol version");
-        }
-        if self.lm.result().is_some() {
-            return self.refuse(id, "the match is over".into());
-        }
-        let (humans, free) = (list(&self.human_seats()), list(&self.free_seats()));
-        let seat = match want {
-            Some(k) if k >= 4 => {
-                let reason = format!(
-                    "seat {k} does not exist: seats are 0..4 (human seats: {humans}; free: {free})"
-                );
-                return self.refuse(id, reason);
-            }
-            Some(k) => {
-                if let SeatSpec::Ai(s) = &self.cfg.seats[k as usize] {
-                    let reason = format!(
-                        "seat {k} is an AI seat (ai:{s}); human seats: {humans}; free: {free}"
-                    );
-                    return self.refuse(id, reason);
-                }
-                if let Some(other) = self.seat_conn[k as usize] {
-                    let by = self
-                        .conns
-                        .get(&other)
-                        .map_or("someone", |c| c.name.as_str());
-                    let reason = format!("seat {k} is taken by {by}; free human seats: {free}");
-                    return self.refuse(id, reason);
-                }
-                k
-            }
-            None => match self.free_seats().first() {
-                Some(&k) => k,
-                None => {
-                    let reason =
-                        format!("no free human seat: the human seats ({humans}) are all taken");
-                    return self.refuse(id, reason);
-                }
-            },
-        };
-        let name: String = name.trim().chars().take(40).collect();
-        let name = if name.is_empty() {
-            format!("seat {seat}")
-        } else {
-            name
-        };
-        if let Some(c) = self.conns.get_mut(&id) {
-            c.seat = Some(seat);
-            c.name = name.clone();
-        }
-        self.seat_conn[seat as usize] = Some(id);
-        self.names[seat as usize] = name.clone();
-        self.people[seat as usize].push(name);
-        self.standing_in[seat as usize] = None;
-        self.lm.set_agent(seat, None);
-        let welcome = HostMsg::Welcome {
-            version: PROTOCOL_VERSION,
-            seat,
-            names: self.names.clone(),
-        };
-        self.send(id, &welcome);
-        self.last_change = Instant::now();
-        self.broadcast();
-    }
-
-    /// A connection ended: an AI stands in for its seat at once.
-    fn drop_conn(&mut self, id: u64, why: &str) {
-        let Some(c) = self.conns.remove(&id) else {
-            return;
-        };
-        let _ = c.stream.shutdown(Shutdown::Both);
-        let Some(seat) = c.seat else {
-            return;
-        };
-        self.seat_conn[seat as usize] = None;
-        if self.lm.result().is_some() {
-            return;
-        }
-        let agent: Box<dyn Agent> = self
-            .cfg
-            .stand_in
-            .build()
-            .unwrap_or_else(|_| Box::new(EvalAgent::basic()));
-        self.lm.set_agent(seat, Some(agent));
-        self.standing_in[seat as usize] = Some(Some(c.name.clone()));
-        if self.started {
-            self.stand_ins.push(StandIn {
-                seat,
-                person: Some(c.name),
-                agent: self.cfg.stand_in.to_string(),
-                round: self.lm.round_number(),
-                why: why.to_string(),
-            });
-        }
-        self.last_change = Instant::now();
-        self.broadcast();
-    }
-
-    /// Tell every client why the host ends and close the connections.
-    fn close_all(&mut self, why: &str) {
-        let ids: Vec<u64> = self.conns.keys().copied().collect();
-        for id in ids {
-            self.send(
-                id,
-                &HostMsg::Closing {
-                    reason: why.to_string(),
-                },
-            );
-            if let Some(c) = self.conns.get(&id) {
-                let _ = c.stream.shutdown(Shutdown::Write);
-            }
-        }
-    }
-
     fn report(&self, ended: String) -> HostReport {
         let r = self.lm.result();
         HostReport {
@@ -538,6 +470,10 @@ impl HostLoop {
                 .collect(),
             stand_ins: self.stand_ins.clone(),
             refused: self.refused.clone(),
+            refused_count: self.refused_count,
+            dropped: self.dropped.clone(),
+            dropped_count: self.dropped_count,
+            turn_timeouts: self.turn_timeouts,
             ended,
             messages_sent: self.sent.0,
             bytes_sent: self.sent.1,
