@@ -195,7 +195,7 @@ pub(super) enum Ev {
 }
 
 impl HostConfig {
-    /// Check the limits: waits within [`MAX_HOST_WAIT`], a join code of 4
+    /// Check the limits: waits within `MAX_HOST_WAIT` (a day), a join code of 4
     /// to 32 letters and digits.
     pub fn check(&self) -> Result<(), NetError> {
         let bad = |reason: String| Err(NetError::BadConfig { reason });

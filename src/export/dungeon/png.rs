@@ -1,7 +1,7 @@
 //! The dungeon PNG: exactly `cols × ppc` by `rows × ppc` pixels. The
 //! cells are written straight into the pixel buffer (a 100 × 100 map at
 //! 70 px per cell is 7000 × 7000 pixels; rasterising an SVG that size
-//! would be far slower), then the small [`overlay`] (doors, traps, locks,
+//! would be far slower), then the small [`super::svg::overlay`] (doors, traps, locks,
 //! keys, lettered room discs) is rendered on top with `resvg` and the
 //! embedded DejaVu Sans Bold face.
 

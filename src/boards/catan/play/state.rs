@@ -190,7 +190,7 @@ pub struct State {
 impl State {
     /// A new game for `seats` seats on `t`, with the development deck
     /// shuffled by `rng`. `seats` must be within [`Topology::seats`]
-    /// ([`super::play`] checks it).
+    /// ([`super::play_test`] checks it).
     pub fn new(t: &Topology, seats: u8, rng: &mut Rng) -> State {
         let five_six = t.special_building;
         // Knights, road building, plenty, monopoly, victory points.
