@@ -73,7 +73,7 @@ fn open_app(args: AppArgs) -> Result<(), String> {
 /// other; the binary owns both).
 #[cfg(feature = "app")]
 fn join_as_person(j: cli::domino::PersonJoin) -> Result<(), String> {
-    app::run_domino_join(j.addr, j.seat, Some(j.name)).map_err(|e| e.to_string())
+    app::run_domino_join(j.addr, j.seat, Some(j.name), j.code, j.token).map_err(|e| e.to_string())
 }
 
 #[cfg(not(feature = "app"))]

@@ -118,6 +118,13 @@ pub struct AppArgs {
     /// Domino with `--join`: your name at the table.
     #[arg(long)]
     pub name: Option<String>,
+    /// Domino with `--join`: the host's join code (`domino host` prints it).
+    #[arg(long)]
+    pub code: Option<String>,
+    /// Domino with `--join`: the seat token an earlier join of this seat
+    /// received, to take the seat back after a drop.
+    #[arg(long)]
+    pub token: Option<String>,
     /// Domino: host a match on this port (0: any free port) and join it
     /// as the first person's seat of `--seats`.
     #[arg(long)]

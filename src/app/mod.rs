@@ -172,12 +172,16 @@ pub fn run_domino_join(
     addr: String,
     seat: Option<u8>,
     name: Option<String>,
+    code: Option<String>,
+    token: Option<String>,
 ) -> Result<(), AppError> {
     let args = AppArgs {
         game: Some(Game::Domino),
         join: Some(addr),
         seat,
         name,
+        code,
+        token,
         ..AppArgs::default()
     };
     run(args)

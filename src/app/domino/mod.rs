@@ -265,7 +265,12 @@ fn apply_args(
         let a = &args.0;
         let name = a.name.clone().unwrap_or_else(|| "You".into());
         let net = if let Some(addr) = &a.join {
-            Some(DominoNet::join(addr, a.seat, &name))
+            let j = crate::domino::net::JoinOptions {
+                code: a.code.clone(),
+                token: a.token.clone(),
+                ..crate::domino::net::JoinOptions::new(a.seat, &name)
+            };
+            Some(DominoNet::join(addr, &j))
         } else if let Some(port) = a.host_port {
             let who = settings
                 .names
@@ -287,6 +292,9 @@ fn apply_args(
             Some(Ok(n)) => {
                 if let Some(p) = n.hosted_port() {
                     println!("domino: hosting on port {p}");
+                    if let Some(code) = n.join_code() {
+                        println!("join code {code}");
+                    }
                 }
                 commands.insert_resource(n);
             }

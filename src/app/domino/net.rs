@@ -9,7 +9,7 @@
 use crate::app::shell::StatusLine;
 use crate::domino::Tile;
 use crate::domino::net::{
-    ClientMsg, Host, HostConfig, HostHandle, HostMsg, NetClient, SeatChoice, SeatSpec,
+    ClientMsg, Host, HostConfig, HostHandle, HostMsg, JoinOptions, NetClient, SeatChoice, SeatSpec,
     TableSnapshot,
 };
 use crate::domino::{Move, parse_agent};
@@ -49,6 +49,9 @@ pub struct DominoNet {
     awaiting: bool,
     /// Whether the end was printed (scripted runs).
     pub reported: bool,
+    /// The seat's secret from the host's welcome: given back (`--token`,
+    /// the join form's token box) it takes this seat again after a drop.
+    pub token: Option<String>,
     client: Mutex<NetClient>,
 }
 
@@ -63,10 +66,11 @@ impl std::fmt::Debug for DominoNet {
 }
 
 impl DominoNet {
-    /// Connect to the host at `addr` (`HOST:PORT`) asking for `seat` (the
-    /// first free person's seat when `None`) as `name`.
-    pub fn join(addr: &str, seat: Option<u8>, name: &str) -> Result<DominoNet, String> {
-        let client = NetClient::connect(addr, seat, name).map_err(|e| e.to_string())?;
+    /// Connect to the host at `addr` (`HOST:PORT`) asking for `j.seat`
+    /// (the first free person's seat when `None`) as `j.name`, with the
+    /// host's join code and, to come back to a seat, its token.
+    pub fn join(addr: &str, j: &JoinOptions) -> Result<DominoNet, String> {
+        let client = NetClient::join(addr, j).map_err(|e| e.to_string())?;
         Ok(DominoNet {
             addr: addr.to_string(),
             seat: None,
@@ -82,13 +86,14 @@ impl DominoNet {
             ready_sent: 0,
             awaiting: false,
             reported: false,
+            token: None,
             client: Mutex::new(client),
         })
     }
 
     /// Host a match on `port` (0: any free port) with `seats` and `seed`,
-    /// on every interface, and join it as the first person's seat. AI seats
-    /// wait `ai_delay` before they move.
+    /// on every interface, behind a fresh join code, and join it as the
+    /// first person's seat. AI seats wait `ai_delay` before they move.
     pub fn host(
         port: u16,
         seats: [SeatSpec; 4],
@@ -106,11 +111,16 @@ impl DominoNet {
             port,
             ai_delay,
             round_pause: Duration::from_secs(60),
+            join_code: Some(crate::domino::net::new_join_code()),
             ..HostConfig::default()
         })
         .map_err(|e| e.to_string())?;
         let addr = format!("127.0.0.1:{}", handle.local_addr().port());
-        let mut net = match DominoNet::join(&addr, Some(mine as u8), name) {
+        let me = JoinOptions {
+            code: handle.join_code().map(str::to_string),
+            ..JoinOptions::new(Some(mine as u8), name)
+        };
+        let mut net = match DominoNet::join(&addr, &me) {
             Ok(n) => n,
             Err(e) => {
                 handle.shutdown();
@@ -120,6 +130,11 @@ impl DominoNet {
         net.host = Some(handle);
         net.host_seed = seed;
         Ok(net)
+    }
+
+    /// The code others give to join when this app hosts.
+    pub fn join_code(&self) -> Option<&str> {
+        self.host.as_ref().and_then(HostHandle::join_code)
     }
 
     /// The port others join on when this app hosts.
@@ -258,9 +273,12 @@ impl DominoNet {
         };
         for m in msgs {
             match m {
-                HostMsg::Welcome { seat, names, .. } => {
+                HostMsg::Welcome {
+                    seat, names, token, ..
+                } => {
                     self.seat = Some(seat);
                     self.names = names;
+                    self.token = (!token.is_empty()).then_some(token);
                 }
                 HostMsg::Snapshot(s) => {
                     if self.snapshot.as_ref().map(|o| o.round_number) != Some(s.round_number) {

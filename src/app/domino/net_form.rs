@@ -17,6 +17,10 @@ pub struct NetForm {
     pub seat: Option<u8>,
     /// The name to join as.
     pub name: String,
+    /// The host's join code.
+    pub code: String,
+    /// A seat token from an earlier join, to come back to that seat.
+    pub token: String,
     /// The last failure.
     pub error: StatusLine,
 }
@@ -28,6 +32,8 @@ impl Default for NetForm {
             addr: format!("127.0.0.1:{}", crate::domino::net::DEFAULT_PORT),
             seat: None,
             name: String::new(),
+            code: String::new(),
+            token: String::new(),
             error: StatusLine::default(),
         }
     }
@@ -78,11 +84,22 @@ pub fn net_section(
                     });
             });
             ui.horizontal(|ui| {
+                ui.label("Code");
+                ui.add(egui::TextEdit::singleline(&mut form.code).hint_text("the host's join code").desired_width(110.0));
+                ui.add(egui::TextEdit::singleline(&mut form.token).hint_text("seat token (to rejoin)").desired_width(150.0));
+            });
+            ui.horizontal(|ui| {
                 ui.label("Name");
                 ui.add(egui::TextEdit::singleline(&mut form.name).hint_text("your name").desired_width(150.0));
                 if ui.button("Join").clicked() {
                     let name = if form.name.trim().is_empty() { "Guest" } else { form.name.trim() };
-                    match DominoNet::join(form.addr.trim(), form.seat, name) {
+                    let filled = |s: &str| Some(s.trim().to_string()).filter(|s| !s.is_empty());
+                    let j = crate::domino::net::JoinOptions {
+                        code: filled(&form.code),
+                        token: filled(&form.token),
+                        ..crate::domino::net::JoinOptions::new(form.seat, name)
+                    };
+                    match DominoNet::join(form.addr.trim(), &j) {
                         Ok(n) => out = Some(n),
                         Err(e) => form.error = StatusLine::error(e),
                     }

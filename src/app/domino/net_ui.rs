@@ -69,12 +69,20 @@ fn side(ui: &mut egui::Ui, n: &DominoNet) -> bool {
             "Leave the networked match (an AI takes your seat) and go back to the settings",
         )
         .clicked();
-    match n.hosted_port() {
-        Some(p) => ui.label(format!(
+    match (n.hosted_port(), n.join_code()) {
+        (Some(p), Some(code)) => ui.label(format!(
+            "Hosting on port {p}, join code {code}: others join with \
+             evoboard domino join THIS-MACHINE:{p} --code {code}"
+        )),
+        (Some(p), None) => ui.label(format!(
             "Hosting on port {p}: others join with evoboard domino join THIS-MACHINE:{p}"
         )),
-        None => ui.label(format!("Joined {}", n.addr)),
+        (None, _) => ui.label(format!("Joined {}", n.addr)),
     };
+    if let Some(t) = &n.token {
+        ui.label(format!("Your seat token: {t}"))
+            .on_hover_text("keep it: give it with --token (or in the join form) to take this seat back after a drop");
+    }
     ui.separator();
     let Some(s) = &n.snapshot else {
         ui.label("Waiting for the host…");

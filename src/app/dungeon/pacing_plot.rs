@@ -135,4 +135,24 @@ pub fn pacing_ui(ui: &mut egui::Ui, d: &Dungeon) {
         });
     let path: Vec<String> = letters[..n].iter().map(|(_, l)| l.to_string()).collect();
     ui.weak(format!("main path {}", path.join(" > ")));
+    checks_ui(ui, d);
+}
+
+/// The pacing rules the contents GA keeps ([`Dungeon::pacing_checks`],
+/// JSON `pacing.checks`), each marked kept or not.
+fn checks_ui(ui: &mut egui::Ui, d: &Dungeon) {
+    let c = d.pacing_checks();
+    let mark = |ok: bool| if ok { "✔" } else { "✘" };
+    ui.horizontal_wrapped(|ui| {
+        ui.weak(format!(
+            "{} challenge rises · {} final room the peak · {} unguarded side rooms below it · \
+             {} rooms on the main path · one enemy kind in at most {} of {} enemy rooms",
+            mark(c.rising),
+            mark(c.final_is_peak),
+            mark(c.unguarded_side_below_final),
+            c.main_path_rooms,
+            c.most_rooms_of_one_kind,
+            c.enemy_rooms
+        ));
+    });
 }

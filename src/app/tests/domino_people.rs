@@ -302,7 +302,13 @@ fn the_app_joins_a_host_and_plays_a_networked_match_to_the_end() {
     let host = local_host(31);
     let addr = format!("127.0.0.1:{}", host.local_addr().port());
     let mut app = people_app("domino-net", fast([t1(), t1(), t1(), t1()], 1));
-    app.insert_resource(domino::DominoNet::join(&addr, Some(0), "Ana").unwrap());
+    app.insert_resource(
+        domino::DominoNet::join(
+            &addr,
+            &evoboard::domino::net::JoinOptions::new(Some(0), "Ana"),
+        )
+        .unwrap(),
+    );
     let mut frames = 0;
     let mut my_turns = 0;
     loop {
@@ -343,7 +349,13 @@ fn a_host_that_goes_away_ends_the_match_with_a_message() {
     let host = local_host(32);
     let addr = format!("127.0.0.1:{}", host.local_addr().port());
     let mut app = people_app("domino-net-gone", fast([t1(), t1(), t1(), t1()], 1));
-    app.insert_resource(domino::DominoNet::join(&addr, Some(0), "Ana").unwrap());
+    app.insert_resource(
+        domino::DominoNet::join(
+            &addr,
+            &evoboard::domino::net::JoinOptions::new(Some(0), "Ana"),
+        )
+        .unwrap(),
+    );
     let mut frames = 0;
     while app
         .world()
@@ -596,4 +608,51 @@ fn a_match_the_app_hosts_is_played_over_the_network_and_recorded() {
     assert_eq!(r.rounds, result.rounds);
     assert_eq!(r.seats[0], SeatRecord::Person { name: "Ana".into() });
     assert_eq!(r.seats[1], SeatRecord::Ai { agent: "t1".into() });
+}
+
+#[test]
+fn a_match_the_app_hosts_is_behind_a_join_code_and_its_seat_gets_a_token() {
+    use evoboard::domino::net::{Client, JoinOptions, SeatSpec};
+    let ai: evoboard::domino::AgentSpec = "t1".parse().unwrap();
+    let seats = [
+        SeatSpec::Human,
+        SeatSpec::Human,
+        SeatSpec::Ai(ai.clone()),
+        SeatSpec::Ai(ai),
+    ];
+    let mut net = domino::DominoNet::host(0, seats, 43, "Ana", std::time::Duration::ZERO).unwrap();
+    let code = net
+        .join_code()
+        .expect("the app's table has a join code")
+        .to_string();
+    let addr = format!("127.0.0.1:{}", net.hosted_port().unwrap());
+    // A stranger without the code is refused and takes no seat.
+    let e = Client::join(&addr, &JoinOptions::new(Some(1), "Eve"))
+        .err()
+        .expect("no code, no seat")
+        .to_string();
+    assert!(e.contains("code"), "{e}");
+    // The host's own seat was welcomed with a token to come back with.
+    for _ in 0..5_000 {
+        net.poll();
+        if net.token.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    assert_eq!(net.seat, Some(0));
+    assert!(
+        net.token.as_ref().is_some_and(|t| t.len() >= 16),
+        "{:?}",
+        net.token
+    );
+    // With the code, the other person's seat is granted.
+    let bea = JoinOptions {
+        code: Some(code),
+        ..JoinOptions::new(Some(1), "Bea")
+    };
+    assert!(Client::join(&addr, &bea).is_ok());
+    if let Some(h) = net.host.take() {
+        h.shutdown();
+    }
 }

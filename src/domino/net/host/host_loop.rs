@@ -368,14 +368,19 @@ impl HostLoop {
         self.notice = Default::default();
     }
 
+    /// The AI that stands in for a person (the configured one, else the
+    /// basic evaluator).
+    fn stand_in(&self) -> Box<dyn Agent> {
+        self.cfg
+            .stand_in
+            .build()
+            .unwrap_or_else(|_| Box::new(EvalAgent::basic()))
+    }
+
     /// A person's turn time ran out: the stand-in plays this one turn for
     /// them, the seat stays theirs and is told.
     fn play_for(&mut self, seat: u8, t: Duration) -> Result<(), NetError> {
-        let agent: Box<dyn Agent> = self
-            .cfg
-            .stand_in
-            .build()
-            .unwrap_or_else(|_| Box::new(EvalAgent::basic()));
+        let agent = self.stand_in();
         self.lm.set_agent(seat, Some(agent));
         let step = self.lm.ai_step();
         self.lm.set_agent(seat, None);

@@ -2,7 +2,6 @@
 //! waiting, counting refusals, ending connections (politely or cut) and
 //! the timeouts of connections that take no seat.
 
-use super::super::super::super::agents::{Agent, EvalAgent};
 use super::super::super::guard::{HELLO_TIMEOUT, MAX_QUEUED_PER_CLIENT, REFUSALS_KEPT};
 use super::super::super::{HostMsg, to_line};
 use super::super::StandIn;
@@ -122,11 +121,7 @@ impl HostLoop {
             self.broadcast();
             return;
         }
-        let agent: Box<dyn Agent> = self
-            .cfg
-            .stand_in
-            .build()
-            .unwrap_or_else(|_| Box::new(EvalAgent::basic()));
+        let agent = self.stand_in();
         self.lm.set_agent(seat, Some(agent));
         self.standing_in[seat as usize] = Some(Some(c.name.clone()));
         if self.started {
