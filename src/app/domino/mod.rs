@@ -32,6 +32,7 @@ pub use flags::{settings_from_args, validate};
 pub use hint::{DominoHint, HINT_DETERMINIZATIONS};
 pub use hotseat::HotSeat;
 pub use net::{DominoNet, NetStatus, host_seats};
+pub use net_form::NetForm;
 pub use records::DominoRecords;
 // What only the screen's tests (src/app/tests) reach.
 #[cfg(test)]
@@ -214,7 +215,7 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<DominoRecords>()
         .init_resource::<NetStatus>()
         .init_resource::<DominoHint>()
-        .init_resource::<net_form::NetForm>()
+        .init_resource::<NetForm>()
         .add_message::<NewMatch>()
         .add_systems(Startup, apply_args)
         .add_systems(OnEnter(Screen::Domino), start_if_missing)

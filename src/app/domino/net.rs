@@ -52,6 +52,8 @@ pub struct DominoNet {
     /// The seat's secret from the host's welcome: given back (`--token`,
     /// the join form's token box) it takes this seat again after a drop.
     pub token: Option<String>,
+    /// The join code this client gave (to rejoin with it).
+    pub code: Option<String>,
     client: Mutex<NetClient>,
 }
 
@@ -87,6 +89,7 @@ impl DominoNet {
             awaiting: false,
             reported: false,
             token: None,
+            code: j.code.clone(),
             client: Mutex::new(client),
         })
     }

@@ -39,6 +39,26 @@ impl Default for NetForm {
     }
 }
 
+impl NetForm {
+    /// Keep what rejoining `n`'s seat takes (address, seat, join code,
+    /// seat token) when a person leaves a match they joined, so "Join"
+    /// takes the same seat back. A match this app hosted leaves the form
+    /// as it was.
+    pub fn remember(&mut self, n: &DominoNet) {
+        if n.host.is_some() {
+            return;
+        }
+        self.addr.clone_from(&n.addr);
+        self.seat = n.seat.or(self.seat);
+        if let Some(code) = &n.code {
+            self.code.clone_from(code);
+        }
+        if let Some(token) = &n.token {
+            self.token.clone_from(token);
+        }
+    }
+}
+
 /// The section; returns a connected match to switch to.
 pub fn net_section(
     ui: &mut egui::Ui,

@@ -107,6 +107,7 @@ fn domino_ui(
     let ctx = contexts.ctx_mut()?.clone();
     if let Some(mut n) = net {
         if super::net_ui::remote_ui(&ctx, &mut insets, &mut panels, &mut n, &mut hints) {
+            form.remember(&n);
             commands.remove_resource::<super::DominoNet>();
             settings_open.0 = Some(true);
         }

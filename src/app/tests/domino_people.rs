@@ -379,6 +379,12 @@ fn a_host_that_goes_away_ends_the_match_with_a_message() {
         if let Some(e) = &n.ended {
             assert!(e.contains("host"), "{e}");
             assert!(n.choice().is_none());
+            // Leaving keeps what rejoining the seat takes in the join form.
+            let token = n.token.clone().expect("the welcome gave a seat token");
+            let mut form = domino::NetForm::default();
+            form.remember(n);
+            assert_eq!((form.addr.as_str(), form.seat), (addr.as_str(), Some(0)));
+            assert_eq!(form.token, token);
             break;
         }
         std::thread::sleep(std::time::Duration::from_micros(300));

@@ -310,13 +310,20 @@ fn the_turn_timer_plays_for_a_person_who_never_moves_and_tells_them() {
 
 #[test]
 fn connections_past_the_cap_are_told_the_host_is_full() {
+    // Every connection here comes from 127.0.0.1, so the cap per address
+    // is the one met (the total cap is tested on `Admission`).
     let host = Host::start(config("human,human,ai:t1,ai:t1", 60_000)).unwrap();
     let addr = host.local_addr().to_string();
-    let held: Vec<TcpStream> = (0..MAX_CONNECTIONS).map(|_| raw(&addr)).collect();
+    let held: Vec<TcpStream> = (0..MAX_CONNECTIONS_PER_ADDRESS)
+        .map(|_| raw(&addr))
+        .collect();
     std::thread::sleep(Duration::from_millis(300));
     let mut r = BufReader::new(raw(&addr));
     match next(&mut r) {
-        Some(HostMsg::Closing { reason }) => assert!(reason.contains("full"), "{reason}"),
+        Some(HostMsg::Closing { reason }) => {
+            assert!(reason.contains("full"), "{reason}");
+            assert!(reason.contains("from one address"), "{reason}");
+        }
         other => panic!("{other:?}"),
     }
     // Idle connections that take no seat go after HELLO_TIMEOUT; closing

@@ -35,6 +35,11 @@ pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 /// full and closed.
 pub const MAX_CONNECTIONS: usize = 12;
 
+/// Connections open at once from one IP address: a whole table can sit at
+/// one machine (four seats and a reconnect or two), but one stranger
+/// cannot take every place of [`MAX_CONNECTIONS`].
+pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 6;
+
 /// Refusals the host's report keeps word for word (the rest are counted).
 pub const REFUSALS_KEPT: usize = 20;
 

@@ -36,9 +36,9 @@ mod tests;
 pub use bot::{BotResult, run_bot, run_bot_joined, run_bot_with};
 pub use client::{Client, JoinOptions, NetClient};
 pub use guard::{
-    HELLO_TIMEOUT, JOIN_CODE_LEN, LINE_BURST, LINES_PER_SECOND, MAX_CONNECTIONS, MAX_MATCH_QUEUE,
-    MAX_NAME_CHARS, MAX_QUEUED_PER_CLIENT, PARTIAL_LINE_TIMEOUT, REFUSALS_KEPT, WRITE_TIMEOUT,
-    new_join_code, sanitize_peer_text,
+    HELLO_TIMEOUT, JOIN_CODE_LEN, LINE_BURST, LINES_PER_SECOND, MAX_CONNECTIONS,
+    MAX_CONNECTIONS_PER_ADDRESS, MAX_MATCH_QUEUE, MAX_NAME_CHARS, MAX_QUEUED_PER_CLIENT,
+    PARTIAL_LINE_TIMEOUT, REFUSALS_KEPT, WRITE_TIMEOUT, new_join_code, sanitize_peer_text,
 };
 pub use host::{Host, HostConfig, HostHandle, HostReport, SeatReport, StandIn, parse_seats};
 pub use snapshot::{

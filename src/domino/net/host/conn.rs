@@ -1,5 +1,6 @@
 //! The connections of a host: the accept loop (at most
-//! [`MAX_CONNECTIONS`] at once), a reader thread per connection (lines
+//! [`MAX_CONNECTIONS`] at once, [`MAX_CONNECTIONS_PER_ADDRESS`] of them from
+//! one IP address), a reader thread per connection (lines
 //! taken at most at [`LINES_PER_SECOND`](super::super::LINES_PER_SECOND)
 //! after a burst, a started line must end within
 //! [`PARTIAL_LINE_TIMEOUT`]) and a writer thread per connection with a
@@ -7,16 +8,17 @@
 //! the match thread.
 
 use super::super::guard::{
-    MAX_CONNECTIONS, MAX_QUEUED_PER_CLIENT, PARTIAL_LINE_TIMEOUT, RateLimit, WRITE_TIMEOUT,
-    sanitize_peer_text,
+    MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_QUEUED_PER_CLIENT, PARTIAL_LINE_TIMEOUT,
+    RateLimit, WRITE_TIMEOUT, sanitize_peer_text,
 };
 use super::super::{ClientMsg, HostMsg, MAX_CLIENT_LINE, to_line};
 use super::Ev;
+use std::collections::HashMap;
 use std::io::{ErrorKind, Read, Write};
-use std::net::{Shutdown, TcpListener, TcpStream};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::net::{IpAddr, Shutdown, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// How often a reader wakes to look at its clocks and the stop flag.
@@ -63,18 +65,58 @@ impl ConnIo {
     }
 }
 
-/// Decrements the live count when a reader ends.
-struct Live(Arc<AtomicUsize>);
+/// Who is connected: the open connections in all and per IP address.
+#[derive(Debug, Default)]
+pub(super) struct Admission {
+    total: usize,
+    per_address: HashMap<IpAddr, usize>,
+}
+
+impl Admission {
+    /// Take a place for a connection from `ip`, or say why the host is full.
+    pub(super) fn admit(&mut self, ip: IpAddr) -> Result<(), String> {
+        if self.total >= MAX_CONNECTIONS {
+            return Err(format!(
+                "the host is full: at most {MAX_CONNECTIONS} connections at once"
+            ));
+        }
+        let mine = self.per_address.entry(ip).or_insert(0);
+        if *mine >= MAX_CONNECTIONS_PER_ADDRESS {
+            return Err(format!(
+                "the host is full for {ip}: at most {MAX_CONNECTIONS_PER_ADDRESS} \
+                 connections at once from one address"
+            ));
+        }
+        *mine += 1;
+        self.total += 1;
+        Ok(())
+    }
+
+    /// Give back the place of a connection from `ip`.
+    pub(super) fn leave(&mut self, ip: IpAddr) {
+        if let Some(n) = self.per_address.get_mut(&ip) {
+            *n -= 1;
+            if *n == 0 {
+                self.per_address.remove(&ip);
+            }
+            self.total -= 1;
+        }
+    }
+}
+
+/// Gives a connection's place back when its reader ends.
+struct Live(Arc<Mutex<Admission>>, IpAddr);
 
 impl Drop for Live {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::Relaxed);
+        let mut places = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        places.leave(self.1);
     }
 }
 
 /// Accept connections until `stop`; each gets a reader and a writer.
 pub(super) fn accept_loop(listener: TcpListener, tx: SyncSender<Ev>, stop: Arc<AtomicBool>) {
-    let live = Arc::new(AtomicUsize::new(0));
+    let places = Arc::new(Mutex::new(Admission::default()));
     let mut next_id = 1u64;
     while !stop.load(Ordering::Relaxed) {
         let (stream, peer) = match listener.accept() {
@@ -84,10 +126,16 @@ pub(super) fn accept_loop(listener: TcpListener, tx: SyncSender<Ev>, stop: Arc<A
                 continue;
             }
         };
-        if live.load(Ordering::Relaxed) >= MAX_CONNECTIONS {
-            refuse_full(stream);
+        let admitted = places
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .admit(peer.ip());
+        if let Err(reason) = admitted {
+            refuse_full(stream, reason);
             continue;
         }
+        // From here on the place is given back when `guard` drops.
+        let guard = Live(Arc::clone(&places), peer.ip());
         let id = next_id;
         next_id += 1;
         let _ = stream.set_nonblocking(false);
@@ -98,8 +146,6 @@ pub(super) fn accept_loop(listener: TcpListener, tx: SyncSender<Ev>, stop: Arc<A
             continue;
         };
         let (out, queue) = sync_channel(MAX_QUEUED_PER_CLIENT);
-        live.fetch_add(1, Ordering::Relaxed);
-        let guard = Live(Arc::clone(&live));
         let spawned = std::thread::Builder::new()
             .name(format!("domino-net-write-{id}"))
             .spawn(move || write_loop(writer, queue));
@@ -128,12 +174,10 @@ pub(super) fn accept_loop(listener: TcpListener, tx: SyncSender<Ev>, stop: Arc<A
     }
 }
 
-/// Tell a connection over the cap that the host is full, without waiting.
-fn refuse_full(mut stream: TcpStream) {
+/// Tell a connection over a cap that the host is full, without waiting.
+fn refuse_full(mut stream: TcpStream, reason: String) {
     let _ = stream.set_nonblocking(true);
-    let line = to_line(&HostMsg::Closing {
-        reason: format!("the host is full: at most {MAX_CONNECTIONS} connections at once"),
-    });
+    let line = to_line(&HostMsg::Closing { reason });
     let _ = stream.write_all(line.as_bytes());
     let _ = stream.shutdown(Shutdown::Both);
 }
@@ -228,4 +272,46 @@ fn parse_line(line: &[u8]) -> Option<Result<ClientMsg, String>> {
             sanitize_peer_text(&e.to_string())
         )
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::Ipv4Addr;
+
+    fn ip(last: u8) -> IpAddr {
+        IpAddr::V4(Ipv4Addr::new(192, 168, 1, last))
+    }
+
+    #[test]
+    fn one_address_gets_its_share_and_the_host_its_total() {
+        let mut places = Admission::default();
+        for _ in 0..MAX_CONNECTIONS_PER_ADDRESS {
+            places.admit(ip(1)).unwrap();
+        }
+        let refused = places.admit(ip(1)).unwrap_err();
+        assert!(refused.contains("from one address"), "{refused}");
+        // Others still get in, up to the total.
+        let mut others = 2;
+        while places.total < MAX_CONNECTIONS {
+            places.admit(ip(others)).unwrap();
+            others += 1;
+        }
+        let refused = places.admit(ip(200)).unwrap_err();
+        assert!(refused.contains("connections at once"), "{refused}");
+        // A place given back is free again, for anyone.
+        places.leave(ip(1));
+        places.admit(ip(200)).unwrap();
+        assert!(places.admit(ip(1)).is_err());
+        // Giving back every place empties the table.
+        places.leave(ip(200));
+        for _ in 1..MAX_CONNECTIONS_PER_ADDRESS {
+            places.leave(ip(1));
+        }
+        for o in 2..others {
+            places.leave(ip(o));
+        }
+        assert_eq!(places.total, 0);
+        assert!(places.per_address.is_empty());
+    }
 }
