@@ -79,17 +79,13 @@ impl GalleryView {
 
     /// Take in a finished gallery.
     fn poll(&mut self) {
-        let Some(result) = self.job.as_mut().and_then(Job::poll) else {
-            return;
-        };
-        self.job = None;
-        match result {
-            Ok(Ok((boards, status))) => {
+        match Job::take_finished(&mut self.job, "gallery") {
+            None => {}
+            Some(Ok((boards, status))) => {
                 self.boards = boards;
                 self.status = status;
             }
-            Ok(Err(e)) => self.status = format!("no gallery: {e}"),
-            Err(_) => self.status = "the gallery stopped unexpectedly".into(),
+            Some(Err(e)) => self.status = e,
         }
     }
 }

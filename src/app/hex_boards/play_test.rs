@@ -90,12 +90,9 @@ impl PlayTestView {
 
     /// Take in a finished run.
     fn poll(&mut self) {
-        let Some(result) = self.job.as_mut().and_then(Job::poll) else {
-            return;
-        };
-        self.job = None;
-        match result {
-            Ok(Ok(report)) => {
+        match Job::take_finished(&mut self.job, "play-test") {
+            None => {}
+            Some(Ok(report)) => {
                 self.status = format!(
                     "{} games ({} draws) · {:.0} games/s · seat advantage {:.1} points",
                     report.games,
@@ -105,8 +102,7 @@ impl PlayTestView {
                 );
                 self.report = Some((std::mem::take(&mut self.tiles), report));
             }
-            Ok(Err(e)) => self.status = format!("no play-test: {e}"),
-            Err(_) => self.status = "the play-test stopped unexpectedly".into(),
+            Some(Err(e)) => self.status = e,
         }
     }
 }

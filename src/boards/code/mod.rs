@@ -40,8 +40,11 @@
 
 use super::catan::{CatanBoard, CatanCode, CatanLayout, Harbour, HarbourKind};
 use super::{BoardError, BoardGame};
+mod bits;
+
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use bits::{BitReader, BitWriter, crc8, harbour_bits, harbour_kind, pack, unpack};
 
 /// Letter of a Terra Mystica board on the standard outline.
 pub const TM_STANDARD: char = 'T';
@@ -201,43 +204,13 @@ fn variant_for(
         })
 }
 
-/// Bits, most significant first, into bytes.
-struct BitWriter {
-    bytes: Vec<u8>,
-    acc: u32,
-    n: u32,
-}
-
-impl BitWriter {
-    fn push(&mut self, value: u8, bits: u32) {
-        self.acc = (self.acc << bits) | value as u32;
-        self.n += bits;
-        while self.n >= 8 {
-            self.n -= 8;
-            self.bytes.push((self.acc >> self.n) as u8);
-            self.acc &= (1 << self.n) - 1;
-        }
-    }
-
-    fn finish(mut self) -> Vec<u8> {
-        if self.n > 0 {
-            self.bytes.push((self.acc << (8 - self.n)) as u8);
-        }
-        self.bytes
-    }
-}
-
 fn encode_variant(
     v: &Variant,
     tiles: &[u8],
     harbours: &[HarbourKind],
 ) -> Result<String, BoardError> {
     let bits = v.hexes * v.bits as usize + v.harbours * HARBOUR_BITS as usize;
-    let mut w = BitWriter {
-        bytes: Vec::with_capacity(bits.div_ceil(8) + 1),
-        acc: 0,
-        n: 0,
-    };
+    let mut w = BitWriter::with_capacity(bits.div_ceil(8) + 1);
     for &t in tiles {
         w.push(pack(v.game, t)?, v.bits);
     }
@@ -345,11 +318,7 @@ pub fn decode_board(code: &str) -> Result<SharedBoard, BoardError> {
             "its check character does not match: it was mistyped or cut".into(),
         ));
     }
-    let mut r = BitReader {
-        bytes: payload.iter(),
-        acc: 0,
-        n: 0,
-    };
+    let mut r = BitReader::new(payload.iter());
     let mut tiles = Vec::with_capacity(v.hexes);
     for _ in 0..v.hexes {
         tiles.push(unpack(v.game, r.take(v.bits))?);
@@ -361,7 +330,7 @@ pub fn decode_board(code: &str) -> Result<SharedBoard, BoardError> {
                 .collect::<Result<Vec<_>, _>>()
         })
         .transpose()?;
-    if r.acc != 0 {
+    if !r.rest_is_zero() {
         return Err(bad("its last bits are not zero".into()));
     }
     Ok(SharedBoard {
@@ -371,254 +340,5 @@ pub fn decode_board(code: &str) -> Result<SharedBoard, BoardError> {
     })
 }
 
-/// Bits, most significant first, out of bytes (zeros past the end).
-struct BitReader<'a> {
-    bytes: std::slice::Iter<'a, u8>,
-    acc: u32,
-    n: u32,
-}
-
-impl BitReader<'_> {
-    fn take(&mut self, bits: u32) -> u8 {
-        while self.n < bits {
-            let b = self.bytes.next().copied().unwrap_or(0);
-            self.acc = (self.acc << 8) | b as u32;
-            self.n += 8;
-        }
-        self.n -= bits;
-        let v = (self.acc >> self.n) & ((1 << bits) - 1);
-        self.acc &= (1 << self.n) - 1;
-        v as u8
-    }
-}
-
-/// A harbour kind as 3 bits.
-fn harbour_bits(kind: HarbourKind) -> u8 {
-    match kind {
-        HarbourKind::Generic => 0,
-        HarbourKind::Grain => 1,
-        HarbourKind::Lumber => 2,
-        HarbourKind::Wool => 3,
-        HarbourKind::Brick => 4,
-        HarbourKind::Ore => 5,
-    }
-}
-
-/// 3 bits as a harbour kind.
-fn harbour_kind(bits: u8) -> Result<HarbourKind, BoardError> {
-    Ok(match bits {
-        0 => HarbourKind::Generic,
-        1 => HarbourKind::Grain,
-        2 => HarbourKind::Lumber,
-        3 => HarbourKind::Wool,
-        4 => HarbourKind::Brick,
-        5 => HarbourKind::Ore,
-        _ => {
-            return Err(BoardError::ShareCode {
-                reason: format!(
-                    "harbour kind {bits} is not a harbour (0 generic, 1 grain, 2 lumber, 3 wool, 4 brick, 5 ore)"
-                ),
-            });
-        }
-    })
-}
-
-/// A tile code as the payload's bits.
-fn pack(game: BoardGame, tile: u8) -> Result<u8, BoardError> {
-    match game {
-        BoardGame::TerraMystica if tile <= 7 => Ok(tile),
-        BoardGame::Catan => {
-            let c = CatanCode::from_byte(tile);
-            // terrain << 4 | token: 7 bits while the terrain is 0..=5.
-            if c.terrain() <= CatanCode::DESERT {
-                Ok(tile)
-            } else {
-                Err(BoardError::BadTileCode { code: tile })
-            }
-        }
-        BoardGame::TerraMystica => Err(BoardError::BadTileCode { code: tile }),
-    }
-}
-
-/// The payload's bits as a tile code.
-fn unpack(game: BoardGame, bits: u8) -> Result<u8, BoardError> {
-    match game {
-        BoardGame::TerraMystica => Ok(bits),
-        BoardGame::Catan => {
-            let (terrain, token) = (bits >> 4, bits & 15);
-            if terrain > CatanCode::DESERT {
-                return Err(BoardError::ShareCode {
-                    reason: format!("hex terrain {terrain} is not a Catan terrain (0 to 5)"),
-                });
-            }
-            Ok(CatanCode::new(terrain, token).byte())
-        }
-    }
-}
-
-/// CRC-8 with polynomial 0x07 (CRC-8/SMBUS).
-fn crc8(bytes: &[u8]) -> u8 {
-    let mut crc = 0u8;
-    for &b in bytes {
-        crc ^= b;
-        for _ in 0..8 {
-            crc = if crc & 0x80 != 0 {
-                (crc << 1) ^ 0x07
-            } else {
-                crc << 1
-            };
-        }
-    }
-    crc
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::boards::catan::{CatanLayout, standard_codes};
-    use crate::boards::shuffle;
-    use crate::boards::terra_mystica::{TerraMysticaBoard, standard_tiles};
-    use crate::rng::seeded;
-
-    #[test]
-    fn random_boards_round_trip() {
-        let mut rng = seeded(7);
-        for _ in 0..200 {
-            let mut tm = standard_tiles();
-            shuffle(&mut tm, &mut rng);
-            let c = encode(BoardGame::TerraMystica, &tm).unwrap();
-            assert_eq!(c.len(), 60, "{c}");
-            assert_eq!(decode(&c).unwrap(), (BoardGame::TerraMystica, tm));
-            let mut ca = standard_codes();
-            shuffle(&mut ca, &mut rng);
-            let c = encode(BoardGame::Catan, &ca).unwrap();
-            assert!(c.len() <= 40, "{c}");
-            assert_eq!(c.len(), 25);
-            assert!(
-                c.chars()
-                    .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-            );
-            assert_eq!(decode(&c).unwrap(), (BoardGame::Catan, ca));
-        }
-        // The offset outline: its own letter and length, the same tiles back.
-        let mut off =
-            crate::boards::terra_mystica::tiles_for(crate::boards::terra_mystica::offset_grid());
-        shuffle(&mut off, &mut rng);
-        let c = encode(BoardGame::TerraMystica, &off).unwrap();
-        assert!(c.starts_with(TM_OFFSET), "{c}");
-        assert_eq!(c.len(), 59, "{c}");
-        assert_eq!(decode(&c).unwrap(), (BoardGame::TerraMystica, off.clone()));
-        // Read with the standard letter it is the wrong length, not a board.
-        assert!(decode(&format!("T{}", &c[1..])).is_err());
-        // The 5–6 player island: its own letter and length.
-        let mut five_six = CatanLayout::five_six().standard_codes();
-        shuffle(&mut five_six, &mut rng);
-        let c = encode(BoardGame::Catan, &five_six).unwrap();
-        assert!(c.starts_with(CATAN_56), "{c}");
-        assert_eq!(c.len(), 39, "{c}");
-        assert_eq!(decode(&c).unwrap(), (BoardGame::Catan, five_six));
-        let base = TerraMysticaBoard::base_map().tiles();
-        let c = encode(BoardGame::TerraMystica, &base).unwrap();
-        assert_eq!(decode(&format!("  {c}\n")).unwrap().1, base);
-    }
-
-    #[test]
-    fn malformed_codes_say_what_is_wrong() {
-        let c = encode(BoardGame::Catan, &standard_codes()).unwrap();
-        let msg = |s: &str| decode(s).unwrap_err().to_string();
-        assert!(msg("").contains("empty"));
-        let m = msg(&format!("Z{}", &c[1..]));
-        assert!(
-            m.contains("starts with 'Z'") && m.contains("T ") && m.contains("C "),
-            "{m}"
-        );
-        // `U` is still reserved; `F` is the 5–6 island now, and a base
-        // island's payload is the wrong length for it, as for `H`.
-        assert!(msg(&format!("U{}", &c[1..])).contains("reserved"));
-        assert!(msg(&format!("H{}", &c[1..])).contains("has 29 characters"));
-        assert!(msg(&format!("F{}", &c[1..])).contains("has 39 characters"));
-        assert!(
-            msg(&c[..20]).contains("has 25 characters"),
-            "{}",
-            msg(&c[..20])
-        );
-        assert!(msg(&format!("{}!", &c[..24])).contains("'!'"));
-        // One changed character: the check catches it.
-        let mut typo: Vec<char> = c.chars().collect();
-        typo[5] = if typo[5] == 'A' { 'B' } else { 'A' };
-        let typo: String = typo.into_iter().collect();
-        assert!(msg(&typo).contains("mistyped"), "{}", msg(&typo));
-        // A TM code read as Catan has the wrong length.
-        let tm = encode(BoardGame::TerraMystica, &standard_tiles()).unwrap();
-        assert!(msg(&format!("C{}", &tm[1..])).contains("25 characters"));
-        // Encoding errors: wrong length, code out of range.
-        assert!(encode(BoardGame::Catan, &[0; 5]).is_err());
-        assert!(encode(BoardGame::TerraMystica, &[8; 113]).is_err());
-        assert!(encode(BoardGame::Catan, &[CatanCode::new(6, 2).byte(); 19]).is_err());
-    }
-
-    #[test]
-    fn bad_terrain_bits_are_refused() {
-        // A Catan payload whose first hex has terrain 7: build it by hand.
-        let mut bytes = vec![0u8; 17];
-        bytes[0] = 0b1110_0000;
-        bytes.push(crc8(&bytes));
-        let code = format!("C{}", URL_SAFE_NO_PAD.encode(&bytes));
-        let err = decode(&code).unwrap_err().to_string();
-        assert!(err.contains("not a Catan terrain"), "{err}");
-    }
-
-    #[test]
-    fn harbour_codes_round_trip_on_both_islands() {
-        use crate::boards::catan::CatanOptions;
-        let mut rng = seeded(11);
-        for (layout, letter, len) in [
-            (CatanLayout::base(), CATAN_HARBOURS, 29),
-            (CatanLayout::five_six(), CATAN_56_HARBOURS, 44),
-        ] {
-            for seed in 0..50 {
-                let mut tiles = layout.standard_codes();
-                shuffle(&mut tiles, &mut rng);
-                let board = CatanBoard::with_placed_harbours(&tiles, &CatanOptions::table(), seed);
-                assert_eq!(board.harbours.len(), layout.slots().len());
-                let c = encode_catan(&board).unwrap();
-                assert!(c.starts_with(letter), "{c}");
-                assert_eq!(c.chars().count(), len, "{c}");
-                let back = decode_board(&c).unwrap();
-                assert_eq!(back.tiles, tiles);
-                assert_eq!(back.catan().unwrap(), board);
-                // The plain decoder reads the land of a harbour code.
-                assert_eq!(decode(&c).unwrap(), (BoardGame::Catan, tiles.clone()));
-                // Without harbours a board gets its plain letter.
-                let bare = CatanBoard::try_decode(&tiles).unwrap();
-                let plain = encode_catan(&bare).unwrap();
-                assert_eq!(plain, encode(BoardGame::Catan, &tiles).unwrap());
-                assert_eq!(decode_board(&plain).unwrap().harbours, None);
-            }
-        }
-        // Harbours off the frame slots have no code, and say why.
-        let mut board =
-            CatanBoard::with_placed_harbours(&standard_codes(), &CatanOptions::table(), 1);
-        board.harbours.pop();
-        let e = encode_catan(&board).unwrap_err().to_string();
-        assert!(e.contains("9 frame slots"), "{e}");
-        // A harbour kind outside 0..=5 is refused: kind 7 in the last slot.
-        let mut w = BitWriter {
-            bytes: Vec::new(),
-            acc: 0,
-            n: 0,
-        };
-        for &t in &standard_codes() {
-            w.push(t, 7);
-        }
-        for k in 0..9 {
-            w.push(if k == 8 { 7 } else { 0 }, HARBOUR_BITS);
-        }
-        let mut bytes = w.finish();
-        bytes.push(crc8(&bytes));
-        let e = decode(&format!("H{}", URL_SAFE_NO_PAD.encode(&bytes)))
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("harbour kind 7"), "{e}");
-    }
-}
+mod tests;
