@@ -38,7 +38,7 @@
 //! assert!(code::decode("Xabc").is_err());
 //! ```
 
-use super::catan::{CatanBoard, CatanCode, CatanLayout, Harbour, HarbourKind};
+use super::catan::{CatanBoard, CatanLayout, Harbour, HarbourKind};
 use super::{BoardError, BoardGame};
 mod bits;
 
