@@ -129,7 +129,7 @@ const VARIANTS: [Variant; 6] = [
 ];
 
 /// The share code of a board: `tiles` are the game's row-major tile codes
-/// (Terra Mystica terrain codes, Catan [`CatanCode`] bytes). The variant
+/// (Terra Mystica terrain codes, Catan [`CatanCode`](super::catan::CatanCode) bytes). The variant
 /// follows from the game and the number of hexes; an error when no
 /// variant fits or a tile is not a code of the game. Harbours are not
 /// coded: [`encode_catan`] codes a Catan board with them.
