@@ -1,0 +1,201 @@
+//! The PDF export: SVG pages read by usvg (the same reader and font
+//! database as the PNG export, so text is laid out with the embedded
+//! DejaVu Sans Bold face) and written page by page with `pdf-writer`.
+//!
+//! Every path of the usvg tree becomes a PDF path with its solid fill and
+//! stroke; text arrives as the glyph outlines usvg flattens it to, so the
+//! PDF needs no font of its own and prints the same everywhere. Gradients,
+//! patterns, images and filters are not drawn (the puzzle pages use none).
+//! Page sizes come from the SVG's `width` and `height`, read as points
+//! (1/72 in): an A4 page is 595.28 × 841.89. Content streams are
+//! deflated.
+
+use super::ExportError;
+use pdf_writer::{Content, Filter, Finish, Pdf, Rect, Ref, TextStr};
+use resvg::usvg::{self, tiny_skia_path::PathSegment};
+
+/// The points of an A4 page: 210 × 297 mm.
+pub const A4: (f32, f32) = (595.28, 841.89);
+
+/// A PDF of `pages` (SVG documents, one per page, sized in points) with
+/// `title` in its document information.
+pub fn pdf(pages: &[String], title: &str) -> Result<Vec<u8>, ExportError> {
+    if pages.is_empty() {
+        return Err(ExportError::Render("a PDF needs at least one page".into()));
+    }
+    let opt = super::png::options();
+    let catalog = Ref::new(1);
+    let tree_id = Ref::new(2);
+    let info = Ref::new(3);
+    // Two objects per page: the page and its content stream.
+    let page_ref = |i: usize| Ref::new(4 + 2 * i as i32);
+    let content_ref = |i: usize| Ref::new(5 + 2 * i as i32);
+    let mut out = Pdf::new();
+    out.catalog(catalog).pages(tree_id);
+    out.pages(tree_id)
+        .kids((0..pages.len()).map(page_ref))
+        .count(pages.len() as i32);
+    out.document_info(info)
+        .title(TextStr(title))
+        .creator(TextStr("evoboard"));
+    for (i, svg) in pages.iter().enumerate() {
+        let tree =
+            usvg::Tree::from_str(svg, &opt).map_err(|e| ExportError::Render(e.to_string()))?;
+        let (w, h) = (tree.size().width(), tree.size().height());
+        let mut content = Content::new();
+        // SVG's y axis points down, PDF's up.
+        content.transform([1.0, 0.0, 0.0, -1.0, 0.0, h]);
+        draw_group(&mut content, tree.root());
+        let data = miniz_oxide::deflate::compress_to_vec_zlib(content.finish().as_slice(), 6);
+        out.stream(content_ref(i), &data)
+            .filter(Filter::FlateDecode);
+        let mut page = out.page(page_ref(i));
+        page.media_box(Rect::new(0.0, 0.0, w, h))
+            .parent(tree_id)
+            .contents(content_ref(i));
+        page.resources();
+        page.finish();
+    }
+    Ok(out.finish())
+}
+
+/// Draw a group's paths, text outlines and subgroups.
+fn draw_group(c: &mut Content, g: &usvg::Group) {
+    for node in g.children() {
+        match node {
+            usvg::Node::Group(g) => draw_group(c, g),
+            usvg::Node::Path(p) => draw_path(c, p),
+            usvg::Node::Text(t) => draw_group(c, t.flattened()),
+            usvg::Node::Image(_) => {}
+        }
+    }
+}
+
+/// The red, green and blue of a solid paint (0..=1); `None` for
+/// gradients and patterns.
+fn rgb(paint: &usvg::Paint) -> Option<(f32, f32, f32)> {
+    match paint {
+        usvg::Paint::Color(c) => Some((
+            f32::from(c.red) / 255.0,
+            f32::from(c.green) / 255.0,
+            f32::from(c.blue) / 255.0,
+        )),
+        _ => None,
+    }
+}
+
+/// One path, in its absolute transform.
+fn draw_path(c: &mut Content, p: &usvg::Path) {
+    if !p.is_visible() {
+        return;
+    }
+    let fill = p.fill().and_then(|f| Some((rgb(f.paint())?, f.rule())));
+    let stroke = p.stroke().and_then(|s| Some((rgb(s.paint())?, s)));
+    if fill.is_none() && stroke.is_none() {
+        return;
+    }
+    let t = p.abs_transform();
+    c.save_state();
+    c.transform([t.sx, t.ky, t.kx, t.sy, t.tx, t.ty]);
+    if let Some(((r, g, b), _)) = fill {
+        c.set_fill_rgb(r, g, b);
+    }
+    if let Some(((r, g, b), s)) = &stroke {
+        c.set_stroke_rgb(*r, *g, *b);
+        c.set_line_width(s.width().get());
+        c.set_line_cap(match s.linecap() {
+            usvg::LineCap::Butt => pdf_writer::types::LineCapStyle::ButtCap,
+            usvg::LineCap::Round => pdf_writer::types::LineCapStyle::RoundCap,
+            usvg::LineCap::Square => pdf_writer::types::LineCapStyle::ProjectingSquareCap,
+        });
+        c.set_line_join(match s.linejoin() {
+            usvg::LineJoin::Round => pdf_writer::types::LineJoinStyle::RoundJoin,
+            usvg::LineJoin::Bevel => pdf_writer::types::LineJoinStyle::BevelJoin,
+            _ => pdf_writer::types::LineJoinStyle::MiterJoin,
+        });
+        c.set_miter_limit(s.miterlimit().get());
+    }
+    trace(c, p.data());
+    let even_odd = matches!(fill, Some((_, usvg::FillRule::EvenOdd)));
+    match (fill.is_some(), stroke.is_some()) {
+        (true, true) if even_odd => c.fill_even_odd_and_stroke(),
+        (true, true) => c.fill_nonzero_and_stroke(),
+        (true, false) if even_odd => c.fill_even_odd(),
+        (true, false) => c.fill_nonzero(),
+        _ => c.stroke(),
+    };
+    c.restore_state();
+}
+
+/// The path's segments as PDF path operators (quadratic curves raised to
+/// cubic ones).
+fn trace(c: &mut Content, path: &usvg::tiny_skia_path::Path) {
+    let mut last = (0.0f32, 0.0f32);
+    for seg in path.segments() {
+        match seg {
+            PathSegment::MoveTo(p) => {
+                c.move_to(p.x, p.y);
+                last = (p.x, p.y);
+            }
+            PathSegment::LineTo(p) => {
+                c.line_to(p.x, p.y);
+                last = (p.x, p.y);
+            }
+            PathSegment::QuadTo(q, p) => {
+                let c1 = (
+                    last.0 + 2.0 / 3.0 * (q.x - last.0),
+                    last.1 + 2.0 / 3.0 * (q.y - last.1),
+                );
+                let c2 = (p.x + 2.0 / 3.0 * (q.x - p.x), p.y + 2.0 / 3.0 * (q.y - p.y));
+                c.cubic_to(c1.0, c1.1, c2.0, c2.1, p.x, p.y);
+                last = (p.x, p.y);
+            }
+            PathSegment::CubicTo(p1, p2, p) => {
+                c.cubic_to(p1.x, p1.y, p2.x, p2.y, p.x, p.y);
+                last = (p.x, p.y);
+            }
+            PathSegment::Close => {
+                c.close_path();
+            }
+        }
+    }
+}
+
+/// How many pages a PDF written by [`pdf`] has: its `/Type /Page`
+/// objects (for tests and the CLI's report).
+pub fn page_count(bytes: &[u8]) -> usize {
+    let hay = String::from_utf8_lossy(bytes);
+    hay.matches("/Type /Page").count() - hay.matches("/Type /Pages").count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(body: &str) -> String {
+        format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" font-family="DejaVu Sans" font-weight="bold"><rect width="200" height="100" fill="#ffffff"/>{body}</svg>"##
+        )
+    }
+
+    #[test]
+    fn pages_sizes_and_text_outlines() {
+        let blank = pdf(&[page("")], "t").unwrap();
+        assert!(blank.starts_with(b"%PDF-"));
+        assert_eq!(page_count(&blank), 1);
+        let text = page(r#"<text x="5" y="50" font-size="30">Grade 2</text>"#);
+        let two = pdf(&[text.clone(), page("")], "t").unwrap();
+        assert_eq!(page_count(&two), 2);
+        assert!(String::from_utf8_lossy(&two).contains("/MediaBox [0 0 200 100]"));
+        // The text's glyph outlines make the page's stream larger: the
+        // embedded font was found.
+        let one_text = pdf(&[text], "t").unwrap();
+        assert!(
+            one_text.len() > blank.len() + 200,
+            "{} vs {}",
+            one_text.len(),
+            blank.len()
+        );
+        assert!(pdf(&[], "t").is_err());
+    }
+}
