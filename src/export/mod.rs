@@ -25,6 +25,7 @@
 //! assert!(text.contains(r#"data-terrain="lake""#));
 //! ```
 
+pub mod book;
 pub mod dungeon;
 #[cfg(feature = "pdf")]
 pub mod pdf;

@@ -71,14 +71,20 @@ fn draw_group(c: &mut Content, g: &usvg::Group) {
     }
 }
 
+/// `v` to 1/100 (of a point, on the puzzle pages): shorter numbers in the
+/// content streams, nothing a printer shows.
+fn r2(v: f32) -> f32 {
+    (v * 100.0).round() / 100.0
+}
+
 /// The red, green and blue of a solid paint (0..=1); `None` for
 /// gradients and patterns.
 fn rgb(paint: &usvg::Paint) -> Option<(f32, f32, f32)> {
     match paint {
         usvg::Paint::Color(c) => Some((
-            f32::from(c.red) / 255.0,
-            f32::from(c.green) / 255.0,
-            f32::from(c.blue) / 255.0,
+            (f32::from(c.red) / 255.0 * 1000.0).round() / 1000.0,
+            (f32::from(c.green) / 255.0 * 1000.0).round() / 1000.0,
+            (f32::from(c.blue) / 255.0 * 1000.0).round() / 1000.0,
         )),
         _ => None,
     }
@@ -96,7 +102,9 @@ fn draw_path(c: &mut Content, p: &usvg::Path) {
     }
     let t = p.abs_transform();
     c.save_state();
-    c.transform([t.sx, t.ky, t.kx, t.sy, t.tx, t.ty]);
+    if !t.is_identity() {
+        c.transform([t.sx, t.ky, t.kx, t.sy, t.tx, t.ty]);
+    }
     if let Some(((r, g, b), _)) = fill {
         c.set_fill_rgb(r, g, b);
     }
@@ -128,17 +136,17 @@ fn draw_path(c: &mut Content, p: &usvg::Path) {
 }
 
 /// The path's segments as PDF path operators (quadratic curves raised to
-/// cubic ones).
+/// cubic ones), to 1/100 of a unit.
 fn trace(c: &mut Content, path: &usvg::tiny_skia_path::Path) {
     let mut last = (0.0f32, 0.0f32);
     for seg in path.segments() {
         match seg {
             PathSegment::MoveTo(p) => {
-                c.move_to(p.x, p.y);
+                c.move_to(r2(p.x), r2(p.y));
                 last = (p.x, p.y);
             }
             PathSegment::LineTo(p) => {
-                c.line_to(p.x, p.y);
+                c.line_to(r2(p.x), r2(p.y));
                 last = (p.x, p.y);
             }
             PathSegment::QuadTo(q, p) => {
@@ -147,11 +155,11 @@ fn trace(c: &mut Content, path: &usvg::tiny_skia_path::Path) {
                     last.1 + 2.0 / 3.0 * (q.y - last.1),
                 );
                 let c2 = (p.x + 2.0 / 3.0 * (q.x - p.x), p.y + 2.0 / 3.0 * (q.y - p.y));
-                c.cubic_to(c1.0, c1.1, c2.0, c2.1, p.x, p.y);
+                c.cubic_to(r2(c1.0), r2(c1.1), r2(c2.0), r2(c2.1), r2(p.x), r2(p.y));
                 last = (p.x, p.y);
             }
             PathSegment::CubicTo(p1, p2, p) => {
-                c.cubic_to(p1.x, p1.y, p2.x, p2.y, p.x, p.y);
+                c.cubic_to(r2(p1.x), r2(p1.y), r2(p2.x), r2(p2.y), r2(p.x), r2(p.y));
                 last = (p.x, p.y);
             }
             PathSegment::Close => {
