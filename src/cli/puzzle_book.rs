@@ -49,7 +49,7 @@ pub struct PuzzleBookArgs {
     pub force: bool,
     /// Print one JSON object: `out`, `bytes`, `pages`, `puzzle_pages`,
     /// `solution_pages`, `elapsed_ms` and `puzzles` (`number`, `seed`,
-    /// `grade`, `givens` each).
+    /// `grade`, `givens` and the puzzle's rows `cells` each).
     #[arg(long)]
     pub json: bool,
 }
@@ -164,7 +164,13 @@ pub fn run(a: PuzzleBookArgs) -> CliResult {
                     .flat_map(|r| r.chars())
                     .filter(|c| matches!(c, 'X' | 'O'))
                     .count();
-                json!({"number": e.number, "seed": e.puzzle.seed, "grade": e.grade, "givens": givens})
+                json!({
+                    "number": e.number,
+                    "seed": e.puzzle.seed,
+                    "grade": e.grade,
+                    "givens": givens,
+                    "cells": e.puzzle.cells,
+                })
             })
             .collect();
         return print_json(&json!({

@@ -142,11 +142,9 @@ fn sheet(
         let (col, row) = (k % cols, k / cols);
         let p = &e.puzzle;
         let (cells, solution) = boards(p)?;
-        let cell = fit_cell(p.width, p.height, bw - 14.0, bh - CAPTION - 10.0).min(MAX_CELL);
-        let (gw, gh) = (
-            cell * (p.width as f64 + 1.0),
-            cell * (p.height as f64 + 1.0),
-        );
+        let (w, h) = (cells.width(), cells.height());
+        let cell = fit_cell(w, h, bw - 14.0, bh - CAPTION - 10.0).min(MAX_CELL);
+        let (gw, gh) = (cell * (w as f64 + 1.0), cell * (h as f64 + 1.0));
         let (x0, y0) = (MARGIN + col as f64 * bw, top + row as f64 * bh);
         let at = Place {
             // Centre the grid and its labels, a little right of centre so
@@ -167,8 +165,8 @@ fn sheet(
                 p.seed
             )
         };
-        let cx = at.x + cell * p.width as f64 / 2.0;
-        let cy = at.y + cell * p.height as f64 + 15.0;
+        let cx = at.x + cell * w as f64 / 2.0;
+        let cy = at.y + cell * h as f64 + 15.0;
         let size = if solutions { 8.5 } else { 10.0 };
         text(&mut out, cx, cy, size, "middle", ink, &caption);
     }

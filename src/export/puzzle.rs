@@ -221,12 +221,14 @@ fn symbol(out: &mut String, s: Square, given: bool, r: usize, c: usize, at: Plac
 pub fn page_svg(p: &Puzzle, side: Side) -> Result<String, ExportError> {
     let (cells, solution) = boards(p)?;
     let grade = puzzle_grade(p)?;
+    // The boards' size (the saved `width` and `height` are only labels).
+    let (w, h) = (cells.width(), cells.height());
     let (pw, ph) = PAGE;
     let mut out = String::new();
     page_open(&mut out);
     let title = match side {
-        Side::Puzzle => format!("X/O puzzle, {} × {}", p.width, p.height),
-        Side::Solution => format!("Solution: X/O puzzle, {} × {}", p.width, p.height),
+        Side::Puzzle => format!("X/O puzzle, {} × {}", w, h),
+        Side::Solution => format!("Solution: X/O puzzle, {} × {}", w, h),
     };
     text(&mut out, MARGIN, MARGIN + 18.0, 22.0, "start", INK, &title);
     for (i, line) in RULE_TEXT.iter().enumerate() {
@@ -236,11 +238,8 @@ pub fn page_svg(p: &Puzzle, side: Side) -> Result<String, ExportError> {
     // The grid's box: below the header, above the footer.
     let (top, bottom) = (MARGIN + 80.0, ph - MARGIN - 40.0);
     let (bw, bh) = (pw - 2.0 * MARGIN, bottom - top);
-    let cell = fit_cell(p.width, p.height, bw, bh).min(44.0);
-    let (gw, gh) = (
-        cell * (p.width as f64 + 1.0),
-        cell * (p.height as f64 + 1.0),
-    );
+    let cell = fit_cell(w, h, bw, bh).min(44.0);
+    let (gw, gh) = (cell * (w as f64 + 1.0), cell * (h as f64 + 1.0));
     let at = Place {
         x: MARGIN + (bw - gw) / 2.0 + cell,
         y: top + (bh - gh) / 2.0 + cell,
@@ -256,8 +255,8 @@ pub fn page_svg(p: &Puzzle, side: Side) -> Result<String, ExportError> {
         "{} · seed {} · {} × {} {} · {} givens",
         grade_label(grade),
         p.seed,
-        p.width,
-        p.height,
+        w,
+        h,
         p.difficulty.name(),
         cells.len() - cells.count(Square::Empty) - cells.count(Square::Blocked)
     );
