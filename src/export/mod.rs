@@ -201,7 +201,7 @@ impl fmt::Display for ExportError {
             ExportError::Unsupported { kind } => write!(
                 f,
                 "exporting a {kind} is not supported yet; export works for terra-mystica \
-                 and catan boards and dungeons"
+                 and catan boards, dungeons and puzzles"
             ),
             ExportError::NoPng => f.write_str(
                 "this build has no PNG export (built without the `png` feature); use svg",

@@ -45,7 +45,7 @@ pub fn pdf(pages: &[String], title: &str) -> Result<Vec<u8>, ExportError> {
         let mut content = Content::new();
         // SVG's y axis points down, PDF's up.
         content.transform([1.0, 0.0, 0.0, -1.0, 0.0, h]);
-        draw_group(&mut content, tree.root());
+        draw_group(&mut content, tree.root(), &mut State::default());
         let data = miniz_oxide::deflate::compress_to_vec_zlib(content.finish().as_slice(), 6);
         out.stream(content_ref(i), &data)
             .filter(Filter::FlateDecode);
@@ -60,12 +60,12 @@ pub fn pdf(pages: &[String], title: &str) -> Result<Vec<u8>, ExportError> {
 }
 
 /// Draw a group's paths, text outlines and subgroups.
-fn draw_group(c: &mut Content, g: &usvg::Group) {
+fn draw_group(c: &mut Content, g: &usvg::Group, st: &mut State) {
     for node in g.children() {
         match node {
-            usvg::Node::Group(g) => draw_group(c, g),
-            usvg::Node::Path(p) => draw_path(c, p),
-            usvg::Node::Text(t) => draw_group(c, t.flattened()),
+            usvg::Node::Group(g) => draw_group(c, g, st),
+            usvg::Node::Path(p) => draw_path(c, p, st),
+            usvg::Node::Text(t) => draw_group(c, t.flattened(), st),
             usvg::Node::Image(_) => {}
         }
     }
@@ -90,8 +90,22 @@ fn rgb(paint: &usvg::Paint) -> Option<(f32, f32, f32)> {
     }
 }
 
+/// The graphics state last set in a content stream, so a path only
+/// writes what changes (a solution page repeats one ink thousands of
+/// times). `None`: not known (PDF defaults apply until set).
+#[derive(Clone, Copy, Default, PartialEq)]
+struct State {
+    fill: Option<(f32, f32, f32)>,
+    stroke: Option<(f32, f32, f32)>,
+    width: Option<f32>,
+    cap: Option<u8>,
+    join: Option<u8>,
+    miter: Option<f32>,
+}
+
 /// One path, in its absolute transform.
-fn draw_path(c: &mut Content, p: &usvg::Path) {
+fn draw_path(c: &mut Content, p: &usvg::Path, st: &mut State) {
+    use pdf_writer::types::{LineCapStyle, LineJoinStyle};
     if !p.is_visible() {
         return;
     }
@@ -101,27 +115,51 @@ fn draw_path(c: &mut Content, p: &usvg::Path) {
         return;
     }
     let t = p.abs_transform();
-    c.save_state();
-    if !t.is_identity() {
+    // Only a transformed path needs its own saved state (restored after).
+    let saved = (!t.is_identity()).then_some(*st);
+    if saved.is_some() {
+        c.save_state();
         c.transform([t.sx, t.ky, t.kx, t.sy, t.tx, t.ty]);
     }
-    if let Some(((r, g, b), _)) = fill {
-        c.set_fill_rgb(r, g, b);
+    if let Some((ink, _)) = fill
+        && st.fill != Some(ink)
+    {
+        c.set_fill_rgb(ink.0, ink.1, ink.2);
+        st.fill = Some(ink);
     }
-    if let Some(((r, g, b), s)) = &stroke {
-        c.set_stroke_rgb(*r, *g, *b);
-        c.set_line_width(s.width().get());
-        c.set_line_cap(match s.linecap() {
-            usvg::LineCap::Butt => pdf_writer::types::LineCapStyle::ButtCap,
-            usvg::LineCap::Round => pdf_writer::types::LineCapStyle::RoundCap,
-            usvg::LineCap::Square => pdf_writer::types::LineCapStyle::ProjectingSquareCap,
-        });
-        c.set_line_join(match s.linejoin() {
-            usvg::LineJoin::Round => pdf_writer::types::LineJoinStyle::RoundJoin,
-            usvg::LineJoin::Bevel => pdf_writer::types::LineJoinStyle::BevelJoin,
-            _ => pdf_writer::types::LineJoinStyle::MiterJoin,
-        });
-        c.set_miter_limit(s.miterlimit().get());
+    if let Some((ink, s)) = &stroke {
+        if st.stroke != Some(*ink) {
+            c.set_stroke_rgb(ink.0, ink.1, ink.2);
+            st.stroke = Some(*ink);
+        }
+        let width = r2(s.width().get());
+        if st.width != Some(width) {
+            c.set_line_width(width);
+            st.width = Some(width);
+        }
+        let (cap, cap_code) = match s.linecap() {
+            usvg::LineCap::Butt => (LineCapStyle::ButtCap, 0),
+            usvg::LineCap::Round => (LineCapStyle::RoundCap, 1),
+            usvg::LineCap::Square => (LineCapStyle::ProjectingSquareCap, 2),
+        };
+        if st.cap != Some(cap_code) {
+            c.set_line_cap(cap);
+            st.cap = Some(cap_code);
+        }
+        let (join, join_code) = match s.linejoin() {
+            usvg::LineJoin::Round => (LineJoinStyle::RoundJoin, 1),
+            usvg::LineJoin::Bevel => (LineJoinStyle::BevelJoin, 2),
+            _ => (LineJoinStyle::MiterJoin, 0),
+        };
+        if st.join != Some(join_code) {
+            c.set_line_join(join);
+            st.join = Some(join_code);
+        }
+        let miter = s.miterlimit().get();
+        if st.miter != Some(miter) {
+            c.set_miter_limit(miter);
+            st.miter = Some(miter);
+        }
     }
     trace(c, p.data());
     let even_odd = matches!(fill, Some((_, usvg::FillRule::EvenOdd)));
@@ -132,7 +170,10 @@ fn draw_path(c: &mut Content, p: &usvg::Path) {
         (true, false) => c.fill_nonzero(),
         _ => c.stroke(),
     };
-    c.restore_state();
+    if let Some(before) = saved {
+        c.restore_state();
+        *st = before;
+    }
 }
 
 /// The path's segments as PDF path operators (quadratic curves raised to
