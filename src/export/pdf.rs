@@ -11,8 +11,10 @@
 //! deflated.
 
 use super::ExportError;
-use pdf_writer::{Content, Filter, Finish, Pdf, Rect, Ref, TextStr};
+use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, TextStr};
 use resvg::usvg::{self, tiny_skia_path::PathSegment};
+
+mod glyphs;
 
 /// The points of an A4 page: 210 × 297 mm.
 pub const A4: (f32, f32) = (595.28, 841.89);
@@ -30,6 +32,9 @@ pub fn pdf(pages: &[String], title: &str) -> Result<Vec<u8>, ExportError> {
     // Two objects per page: the page and its content stream.
     let page_ref = |i: usize| Ref::new(4 + 2 * i as i32);
     let content_ref = |i: usize| Ref::new(5 + 2 * i as i32);
+    // After the pages: the shared resources, then one form per glyph.
+    let resources = Ref::new(4 + 2 * pages.len() as i32);
+    let mut glyphs = glyphs::Glyphs::new(5 + 2 * pages.len() as i32);
     let mut out = Pdf::new();
     out.catalog(catalog).pages(tree_id);
     out.pages(tree_id)
@@ -45,7 +50,12 @@ pub fn pdf(pages: &[String], title: &str) -> Result<Vec<u8>, ExportError> {
         let mut content = Content::new();
         // SVG's y axis points down, PDF's up.
         content.transform([1.0, 0.0, 0.0, -1.0, 0.0, h]);
-        draw_group(&mut content, tree.root(), &mut State::default());
+        let mut ctx = Ctx {
+            db: tree.fontdb(),
+            glyphs: &mut glyphs,
+            st: State::default(),
+        };
+        draw_group(&mut content, tree.root(), &mut ctx);
         let data = miniz_oxide::deflate::compress_to_vec_zlib(content.finish().as_slice(), 6);
         out.stream(content_ref(i), &data)
             .filter(Filter::FlateDecode);
@@ -53,19 +63,31 @@ pub fn pdf(pages: &[String], title: &str) -> Result<Vec<u8>, ExportError> {
         page.media_box(Rect::new(0.0, 0.0, w, h))
             .parent(tree_id)
             .contents(content_ref(i));
-        page.resources();
+        page.pair(Name(b"Resources"), resources);
         page.finish();
     }
+    glyphs.finish(&mut out, resources);
     Ok(out.finish())
 }
 
 /// Draw a group's paths, text outlines and subgroups.
-fn draw_group(c: &mut Content, g: &usvg::Group, st: &mut State) {
+fn draw_group(c: &mut Content, g: &usvg::Group, ctx: &mut Ctx) {
     for node in g.children() {
         match node {
-            usvg::Node::Group(g) => draw_group(c, g, st),
-            usvg::Node::Path(p) => draw_path(c, p, st),
-            usvg::Node::Text(t) => draw_group(c, t.flattened(), st),
+            usvg::Node::Group(g) => draw_group(c, g, ctx),
+            usvg::Node::Path(p) => draw_path(c, p, &mut ctx.st),
+            usvg::Node::Text(t) => {
+                let st = &mut ctx.st;
+                let mut fill = |c: &mut Content, ink: (f32, f32, f32)| {
+                    if st.fill != Some(ink) {
+                        c.set_fill_rgb(ink.0, ink.1, ink.2);
+                        st.fill = Some(ink);
+                    }
+                };
+                if !ctx.glyphs.draw(c, t, ctx.db, &mut fill) {
+                    draw_group(c, t.flattened(), ctx);
+                }
+            }
             usvg::Node::Image(_) => {}
         }
     }
@@ -79,7 +101,7 @@ fn r2(v: f32) -> f32 {
 
 /// The red, green and blue of a solid paint (0..=1); `None` for
 /// gradients and patterns.
-fn rgb(paint: &usvg::Paint) -> Option<(f32, f32, f32)> {
+pub(super) fn rgb(paint: &usvg::Paint) -> Option<(f32, f32, f32)> {
     match paint {
         usvg::Paint::Color(c) => Some((
             (f32::from(c.red) / 255.0 * 1000.0).round() / 1000.0,
@@ -88,6 +110,16 @@ fn rgb(paint: &usvg::Paint) -> Option<(f32, f32, f32)> {
         )),
         _ => None,
     }
+}
+
+/// What drawing a page needs beside the content stream.
+struct Ctx<'a> {
+    /// The fonts the page's text was laid out with.
+    db: &'a usvg::fontdb::Database,
+    /// The document's glyph forms.
+    glyphs: &'a mut glyphs::Glyphs,
+    /// The graphics state last set.
+    st: State,
 }
 
 /// The graphics state last set in a content stream, so a path only
@@ -245,6 +277,12 @@ mod tests {
             one_text.len(),
             blank.len()
         );
+        // One shared form per distinct glyph with an outline: G r a d e 2
+        // (the space has none), however often they are used.
+        let forms = |b: &[u8]| String::from_utf8_lossy(b).matches("/Subtype /Form").count();
+        assert_eq!(forms(&one_text), 6);
+        let twice = page(r#"<text x="5" y="50" font-size="30">Grade 2 Grade 2</text>"#);
+        assert_eq!(forms(&pdf(&[twice], "t").unwrap()), 6);
         assert!(pdf(&[], "t").is_err());
     }
 }
