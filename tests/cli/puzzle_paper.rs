@@ -1,7 +1,7 @@
 //! Puzzles on paper: `export PUZZLE.level.ron --format png|svg|pdf` and
 //! `puzzle book`.
 
-use super::{evoboard, fails_with, json, temp_dir};
+use super::{fails_with, json, temp_dir};
 use evoboard::level::{Level, LevelMap};
 use evoboard::puzzle::{Board, Square, count_solutions, grade};
 use std::collections::HashSet;

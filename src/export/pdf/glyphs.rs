@@ -12,6 +12,9 @@ use skrifa::outline::{DrawSettings, OutlinePen};
 use skrifa::prelude::{LocationRef, Size};
 use std::collections::HashMap;
 
+/// Sets the fill colour (red, green, blue in 0..=1) in a content stream.
+pub type SetFill<'a> = dyn FnMut(&mut Content, (f32, f32, f32)) + 'a;
+
 /// The glyph forms of one document.
 pub struct Glyphs {
     /// Form and name of each (font, glyph) drawn so far; `None`: the
@@ -41,7 +44,7 @@ impl Glyphs {
         c: &mut Content,
         text: &usvg::Text,
         db: &fontdb::Database,
-        fill_rgb: &mut dyn FnMut(&mut Content, (f32, f32, f32)),
+        fill_rgb: &mut SetFill<'_>,
     ) -> bool {
         let plain = text.layouted().iter().all(|s| {
             s.stroke.is_none()
