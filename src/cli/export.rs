@@ -1,6 +1,7 @@
-//! `evoboard export FILE --format png|svg|text|code|vtt|key`: a saved hex
-//! board or dungeon as the files tables and tools use (see
-//! [`crate::export`]), and the map reading that `evaluate` shares.
+//! `evoboard export FILE --format png|svg|text|code|vtt|key|pdf`: a saved
+//! hex board, dungeon or X/O puzzle as the files tables, tools and paper
+//! use (see [`crate::export`]), and the map reading that `evaluate`
+//! shares.
 
 use super::common::{CliError, CliResult, check_out, print_json, write_atomic};
 use crate::boards::analysis::{self, Analysis};
@@ -20,7 +21,9 @@ pub struct ExportArgs {
     pub file: PathBuf,
     /// Hex boards: png (3508 px on the long side, A4 at 300 dpi), svg,
     /// text or code. Dungeons: png, svg, vtt (Universal VTT, `.dd2vtt`)
-    /// or key (Markdown room key).
+    /// or key (Markdown room key). Puzzles: png or svg (an A4 page; the
+    /// solution goes to `OUT`'s name with `.solution` before the
+    /// extension) or pdf (puzzle page, then solution page).
     #[arg(long, value_parser = Format::parse)]
     pub format: Format,
     /// Dungeons only: pixels per cell of the png, svg and vtt image, 8 to
@@ -42,11 +45,12 @@ pub struct ExportArgs {
     /// beside FILE).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Overwrite OUT if it exists.
+    /// Overwrite OUT (and a puzzle's solution file) if it exists.
     #[arg(long)]
     pub force: bool,
     /// Print one JSON object: `out`, `bytes`, `format`, `elapsed_ms`
-    /// (and `width`, `height` for png; `pixels_per_cell` for dungeons).
+    /// (and `width`, `height` for png; `pixels_per_cell` for dungeons;
+    /// `solution_out`, `solution_bytes` for a puzzle's png and svg).
     #[arg(long)]
     pub json: bool,
 }
@@ -138,6 +142,7 @@ pub fn run(a: ExportArgs) -> CliResult {
     check_out(&out, a.force, &[&a.file])?;
     let map = read_map(&a.file, None)?;
     let started = std::time::Instant::now();
+    let at_file = |e: export::ExportError| CliError(format!("{}: {e}", a.file.display()));
     let done = export::export_with_look(
         &map,
         a.format,
@@ -145,8 +150,21 @@ pub fn run(a: ExportArgs) -> CliResult {
         a.view,
         a.style_print.unwrap_or_default(),
     )
-    .map_err(|e| CliError(format!("{}: {e}", a.file.display())))?;
+    .map_err(at_file)?;
+    // A puzzle's png or svg: the solution page goes to a second file,
+    // checked before either is written.
+    let solution = match export::puzzle_solution(&map, a.format).map_err(at_file)? {
+        Some(s) => {
+            let path = solution_path(&out);
+            check_out(&path, a.force, &[&a.file, &out])?;
+            Some((path, s))
+        }
+        None => None,
+    };
     write_atomic(&out, &done.bytes, a.force)?;
+    if let Some((path, s)) = &solution {
+        write_atomic(path, &s.bytes, a.force)?;
+    }
     if a.json {
         let mut v = json!({
             "out": out.display().to_string(),
@@ -173,6 +191,10 @@ pub fn run(a: ExportArgs) -> CliResult {
             v["width"] = json!(w);
             v["height"] = json!(h);
         }
+        if let Some((path, s)) = &solution {
+            v["solution_out"] = json!(path.display().to_string());
+            v["solution_bytes"] = json!(s.bytes.len());
+        }
         return print_json(&v);
     }
     match done.pixels {
@@ -183,7 +205,27 @@ pub fn run(a: ExportArgs) -> CliResult {
         ),
         None => println!("wrote {} ({} bytes)", out.display(), done.bytes.len()),
     }
+    if let Some((path, s)) = &solution {
+        println!(
+            "wrote {} ({} bytes, the solution)",
+            path.display(),
+            s.bytes.len()
+        );
+    }
     Ok(())
+}
+
+/// Where a puzzle's solution page goes beside `out`: `a.png` gives
+/// `a.solution.png`, `a` gives `a.solution`.
+pub fn solution_path(out: &Path) -> PathBuf {
+    let name = out
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let named = match name.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => format!("{stem}.solution.{ext}"),
+        _ => format!("{name}.solution"),
+    };
+    out.with_file_name(named)
 }
 
 #[cfg(test)]
@@ -205,5 +247,13 @@ mod tests {
         let d = Path::new("dir/cave.level.ron");
         assert_eq!(default_out(d, Format::Vtt), Path::new("dir/cave.dd2vtt"));
         assert_eq!(default_out(d, Format::Key), Path::new("dir/cave.key.md"));
+        let p = Path::new("dir/x.level.ron");
+        assert_eq!(default_out(p, Format::Pdf), Path::new("dir/x.pdf"));
+        let png = default_out(p, Format::Png);
+        assert_eq!(solution_path(&png), Path::new("dir/x.solution.png"));
+        assert_eq!(
+            solution_path(Path::new("plain")),
+            Path::new("plain.solution")
+        );
     }
 }

@@ -17,6 +17,7 @@ pub mod outline;
 pub mod pins;
 pub mod plot;
 pub mod puzzle;
+pub mod puzzle_book;
 
 use clap::Subcommand;
 pub use common::CliError;

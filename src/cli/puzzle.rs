@@ -1,4 +1,4 @@
-//! `evoboard puzzle generate|solve` (see `../shared/spec/cli.md`,
+//! `evoboard puzzle generate|solve|book` (see `../shared/spec/cli.md`,
 //! section Puzzles).
 
 use super::common::{CliError, CliResult, level_out, print_json, write_atomic};
@@ -29,6 +29,9 @@ pub enum PuzzleSubcommand {
     Generate(PuzzleGenerateArgs),
     /// Count the solutions of a puzzle (up to a limit) and show one.
     Solve(PuzzleSolveArgs),
+    /// A printable PDF booklet: several puzzles of one grade to an A4
+    /// page, solutions at the back.
+    Book(super::puzzle_book::PuzzleBookArgs),
 }
 
 /// `evoboard puzzle generate --width W --height H --difficulty easy|hard
@@ -124,6 +127,7 @@ pub fn run(args: PuzzleArgs) -> CliResult {
     match args.command {
         PuzzleSubcommand::Generate(a) => run_generate(a),
         PuzzleSubcommand::Solve(a) => run_solve(a),
+        PuzzleSubcommand::Book(a) => super::puzzle_book::run(a),
     }
 }
 

@@ -6,10 +6,13 @@
 //! `evoboard export` and the app's save box both call [`export`] (or
 //! [`export_with`] for another number of pixels per cell).
 //!
+//! An X/O puzzle ([`puzzle`]): an A4 page as `png`, `svg` or a two-page
+//! `pdf` (puzzle, then solution); the png and svg solution page comes from
+//! [`puzzle_solution`].
+//!
 //! Terra Mystica and Catan maps export to [`Format::HEX`], dungeons to
-//! [`Format::DUNGEON`]; any other pairing is refused with
-//! [`ExportError::NotForMap`]. Puzzles are refused with
-//! [`ExportError::Unsupported`] for now.
+//! [`Format::DUNGEON`], puzzles to [`Format::PUZZLE`]; any other pairing is
+//! refused with [`ExportError::NotForMap`].
 //!
 //! ```
 //! use evoboard::boards::terra_mystica::TerraMysticaBoard;
@@ -22,9 +25,13 @@
 //! assert!(text.contains(r#"data-terrain="lake""#));
 //! ```
 
+pub mod book;
 pub mod dungeon;
+#[cfg(feature = "pdf")]
+pub mod pdf;
 #[cfg(feature = "png")]
 pub mod png;
+pub mod puzzle;
 pub mod svg;
 pub mod text;
 
@@ -50,17 +57,20 @@ pub enum Format {
     Vtt,
     /// A Markdown room key of a dungeon for the game master.
     Key,
+    /// A PDF document: a puzzle page and its solution page (A4).
+    Pdf,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Png,
         Format::Svg,
         Format::Text,
         Format::Code,
         Format::Vtt,
         Format::Key,
+        Format::Pdf,
     ];
 
     /// The formats of a hex board (Terra Mystica, Catan).
@@ -68,6 +78,9 @@ impl Format {
 
     /// The formats of a dungeon.
     pub const DUNGEON: [Format; 4] = [Format::Png, Format::Svg, Format::Vtt, Format::Key];
+
+    /// The formats of an X/O puzzle.
+    pub const PUZZLE: [Format; 3] = [Format::Png, Format::Svg, Format::Pdf];
 
     /// Name on the command line.
     pub fn name(self) -> &'static str {
@@ -78,6 +91,7 @@ impl Format {
             Format::Code => "code",
             Format::Vtt => "vtt",
             Format::Key => "key",
+            Format::Pdf => "pdf",
         }
     }
 
@@ -90,10 +104,11 @@ impl Format {
             Format::Code => "code.txt",
             Format::Vtt => "dd2vtt",
             Format::Key => "key.md",
+            Format::Pdf => "pdf",
         }
     }
 
-    /// Parse `png`, `svg`, `text`, `code`, `vtt` or `key`.
+    /// Parse `png`, `svg`, `text`, `code`, `vtt`, `key` or `pdf`.
     pub fn parse(s: &str) -> Result<Format, ExportError> {
         Format::ALL
             .into_iter()
@@ -134,6 +149,8 @@ pub enum ExportError {
     },
     /// This build has no PNG renderer (built without the `png` feature).
     NoPng,
+    /// This build has no PDF writer (built without the `pdf` feature).
+    NoPdf,
     /// The board itself is not valid (wrong shape, bad tile).
     Board(BoardError),
     /// Rendering the image failed.
@@ -184,19 +201,23 @@ impl fmt::Display for ExportError {
             ExportError::Unsupported { kind } => write!(
                 f,
                 "exporting a {kind} is not supported yet; export works for terra-mystica \
-                 and catan boards and dungeons"
+                 and catan boards, dungeons and puzzles"
             ),
             ExportError::NoPng => f.write_str(
                 "this build has no PNG export (built without the `png` feature); use svg",
+            ),
+            ExportError::NoPdf => f.write_str(
+                "this build has no PDF export (built without the `pdf` feature); use svg",
             ),
             ExportError::Board(e) => write!(f, "{e}"),
             ExportError::Render(e) => write!(f, "cannot render the image: {e}"),
             ExportError::NotForMap { format, kind } => write!(
                 f,
                 "format '{format}' does not fit a {kind} map; hex boards (terra-mystica, \
-                 catan) export as {}, dungeons as {}",
+                 catan) export as {}, dungeons as {}, puzzles as {}",
                 names(&Format::HEX),
-                names(&Format::DUNGEON)
+                names(&Format::DUNGEON),
+                names(&Format::PUZZLE)
             ),
             ExportError::PixelsPerCell { given } => write!(
                 f,
@@ -311,8 +332,11 @@ pub fn export_with(
     if let LevelMap::Dungeon(d) = map {
         return export_dungeon(d, format, pixels_per_cell, None);
     }
-    if let LevelMap::Puzzle(_) = map {
-        return Err(ExportError::Unsupported { kind: map.game() });
+    if let LevelMap::Puzzle(p) = map {
+        if pixels_per_cell.is_some() {
+            return Err(ExportError::NoCells { kind: map.game() });
+        }
+        return export_puzzle(p, format, puzzle::Side::Puzzle);
     }
     if matches!(map, LevelMap::TerraMystica(_) | LevelMap::Catan(_)) {
         if !Format::HEX.contains(&format) {
@@ -338,7 +362,7 @@ pub fn export_with(
         Format::Code => Ok(text(share_code(map)? + "\n")),
         Format::Svg => Ok(text(svg::svg(map)?)),
         Format::Png => png_of(map),
-        Format::Vtt | Format::Key => Err(ExportError::NotForMap {
+        Format::Vtt | Format::Key | Format::Pdf => Err(ExportError::NotForMap {
             format,
             kind: map.game(),
         }),
@@ -425,7 +449,7 @@ fn export_dungeon(
         )?)),
         Format::Key => Ok(text(dungeon::room_key(d))),
         Format::Png => dungeon_png(d, ppc, look(dungeon::MapView::Gm)),
-        Format::Text | Format::Code => Err(ExportError::NotForMap {
+        Format::Text | Format::Code | Format::Pdf => Err(ExportError::NotForMap {
             format,
             kind: "dungeon",
         }),
@@ -452,6 +476,70 @@ fn dungeon_png(
     _ppc: u32,
     _look: dungeon::Look,
 ) -> Result<Exported, ExportError> {
+    Err(ExportError::NoPng)
+}
+
+/// The solution of a puzzle exported as png or svg, which goes to a
+/// second file (a pdf holds it on its second page: `None`); `None` for
+/// any other map.
+pub fn puzzle_solution(map: &LevelMap, format: Format) -> Result<Option<Exported>, ExportError> {
+    match (map, format) {
+        (LevelMap::Puzzle(p), Format::Png | Format::Svg) => {
+            export_puzzle(p, format, puzzle::Side::Solution).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// One side of a puzzle as a png or svg page, or the two-page pdf.
+fn export_puzzle(
+    p: &crate::puzzle::Puzzle,
+    format: Format,
+    side: puzzle::Side,
+) -> Result<Exported, ExportError> {
+    match format {
+        Format::Svg => Ok(Exported {
+            bytes: puzzle::page_svg(p, side)?.into_bytes(),
+            pixels: None,
+        }),
+        Format::Png => svg_png(&puzzle::page_svg(p, side)?),
+        Format::Pdf => puzzle_pdf(p),
+        _ => Err(ExportError::NotForMap {
+            format,
+            kind: "puzzle",
+        }),
+    }
+}
+
+#[cfg(feature = "pdf")]
+fn puzzle_pdf(p: &crate::puzzle::Puzzle) -> Result<Exported, ExportError> {
+    let pages = [
+        puzzle::page_svg(p, puzzle::Side::Puzzle)?,
+        puzzle::page_svg(p, puzzle::Side::Solution)?,
+    ];
+    let title = format!("X/O puzzle {} x {}, seed {}", p.width, p.height, p.seed);
+    Ok(Exported {
+        bytes: pdf::pdf(&pages, &title)?,
+        pixels: None,
+    })
+}
+
+#[cfg(not(feature = "pdf"))]
+fn puzzle_pdf(_p: &crate::puzzle::Puzzle) -> Result<Exported, ExportError> {
+    Err(ExportError::NoPdf)
+}
+
+#[cfg(feature = "png")]
+fn svg_png(svg: &str) -> Result<Exported, ExportError> {
+    let (bytes, w, h) = png::render(svg, png::LONG_SIDE)?;
+    Ok(Exported {
+        bytes,
+        pixels: Some((w, h)),
+    })
+}
+
+#[cfg(not(feature = "png"))]
+fn svg_png(_svg: &str) -> Result<Exported, ExportError> {
     Err(ExportError::NoPng)
 }
 
@@ -507,7 +595,7 @@ mod tests {
         let e = "jpg".parse::<Format>().unwrap_err().to_string();
         assert_eq!(
             e,
-            "unknown format 'jpg'; allowed: png, svg, text, code, vtt, key"
+            "unknown format 'jpg'; allowed: png, svg, text, code, vtt, key, pdf"
         );
     }
 
@@ -561,11 +649,30 @@ mod tests {
     }
 
     #[test]
-    fn puzzles_are_not_supported_yet() {
-        let p = crate::puzzle::generate(6, 6, crate::puzzle::Difficulty::Easy, 1).unwrap();
+    fn puzzles_export_as_pages_and_refuse_the_rest() {
+        let p = LevelMap::Puzzle(
+            crate::puzzle::generate(6, 6, crate::puzzle::Difficulty::Easy, 1).unwrap(),
+        );
         for f in Format::ALL {
-            let e = export(&LevelMap::Puzzle(p.clone()), f).unwrap_err();
-            assert!(e.to_string().contains("not supported yet"), "{f}: {e}");
+            let done = export(&p, f);
+            if Format::PUZZLE.contains(&f) {
+                assert!(!done.unwrap().bytes.is_empty(), "{f}");
+            } else {
+                let e = done.unwrap_err().to_string();
+                assert!(e.contains("puzzles as png, svg or pdf"), "{f}: {e}");
+            }
         }
+        let png = export(&p, Format::Png).unwrap();
+        assert_eq!(png.pixels, Some((2480, 3508)));
+        assert!(puzzle_solution(&p, Format::Png).unwrap().is_some());
+        assert!(puzzle_solution(&p, Format::Pdf).unwrap().is_none());
+        let pdf = export(&p, Format::Pdf).unwrap().bytes;
+        assert_eq!(pdf::page_count(&pdf), 2);
+        assert_eq!(
+            export_with(&p, Format::Png, Some(70)),
+            Err(ExportError::NoCells { kind: "puzzle" })
+        );
+        let tm = LevelMap::TerraMystica(TerraMysticaBoard::base_map());
+        assert!(export(&tm, Format::Pdf).is_err());
     }
 }

@@ -21,6 +21,7 @@ mod layers;
 mod outline;
 mod pins;
 mod puzzle;
+mod puzzle_paper;
 mod recipes;
 mod safe_writes;
 

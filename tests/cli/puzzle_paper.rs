@@ -1,0 +1,168 @@
+//! Puzzles on paper: `export PUZZLE.level.ron --format png|svg|pdf` and
+//! `puzzle book`.
+
+use super::{fails_with, json, temp_dir};
+use evoboard::level::{Level, LevelMap};
+use evoboard::puzzle::{Board, Square, count_solutions, grade};
+use std::collections::HashSet;
+use std::path::Path;
+
+/// `/Type /Page` objects of a PDF.
+fn pdf_pages(bytes: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(bytes);
+    text.matches("/Type /Page").count() - text.matches("/Type /Pages").count()
+}
+
+/// A generated 8 × 7 puzzle level in `dir`, and its puzzle board.
+fn puzzle_level(dir: &Path) -> (String, Board) {
+    let out = dir.join("pz");
+    let o = out.to_str().unwrap();
+    let args = [
+        "puzzle",
+        "generate",
+        "--width",
+        "8",
+        "--height",
+        "7",
+        "--difficulty",
+        "hard",
+        "--level",
+        "2",
+        "--seed",
+        "5",
+        "--out",
+        o,
+        "--json",
+    ];
+    json(&args);
+    let file = dir.join("pz.level.ron");
+    let level = Level::from_ron(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let LevelMap::Puzzle(p) = level.map else {
+        panic!("not a puzzle level")
+    };
+    (file.to_str().unwrap().to_string(), p.cells_board().unwrap())
+}
+
+#[test]
+fn a_puzzle_exports_as_svg_png_and_pdf_with_its_solution_apart() {
+    let dir = temp_dir("puzzle-paper");
+    let (file, cells) = puzzle_level(&dir);
+    let givens = cells.count(Square::X) + cells.count(Square::O);
+    let empty = cells.count(Square::Empty);
+
+    let svg = json(&["export", &file, "--format", "svg", "--json"]);
+    let page = std::fs::read_to_string(dir.join("pz.svg")).unwrap();
+    assert_eq!(svg["bytes"], page.len());
+    for n in 1..=8 {
+        assert!(page.contains(&format!(">{n}</text>")), "number {n}");
+    }
+    assert_eq!(page.matches(r#"class="symbol""#).count(), givens);
+    assert_eq!(page.matches(r#"data-given="true""#).count(), givens);
+    assert!(
+        !page.contains(r#"data-given="false""#),
+        "no solution on the puzzle page"
+    );
+    assert_eq!(
+        page.matches(r#"class="blocked""#).count(),
+        cells.count(Square::Blocked)
+    );
+    assert!(page.contains("grade 2 · seed 5"), "footer");
+    let sol_path = dir.join("pz.solution.svg");
+    assert_eq!(svg["solution_out"], sol_path.to_str().unwrap());
+    let sol = std::fs::read_to_string(&sol_path).unwrap();
+    assert_eq!(sol.matches(r#"data-given="false""#).count(), empty);
+
+    let png = json(&["export", &file, "--format", "png", "--json"]);
+    assert_eq!(
+        (png["width"].as_u64(), png["height"].as_u64()),
+        (Some(2480), Some(3508))
+    );
+    for name in ["pz.png", "pz.solution.png"] {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        let reader = png::Decoder::new(std::io::Cursor::new(bytes))
+            .read_info()
+            .unwrap();
+        assert_eq!((reader.info().width, reader.info().height), (2480, 3508));
+    }
+
+    let pdf = json(&["export", &file, "--format", "pdf", "--json"]);
+    let bytes = std::fs::read(dir.join("pz.pdf")).unwrap();
+    assert_eq!(pdf["bytes"], bytes.len());
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert_eq!(pdf_pages(&bytes), 2, "puzzle page and solution page");
+    assert!(pdf.get("solution_out").is_none());
+}
+
+#[test]
+fn puzzle_exports_refuse_to_overwrite_either_file() {
+    let dir = temp_dir("puzzle-paper-keep");
+    let (file, _) = puzzle_level(&dir);
+    json(&["export", &file, "--format", "png", "--json"]);
+    fails_with(&["export", &file, "--format", "png"], "already exists");
+    // Only the solution is in the way: nothing is written.
+    let main = dir.join("pz.png");
+    std::fs::remove_file(&main).unwrap();
+    fails_with(
+        &["export", &file, "--format", "png"],
+        "pz.solution.png already exists",
+    );
+    assert!(!main.exists(), "the puzzle page is not written either");
+    json(&["export", &file, "--format", "png", "--force", "--json"]);
+    assert!(main.exists());
+    json(&["export", &file, "--format", "pdf", "--json"]);
+    fails_with(&["export", &file, "--format", "pdf"], "already exists");
+    fails_with(
+        &["export", &file, "--format", "vtt"],
+        "puzzles as png, svg or pdf",
+    );
+}
+
+#[test]
+fn a_book_of_twelve_has_its_pages_and_twelve_different_unique_puzzles() {
+    let dir = temp_dir("puzzle-book");
+    let out = dir.join("book.pdf");
+    let o = out.to_str().unwrap();
+    let args = [
+        "puzzle", "book", "--count", "12", "--grade", "2", "--size", "8x8", "--seed", "3", "--out",
+        o, "--json",
+    ];
+    let v = json(&args);
+    let bytes = std::fs::read(&out).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert_eq!(v["bytes"], bytes.len());
+    // 8 × 8: six puzzles a page (2 pages), twelve solutions a page (1).
+    assert_eq!(
+        (v["puzzle_pages"].as_u64(), v["solution_pages"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(pdf_pages(&bytes), 3);
+    let puzzles = v["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 12);
+    let mut seen = HashSet::new();
+    for (i, p) in puzzles.iter().enumerate() {
+        assert_eq!(p["number"], i + 1);
+        let rows: Vec<String> = p["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect();
+        let board = Board::from_strings(&rows).unwrap();
+        assert_eq!((board.width(), board.height()), (8, 8));
+        assert_eq!(count_solutions(&board, 2).count, 1, "puzzle {}", i + 1);
+        assert_eq!(grade(&board).level, Some(2), "puzzle {}", i + 1);
+        assert_eq!(p["grade"], 2);
+        assert!(seen.insert(rows), "puzzle {} repeats an earlier one", i + 1);
+    }
+    fails_with(&args, "already exists");
+    fails_with(
+        &["puzzle", "book", "--grade", "4", "--out", o, "--force"],
+        "levels are 1, 2 and 3",
+    );
+    fails_with(
+        &[
+            "puzzle", "book", "--grade", "2", "--size", "30x8", "--out", o, "--force",
+        ],
+        "width",
+    );
+}
