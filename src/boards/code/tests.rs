@@ -1,7 +1,7 @@
 //! Share code tests: round trips, lengths, refusals.
 
 use super::*;
-use crate::boards::catan::{CatanLayout, standard_codes};
+use crate::boards::catan::{CatanCode, CatanLayout, standard_codes};
 use crate::boards::shuffle;
 use crate::boards::terra_mystica::{TerraMysticaBoard, standard_tiles};
 use crate::rng::seeded;
