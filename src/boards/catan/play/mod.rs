@@ -29,6 +29,8 @@ mod report;
 mod state;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_games;
 mod topology;
 
 pub use bots::{Bot, best_spot, value};
