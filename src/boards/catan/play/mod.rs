@@ -24,6 +24,7 @@ mod apply;
 mod bots;
 mod game;
 mod legal;
+mod longest_road;
 mod random_bot;
 mod report;
 mod state;
