@@ -23,6 +23,7 @@
 mod apply;
 mod bots;
 mod game;
+mod invariants;
 mod legal;
 mod longest_road;
 mod random_bot;
