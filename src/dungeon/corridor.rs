@@ -223,6 +223,11 @@ impl CorridorBuilder {
             for j in i + 1..n {
                 if let Some(sw) = layout.rooms[i].shared_wall(&layout.rooms[j]) {
                     layout.adjacent_pairs += 1;
+                    // A labyrinth is a tree: no door between two rooms
+                    // the touching doors already join.
+                    if self.style == DungeonStyle::Labyrinth && group[i] & (1 << j) != 0 {
+                        continue;
+                    }
                     // A shared wall shorter than the corridor width gets a
                     // door as wide as the wall.
                     let run = run.min(sw.len);

@@ -4,13 +4,16 @@
 //! corridor width) at columns and rows `1 + i (k + 1)`, one wall cell
 //! apart. A node is usable when its block is all interior rock once the
 //! rooms are painted. A randomised depth-first search (recursive
-//! backtracker) joins the usable nodes of each lattice piece into a
-//! perfect maze (a tree), opening the one-cell strip between two nodes.
-//! Rooms reach the maze through *stubs*: a door run of `k` wall cells and
-//! the (at most `k`) rock cells between it and a node straight in front.
-//! Stubs are taken in random order when they join a room (or a group of
-//! touching rooms) to a maze piece not yet joined to it, so the whole
-//! dungeon is one tree; maze pieces no room reaches are not dug. Braiding
+//! backtracker) joins the usable nodes into a perfect maze (a tree),
+//! opening the one-cell strip between two nodes. Rooms reach the maze
+//! through *stubs*: a door run of `k` wall cells and the (at most `k`)
+//! rock cells between it and a node straight in front. The rooms (a group
+//! of touching rooms counts as one) are nodes of the same search, their
+//! stubs its edges: the whole dungeon is one tree in which a room is
+//! entered by one door and often left by another, so the way from the
+//! entrance to the final room passes rooms, not only maze (with rooms as
+//! leaves of one maze, every way between two rooms passed just those
+//! two). Lattice nodes no room reaches are not dug. Braiding
 //! ([`CorridorBuilder::braid`]) opens a wall at a maze dead end, closing
 //! a loop.
 
@@ -45,19 +48,13 @@ pub(crate) struct Scratch {
     stubs: Vec<Stub>,
     uf: Vec<u32>,
     used: Vec<bool>,
+    /// Stubs by node: `order[at[node]..at[node + 1]]`.
+    at: Vec<u32>,
+    order: Vec<u32>,
     /// Cave cells of one room (see `caves`).
     pub cave: Vec<u8>,
     /// A second buffer for the cave automaton.
     pub cave2: Vec<u8>,
-}
-
-fn find(uf: &mut [u32], mut a: u32) -> u32 {
-    while uf[a as usize] != a {
-        let p = uf[uf[a as usize] as usize];
-        uf[a as usize] = p;
-        a = p;
-    }
-    a
 }
 
 /// The maze lattice of a `w × h` grid for corridor width `k`.
@@ -122,64 +119,13 @@ impl CorridorBuilder {
         sc.links.resize(nodes, 0);
         let grid = layout.grid.cells();
 
-        // A perfect maze on every lattice piece.
-        let mut comps = 0u32;
-        for start in 0..nodes {
-            let (i, j) = (start % lat.nx, start / lat.nx);
-            if sc.comp[start] != UNSEEN || !self.open[lat.anchor(i, j)] {
-                continue;
-            }
-            sc.comp[start] = comps;
-            sc.stack.clear();
-            sc.stack.push(start as u32);
-            while let Some(&top) = sc.stack.last() {
-                let top = top as usize;
-                let (i, j) = (top % lat.nx, top / lat.nx);
-                // Unseen usable neighbours with rock between: (node, which
-                // node owns the link, link bit).
-                let mut cand = [(0usize, 0usize, 0u8); 4];
-                let mut nc = 0;
-                let mut try_nb = |nb: usize, owner: usize, bit: u8, ni: usize, nj: usize| {
-                    if sc.comp[nb] == UNSEEN && self.open[lat.anchor(ni, nj)] {
-                        let (oi, oj) = (owner % lat.nx, owner / lat.nx);
-                        let (s0, st) = lat.strip(oi, oj, bit == 2);
-                        if self.all_rock(grid, s0, st) {
-                            cand[nc] = (nb, owner, bit);
-                            nc += 1;
-                        }
-                    }
-                };
-                if i + 1 < lat.nx {
-                    try_nb(top + 1, top, 1, i + 1, j);
-                }
-                if j + 1 < lat.ny {
-                    try_nb(top + lat.nx, top, 2, i, j + 1);
-                }
-                if i > 0 {
-                    try_nb(top - 1, top - 1, 1, i - 1, j);
-                }
-                if j > 0 {
-                    try_nb(top - lat.nx, top - lat.nx, 2, i, j - 1);
-                }
-                if nc == 0 {
-                    sc.stack.pop();
-                    continue;
-                }
-                let (nb, owner, bit) = cand[rng.random_range(0..nc)];
-                sc.links[owner] |= bit;
-                sc.comp[nb] = comps;
-                sc.stack.push(nb as u32);
-            }
-            comps += 1;
-        }
-
         // Stubs from every room side to the nodes straight in front.
         sc.stubs.clear();
         for (r, room) in layout.rooms.iter().enumerate() {
             let (l, t, rt, b) = (room.left(), room.top(), room.right(), room.bottom());
             let mut add = |node_i: usize, node_j: usize, door: usize, step: usize, out: isize| {
                 let node = node_j * lat.nx + node_i;
-                if sc.comp[node] == UNSEEN {
+                if !self.open[lat.anchor(node_i, node_j)] {
                     return;
                 }
                 let a = lat.anchor(node_i, node_j) as isize;
@@ -248,45 +194,124 @@ impl CorridorBuilder {
             }
         }
 
-        // Join rooms and maze pieces into one tree.
-        let total = n + comps as usize;
+        // Stubs by node (counting sort into `order`, offsets in `at`).
+        sc.at.clear();
+        sc.at.resize(nodes + 1, 0);
+        for st in &sc.stubs {
+            sc.at[st.node as usize + 1] += 1;
+        }
+        for i in 0..nodes {
+            sc.at[i + 1] += sc.at[i];
+        }
+        sc.order.clear();
+        sc.order.resize(sc.stubs.len(), 0);
         sc.uf.clear();
-        sc.uf.extend(0..total as u32);
-        for (r, &g) in group.iter().enumerate().take(n) {
-            let first = g.trailing_zeros();
-            let (a, b) = (find(&mut sc.uf, r as u32), find(&mut sc.uf, first));
-            sc.uf[a as usize] = b;
+        sc.uf.extend_from_slice(&sc.at[..nodes]);
+        for (s, st) in sc.stubs.iter().enumerate() {
+            let slot = &mut sc.uf[st.node as usize];
+            sc.order[*slot as usize] = s as u32;
+            *slot += 1;
         }
-        for i in (1..sc.stubs.len()).rev() {
-            let j = rng.random_range(0..=i);
-            sc.stubs.swap(i, j);
-        }
+
+        // One perfect maze whose nodes are the lattice nodes *and* the
+        // rooms (a group of touching rooms is one node): a randomised
+        // depth-first search from the first room. A room is entered by one
+        // stub and left by others, so the ways between rooms run through
+        // rooms (a path that builds), not only through the maze.
+        let rep = |r: usize| group[r].trailing_zeros() as usize;
+        sc.comp.resize(nodes + n, UNSEEN);
         sc.used.clear();
-        sc.used.resize(comps as usize, false);
-        let grid = layout.grid.cells_mut();
-        let mut taken = 0;
-        for s in 0..sc.stubs.len() {
-            let st = sc.stubs[s];
-            let comp = sc.comp[st.node as usize];
-            let a = find(&mut sc.uf, u32::from(st.room));
-            let b = find(&mut sc.uf, n as u32 + comp);
-            if a == b {
+        sc.used.resize(sc.stubs.len(), false);
+        sc.stack.clear();
+        sc.comp[nodes + rep(0)] = 0;
+        sc.stack.push((nodes + rep(0)) as u32);
+        while let Some(&top) = sc.stack.last() {
+            let top = top as usize;
+            if top >= nodes {
+                // A room: leave by a random stub to an unseen node.
+                let g = top - nodes;
+                let fresh = |st: &Stub, comp: &[u32]| {
+                    rep(st.room as usize) == g && comp[st.node as usize] == UNSEEN
+                };
+                let nc = sc.stubs.iter().filter(|st| fresh(st, &sc.comp)).count();
+                if nc == 0 {
+                    sc.stack.pop();
+                    continue;
+                }
+                let pick = rng.random_range(0..nc);
+                let s = (0..sc.stubs.len())
+                    .filter(|&s| fresh(&sc.stubs[s], &sc.comp))
+                    .nth(pick)
+                    .unwrap_or(0);
+                sc.used[s] = true;
+                let node = sc.stubs[s].node;
+                sc.comp[node as usize] = 0;
+                sc.stack.push(node);
                 continue;
             }
-            sc.uf[a as usize] = b;
-            sc.used[comp as usize] = true;
-            sc.stubs[taken] = st;
-            taken += 1;
+            let (i, j) = (top % lat.nx, top / lat.nx);
+            // Unseen neighbours: lattice nodes with rock between (node,
+            // which node owns the link, link bit) and rooms whose stub
+            // reaches this node (room node, stub, 0).
+            let mut cand = [(0usize, 0usize, 0u8); 8];
+            let mut nc = 0;
+            let mut try_nb = |nb: usize, owner: usize, bit: u8, ni: usize, nj: usize| {
+                if sc.comp[nb] == UNSEEN && self.open[lat.anchor(ni, nj)] {
+                    let (oi, oj) = (owner % lat.nx, owner / lat.nx);
+                    let (s0, st) = lat.strip(oi, oj, bit == 2);
+                    if self.all_rock(grid, s0, st) {
+                        cand[nc] = (nb, owner, bit);
+                        nc += 1;
+                    }
+                }
+            };
+            if i + 1 < lat.nx {
+                try_nb(top + 1, top, 1, i + 1, j);
+            }
+            if j + 1 < lat.ny {
+                try_nb(top + lat.nx, top, 2, i, j + 1);
+            }
+            if i > 0 {
+                try_nb(top - 1, top - 1, 1, i - 1, j);
+            }
+            if j > 0 {
+                try_nb(top - lat.nx, top - lat.nx, 2, i, j - 1);
+            }
+            for &s in &sc.order[sc.at[top] as usize..sc.at[top + 1] as usize] {
+                let g = nodes + rep(sc.stubs[s as usize].room as usize);
+                if sc.comp[g] == UNSEEN && nc < cand.len() {
+                    cand[nc] = (g, s as usize, 0);
+                    nc += 1;
+                }
+            }
+            if nc == 0 {
+                sc.stack.pop();
+                continue;
+            }
+            let (nb, owner, bit) = cand[rng.random_range(0..nc)];
+            if bit == 0 {
+                sc.used[owner] = true;
+            } else {
+                sc.links[owner] |= bit;
+            }
+            sc.comp[nb] = 0;
+            sc.stack.push(nb as u32);
+        }
+        let valid = (0..n).all(|r| sc.comp[nodes + rep(r)] != UNSEEN);
+        let mut taken = 0;
+        for s in 0..sc.stubs.len() {
+            if sc.used[s] {
+                sc.stubs[taken] = sc.stubs[s];
+                taken += 1;
+            }
         }
         sc.stubs.truncate(taken);
-        let root = find(&mut sc.uf, 0);
-        let valid = (1..n as u32).all(|r| find(&mut sc.uf, r) == root);
+        let grid = layout.grid.cells_mut();
 
         // Dig the maze pieces that reach a room, then the stubs.
         let start = layout.corridor_cells.len() as u32;
         for node in 0..nodes {
-            let comp = sc.comp[node];
-            if comp == UNSEEN || !sc.used[comp as usize] {
+            if sc.comp[node] == UNSEEN {
                 continue;
             }
             let (i, j) = (node % lat.nx, node / lat.nx);

@@ -21,6 +21,15 @@ pub struct PacingChecks {
     pub enemy_rooms: usize,
     /// Most rooms any one enemy kind appears in.
     pub most_rooms_of_one_kind: usize,
+    /// The most rooms one kind may fill: a quarter of `enemy_rooms`, at
+    /// least one (issue 29).
+    #[serde(default)]
+    pub kind_cap: usize,
+    /// `most_rooms_of_one_kind <= kind_cap`: no enemy kind fills more than
+    /// a quarter of the enemy rooms (guaranteed by the stocking step for
+    /// tables with enough kinds).
+    #[serde(default)]
+    pub kinds_within_cap: bool,
 }
 
 impl crate::dungeon::Dungeon {
@@ -31,6 +40,7 @@ impl crate::dungeon::Dungeon {
     /// let d = generate_proposal(&DungeonParams::for_size(Size::Medium), 3, 0).unwrap();
     /// let c = d.pacing_checks();
     /// assert!(c.rising && c.final_is_peak && c.unguarded_side_below_final);
+    /// assert!(c.kinds_within_cap && c.most_rooms_of_one_kind <= c.kind_cap);
     /// ```
     pub fn pacing_checks(&self) -> PacingChecks {
         let main = &self.pacing.main_path;
@@ -46,6 +56,13 @@ impl crate::dungeon::Dungeon {
                 *kinds.entry(k).or_default() += 1;
             }
         }
+        let enemy_rooms = self
+            .rooms
+            .iter()
+            .filter(|r| !r.enemy_kinds.is_empty())
+            .count();
+        let most = kinds.values().copied().max().unwrap_or(0);
+        let kind_cap = super::pacing::kind_cap(enemy_rooms);
         PacingChecks {
             main_path_rooms: main.len(),
             rising: main.windows(2).all(|w| w[1].challenge >= w[0].challenge),
@@ -56,12 +73,10 @@ impl crate::dungeon::Dungeon {
                     .side_rooms
                     .iter()
                     .all(|s| s.challenge > 0 || s.reward < final_reward),
-            enemy_rooms: self
-                .rooms
-                .iter()
-                .filter(|r| !r.enemy_kinds.is_empty())
-                .count(),
-            most_rooms_of_one_kind: kinds.values().copied().max().unwrap_or(0),
+            enemy_rooms,
+            most_rooms_of_one_kind: most,
+            kind_cap,
+            kinds_within_cap: most <= kind_cap,
         }
     }
 }

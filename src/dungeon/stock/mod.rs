@@ -15,6 +15,8 @@ mod describe;
 mod ends;
 mod keys;
 mod pacing;
+#[cfg(test)]
+mod pacing_tests;
 mod route;
 mod secrets;
 mod stocking;

@@ -19,7 +19,10 @@
 //!    side room without enemies stays below the final room's value.
 //!
 //! No enemy kind goes to more than a quarter of the enemy rooms (at least
-//! one room each): picks skip kinds at that cap.
+//! one room each, [`kind_cap`]): picks skip kinds at that cap, and a
+//! main-path pick looks ahead so that the rooms after it can still rise
+//! under the cap — a guarantee for tables with kinds enough (the shipped
+//! one has 17 regular kinds).
 
 use super::ContentsTable;
 use super::route::Route;
@@ -109,6 +112,36 @@ fn jitter(t: usize, lo: usize, len: usize, rng: &mut Rng) -> usize {
     t.clamp(lo, len - 1)
 }
 
+/// The most rooms one enemy kind may fill: a quarter of the `enemy_rooms`,
+/// at least one.
+pub(crate) fn kind_cap(enemy_rooms: usize) -> usize {
+    (enemy_rooms / 4).max(1)
+}
+
+/// Whether `rooms` more main-path rooms can follow a room of challenge
+/// `need` with non-falling challenge, each kind in at most `cap` rooms
+/// (`used` so far). Enough: the kinds whose largest group reaches `need`
+/// have `rooms` places left under the cap (taken in the order of their
+/// largest group, each room at the least challenge not below the last one,
+/// they rise without a fall).
+fn can_rise(
+    table: &ContentsTable,
+    regular: &[usize],
+    used: &[usize],
+    cap: usize,
+    need: u32,
+    rooms: usize,
+) -> bool {
+    let mut room_for = 0;
+    for &k in regular {
+        let e = &table.enemies[k];
+        if e.challenge * e.group.1 >= need {
+            room_for += cap.saturating_sub(used[k]);
+        }
+    }
+    room_for >= rooms
+}
+
 /// The enemies of every room (empty for rooms without the flag).
 pub(crate) fn assign_enemies(
     table: &ContentsTable,
@@ -127,11 +160,18 @@ pub(crate) fn assign_enemies(
         rng.random_range(lo..=hi)
     };
     // No kind in more than a quarter of the enemy rooms (at least one
-    // room each): a pick skips kinds at the cap and takes the next
-    // stronger one, so challenge still rises.
+    // room each): a pick skips kinds at the cap, and a main-path pick is
+    // taken only when the main-path enemy rooms after it can still rise
+    // from it with kinds under the cap (`can_rise`), so the cap is a
+    // guarantee whenever the table has kinds enough (17 regular kinds
+    // cover any dungeon: 17 × ⌊E/4⌋ ≥ E rooms for E ≥ 4).
     let enemy_rooms = enemies.iter().filter(|&&e| e).count();
-    let cap = (enemy_rooms / 4).max(1);
+    let cap = kind_cap(enemy_rooms);
     let mut used = vec![0usize; table.enemies.len()];
+    let mut left = route.main_path[..last]
+        .iter()
+        .filter(|&&r| enemies[r])
+        .count();
     // Main path, entrance to the room before the final one.
     let mut prev: Option<(usize, Encounter)> = None;
     let mut main_tier = vec![0usize; last + 1];
@@ -141,6 +181,7 @@ pub(crate) fn assign_enemies(
         if !enemies[room] {
             continue;
         }
+        left -= 1;
         let need = prev.map_or(0, |p| p.1.challenge(table));
         let tier = if pos == 0 {
             0
@@ -148,23 +189,42 @@ pub(crate) fn assign_enemies(
             jitter(tier_at(pos, last, len), floor, len, rng)
         };
         let mut pick = None;
-        for (t, &k) in regular.iter().enumerate().skip(tier) {
+        // From the wanted tier up, then (all stronger kinds at the cap)
+        // down; each kind with its drawn count, else the fewest that meet
+        // `need`.
+        for t in (tier..len).chain((0..tier).rev()) {
+            let k = regular[t];
             let e = &table.enemies[k];
-            if used[k] >= cap && t + 1 < len {
+            if used[k] >= cap {
                 continue;
             }
-            let count = if pos == 0 {
+            let least = e.group.0.max(need.div_ceil(e.challenge));
+            if least > e.group.1 {
+                continue;
+            }
+            let drawn = if pos == 0 {
                 e.group.0
             } else {
                 random_count(k, rng)
             };
-            let count = count.max(need.div_ceil(e.challenge));
-            if count <= e.group.1 {
+            used[k] += 1;
+            let fits =
+                |count: u32| can_rise(table, &regular, &used, cap, e.challenge * count, left);
+            let count = if fits(drawn.max(least)) {
+                Some(drawn.max(least))
+            } else if fits(least) {
+                Some(least)
+            } else {
+                None
+            };
+            used[k] -= 1;
+            if let Some(count) = count {
                 pick = Some((t, Encounter { kind: k, count }));
                 break;
             }
         }
-        // Nothing stronger fits: meet the previous group again.
+        // Nothing fits (a table with too few kinds): meet the previous
+        // group again.
         let pick = pick.or(prev).unwrap_or((
             tier,
             Encounter {

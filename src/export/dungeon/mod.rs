@@ -19,6 +19,7 @@
 //! ```
 
 pub mod key;
+pub mod legend;
 pub mod look;
 #[cfg(feature = "png")]
 pub mod png;

@@ -270,6 +270,7 @@ pub fn overlay_look(d: &Dungeon, ppc: u32, look: Look) -> String {
         labels(&mut out, d, s, ink);
     }
     scale_bar(&mut out, d, s, ink);
+    out.push_str(&super::legend::legend(d, s, look));
     out
 }
 
@@ -337,18 +338,40 @@ fn labels(out: &mut String, d: &Dungeon, s: f64, ink: bool) {
     out.push_str("</g>");
 }
 
-/// A scale bar of two cells (10 ft) in the bottom rock ring, from the
-/// second column.
+/// A scale bar of two cells (10 ft, 5 ft a cell) in the bottom rock ring,
+/// from the second column: one segment per cell, dark and light in turn,
+/// ticks at 0, 5 and 10 ft.
 fn scale_bar(out: &mut String, d: &Dungeon, s: f64, ink: bool) {
     let y = (d.height() as f64 - 0.5) * s;
-    let fill = if ink { "#000000" } else { "#f5f0e6" };
+    let (dark, light) = if ink {
+        ("#000000", "#ffffff")
+    } else {
+        ("#f5f0e6", "#3b2410")
+    };
+    let _ = write!(out, r#"<g class="scale-bar" fill="{dark}">"#);
+    for (i, fill) in [dark, light].into_iter().enumerate() {
+        let _ = write!(
+            out,
+            r#"<rect x="{}" y="{}" width="{s}" height="{}" fill="{fill}" stroke="{dark}" stroke-width="{}"/>"#,
+            (1 + i) as f64 * s,
+            y - 0.08 * s,
+            0.16 * s,
+            0.03 * s,
+        );
+    }
+    for i in 0..3 {
+        let _ = write!(
+            out,
+            r#"<rect x="{}" y="{}" width="{}" height="{}"/>"#,
+            (1 + i) as f64 * s - 0.02 * s,
+            y - 0.2 * s,
+            0.04 * s,
+            0.28 * s,
+        );
+    }
     let _ = write!(
         out,
-        r#"<g class="scale-bar" fill="{fill}"><rect x="{}" y="{}" width="{}" height="{}"/><text x="{}" y="{}" font-size="{}">10 ft</text></g>"#,
-        s,
-        y - 0.08 * s,
-        2.0 * s,
-        0.16 * s,
+        r#"<text x="{}" y="{}" font-size="{}">10 ft (5 ft a cell)</text></g>"#,
         3.2 * s,
         y + 0.15 * s,
         0.42 * s,

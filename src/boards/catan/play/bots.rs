@@ -17,8 +17,11 @@ pub enum Bot {
     /// harbours, victory points, development and road length.
     #[default]
     Value,
-    /// Random among the legal actions, a city weighted 10,000, a
-    /// settlement 1,000, a development card 100 and the rest 1.
+    /// Weighted random: in games ([`super::play_game`]) the kind of
+    /// action is drawn first, a city weighted 10,000, a settlement 1,000,
+    /// a development card 100 and every other kind 1, then one legal
+    /// instance of it ([`State::random_action`], no list of the legal
+    /// actions); [`Bot::choose`] on a given list weights each action so.
     Random,
 }
 

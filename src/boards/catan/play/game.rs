@@ -50,8 +50,14 @@ pub fn play_game(
         r.actions.clear();
     }
     while s.phase != Phase::Over && s.turns < TURN_CAP {
-        s.legal(t, buf);
-        let a = bots[s.actor() as usize].choose(t, &s, buf, &mut rng);
+        let a = match bots[s.actor() as usize] {
+            // Kind first, then one instance: no list of every action.
+            Bot::Random => s.random_action(t, buf, &mut rng),
+            bot => {
+                s.legal(t, buf);
+                bot.choose(t, &s, buf, &mut rng)
+            }
+        };
         let a = s.resolve(a, &mut rng);
         if let Some(r) = record.as_deref_mut() {
             r.actions.push(a);

@@ -107,7 +107,7 @@ impl State {
 
     /// The empty edges next to `p`'s roads and buildings, as a bit set:
     /// where `p` may build a road.
-    fn road_candidates(&self, t: &Topology, p: u8) -> u128 {
+    pub(super) fn road_candidates(&self, t: &Topology, p: u8) -> u128 {
         let mut cand = 0u128;
         let mut ends = 0u128;
         for e in bits(self.road_mask[p as usize]) {

@@ -23,11 +23,16 @@
 mod apply;
 mod bots;
 mod game;
+mod invariants;
 mod legal;
+mod longest_road;
+mod random_bot;
 mod report;
 mod state;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_games;
 mod topology;
 
 pub use bots::{Bot, best_spot, value};

@@ -1,0 +1,150 @@
+//! Longest road: the longest trail over a seat's roads that does not
+//! pass another seat's building (roads cut by a settlement), kept per
+//! seat and given to the longest (5 or more) with the holder keeping it
+//! on a tie.
+
+use super::state::{CITY, State, bits};
+use super::topology::{NONE, Topology};
+
+impl State {
+    /// Give longest road (5 roads or more) to the longest; its holder
+    /// keeps it on a tie; when it loses it to a tie of others nobody holds
+    /// it.
+    pub(super) fn update_longest_road(&mut self) {
+        let lens = &self.road_len[..self.seats as usize];
+        let max = lens.iter().copied().max().unwrap_or(0);
+        let holder = self.longest_road;
+        if holder != NONE && self.road_len[holder as usize] == max && max >= 5 {
+            return;
+        }
+        let leaders = lens.iter().filter(|&&l| l == max).count();
+        self.longest_road = if max >= 5 && leaders == 1 {
+            lens.iter()
+                .position(|&l| l == max)
+                .map_or(NONE, |q| q as u8)
+        } else {
+            NONE
+        };
+    }
+
+    /// The longest road of seat `p`: the longest trail over its roads that
+    /// does not pass through another seat's building.
+    ///
+    /// A longest trail can always start at a corner where `p` has one or
+    /// three roads or another seat's building, except on a ring of roads
+    /// (every corner two roads, nothing in the way): the search starts
+    /// there only, and rings are searched from each of their roads.
+    pub fn longest_road_of(&self, t: &Topology, p: u8) -> u8 {
+        self.longest_in(t, p, self.road_mask[p as usize])
+    }
+
+    /// The roads of `p` connected to edge `e` without passing another
+    /// seat's building: the only roads a new road at `e` can lengthen.
+    pub(super) fn component(&self, t: &Topology, p: u8, e: u8) -> u128 {
+        let roads = self.road_mask[p as usize];
+        let mut seen = 1u128 << e;
+        let mut stack = 0u128;
+        for &c in &t.edge_corners[e as usize] {
+            stack |= 1 << c;
+        }
+        let mut done = 0u128;
+        while stack != 0 {
+            let c = stack.trailing_zeros() as usize;
+            stack &= stack - 1;
+            done |= 1 << c;
+            let b = self.corners[c];
+            if b != NONE && b & !CITY != p {
+                continue;
+            }
+            for &f in t.corner_edges[c].iter().filter(|&&f| f != NONE) {
+                if roads & !seen & (1 << f) != 0 {
+                    seen |= 1 << f;
+                    stack |= (1 << t.other_end(f, c as u8)) & !done;
+                }
+            }
+        }
+        seen
+    }
+
+    /// The longest trail over the roads `roads` of `p` (a union of whole
+    /// components, see [`Self::component`]).
+    pub(super) fn longest_in(&self, t: &Topology, p: u8, roads: u128) -> u8 {
+        let mut ends = 0u128;
+        for e in bits(roads) {
+            for &c in &t.edge_corners[e as usize] {
+                ends |= 1 << c;
+            }
+        }
+        let mut best = 0;
+        let mut starts = 0u128;
+        for c in bits(ends) {
+            let b = self.corners[c as usize];
+            let blocked = b != NONE && b & !CITY != p;
+            let own = t.corner_edges[c as usize]
+                .iter()
+                .filter(|&&e| e != NONE && roads & (1 << e) != 0)
+                .count();
+            if own == 2 && !blocked {
+                continue;
+            }
+            starts |= 1 << c;
+            for &e in t.corner_edges[c as usize].iter().filter(|&&e| e != NONE) {
+                if roads & (1 << e) != 0 {
+                    let next = t.other_end(e, c);
+                    best = best.max(self.trail(t, p, next, 1u128 << e, 1));
+                }
+            }
+            // A trail over every road cannot be beaten.
+            if best as u32 == roads.count_ones() {
+                return best;
+            }
+        }
+        // Roads not connected to any start form rings.
+        let mut covered = 0u128;
+        let mut stack = starts;
+        while stack != 0 {
+            let c = stack.trailing_zeros() as usize;
+            stack &= stack - 1;
+            for &e in t.corner_edges[c].iter().filter(|&&e| e != NONE) {
+                if roads & !covered & (1 << e) != 0 {
+                    covered |= 1 << e;
+                    stack |= 1 << t.other_end(e, c as u8);
+                }
+            }
+        }
+        for e in bits(roads & !covered) {
+            for &c in &t.edge_corners[e as usize] {
+                best = best.max(self.trail(t, p, c, 1u128 << e, 1));
+            }
+        }
+        best
+    }
+
+    /// The longest road by trying every start (what
+    /// [`Self::longest_road_of`] must equal; for tests).
+    #[cfg(test)]
+    pub(super) fn longest_road_slow(&self, t: &Topology, p: u8) -> u8 {
+        let mut best = 0;
+        for e in bits(self.road_mask[p as usize]) {
+            for &c in &t.edge_corners[e as usize] {
+                best = best.max(self.trail(t, p, c, 1u128 << e, 1));
+            }
+        }
+        best
+    }
+
+    fn trail(&self, t: &Topology, p: u8, at: u8, used: u128, len: u8) -> u8 {
+        let b = self.corners[at as usize];
+        if b != NONE && b & !CITY != p {
+            return len;
+        }
+        let mut best = len;
+        for &e in t.corner_edges[at as usize].iter().filter(|&&e| e != NONE) {
+            if self.edges[e as usize] == p && used & (1u128 << e) == 0 {
+                let next = t.other_end(e, at);
+                best = best.max(self.trail(t, p, next, used | (1u128 << e), len + 1));
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,228 @@
+//! The weighted-random bot without listing the legal actions (issue 28):
+//! in the main phase and a special building phase it draws the *kind* of
+//! action by weight among the kinds it may take (a city 10,000, a
+//! settlement 1,000, a development card 100, every other kind 1), then
+//! one legal instance of that kind uniformly. Other phases (setup,
+//! rolling, discards, the robber, free roads) have few actions of one
+//! weight: rolling draws between rolling and a knight directly, the
+//! others are listed into the reused buffer and one is drawn.
+//! Nothing is allocated per action; the same seed gives the same game.
+
+use super::legal::MAX_TURN_ACTIONS;
+use super::state::{
+    Action, CITY_COST, DEV_COST, Phase, ROAD_COST, SETTLEMENT_COST, State, below, bits, dev,
+};
+use super::topology::Topology;
+use crate::rng::Rng;
+
+/// The kinds of main-phase action, in a fixed order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    City,
+    Settlement,
+    BuyDev,
+    Road,
+    Knight,
+    RoadBuilding,
+    YearOfPlenty,
+    Monopoly,
+    Trade,
+    EndTurn,
+}
+
+impl Kind {
+    fn weight(self) -> u32 {
+        match self {
+            Kind::City => 10_000,
+            Kind::Settlement => 1_000,
+            Kind::BuyDev => 100,
+            _ => 1,
+        }
+    }
+}
+
+/// Bit `b` of `m` counted from the lowest: the `k`-th set bit.
+fn nth_bit(mut m: u128, k: u32) -> u8 {
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    m.trailing_zeros() as u8
+}
+
+/// One of `n` (not zero) at random; no draw when `n` is 1.
+fn one_of(rng: &mut Rng, n: u32) -> u32 {
+    if n <= 1 { 0 } else { below(rng, n) }
+}
+
+impl State {
+    /// The weighted-random bot's action for [`State::actor`] (the game is
+    /// not over). `buf` is scratch for the phases whose actions are
+    /// listed.
+    pub fn random_action(&self, t: &Topology, buf: &mut Vec<Action>, rng: &mut Rng) -> Action {
+        match self.phase {
+            Phase::Main | Phase::SpecialBuild(_) => self.random_build_or_play(t, rng),
+            // Roll, or play a knight first (the two of weight 1).
+            Phase::PreRoll => {
+                let p = self.actor() as usize;
+                if !self.played_dev && self.dev[p][dev::KNIGHT] > 0 && one_of(rng, 2) == 1 {
+                    Action::Knight
+                } else {
+                    Action::Roll
+                }
+            }
+            _ => {
+                self.legal(t, buf);
+                buf[one_of(rng, buf.len() as u32) as usize]
+            }
+        }
+    }
+
+    /// Where `p` may build a settlement now: free spots at its roads' ends.
+    fn settlement_spots(&self, t: &Topology, p: u8) -> u128 {
+        let mut ends = 0u128;
+        for e in bits(self.road_mask[p as usize]) {
+            for &c in &t.edge_corners[e as usize] {
+                ends |= 1 << c;
+            }
+        }
+        let mut spots = 0u128;
+        for c in bits(ends) {
+            if self.free_spot(t, c) {
+                spots |= 1 << c;
+            }
+        }
+        spots
+    }
+
+    /// Which resources `p` may give to the bank (a bit per resource) and
+    /// which the bank can hand out.
+    fn trade_sides(&self, p: u8) -> (u8, u8) {
+        let (mut give, mut get) = (0u8, 0u8);
+        for r in 0..5u8 {
+            if self.hands[p as usize][r as usize] >= self.rate(p, r) {
+                give |= 1 << r;
+            }
+            if self.bank[r as usize] > 0 {
+                get |= 1 << r;
+            }
+        }
+        (give, get)
+    }
+
+    fn random_build_or_play(&self, t: &Topology, rng: &mut Rng) -> Action {
+        let p = self.actor();
+        let i = p as usize;
+        let main = self.phase == Phase::Main;
+        let open = !main || self.turn_actions < MAX_TURN_ACTIONS;
+        let mut kinds = [Kind::EndTurn; 10];
+        let mut n = 0;
+        let mut total = 0u32;
+        let mut add = |k: Kind, ok: bool| {
+            if ok {
+                kinds[n] = k;
+                n += 1;
+                total += k.weight();
+            }
+        };
+        let (mut cities, mut spots, mut roads, mut sides) = (0u128, 0u128, 0u128, (0u8, 0u8));
+        if open {
+            if self.cities_left[i] > 0 && self.can_pay(p, &CITY_COST) {
+                cities = bits(self.building_mask[i])
+                    .filter(|&c| self.corners[c as usize] == p)
+                    .fold(0u128, |m, c| m | 1 << c);
+            }
+            add(Kind::City, cities != 0);
+            if self.settlements_left[i] > 0 && self.can_pay(p, &SETTLEMENT_COST) {
+                spots = self.settlement_spots(t, p);
+            }
+            add(Kind::Settlement, spots != 0);
+            add(
+                Kind::BuyDev,
+                self.deck_pos < self.deck_len && self.can_pay(p, &DEV_COST),
+            );
+            if self.roads_left[i] > 0 && self.can_pay(p, &ROAD_COST) {
+                roads = self.road_candidates(t, p);
+            }
+            add(Kind::Road, roads != 0);
+            if main {
+                let can = |kind: usize| !self.played_dev && self.dev[i][kind] > 0;
+                add(Kind::Knight, can(dev::KNIGHT));
+                add(
+                    Kind::RoadBuilding,
+                    can(dev::ROAD_BUILDING)
+                        && self.roads_left[i] > 0
+                        && self.road_candidates(t, p) != 0,
+                );
+                add(
+                    Kind::YearOfPlenty,
+                    can(dev::YEAR_OF_PLENTY) && self.year_of_plenty_pairs().1 > 0,
+                );
+                add(Kind::Monopoly, can(dev::MONOPOLY));
+                sides = self.trade_sides(p);
+                add(Kind::Trade, self.trade_count(sides) > 0);
+            }
+        }
+        add(Kind::EndTurn, true);
+        let mut k = one_of(rng, total);
+        let mut kind = Kind::EndTurn;
+        for &c in &kinds[..n] {
+            if k < c.weight() {
+                kind = c;
+                break;
+            }
+            k -= c.weight();
+        }
+        let pick = |m: u128, rng: &mut Rng| nth_bit(m, one_of(rng, m.count_ones()));
+        match kind {
+            Kind::City => Action::City(pick(cities, rng)),
+            Kind::Settlement => Action::Settlement(pick(spots, rng)),
+            Kind::BuyDev => Action::BuyDev,
+            Kind::Road => Action::Road(pick(roads, rng)),
+            Kind::Knight => Action::Knight,
+            Kind::RoadBuilding => Action::RoadBuilding,
+            Kind::YearOfPlenty => {
+                let (pairs, count) = self.year_of_plenty_pairs();
+                let (a, b) = pairs[one_of(rng, count) as usize];
+                Action::YearOfPlenty(a, b)
+            }
+            Kind::Monopoly => Action::Monopoly(one_of(rng, 5) as u8),
+            Kind::Trade => {
+                let mut k = one_of(rng, self.trade_count(sides));
+                let (give, get) = sides;
+                for g in bits(u128::from(give)) {
+                    for r in bits(u128::from(get & !(1 << g))) {
+                        if k == 0 {
+                            return Action::Trade { give: g, get: r };
+                        }
+                        k -= 1;
+                    }
+                }
+                Action::EndTurn
+            }
+            Kind::EndTurn => Action::EndTurn,
+        }
+    }
+
+    /// Trades with the bank `sides` (from [`State::trade_sides`]) allow.
+    fn trade_count(&self, (give, get): (u8, u8)) -> u32 {
+        bits(u128::from(give))
+            .map(|g| (get & !(1 << g)).count_ones())
+            .sum()
+    }
+
+    /// The pairs year of plenty may take from the bank, and how many.
+    fn year_of_plenty_pairs(&self) -> ([(u8, u8); 15], u32) {
+        let mut out = [(0u8, 0u8); 15];
+        let mut n = 0;
+        for a in 0..5u8 {
+            for b in a..5u8 {
+                let need_a = 1 + u8::from(a == b);
+                if self.bank[a as usize] >= need_a && self.bank[b as usize] > 0 {
+                    out[n] = (a, b);
+                    n += 1;
+                }
+            }
+        }
+        (out, n as u32)
+    }
+}
