@@ -141,7 +141,7 @@ fn probe(st: &Bits) -> Option<(usize, usize, Square, (usize, usize))> {
                 let mut t = *st;
                 t.set(r, c, v);
                 let mut n = 0;
-                if let Err(at) = t.propagate_rows(Rules::All, 1 << r, &mut n) {
+                if let Err(at) = t.propagate_rows(Rules::ALL, 1 << r, &mut n) {
                     return Some((r, c, v.opposite(), at));
                 }
             }
@@ -217,7 +217,7 @@ pub fn grade_up_to(b: &Board, max_level: u8) -> Grade {
     let mut level = 0u8;
     loop {
         let mut n = 0;
-        if st.propagate(Rules::Pairs, &mut n).is_err() {
+        if st.propagate(Rules::PAIRS, &mut n).is_err() {
             return g;
         }
         if n > 0 {
@@ -230,7 +230,7 @@ pub fn grade_up_to(b: &Board, max_level: u8) -> Grade {
         }
         if max_level >= 2 {
             let mut n = 0;
-            if st.propagate(Rules::All, &mut n).is_err() {
+            if st.propagate(Rules::ALL, &mut n).is_err() {
                 return g;
             }
             if n > 0 {
