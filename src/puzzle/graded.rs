@@ -1,6 +1,8 @@
 //! Generation by technique grade, for either rule set:
 //! 1. a random solution of the empty board (no-three: cells blocked with
-//!    the difficulty's probability first; Takuzu: no blocked cells);
+//!    the difficulty's probability first, then the solver with a random
+//!    symbol order; Takuzu: no blocked cells, rows stacked at random,
+//!    `takuzu_fill.rs`);
 //! 2. the givens are visited once each in a random order, and a given is
 //!    removed when the techniques up to the asked grade still fill the
 //!    board (so the puzzle stays unique: every deduction is sound);
@@ -8,8 +10,10 @@
 //!    not fill it (it really needs the grade); otherwise a new attempt
 //!    starts from a derived seed.
 //!
-//! A removal check stops as soon as the removed cell is deduced again:
-//! the rest of the board then follows as before.
+//! A removal check looks at the removed cell only: it is removed when
+//! the grade-1 techniques fill it again, or a look-ahead on the cell
+//! itself (techniques below the grade inside) does; the rest of the
+//! board then follows as before. No search over the whole board.
 
 use super::bits::Bits;
 use super::board::{Board, Square, check_generation_size};
@@ -18,6 +22,7 @@ use super::generator::{Generated, shuffle};
 use super::grade::grade;
 use super::ruleset::RuleSet;
 use super::solver::{count_bits, most_neighbours};
+use super::takuzu_fill::random_takuzu;
 use super::technique::{MAX_GRADE, refills, solves};
 use super::{Difficulty, Puzzle};
 use crate::rng::{RngExt, derive_seed, seeded};
@@ -58,14 +63,12 @@ pub fn generate_grade(
                 raw.set_at(i, Square::Blocked);
             }
         }
-        let Some(solution) = count_bits(
-            Bits::from_board(&raw),
-            1,
-            &most_neighbours,
-            Some(&mut rng),
-        )
-        .solution
-        else {
+        let solution = if rules.is_takuzu() {
+            random_takuzu(width, height, rules, &mut rng)
+        } else {
+            count_bits(Bits::from_board(&raw), 1, &most_neighbours, Some(&mut rng)).solution
+        };
+        let Some(solution) = solution else {
             continue;
         };
         let mut order: Vec<usize> = (0..raw.len())
@@ -77,7 +80,7 @@ pub fn generate_grade(
             let (r, c) = (i / width, i % width);
             let mut t = bits;
             t.set(r, c, Square::Empty);
-            if refills(t, r, c, solution.at(i), grade_asked) {
+            if refills(t, r, c, grade_asked) {
                 bits = t;
             }
         }

@@ -32,6 +32,8 @@ mod play;
 mod rules;
 mod ruleset;
 mod solver;
+mod takuzu_fill;
+mod takuzu_hints;
 mod technique;
 mod trails;
 

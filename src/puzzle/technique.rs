@@ -17,7 +17,6 @@
 
 use super::bits::{Bits, Conflict, Rules};
 use super::board::{Board, Square};
-use super::solver::{most_neighbours, satisfiable};
 use serde::Serialize;
 
 /// The highest grade ([`Technique::DeepLookAhead`]).
@@ -167,46 +166,29 @@ pub(crate) fn bits_grade(mut st: Bits, max: u8) -> Option<u8> {
     None
 }
 
-/// True when the techniques up to `grade` fill the cell (r, c) of a board
-/// whose other empty cells they fill once (r, c) is given its
-/// `solution` symbol: then they fill the whole board. The generator's removal check; it stops as soon
-/// as the cell is filled and probes the cell itself first.
-pub(crate) fn refills(mut st: Bits, r: usize, c: usize, solution: Square, grade: u8) -> bool {
-    let filled = |st: &Bits| st.empty_row(r) >> c & 1 == 0;
+/// The generator's removal check on a board whose empty cells the
+/// techniques up to `grade` fill once (r, c) is given: true when they
+/// fill (r, c) as well, seen *at the cell*: the grade-1 techniques fill
+/// it, or a look-ahead on the cell itself (with the techniques below
+/// `grade` inside) rules out one symbol. Then the whole board follows as
+/// before, so the puzzle stays solvable at the grade (and unique). A
+/// cell the techniques would fill only after filling others elsewhere is
+/// kept as a given: slightly more givens, no search over the board.
+pub(crate) fn refills(mut st: Bits, r: usize, c: usize, grade: u8) -> bool {
     let mut n = 0;
     if st.propagate(Rules::ALL, &mut n).is_err() {
         return false;
     }
-    if filled(&st) {
+    if st.empty_row(r) >> c & 1 == 0 {
         return true;
     }
-    for g in 2..=grade {
-        // The cell itself first: its look-ahead usually decides.
-        for v in [Square::X, Square::O] {
+    (2..=grade).any(|g| {
+        [Square::X, Square::O].into_iter().any(|v| {
             let mut t = st;
             t.set(r, c, v);
-            if close_rows(&mut t, g - 1, 1 << r).is_err() {
-                return true;
-            }
-        }
-        // Not unique (the other symbol also has a solution): no grade can
-        // fill the cell. One search decides it, mostly faster than the
-        // probes below.
-        let mut flipped = st;
-        flipped.set(r, c, solution.opposite());
-        if satisfiable(flipped, &most_neighbours) {
-            return false;
-        }
-        loop {
-            match probe_pass(&mut st, g - 1, Some((r, c))) {
-                Err(_) => return false,
-                Ok(_) if filled(&st) => return true,
-                Ok(false) => break,
-                Ok(true) => {}
-            }
-        }
-    }
-    false
+            close_rows(&mut t, g - 1, 1 << r).is_err()
+        })
+    })
 }
 
 /// True when the techniques up to `grade` fill the board.
