@@ -41,9 +41,19 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
     // Grades measured again on every puzzle (index 4: beyond 3).
     let mut grades = [0u64; 5];
     let (mut gen_total, mut techniques) = (0.0, std::collections::BTreeMap::new());
+    let mut not_reached = 0u64;
     for seed in first..=last {
         let start = Instant::now();
-        let g = generate_one(a, seed)?;
+        let g = match generate_one(a, seed) {
+            Ok(g) => g,
+            // A seed whose attempts all missed the grade counts as a miss.
+            Err(_) if grade_asked.is_some() => {
+                gen_total += start.elapsed().as_secs_f64() * 1000.0;
+                not_reached += 1;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         let elapsed = start.elapsed().as_secs_f64() * 1000.0;
         gen_total += elapsed;
         ms.push(elapsed);
@@ -61,6 +71,11 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
         if let Some(d) = g.trail_depth {
             depths.push(d as f64);
         }
+    }
+    if ms.is_empty() {
+        return Err(CliError(format!(
+            "no puzzle of the asked grade for any of seeds {first}..{last}"
+        )));
     }
     let n = ms.len();
     let hits = grade_asked.map(|g| grades[usize::from(g)]);
@@ -89,8 +104,9 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
             "grade": grade_asked,
             "grades": { "0": grades[0], "1": grades[1], "2": grades[2], "3": grades[3], "beyond": grades[4] },
             "grade_hits": hits,
+            "not_reached": not_reached,
             "techniques": techniques,
-            "ms_per_puzzle": gen_total / n as f64,
+            "ms_per_puzzle": gen_total / (n as u64 + not_reached) as f64,
             "seeds": [first, last],
             "puzzles": n,
             "prefer_trails": a.prefer_trails,
@@ -150,8 +166,11 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
         grades[3],
         grades[4],
         hits.map_or(String::new(), |h| format!(", {h}/{n} at the asked grade")),
-        gen_total / n as f64
+        gen_total / (n as u64 + not_reached) as f64
     );
+    if not_reached > 0 {
+        println!("{not_reached} seed(s) found no puzzle of the grade");
+    }
     Ok::<(), CliError>(())
 }
 

@@ -54,7 +54,8 @@ impl Play {
         match grade::hint(&self.board) {
             Hint::Deduction(d) => ShownHint {
                 text: format!(
-                    "Grade {} ({}): {}",
+                    "Level {}, grade {} ({}): {}",
+                    d.level,
                     d.technique.grade(),
                     d.technique.name(),
                     d.reason
