@@ -216,7 +216,9 @@ fn generate_one(a: &PuzzleGenerateArgs, seed: u64) -> Result<crate::puzzle::Gene
                     .into(),
             ));
         }
-        return Ok(generate_grade(a.width, a.height, rules, difficulty, g, seed)?);
+        return Ok(generate_grade(
+            a.width, a.height, rules, difficulty, g, seed,
+        )?);
     }
     Ok(match a.level {
         Some(l) => generate_level_with(a.width, a.height, difficulty, l, seed, opts),

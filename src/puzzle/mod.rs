@@ -50,16 +50,16 @@ pub use generator::{
     GenOptions, Generated, LEVEL_ATTEMPTS, LEVEL_CANDIDATES, TRAIL_NODES, generate, generate_level,
     generate_level_with, generate_with,
 };
-pub use graded::{GRADE_ATTEMPTS, generate_grade};
 pub use grade::{
     Deduction, Grade, Hint, LEVEL_NAMES, cell_name, grade, grade_up_to, hint, next_deduction,
 };
+pub use graded::{GRADE_ATTEMPTS, generate_grade};
 pub use play::{
     Action, CellView, CheckResult, Play, Settings, ShownHint, parse_difficulty, parse_size,
 };
 pub use rules::{
-    DIRECTIONS, LineBreak, RuleBreak, break_mask, directions, line_breaks, direction_name, direction_with_article, is_solved, is_valid,
-    rule_breaks,
+    DIRECTIONS, LineBreak, RuleBreak, break_mask, direction_name, direction_with_article,
+    directions, is_solved, is_valid, line_breaks, rule_breaks,
 };
 pub use ruleset::RuleSet;
 pub use solver::{

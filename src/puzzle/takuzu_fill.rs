@@ -33,7 +33,12 @@ fn stack(
         if !unique {
             return true;
         }
-        let col = |c: usize| picked.iter().enumerate().fold(0u32, |m, (r, &x)| m | (x >> c & 1) << r);
+        let col = |c: usize| {
+            picked
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (r, &x)| m | (x >> c & 1) << r)
+        };
         return (0..w).all(|a| (a + 1..w).all(|b| col(a) != col(b)));
     }
     let full = (1u32 << w) - 1;
@@ -86,7 +91,15 @@ pub(crate) fn random_takuzu(w: usize, h: usize, rules: RuleSet, rng: &mut Rng) -
             let mut b = Board::new(w, h, Square::Empty).ok()?.with_rules(rules);
             for (r, x) in picked.iter().enumerate() {
                 for c in 0..w {
-                    b.set(r, c, if x >> c & 1 == 1 { Square::X } else { Square::O });
+                    b.set(
+                        r,
+                        c,
+                        if x >> c & 1 == 1 {
+                            Square::X
+                        } else {
+                            Square::O
+                        },
+                    );
                 }
             }
             return Some(b);
@@ -103,7 +116,11 @@ mod tests {
 
     #[test]
     fn full_boards_are_solved() {
-        for (s, rules) in [(6, RuleSet::Takuzu), (14, RuleSet::TakuzuUnique), (20, RuleSet::Takuzu)] {
+        for (s, rules) in [
+            (6, RuleSet::Takuzu),
+            (14, RuleSet::TakuzuUnique),
+            (20, RuleSet::Takuzu),
+        ] {
             let b = random_takuzu(s, s, rules, &mut seeded(3)).unwrap();
             assert!(b.is_full() && is_solved(&b), "{b}");
             assert_eq!(b.rules(), rules);

@@ -34,14 +34,20 @@ pub(crate) fn line_rule_deduction(b: &Board) -> Option<Deduction> {
     };
     for (row, k) in lines() {
         let cells = line_cells(b, row, k);
-        let open = cells.iter().filter(|&&(r, c)| b.get(r, c) != Square::Blocked).count();
+        let open = cells
+            .iter()
+            .filter(|&&(r, c)| b.get(r, c) != Square::Blocked)
+            .count();
         let half = open / 2;
         let Some(&(r, c)) = cells.iter().find(|&&(r, c)| b.get(r, c) == Square::Empty) else {
             continue;
         };
         for s in [Square::X, Square::O] {
-            let support: Vec<(usize, usize)> =
-                cells.iter().copied().filter(|&(r, c)| b.get(r, c) == s).collect();
+            let support: Vec<(usize, usize)> = cells
+                .iter()
+                .copied()
+                .filter(|&(r, c)| b.get(r, c) == s)
+                .collect();
             if support.len() == half {
                 let value = s.opposite();
                 return Some(Deduction {
@@ -68,10 +74,19 @@ pub(crate) fn line_rule_deduction(b: &Board) -> Option<Deduction> {
     }
     for (row, k) in lines() {
         let cells = line_cells(b, row, k);
-        let empty: Vec<(usize, usize)> =
-            cells.iter().copied().filter(|&(r, c)| b.get(r, c) == Square::Empty).collect();
-        let xs = cells.iter().filter(|&&(r, c)| b.get(r, c) == Square::X).count();
-        let os = cells.iter().filter(|&&(r, c)| b.get(r, c) == Square::O).count();
+        let empty: Vec<(usize, usize)> = cells
+            .iter()
+            .copied()
+            .filter(|&(r, c)| b.get(r, c) == Square::Empty)
+            .collect();
+        let xs = cells
+            .iter()
+            .filter(|&&(r, c)| b.get(r, c) == Square::X)
+            .count();
+        let os = cells
+            .iter()
+            .filter(|&&(r, c)| b.get(r, c) == Square::O)
+            .count();
         if empty.len() != 2 || xs != os {
             continue;
         }
@@ -89,8 +104,13 @@ pub(crate) fn line_rule_deduction(b: &Board) -> Option<Deduction> {
             };
             let copy = (0..n).filter(|&m| m != k).find(|&m| {
                 let other = line_cells(b, row, m);
-                other.iter().all(|&(r, c)| b.get(r, c).is_symbol() || b.get(r, c) == Square::Blocked)
-                    && other.iter().zip(&cells).all(|(&(r, c), &p)| b.get(r, c) == filled(p))
+                other
+                    .iter()
+                    .all(|&(r, c)| b.get(r, c).is_symbol() || b.get(r, c) == Square::Blocked)
+                    && other
+                        .iter()
+                        .zip(&cells)
+                        .all(|(&(r, c), &p)| b.get(r, c) == filled(p))
             });
             if let Some(m) = copy {
                 return Some(Deduction {
@@ -124,11 +144,17 @@ mod tests {
 
     #[test]
     fn counting_and_unique_hints() {
-        let b = Board::parse("XOXX..\n......").unwrap().with_rules(RuleSet::Takuzu);
+        let b = Board::parse("XOXX..\n......")
+            .unwrap()
+            .with_rules(RuleSet::Takuzu);
         let d = line_rule_deduction(&b).unwrap();
         assert_eq!((d.row, d.col, d.value), (0, 4, Square::O));
         assert_eq!(d.technique, Technique::Counting);
-        assert!(d.reason.contains("row 1 already holds its 3 X"), "{}", d.reason);
+        assert!(
+            d.reason.contains("row 1 already holds its 3 X"),
+            "{}",
+            d.reason
+        );
         let b = Board::parse("OXOXXO\nOXOX..\n......\n......\n......\n......")
             .unwrap()
             .with_rules(RuleSet::TakuzuUnique);
@@ -142,8 +168,15 @@ mod tests {
     fn hints_solve_generated_takuzu() {
         for rules in [RuleSet::Takuzu, RuleSet::TakuzuUnique] {
             for grade in 1..=2u8 {
-                let g = crate::puzzle::generate_grade(8, 8, rules, crate::puzzle::Difficulty::Easy, grade, 5)
-                    .unwrap();
+                let g = crate::puzzle::generate_grade(
+                    8,
+                    8,
+                    rules,
+                    crate::puzzle::Difficulty::Easy,
+                    grade,
+                    5,
+                )
+                .unwrap();
                 let b = g.puzzle.cells_board().unwrap();
                 assert_eq!(b.rules(), rules);
                 assert_eq!(technique_grade(&b), Some(grade));

@@ -81,7 +81,9 @@ impl Technique {
         match self {
             Technique::Pairs => "two equal in a row force the other symbol next to them",
             Technique::Gaps => "X_X forces the other symbol in the gap",
-            Technique::Counting => "a line with its half of one symbol takes the other in its empty cells",
+            Technique::Counting => {
+                "a line with its half of one symbol takes the other in its empty cells"
+            }
             Technique::UniqueLines => {
                 "a line two cells short takes the completion that does not copy a full line"
             }
@@ -294,7 +296,9 @@ mod tests {
         assert!(techniques_used(&b).contains(&Technique::LookAhead));
         let e = Board::new(6, 6, Square::Empty).unwrap();
         assert_eq!(technique_grade(&e), None);
-        let t = Board::parse("XOX...\nOXO...").unwrap().with_rules(RuleSet::Takuzu);
+        let t = Board::parse("XOX...\nOXO...")
+            .unwrap()
+            .with_rules(RuleSet::Takuzu);
         // Rows: X O X . . . needs counting; 2 solutions per column? Check
         // that grading never claims a non-unique board.
         if technique_grade(&t).is_some() {

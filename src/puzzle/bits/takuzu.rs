@@ -147,7 +147,10 @@ impl Bits {
         for c in 0..self.width {
             let (sx, so) = deduce(cols[c], &cols, self.width, c, rules, unique)
                 .map_err(|r| (r as usize, c))?;
-            let (sx, so) = (sx & !(self.ot[c] | self.xt[c]), so & !(self.ot[c] | self.xt[c]));
+            let (sx, so) = (
+                sx & !(self.ot[c] | self.xt[c]),
+                so & !(self.ot[c] | self.xt[c]),
+            );
             if sx | so != 0 {
                 let bit = 1u32 << c;
                 for (m, x) in [(sx, true), (so, false)] {

@@ -34,8 +34,8 @@ use super::error::PuzzleError;
 use super::grade::{Grade, grade};
 use super::rules::rule_breaks;
 use super::ruleset::RuleSet;
-use super::technique::technique_grade;
 use super::solver::{count_solutions, two_bits};
+use super::technique::technique_grade;
 use super::{Difficulty, Puzzle};
 
 /// The generator name a hand-made puzzle level records.
