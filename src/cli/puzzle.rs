@@ -4,8 +4,9 @@
 use super::common::{CliError, CliResult, level_out, print_json, write_atomic};
 use crate::level::{Level, LevelMap};
 use crate::puzzle::{
-    Board, Difficulty, GenOptions, Puzzle, PuzzleError, TRAIL_NODES, TREE_NODES, count_solutions,
-    generate_level_with, generate_with, grade, most_neighbours, tree_census,
+    Board, Difficulty, GenOptions, MAX_GRADE, Puzzle, PuzzleError, RuleSet, TRAIL_NODES,
+    TREE_NODES, count_solutions, generate_grade, generate_level_with, generate_with, grade,
+    most_neighbours, technique_grade, techniques_used, tree_census,
 };
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -46,8 +47,27 @@ pub struct PuzzleGenerateArgs {
     #[arg(long)]
     pub height: usize,
     /// easy (4 % blocked, 40 % empty) or hard (11 % blocked, 30 % empty).
+    /// Required unless `--grade` or `--rules takuzu` is given (then easy:
+    /// it only sets the blocked cells of a no-three board).
     #[arg(long, value_parser = parse_difficulty)]
-    pub difficulty: Difficulty,
+    pub difficulty: Option<Difficulty>,
+    /// Rule set: no-three (no three in a row in any direction incl.
+    /// diagonals; default) or takuzu (rows and columns only, equal X and O
+    /// counts per line; even sizes).
+    #[arg(long, default_value = "no-three")]
+    pub rules: String,
+    /// Takuzu: no two equal rows and no two equal columns.
+    #[arg(long)]
+    pub unique_lines: bool,
+    /// Require this technique grade (1..=3): grade 1 pairs, gaps, counting
+    /// and unique lines; 2 one-step look-ahead; 3 deep look-ahead. Takuzu
+    /// without `--grade` uses grade 2.
+    #[arg(long, value_parser = parse_grade, conflicts_with_all = ["level", "prefer_trails"])]
+    pub grade: Option<u8>,
+    /// Generate N puzzles (seeds SEED..SEED+N-1) in one process and print
+    /// the summary, as `--seeds`.
+    #[arg(long, value_parser = super::bounds::u64_in(1, 100_000), conflicts_with_all = ["seeds", "out"])]
+    pub count: Option<u64>,
     /// Require this deduction level (1, 2 or 3): solvable with it, not
     /// with a lower one.
     #[arg(long, value_parser = parse_level)]
@@ -93,6 +113,13 @@ pub struct PuzzleSolveArgs {
     /// (0..=100000000; 0: no census).
     #[arg(long, default_value_t = TREE_NODES, value_parser = super::bounds::u64_in(0, 100_000_000))]
     pub tree_nodes: u64,
+    /// Rule set for a plain text board (no-three or takuzu); a saved
+    /// puzzle carries its own, which this replaces when given.
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Takuzu: no two equal rows or columns (with `--rules takuzu`).
+    #[arg(long, requires = "rules")]
+    pub unique_lines: bool,
     /// Accepted for symmetry with the other sub-commands; solving is
     /// deterministic.
     #[arg(long)]
@@ -104,6 +131,43 @@ pub struct PuzzleSolveArgs {
 
 fn parse_difficulty(s: &str) -> Result<Difficulty, PuzzleError> {
     s.parse()
+}
+
+/// `1`..=`MAX_GRADE` (one digit).
+fn parse_grade(s: &str) -> Result<u8, PuzzleError> {
+    match (s.len(), s.parse::<u8>()) {
+        (1, Ok(g)) if (1..=MAX_GRADE).contains(&g) => Ok(g),
+        (_, Ok(g)) => Err(PuzzleError::GradeOutOfRange { grade: g }),
+        _ => Err(PuzzleError::GradeOutOfRange { grade: 0 }),
+    }
+}
+
+impl PuzzleGenerateArgs {
+    /// The rule set the flags ask for.
+    pub fn rule_set(&self) -> Result<RuleSet, PuzzleError> {
+        RuleSet::from_flags(&self.rules, self.unique_lines)
+    }
+
+    /// The grade asked for: `--grade`, or 2 for Takuzu without one.
+    pub fn grade_asked(&self) -> Result<Option<u8>, PuzzleError> {
+        Ok(match self.grade {
+            Some(g) => Some(g),
+            None if self.rule_set()?.is_takuzu() => Some(2),
+            None => None,
+        })
+    }
+
+    /// The difficulty: `--difficulty`, or easy with a grade.
+    pub fn difficulty(&self) -> Result<Difficulty, CliError> {
+        match (self.difficulty, self.grade_asked()?) {
+            (Some(d), _) => Ok(d),
+            (None, Some(_)) => Ok(Difficulty::Easy),
+            (None, None) => Err(CliError(
+                "--difficulty easy|hard is required unless --grade 1..3 or --rules takuzu is given"
+                    .into(),
+            )),
+        }
+    }
 }
 
 /// `1`, `2` or `3` (exactly one digit).
@@ -146,9 +210,23 @@ fn gen_options(a: &PuzzleGenerateArgs) -> GenOptions {
 /// One puzzle for `seed` as the flags ask.
 fn generate_one(a: &PuzzleGenerateArgs, seed: u64) -> Result<crate::puzzle::Generated, CliError> {
     let opts = gen_options(a);
+    let rules = a.rule_set()?;
+    let difficulty = a.difficulty()?;
+    if let Some(g) = a.grade_asked()? {
+        if a.level.is_some() || a.prefer_trails {
+            return Err(CliError(
+                "--level and --prefer-trails belong to the no-three published generator; \
+                 with --grade or --rules takuzu leave them out"
+                    .into(),
+            ));
+        }
+        return Ok(generate_grade(
+            a.width, a.height, rules, difficulty, g, seed,
+        )?);
+    }
     Ok(match a.level {
-        Some(l) => generate_level_with(a.width, a.height, a.difficulty, l, seed, opts),
-        None => generate_with(a.width, a.height, a.difficulty, seed, opts),
+        Some(l) => generate_level_with(a.width, a.height, difficulty, l, seed, opts),
+        None => generate_with(a.width, a.height, difficulty, seed, opts),
     }?)
 }
 
@@ -156,10 +234,19 @@ fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
     if let Some(seeds) = a.seeds {
         return summary::run(&a, seeds);
     }
+    if let Some(n) = a.count {
+        return summary::run(&a, (a.seed, a.seed.saturating_add(n - 1)));
+    }
     let start = Instant::now();
     let generated = generate_one(&a, a.seed)?;
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     let p = &generated.puzzle;
+    let cells_board = p.cells_board().map_err(PuzzleError::Cells)?;
+    let techniques: Vec<&str> = techniques_used(&cells_board)
+        .iter()
+        .map(|t| t.name())
+        .collect();
+    let grade = technique_grade(&cells_board);
     let out_path = level_out(a.out.as_deref(), a.force)?;
     if let Some(out) = &out_path {
         let level = Level::puzzle(&Level::name_for(out), p);
@@ -175,6 +262,9 @@ fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
             "seed": a.seed,
             "difficulty": p.difficulty.name(),
             "level": p.level,
+            "rules": p.rules.name(),
+            "grade": grade,
+            "techniques": techniques,
             "empty_share": p.empty_share,
             "blocked_share": p.blocked_share,
             "given_share": p.given_share,
@@ -189,12 +279,15 @@ fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
         }));
     }
     println!(
-        "{} × {} {} puzzle, seed {}, level {}",
+        "{} × {} {} puzzle ({} rules), seed {}, level {}, grade {} ({})",
         p.width,
         p.height,
         p.difficulty.name(),
+        p.rules.name(),
         a.seed,
-        level_text(p.level)
+        level_text(p.level),
+        grade.map_or("beyond 3".into(), |g| g.to_string()),
+        techniques.join(", ")
     );
     println!("{}", p.cells.join("\n"));
     println!(
@@ -233,11 +326,11 @@ pub fn load_board(path: &Path) -> Result<Board, CliError> {
     if !looks_ron {
         return Board::parse(&text).map_err(|e| CliError(format!("{}: {e}", path.display())));
     }
-    let cells = match Level::from_ron(&text) {
+    let (cells, rules) = match Level::from_ron(&text) {
         Ok(Level {
             map: LevelMap::Puzzle(p),
             ..
-        }) => p.cells,
+        }) => (p.cells, p.rules),
         Ok(level) => {
             return Err(CliError(format!(
                 "{}: a {} level holds no puzzle; expected a puzzle level, a file \
@@ -253,7 +346,7 @@ pub fn load_board(path: &Path) -> Result<Board, CliError> {
         }
         // Otherwise exactly a bare puzzle (`Puzzle(cells: [...], ...)`).
         Err(level_error) => match Puzzle::from_ron(&text) {
-            Ok(p) => p.cells,
+            Ok(p) => (p.cells, p.rules),
             Err(e) => {
                 return Err(CliError(format!(
                     "{}: not a puzzle (RON error: {e}; as a level: {level_error}); \
@@ -264,11 +357,16 @@ pub fn load_board(path: &Path) -> Result<Board, CliError> {
             }
         },
     };
-    Board::from_strings(&cells).map_err(|e| CliError(format!("{}: cells: {e}", path.display())))
+    Board::from_strings(&cells)
+        .map(|b| b.with_rules(rules))
+        .map_err(|e| CliError(format!("{}: cells: {e}", path.display())))
 }
 
 fn run_solve(a: PuzzleSolveArgs) -> CliResult {
-    let board = load_board(&a.file)?;
+    let mut board = load_board(&a.file)?;
+    if let Some(r) = &a.rules {
+        board.set_rules(RuleSet::from_flags(r, a.unique_lines)?);
+    }
     let start = Instant::now();
     let s = count_solutions(&board, a.limit);
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
@@ -285,6 +383,8 @@ fn run_solve(a: PuzzleSolveArgs) -> CliResult {
         None
     };
     let solution = s.solution.as_ref().map(|b| b.to_strings());
+    let technique = technique_grade(&board);
+    let techniques: Vec<&str> = techniques_used(&board).iter().map(|t| t.name()).collect();
     if a.json {
         return print_json(&json!({
             "solutions": s.count,
@@ -293,6 +393,9 @@ fn run_solve(a: PuzzleSolveArgs) -> CliResult {
             "height": board.height(),
             "unique": s.count == 1,
             "level": level,
+            "rules": board.rules().name(),
+            "grade": technique,
+            "techniques": techniques,
             "nodes": s.nodes,
             "elapsed_ms": elapsed_ms,
             "tree": tree.map(|(t, ms)| json!({
@@ -319,7 +422,13 @@ fn run_solve(a: PuzzleSolveArgs) -> CliResult {
         board.width(),
         board.height(),
         if s.count == 1 {
-            format!(", unique; level {}", level_text(level))
+            format!(
+                ", unique; level {}; grade {} ({}); {} rules",
+                level_text(level),
+                technique.map_or("beyond 3".into(), |g| g.to_string()),
+                techniques.join(", "),
+                board.rules().name()
+            )
         } else {
             String::new()
         }

@@ -5,34 +5,64 @@
 //! parallel over a row with shifts and masks.
 
 use super::board::{Board, MAX_SIDE, Square};
+use super::ruleset::RuleSet;
+
+mod takuzu;
 
 /// Padding rows above and below the board.
 pub(crate) const PAD: usize = 2;
 /// Length of the row arrays.
 pub(crate) const ROWS: usize = MAX_SIDE + 2 * PAD;
 
-/// Which deductions [`Bits::propagate`] may use.
+/// Which deductions [`Bits::propagate`] may use (beyond pairs, which it
+/// always uses). Counting and unique lines apply only under the Takuzu
+/// rule sets; their contradictions (a line with more than its half of a
+/// symbol, two equal full lines) are always seen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Rules {
+pub(crate) struct Rules {
+    /// X.X forces the other symbol in the gap.
+    pub gaps: bool,
+    /// A line holding its half of one symbol gets the other symbol in its
+    /// empty cells (Takuzu).
+    pub counting: bool,
+    /// A line two cells short of full whose one balanced completion would
+    /// copy a full line takes the other (Takuzu with unique lines).
+    pub unique: bool,
+}
+
+impl Rules {
     /// Only "two equal in a row force the third" (XX. / .XX).
-    Pairs,
-    /// Pairs and gaps (X.X) — every single-line consequence.
-    All,
+    pub const PAIRS: Rules = Rules {
+        gaps: false,
+        counting: false,
+        unique: false,
+    };
+    /// Every deduction the rule set allows.
+    pub const ALL: Rules = Rules {
+        gaps: true,
+        counting: true,
+        unique: true,
+    };
 }
 
 /// The cells forbidden for the symbol whose bits are `m` in row index `i`
 /// because two other cells of a line triple hold it. `gaps` adds the
 /// middle position (X.X).
 #[inline(always)]
-fn forbid(m: &[u32; ROWS], i: usize, gaps: bool) -> u32 {
+fn forbid(m: &[u32; ROWS], i: usize, gaps: bool, diagonals: bool) -> u32 {
     let (a2, a1, z, b1, b2) = (m[i - 2], m[i - 1], m[i], m[i + 1], m[i + 2]);
     // Pairs: the cell is the first or last of its triple.
     let mut f = (z >> 1 & z >> 2) | (z << 1 & z << 2) // row
-        | (b1 & b2) | (a1 & a2) // column
-        | (b1 >> 1 & b2 >> 2) | (a1 << 1 & a2 << 2) // diagonal
+        | (b1 & b2) | (a1 & a2); // column
+    if diagonals {
+        f |= (b1 >> 1 & b2 >> 2) | (a1 << 1 & a2 << 2) // diagonal
         | (b1 << 1 & b2 << 2) | (a1 >> 1 & a2 >> 2); // anti-diagonal
+    }
     if gaps {
-        f |= (z << 1 & z >> 1) | (a1 & b1) | (a1 << 1 & b1 >> 1) | (a1 >> 1 & b1 << 1);
+        f |= (z << 1 & z >> 1) | (a1 & b1);
+        if diagonals {
+            f |= (a1 << 1 & b1 >> 1) | (a1 >> 1 & b1 << 1);
+        }
     }
     f
 }
@@ -55,6 +85,14 @@ pub struct Bits {
     width: usize,
     /// Height in cells.
     height: usize,
+    /// The rule set.
+    rules: RuleSet,
+    /// Takuzu only (zero otherwise): X cells per column (bit r = row r).
+    xt: [u32; MAX_SIDE],
+    /// Takuzu only: O cells per column.
+    ot: [u32; MAX_SIDE],
+    /// Takuzu only: open cells per column.
+    opent: [u32; MAX_SIDE],
 }
 
 impl Bits {
@@ -66,6 +104,10 @@ impl Bits {
             open: [0; ROWS],
             width: b.width(),
             height: b.height(),
+            rules: b.rules(),
+            xt: [0; MAX_SIDE],
+            ot: [0; MAX_SIDE],
+            opent: [0; MAX_SIDE],
         };
         for r in 0..b.height() {
             for c in 0..b.width() {
@@ -84,7 +126,30 @@ impl Bits {
                 }
             }
         }
+        if bits.rules.is_takuzu() {
+            for r in 0..b.height() {
+                for c in 0..b.width() {
+                    let (i, rb) = (r + PAD, 1u32 << r);
+                    let bit = 1u32 << c;
+                    if bits.open[i] & bit != 0 {
+                        bits.opent[c] |= rb;
+                    }
+                    if bits.x[i] & bit != 0 {
+                        bits.xt[c] |= rb;
+                    }
+                    if bits.o[i] & bit != 0 {
+                        bits.ot[c] |= rb;
+                    }
+                }
+            }
+        }
         bits
+    }
+
+    /// The rule set.
+    #[inline]
+    pub fn rules(&self) -> RuleSet {
+        self.rules
     }
 
     /// Width in cells.
@@ -102,7 +167,8 @@ impl Bits {
     /// Back to a board.
     pub fn to_board(&self) -> Board {
         let mut b = Board::new(self.width, self.height, Square::Blocked)
-            .expect("bits are only made from a board, whose size is valid");
+            .expect("bits are only made from a board, whose size is valid")
+            .with_rules(self.rules);
         for r in 0..self.height {
             for c in 0..self.width {
                 b.set(r, c, self.get(r, c));
@@ -141,6 +207,16 @@ impl Bits {
             Square::X => self.x[i] |= bit,
             Square::O => self.o[i] |= bit,
             _ => {}
+        }
+        if self.rules.is_takuzu() {
+            let rb = 1u32 << r;
+            self.xt[c] &= !rb;
+            self.ot[c] &= !rb;
+            match cell {
+                Square::X => self.xt[c] |= rb,
+                Square::O => self.ot[c] |= rb,
+                _ => {}
+            }
         }
     }
 
@@ -186,11 +262,23 @@ impl Bits {
         changed: u32,
         forced: &mut u32,
     ) -> Result<(), Conflict> {
-        let gaps = rules == Rules::All;
+        let gaps = rules.gaps;
+        let diagonals = self.rules.diagonals();
+        let takuzu = self.rules.is_takuzu();
         let rows_mask: u32 = (1u32 << self.height) - 1;
         // Bit r set: row r changed and its neighbourhood must be checked.
         let mut dirty = changed & rows_mask;
-        while dirty != 0 {
+        loop {
+            if dirty == 0 {
+                // Local fixpoint: the whole-line rules (Takuzu) may add more.
+                if !takuzu {
+                    break;
+                }
+                dirty = self.line_pass(rules, forced)?;
+                if dirty == 0 {
+                    break;
+                }
+            }
             let check = (dirty | dirty << 1 | dirty << 2 | dirty >> 1 | dirty >> 2) & rows_mask;
             dirty = 0;
             let mut rows = check;
@@ -198,8 +286,8 @@ impl Bits {
                 let r = rows.trailing_zeros() as usize;
                 rows &= rows - 1;
                 let i = r + PAD;
-                let fx = forbid(&self.x, i, gaps);
-                let fo = forbid(&self.o, i, gaps);
+                let fx = forbid(&self.x, i, gaps, diagonals);
+                let fo = forbid(&self.o, i, gaps, diagonals);
                 // A symbol with two equal partners in a line: a rule break.
                 // (Only the full rule set sees the middle of a triple, but a
                 // triple always shows at its first cell as a pair.)
@@ -219,6 +307,9 @@ impl Bits {
                     self.x[i] |= set_x;
                     *forced += (set_o | set_x).count_ones();
                     dirty |= 1 << r;
+                    if takuzu {
+                        self.mirror(r, set_x, set_o);
+                    }
                 }
             }
         }
@@ -227,10 +318,12 @@ impl Bits {
 
     /// True when the board (including givens) breaks no rule.
     pub fn is_valid(&self) -> bool {
+        let d = self.rules.diagonals();
         (0..self.height).all(|r| {
             let i = r + PAD;
-            (self.x[i] & forbid(&self.x, i, false)) | (self.o[i] & forbid(&self.o, i, false)) == 0
-        })
+            (self.x[i] & forbid(&self.x, i, false, d)) | (self.o[i] & forbid(&self.o, i, false, d))
+                == 0
+        }) && (!self.rules.is_takuzu() || self.lines_valid())
     }
 
     /// Number of filled open neighbours (8-neighbourhood) of (r, c); 0
@@ -256,11 +349,11 @@ mod tests {
         let b = Board::parse("XX.\n...\nX.X").unwrap();
         let mut bits = Bits::from_board(&b);
         let mut n = 0;
-        bits.propagate(Rules::Pairs, &mut n).unwrap();
+        bits.propagate(Rules::PAIRS, &mut n).unwrap();
         assert_eq!(bits.get(0, 2), Square::O);
         assert_eq!(bits.get(2, 1), Square::Empty);
         let mut bits = Bits::from_board(&b);
-        bits.propagate(Rules::All, &mut n).unwrap();
+        bits.propagate(Rules::ALL, &mut n).unwrap();
         assert_eq!(bits.get(2, 1), Square::O);
         assert_eq!(bits.to_board().get(0, 0), Square::X);
     }
@@ -272,14 +365,14 @@ mod tests {
         let mut n = 0;
         assert!(
             Bits::from_board(&b)
-                .propagate(Rules::Pairs, &mut n)
+                .propagate(Rules::PAIRS, &mut n)
                 .is_err()
         );
         let b = Board::parse("X.X\nO.O").unwrap();
-        assert!(Bits::from_board(&b).propagate(Rules::All, &mut n).is_ok());
+        assert!(Bits::from_board(&b).propagate(Rules::ALL, &mut n).is_ok());
         let b = Board::parse("XX.OO").unwrap();
         assert_eq!(
-            Bits::from_board(&b).propagate(Rules::All, &mut n),
+            Bits::from_board(&b).propagate(Rules::ALL, &mut n),
             Err((0, 2))
         );
     }

@@ -1,6 +1,7 @@
 //! The board: cells, board strings (`#` blocked, `.` empty, `X`, `O`, one
 //! row a line) and the size limits.
 
+use super::ruleset::RuleSet;
 use std::fmt;
 
 /// Largest width or height any board may have (the bitboards hold a row in
@@ -70,12 +71,14 @@ impl Square {
     }
 }
 
-/// A rectangular board, row-major.
+/// A rectangular board, row-major, under a [`RuleSet`] (default
+/// [`RuleSet::NoThree`]; board strings do not hold it).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     width: usize,
     height: usize,
     cells: Vec<Square>,
+    rules: RuleSet,
 }
 
 /// Why a board string or size was refused.
@@ -223,6 +226,7 @@ impl Board {
             width,
             height,
             cells: vec![fill; width * height],
+            rules: RuleSet::NoThree,
         })
     }
 
@@ -247,6 +251,7 @@ impl Board {
             width,
             height,
             cells: rows.concat(),
+            rules: RuleSet::NoThree,
         })
     }
 
@@ -299,6 +304,22 @@ impl Board {
             return Err(PuzzleGridError::NoRows);
         }
         Board::parse(&text.join("\n"))
+    }
+
+    /// The rule set the board is played under.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The same board under another rule set.
+    pub fn with_rules(mut self, rules: RuleSet) -> Board {
+        self.rules = rules;
+        self
+    }
+
+    /// Change the rule set.
+    pub fn set_rules(&mut self, rules: RuleSet) {
+        self.rules = rules;
     }
 
     /// Width in cells.

@@ -83,6 +83,31 @@ pub enum PuzzleError {
         /// Height of the solution.
         solution_height: usize,
     },
+    /// A rule-set name that is not `no-three` or `takuzu` (or
+    /// `--unique-lines` without `takuzu`).
+    UnknownRules {
+        /// The text given.
+        text: String,
+    },
+    /// A Takuzu board with an odd width or height.
+    OddTakuzuSize {
+        /// Requested width.
+        width: usize,
+        /// Requested height.
+        height: usize,
+    },
+    /// A technique grade outside 1..=[`MAX_GRADE`](super::MAX_GRADE).
+    GradeOutOfRange {
+        /// The grade given.
+        grade: u8,
+    },
+    /// No puzzle of the grade within the attempts.
+    GradeNotReached {
+        /// The requested grade.
+        grade: u8,
+        /// Attempts made.
+        attempts: u32,
+    },
 }
 
 impl fmt::Display for PuzzleError {
@@ -159,6 +184,26 @@ impl fmt::Display for PuzzleError {
                 f,
                 "the puzzle is {width}×{height} but its solution is \
                  {solution_width}×{solution_height}"
+            ),
+            PuzzleError::UnknownRules { text } => write!(
+                f,
+                "unknown rules '{text}'; allowed are no-three and takuzu \
+                 (takuzu with --unique-lines for no two equal rows or columns)"
+            ),
+            PuzzleError::OddTakuzuSize { width, height } => write!(
+                f,
+                "Takuzu needs an even width and height (equal X and O counts \
+                 per line); {width}×{height} is not allowed"
+            ),
+            PuzzleError::GradeOutOfRange { grade } => write!(
+                f,
+                "grade {grade} is not allowed; grades are 1..={}",
+                super::MAX_GRADE
+            ),
+            PuzzleError::GradeNotReached { grade, attempts } => write!(
+                f,
+                "no grade-{grade} puzzle found in {attempts} attempts; \
+                 try another seed or size"
             ),
         }
     }

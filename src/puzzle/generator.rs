@@ -139,7 +139,7 @@ fn strip(width: usize, height: usize, p: f64, opts: GenOptions, rng: &mut Rng) -
 }
 
 /// Fisher–Yates with the crate RNG.
-fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
+pub(crate) fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
     for i in (1..v.len()).rev() {
         let j = rng.random_range(0..=i);
         v.swap(i, j);

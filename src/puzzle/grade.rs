@@ -11,7 +11,10 @@
 
 use super::bits::{Bits, Rules};
 use super::board::{Board, Square};
-use super::rules::{DIRECTIONS, RuleBreak, direction_with_article, rule_breaks, step};
+use super::rules::{
+    LineBreak, RuleBreak, direction_with_article, directions, line_breaks, rule_breaks, step,
+};
+use super::technique::{Technique, probe_one};
 
 /// Name of the technique of each level (index = level).
 pub const LEVEL_NAMES: [&str; 4] = [
@@ -30,8 +33,11 @@ pub struct Deduction {
     pub col: usize,
     /// The symbol that must go there.
     pub value: Square,
-    /// The technique's level (1..=3).
+    /// The technique's level on the old scale (1 pairs, 2 gaps and the
+    /// Takuzu line rules, 3 look-ahead, 4 deep look-ahead).
     pub level: u8,
+    /// The named technique; its grade is `technique.grade()`.
+    pub technique: Technique,
     /// The explanation, for a person.
     pub reason: String,
     /// The cells the reason rests on, as (row, column): the two partners
@@ -47,6 +53,9 @@ pub enum Hint {
     RuleBreak(RuleBreak),
     /// The next logical step.
     Deduction(Deduction),
+    /// A Takuzu line rule is broken (a line over its half of a symbol, or
+    /// two equal full lines): fix that first.
+    LineBreak(LineBreak),
     /// The board is full and breaks no rule.
     Solved,
     /// No step of level 1–3 applies (guessing needed, or an earlier
@@ -72,7 +81,7 @@ fn line_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
                 if b.get(r, c) != Square::Empty {
                     continue;
                 }
-                for d in DIRECTIONS {
+                for &d in directions(b) {
                     // Offsets of the two partners: pairs before/after, or the gap.
                     let pairs: &[(isize, isize)] = if level == 1 {
                         &[(1, 2), (-1, -2)]
@@ -116,6 +125,11 @@ fn line_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
                             col: c,
                             value,
                             level,
+                            technique: if level == 1 {
+                                Technique::Pairs
+                            } else {
+                                Technique::Gaps
+                            },
                             reason,
                             support: vec![p1, p2],
                         });
@@ -141,7 +155,7 @@ fn probe(st: &Bits) -> Option<(usize, usize, Square, (usize, usize))> {
                 let mut t = *st;
                 t.set(r, c, v);
                 let mut n = 0;
-                if let Err(at) = t.propagate_rows(Rules::All, 1 << r, &mut n) {
+                if let Err(at) = t.propagate_rows(Rules::ALL, 1 << r, &mut n) {
                     return Some((r, c, v.opposite(), at));
                 }
             }
@@ -150,21 +164,51 @@ fn probe(st: &Bits) -> Option<(usize, usize, Square, (usize, usize))> {
     None
 }
 
-/// The next logical step for `b`, lowest level first, at most `max_level`.
+/// The next logical step for `b`, lowest level first, at most
+/// `max_level` (4: deep look-ahead too). Under Takuzu, counting and
+/// unique lines come after gaps (level 2, grade 1).
 pub fn next_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
     if let Some(d) = line_deduction(b, max_level) {
+        return Some(d);
+    }
+    if max_level >= 2
+        && let Some(d) = super::takuzu_hints::line_rule_deduction(b)
+    {
         return Some(d);
     }
     if max_level < 3 {
         return None;
     }
     let st = Bits::from_board(b);
-    let (r, c, value, (cr, cc)) = probe(&st)?;
+    let Some((r, c, value, (cr, cc))) = probe(&st) else {
+        if max_level < 4 {
+            return None;
+        }
+        let (r, c, value, (cr, cc)) = probe_one(&st, 2)?;
+        return Some(Deduction {
+            row: r,
+            col: c,
+            value,
+            level: 4,
+            technique: Technique::DeepLookAhead,
+            reason: format!(
+                "If {} were {g}, the deductions of grades 1 and 2 (look-ahead \
+                 included) that follow would leave {} unable to hold either \
+                 symbol; so it must be {v}.",
+                cell_name(r, c),
+                cell_name(cr, cc),
+                g = sym(value.opposite()),
+                v = sym(value)
+            ),
+            support: vec![(cr, cc)],
+        });
+    };
     Some(Deduction {
         row: r,
         col: c,
         value,
         level: 3,
+        technique: Technique::LookAhead,
         reason: format!(
             "If {} were {g}, the level 1–2 deductions that follow would leave \
              {} unable to hold either symbol (or make three in a row); \
@@ -183,10 +227,13 @@ pub fn hint(b: &Board) -> Hint {
     if let Some(rb) = rule_breaks(b).into_iter().next() {
         return Hint::RuleBreak(rb);
     }
+    if let Some(lb) = line_breaks(b).into_iter().next() {
+        return Hint::LineBreak(lb);
+    }
     if b.is_full() {
         return Hint::Solved;
     }
-    match next_deduction(b, 3) {
+    match next_deduction(b, 4) {
         Some(d) => Hint::Deduction(d),
         None => Hint::Stuck,
     }
@@ -217,7 +264,7 @@ pub fn grade_up_to(b: &Board, max_level: u8) -> Grade {
     let mut level = 0u8;
     loop {
         let mut n = 0;
-        if st.propagate(Rules::Pairs, &mut n).is_err() {
+        if st.propagate(Rules::PAIRS, &mut n).is_err() {
             return g;
         }
         if n > 0 {
@@ -230,7 +277,7 @@ pub fn grade_up_to(b: &Board, max_level: u8) -> Grade {
         }
         if max_level >= 2 {
             let mut n = 0;
-            if st.propagate(Rules::All, &mut n).is_err() {
+            if st.propagate(Rules::ALL, &mut n).is_err() {
                 return g;
             }
             if n > 0 {

@@ -27,9 +27,14 @@ mod editor;
 mod error;
 mod generator;
 mod grade;
+mod graded;
 mod play;
 mod rules;
+mod ruleset;
 mod solver;
+mod takuzu_fill;
+mod takuzu_hints;
+mod technique;
 mod trails;
 
 pub use bits::Bits;
@@ -48,17 +53,20 @@ pub use generator::{
 pub use grade::{
     Deduction, Grade, Hint, LEVEL_NAMES, cell_name, grade, grade_up_to, hint, next_deduction,
 };
+pub use graded::{GRADE_ATTEMPTS, generate_grade};
 pub use play::{
     Action, CellView, CheckResult, Play, Settings, ShownHint, parse_difficulty, parse_size,
 };
 pub use rules::{
-    DIRECTIONS, RuleBreak, break_mask, direction_name, direction_with_article, is_solved, is_valid,
-    rule_breaks,
+    DIRECTIONS, LineBreak, RuleBreak, break_mask, direction_name, direction_with_article,
+    directions, is_solved, is_valid, line_breaks, rule_breaks,
 };
+pub use ruleset::RuleSet;
 pub use solver::{
     CellOrder, NearestTo, Node, NodeKind, SolutionTree, Solved, count_solutions, count_with,
     most_neighbours, random_solution, row_major, satisfiable,
 };
+pub use technique::{MAX_GRADE, Technique, technique_grade, techniques_used};
 pub use trails::{TREE_NODES, Trail, TreeCensus, shallowest_trail, tree_census};
 
 use serde::{Deserialize, Serialize};
@@ -145,6 +153,14 @@ pub struct Puzzle {
     /// The seed it was generated from.
     #[serde(default)]
     pub seed: u64,
+    /// The rule set (absent in older files and for the no-three rules).
+    #[serde(default, skip_serializing_if = "RuleSet::is_no_three")]
+    pub rules: RuleSet,
+    /// The technique grade ([`technique_grade`]; 1..=[`MAX_GRADE`]), when
+    /// it was computed (generation with a grade or a rule set, or
+    /// [`Puzzle::with_grade`]); absent in older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grade: Option<u8>,
 }
 
 impl Puzzle {
@@ -170,17 +186,25 @@ impl Puzzle {
             blocked_share: blocked / n,
             given_share: (n - empty - blocked) / n,
             seed,
+            rules: cells.rules(),
+            grade: None,
         }
+    }
+
+    /// The same puzzle with its technique grade computed and stored.
+    pub fn with_grade(mut self) -> Puzzle {
+        self.grade = self.cells_board().ok().and_then(|b| technique_grade(&b));
+        self
     }
 
     /// The puzzle board (parsed from `cells`).
     pub fn cells_board(&self) -> Result<Board, PuzzleGridError> {
-        Board::from_strings(&self.cells)
+        Board::from_strings(&self.cells).map(|b| b.with_rules(self.rules))
     }
 
     /// The solution board (parsed from `solution`).
     pub fn solution_board(&self) -> Result<Board, PuzzleGridError> {
-        Board::from_strings(&self.solution)
+        Board::from_strings(&self.solution).map(|b| b.with_rules(self.rules))
     }
 
     /// The filled cells of `play` (same size) that differ from the

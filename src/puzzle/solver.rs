@@ -121,7 +121,7 @@ impl Dfs<'_> {
         }
         self.nodes += 1;
         let mut forced = 0;
-        if st.propagate_rows(Rules::All, changed, &mut forced).is_err() {
+        if st.propagate_rows(Rules::ALL, changed, &mut forced).is_err() {
             return;
         }
         let Some((r, c)) = self.order.next(&st) else {
@@ -306,7 +306,7 @@ impl SolutionTree {
         max_nodes: usize,
     ) -> Option<usize> {
         let mut forced = 0;
-        if st.propagate(Rules::All, &mut forced).is_err() {
+        if st.propagate(Rules::ALL, &mut forced).is_err() {
             return None;
         }
         if self.nodes.len() >= max_nodes {

@@ -55,7 +55,7 @@ impl Census<'_> {
     /// Solutions found below `st` and whether the budget cut its subtree.
     fn visit(&mut self, mut st: Bits, changed: u32) -> (u64, bool) {
         let mut forced = 0;
-        if st.propagate_rows(Rules::All, changed, &mut forced).is_err() {
+        if st.propagate_rows(Rules::ALL, changed, &mut forced).is_err() {
             return (0, false);
         }
         if self.left == 0 {
@@ -143,7 +143,7 @@ pub fn shallowest_trail(
 ) -> Option<Trail> {
     let mut root = Bits::from_board(board);
     let mut forced = 0;
-    if !root.is_valid() || root.propagate(Rules::All, &mut forced).is_err() {
+    if !root.is_valid() || root.propagate(Rules::ALL, &mut forced).is_err() {
         return None;
     }
     let mut budget = max_nodes;
@@ -183,7 +183,7 @@ pub fn shallowest_trail(
                         let mut child = st;
                         child.set(r, c, v);
                         if child
-                            .propagate_rows(Rules::All, 1 << r, &mut forced)
+                            .propagate_rows(Rules::ALL, 1 << r, &mut forced)
                             .is_ok()
                         {
                             choices.push((at, r as u8, c as u8, v));

@@ -4,6 +4,7 @@
 
 use super::{PuzzleGenerateArgs, generate_one};
 use crate::cli::common::{CliError, CliResult, print_json};
+use crate::puzzle::{PuzzleError, technique_grade, techniques_used};
 use serde_json::{Value, json};
 use std::time::Instant;
 
@@ -34,10 +35,33 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut depths, mut nodes) = (Vec::new(), Vec::new());
     let mut levels = [0u64; 5];
+    let difficulty = a.difficulty()?;
+    let rules = a.rule_set()?;
+    let grade_asked = a.grade_asked()?;
+    // Grades measured again on every puzzle (index 4: beyond 3).
+    let mut grades = [0u64; 5];
+    let (mut gen_total, mut techniques) = (0.0, std::collections::BTreeMap::new());
+    let mut not_reached = 0u64;
     for seed in first..=last {
         let start = Instant::now();
-        let g = generate_one(a, seed)?;
-        ms.push(start.elapsed().as_secs_f64() * 1000.0);
+        let g = match generate_one(a, seed) {
+            Ok(g) => g,
+            // A seed whose attempts all missed the grade counts as a miss.
+            Err(_) if grade_asked.is_some() => {
+                gen_total += start.elapsed().as_secs_f64() * 1000.0;
+                not_reached += 1;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let elapsed = start.elapsed().as_secs_f64() * 1000.0;
+        gen_total += elapsed;
+        ms.push(elapsed);
+        let cells = g.puzzle.cells_board().map_err(PuzzleError::Cells)?;
+        grades[technique_grade(&cells).map_or(4, usize::from)] += 1;
+        for t in techniques_used(&cells) {
+            *techniques.entry(t.name()).or_insert(0u64) += 1;
+        }
         stripped.push(g.stripped_empty_share);
         empty.push(g.puzzle.empty_share);
         given.push(g.puzzle.given_share);
@@ -48,7 +72,13 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
             depths.push(d as f64);
         }
     }
+    if ms.is_empty() {
+        return Err(CliError(format!(
+            "no puzzle of the asked grade for any of seeds {first}..{last}"
+        )));
+    }
     let n = ms.len();
+    let hits = grade_asked.map(|g| grades[usize::from(g)]);
     let mut sorted = ms.clone();
     sorted.sort_by(f64::total_cmp);
     let median = sorted[n / 2];
@@ -68,12 +98,19 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
         return print_json(&json!({
             "width": a.width,
             "height": a.height,
-            "difficulty": a.difficulty.name(),
+            "difficulty": difficulty.name(),
             "level": a.level,
+            "rules": rules.name(),
+            "grade": grade_asked,
+            "grades": { "0": grades[0], "1": grades[1], "2": grades[2], "3": grades[3], "beyond": grades[4] },
+            "grade_hits": hits,
+            "not_reached": not_reached,
+            "techniques": techniques,
+            "ms_per_puzzle": gen_total / (n as u64 + not_reached) as f64,
             "seeds": [first, last],
             "puzzles": n,
             "prefer_trails": a.prefer_trails,
-            "target_empty_share": a.difficulty.empty_share(),
+            "target_empty_share": difficulty.empty_share(),
             "stripped_empty_share": stats(&stripped),
             "empty_share": stats(&empty),
             "given_share": mean(&given),
@@ -84,11 +121,13 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
         }));
     }
     println!(
-        "{} × {} {}{}, seeds {first}..{last} ({n} puzzles){}",
+        "{} × {} {} ({} rules){}{}, seeds {first}..{last} ({n} puzzles){}",
         a.width,
         a.height,
-        a.difficulty.name(),
+        difficulty.name(),
+        rules.name(),
         a.level.map_or(String::new(), |l| format!(" level {l}")),
+        grade_asked.map_or(String::new(), |g| format!(" grade {g}")),
         if a.prefer_trails {
             ", preferring trails"
         } else {
@@ -102,7 +141,7 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
         stripped.iter().copied().fold(f64::INFINITY, f64::min) * 100.0,
         stripped.iter().copied().fold(0.0, f64::max) * 100.0,
         mean(&empty) * 100.0,
-        a.difficulty.empty_share() * 100.0,
+        difficulty.empty_share() * 100.0,
         mean(&given) * 100.0,
         mean(&blocked) * 100.0,
     );
@@ -120,6 +159,18 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
          mean {mean_ms:.2} ms, max {max_ms:.2} ms",
         levels[1], levels[2], levels[3], levels[4]
     );
+    println!(
+        "grades 1/2/3/beyond (measured): {}/{}/{}/{}{}; generation {:.3} ms per puzzle",
+        grades[1],
+        grades[2],
+        grades[3],
+        grades[4],
+        hits.map_or(String::new(), |h| format!(", {h}/{n} at the asked grade")),
+        gen_total / (n as u64 + not_reached) as f64
+    );
+    if not_reached > 0 {
+        println!("{not_reached} seed(s) found no puzzle of the grade");
+    }
     Ok::<(), CliError>(())
 }
 

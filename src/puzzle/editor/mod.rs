@@ -33,7 +33,9 @@ use super::board::{Board, Square, check_generation_size};
 use super::error::PuzzleError;
 use super::grade::{Grade, grade};
 use super::rules::rule_breaks;
+use super::ruleset::RuleSet;
 use super::solver::{count_solutions, two_bits};
+use super::technique::technique_grade;
 use super::{Difficulty, Puzzle};
 
 /// The generator name a hand-made puzzle level records.
@@ -123,6 +125,22 @@ impl PuzzleDraft {
         PuzzleDraft::from_board(p.cells_board().map_err(PuzzleError::Cells)?)
     }
 
+    /// The rule set the draft is checked under.
+    pub fn rules(&self) -> RuleSet {
+        self.board.rules()
+    }
+
+    /// Check the draft under another rule set (the cells stay).
+    pub fn set_rules(&mut self, rules: RuleSet) {
+        self.board.set_rules(rules);
+    }
+
+    /// The technique grade ([`technique_grade`]): `Some(0..=3)`, `None`
+    /// when grade 3 cannot finish it.
+    pub fn technique_grade(&self) -> Option<u8> {
+        technique_grade(&self.board)
+    }
+
     /// The board: blocked cells, givens and empty cells.
     pub fn board(&self) -> &Board {
         &self.board
@@ -164,7 +182,9 @@ impl PuzzleDraft {
 
     /// Change the size, keeping the cells that fit (new cells empty).
     pub fn resize(&mut self, width: usize, height: usize) -> Result<(), PuzzleError> {
-        let mut b = PuzzleDraft::new(width, height)?.board;
+        let mut b = PuzzleDraft::new(width, height)?
+            .board
+            .with_rules(self.rules());
         for r in 0..height.min(self.height()) {
             for c in 0..width.min(self.width()) {
                 b.set(r, c, self.board.get(r, c));
@@ -234,13 +254,9 @@ impl PuzzleDraft {
             Difficulty::Easy
         };
         let level = self.grade().level;
-        Ok(Puzzle::new(
-            self.board.clone(),
-            solution,
-            difficulty,
-            level,
-            seed,
-        ))
+        let mut p = Puzzle::new(self.board.clone(), solution, difficulty, level, seed);
+        p.grade = self.technique_grade();
+        Ok(p)
     }
 
     /// The error for a draft without solutions.

@@ -2,7 +2,7 @@
 //! slips the demo makes.
 
 use super::super::board::Square;
-use super::super::grade::{self, Hint, LEVEL_NAMES, cell_name};
+use super::super::grade::{self, Hint, cell_name};
 use super::super::rules::{self, direction_with_article};
 use super::{Play, ShownHint};
 
@@ -33,6 +33,7 @@ impl Play {
                 value: wrong.map(|_| Square::Empty),
                 support: rb.cells.to_vec(),
                 level: None,
+                technique: None,
             };
         }
         if let Some(&(r, c)) = super::super::mistakes(&self.solution, &self.board).first() {
@@ -47,18 +48,31 @@ impl Play {
                 value: Some(Square::Empty),
                 support: Vec::new(),
                 level: None,
+                technique: None,
             };
         }
         match grade::hint(&self.board) {
             Hint::Deduction(d) => ShownHint {
                 text: format!(
-                    "Level {} ({}): {}",
-                    d.level, LEVEL_NAMES[d.level as usize], d.reason
+                    "Level {}, grade {} ({}): {}",
+                    d.level,
+                    d.technique.grade(),
+                    d.technique.name(),
+                    d.reason
                 ),
                 cell: Some((d.row, d.col)),
                 value: Some(d.value),
                 support: d.support,
                 level: Some(d.level),
+                technique: Some(d.technique),
+            },
+            Hint::LineBreak(lb) => ShownHint {
+                text: format!("{lb}: change a mark there first."),
+                cell: None,
+                value: None,
+                support: Vec::new(),
+                level: None,
+                technique: None,
             },
             Hint::Solved | Hint::RuleBreak(_) => ShownHint {
                 text: "Solved: nothing left to deduce.".into(),
@@ -66,6 +80,7 @@ impl Play {
                 value: None,
                 support: Vec::new(),
                 level: None,
+                technique: None,
             },
             Hint::Stuck => {
                 // No step of levels 1–3: reveal one cell of the solution.
@@ -75,7 +90,7 @@ impl Play {
                 ShownHint {
                     text: match (cell, value) {
                         (Some((r, c)), Some(v)) => format!(
-                            "No step of levels 1–3 applies here; the solution has {} at {}.",
+                            "No step of grades 1–3 applies here; the solution has {} at {}.",
                             v.to_char(),
                             cell_name(r, c)
                         ),
@@ -85,6 +100,7 @@ impl Play {
                     value,
                     support: Vec::new(),
                     level: None,
+                    technique: None,
                 }
             }
         }

@@ -99,8 +99,11 @@ pub struct ShownHint {
     pub value: Option<Square>,
     /// The cells that justify it (highlighted).
     pub support: Vec<(usize, usize)>,
-    /// The deduction level (1..=3) when it is a logical step.
+    /// The deduction level (1..=4, see [`Deduction::level`](crate::puzzle::Deduction))
+    /// when it is a logical step.
     pub level: Option<u8>,
+    /// The technique (name and grade) when it is a logical step.
+    pub technique: Option<crate::puzzle::Technique>,
 }
 
 /// How a cell looks.
