@@ -7,7 +7,10 @@
 use super::common::{CliError, CliResult, check_out, print_json, write_atomic};
 use crate::export::book::{self, BookEntry};
 use crate::export::{pdf, puzzle::puzzle_grade};
-use crate::puzzle::{Difficulty, Puzzle, PuzzleError, count_solutions, generate_level, parse_size};
+use crate::puzzle::{
+    Difficulty, MAX_GRADE, Puzzle, PuzzleError, RuleSet, count_solutions, generate_grade,
+    parse_size,
+};
 use clap::Args;
 use rayon::prelude::*;
 use serde_json::json;
@@ -26,10 +29,18 @@ pub struct PuzzleBookArgs {
     /// How many puzzles (1..=500).
     #[arg(long, default_value_t = 12, value_parser = super::bounds::usize_in(1, 500))]
     pub count: usize,
-    /// The grade every puzzle has (1, 2 or 3; today the deduction level of
-    /// `puzzle generate --level`).
+    /// The grade every puzzle has: the hardest technique it needs (1
+    /// pairs, gaps and counting; 2 look-ahead; 3 deep look-ahead), as
+    /// `puzzle generate --grade`.
     #[arg(long, value_parser = parse_grade)]
     pub grade: u8,
+    /// Rule set: no-three (default) or takuzu (even sizes), as `puzzle
+    /// generate --rules`.
+    #[arg(long, default_value = "no-three")]
+    pub rules: String,
+    /// Takuzu: no two equal rows and no two equal columns.
+    #[arg(long)]
+    pub unique_lines: bool,
     /// Puzzle size, `WxH` or `N` for a square (4..=20 a side).
     #[arg(long, default_value = "10x10", value_parser = parse_book_size)]
     pub size: (usize, usize),
@@ -56,10 +67,9 @@ pub struct PuzzleBookArgs {
 
 fn parse_grade(s: &str) -> Result<u8, PuzzleError> {
     match (s.len(), s.parse::<u8>()) {
-        (1, Ok(g @ 1..=3)) => Ok(g),
-        _ => Err(PuzzleError::UnknownLevel {
-            text: s.to_string(),
-        }),
+        (1, Ok(g)) if (1..=MAX_GRADE).contains(&g) => Ok(g),
+        (_, Ok(g)) => Err(PuzzleError::GradeOutOfRange { grade: g }),
+        _ => Err(PuzzleError::GradeOutOfRange { grade: 0 }),
     }
 }
 
@@ -75,16 +85,22 @@ fn parse_difficulty(s: &str) -> Result<Difficulty, PuzzleError> {
 /// the generator for a grade.
 pub fn book_puzzle(
     (width, height): (usize, usize),
+    rules: RuleSet,
     difficulty: Difficulty,
     grade: u8,
     seed: u64,
 ) -> Result<Puzzle, PuzzleError> {
-    generate_level(width, height, difficulty, grade, seed)
+    generate_grade(width, height, rules, difficulty, grade, seed).map(|g| g.puzzle)
 }
 
 /// `count` different puzzles from seeds `seed`, `seed + 1`, …, in seed
 /// order, each with exactly one solution.
 pub fn book_puzzles(a: &PuzzleBookArgs) -> Result<Vec<Puzzle>, CliError> {
+    let rules =
+        RuleSet::from_flags(&a.rules, a.unique_lines).map_err(|e| CliError(e.to_string()))?;
+    rules
+        .check_generation_size(a.size.0, a.size.1)
+        .map_err(|e| CliError(e.to_string()))?;
     let mut seen = HashSet::new();
     let mut puzzles = Vec::with_capacity(a.count);
     let limit = a.seed.saturating_add(a.count as u64 * SEEDS_PER_PUZZLE);
@@ -103,7 +119,7 @@ pub fn book_puzzles(a: &PuzzleBookArgs) -> Result<Vec<Puzzle>, CliError> {
         let batch = ((a.count - puzzles.len()) as u64).min(limit - next);
         let made: Vec<Result<Puzzle, PuzzleError>> = (next..next + batch)
             .into_par_iter()
-            .map(|s| book_puzzle(a.size, a.difficulty, a.grade, s))
+            .map(|s| book_puzzle(a.size, rules, a.difficulty, a.grade, s))
             .collect();
         next += batch;
         for p in made {
@@ -141,7 +157,11 @@ pub fn run(a: PuzzleBookArgs) -> CliResult {
         .collect::<Result<Vec<_>, crate::export::ExportError>>()
         .map_err(|e| CliError(e.to_string()))?;
     let (w, h) = a.size;
-    let title = format!("X/O puzzles · grade {} · {w} × {h}", a.grade);
+    let kind = match entries.first().map(|e| e.puzzle.rules) {
+        Some(r) if r.is_takuzu() => "Takuzu puzzles",
+        _ => "X/O puzzles",
+    };
+    let title = format!("{kind} · grade {} · {w} × {h}", a.grade);
     let pages = book::book_pages(&entries, &title).map_err(|e| CliError(e.to_string()))?;
     let doc_title = format!(
         "X/O puzzles: {} of grade {}, {w} x {h}, seeds from {}",

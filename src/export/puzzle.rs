@@ -9,7 +9,7 @@
 //! names the grade ([`puzzle_grade`]), the seed and the size.
 
 use super::ExportError;
-use crate::puzzle::{Board, Puzzle, Square};
+use crate::puzzle::{Board, Puzzle, RuleSet, Square};
 use std::fmt::Write;
 
 /// A4 width and height in points (the SVG pages' units).
@@ -22,11 +22,32 @@ const INK: &str = "#1a1a1a";
 const SOLVED: &str = "#4a6a95";
 /// Shade of blocked cells.
 const BLOCKED: &str = "#9a9a9a";
-/// The rule, printed under the title (two lines).
-pub const RULE_TEXT: [&str; 2] = [
-    "Fill every empty cell with X or O: never three equal in a row,",
-    "across, down or diagonally. Grey cells are blocked.",
-];
+/// The rule of a rule set, printed under the title (two lines).
+pub fn rule_text(rules: RuleSet) -> [&'static str; 2] {
+    match rules {
+        RuleSet::NoThree => [
+            "Fill every empty cell with X or O: never three equal in a row,",
+            "across, down or diagonally. Grey cells are blocked.",
+        ],
+        RuleSet::Takuzu => [
+            "Fill every empty cell with X or O: never three equal in a row across",
+            "or down, and as many X as O in every row and every column.",
+        ],
+        RuleSet::TakuzuUnique => [
+            "Fill every empty cell with X or O: never three equal in a row across or",
+            "down, as many X as O in every line, and no two rows or columns the same.",
+        ],
+    }
+}
+
+/// The puzzle's name on paper: "X/O puzzle" or "Takuzu".
+pub fn rule_title(rules: RuleSet) -> &'static str {
+    if rules.is_takuzu() {
+        "Takuzu"
+    } else {
+        "X/O puzzle"
+    }
+}
 
 /// Which side of a puzzle a page shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,11 +58,11 @@ pub enum Side {
     Solution,
 }
 
-/// The grade printed on paper: the grader's level of the puzzle's cells
-/// (`None`: the levels cannot finish it, it needs guessing). The one place
-/// the export asks for a grade.
+/// The grade printed on paper: the hardest technique the puzzle needs
+/// ([`crate::puzzle::technique_grade`]; `None`: beyond grade 3, it needs
+/// guessing). The one place the export asks for a grade.
 pub fn puzzle_grade(p: &Puzzle) -> Result<Option<u8>, ExportError> {
-    Ok(crate::puzzle::grade(&boards(p)?.0).level)
+    Ok(crate::puzzle::technique_grade(&boards(p)?.0))
 }
 
 /// "grade 2", or "grade beyond 3" for a puzzle that needs guessing.
@@ -227,11 +248,11 @@ pub fn page_svg(p: &Puzzle, side: Side) -> Result<String, ExportError> {
     let mut out = String::new();
     page_open(&mut out);
     let title = match side {
-        Side::Puzzle => format!("X/O puzzle, {} × {}", w, h),
-        Side::Solution => format!("Solution: X/O puzzle, {} × {}", w, h),
+        Side::Puzzle => format!("{}, {} × {}", rule_title(p.rules), w, h),
+        Side::Solution => format!("Solution: {}, {} × {}", rule_title(p.rules), w, h),
     };
     text(&mut out, MARGIN, MARGIN + 18.0, 22.0, "start", INK, &title);
-    for (i, line) in RULE_TEXT.iter().enumerate() {
+    for (i, line) in rule_text(p.rules).iter().enumerate() {
         let y = MARGIN + 42.0 + 14.0 * i as f64;
         text(&mut out, MARGIN, y, 10.5, "start", "#444444", line);
     }

@@ -3,7 +3,7 @@
 
 use super::{fails_with, json, temp_dir};
 use evoboard::level::{Level, LevelMap};
-use evoboard::puzzle::{Board, Square, count_solutions, grade};
+use evoboard::puzzle::{Board, RuleSet, Square, count_solutions, technique_grade};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -26,7 +26,7 @@ fn puzzle_level(dir: &Path) -> (String, Board) {
         "7",
         "--difficulty",
         "hard",
-        "--level",
+        "--grade",
         "2",
         "--seed",
         "5",
@@ -150,19 +150,54 @@ fn a_book_of_twelve_has_its_pages_and_twelve_different_unique_puzzles() {
         let board = Board::from_strings(&rows).unwrap();
         assert_eq!((board.width(), board.height()), (8, 8));
         assert_eq!(count_solutions(&board, 2).count, 1, "puzzle {}", i + 1);
-        assert_eq!(grade(&board).level, Some(2), "puzzle {}", i + 1);
+        assert_eq!(technique_grade(&board), Some(2), "puzzle {}", i + 1);
         assert_eq!(p["grade"], 2);
         assert!(seen.insert(rows), "puzzle {} repeats an earlier one", i + 1);
     }
     fails_with(&args, "already exists");
     fails_with(
         &["puzzle", "book", "--grade", "4", "--out", o, "--force"],
-        "levels are 1, 2 and 3",
+        "grades are 1..=3",
     );
     fails_with(
         &[
             "puzzle", "book", "--grade", "2", "--size", "30x8", "--out", o, "--force",
         ],
         "width",
+    );
+}
+
+#[test]
+fn a_takuzu_book_prints_balanced_unique_puzzles_of_its_grade() {
+    let dir = temp_dir("puzzle-book-takuzu");
+    let out = dir.join("takuzu.pdf");
+    let o = out.to_str().unwrap();
+    let v = json(&[
+        "puzzle", "book", "--rules", "takuzu", "--count", "4", "--grade", "2", "--size", "8x8",
+        "--seed", "11", "--out", o, "--json",
+    ]);
+    assert!(std::fs::read(&out).unwrap().starts_with(b"%PDF"));
+    let puzzles = v["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 4);
+    for p in puzzles {
+        let rows: Vec<String> = p["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect();
+        let board = Board::from_strings(&rows)
+            .unwrap()
+            .with_rules(RuleSet::Takuzu);
+        assert_eq!(count_solutions(&board, 2).count, 1);
+        assert_eq!(technique_grade(&board), Some(2));
+        assert_eq!(p["grade"], 2);
+    }
+    fails_with(
+        &[
+            "puzzle", "book", "--rules", "takuzu", "--grade", "2", "--size", "7x8", "--out", o,
+            "--force",
+        ],
+        "even",
     );
 }
