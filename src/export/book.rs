@@ -112,7 +112,9 @@ fn sheet(
     };
     text(&mut out, MARGIN, MARGIN + 14.0, 16.0, "start", ink, &head);
     if !solutions {
-        let rules = entries.first().map_or(Default::default(), |e| e.puzzle.rules);
+        let rules = entries
+            .first()
+            .map_or(Default::default(), |e| e.puzzle.rules);
         let rule = page::rule_text(rules).join(" ");
         text(
             &mut out,

@@ -119,11 +119,20 @@ impl Level {
         if let Some(l) = puzzle.level {
             params.push(("level".to_string(), f64::from(l)));
         }
+        if let Some(g) = puzzle.grade {
+            params.push(("grade".to_string(), f64::from(g)));
+        }
+        // Graded or Takuzu puzzles come from the technique generator.
+        let algorithm = if puzzle.rules.is_takuzu() || puzzle.grade.is_some() {
+            format!("graded-{}", puzzle.rules.name())
+        } else {
+            format!("published-{}", puzzle.difficulty.name())
+        };
         Level::new(
             name,
             LevelMap::Puzzle(puzzle.clone()),
             LevelOrigin {
-                algorithm: format!("published-{}", puzzle.difficulty.name()),
+                algorithm,
                 seed: puzzle.seed,
                 rules: None,
                 params,

@@ -77,6 +77,35 @@ fn hand_made_puzzles_save_as_puzzle_levels() {
 }
 
 #[test]
+fn takuzu_levels_keep_their_rules_and_grade() {
+    use crate::puzzle::{RuleSet, technique_grade};
+    let s = Settings {
+        width: 8,
+        height: 8,
+        difficulty: Difficulty::Easy,
+        rules: RuleSet::TakuzuUnique,
+        grade: Some(2),
+        seed: 4,
+        ..Settings::default()
+    };
+    let p = s.generate().unwrap();
+    let level = Level::puzzle("tk-8", &p);
+    assert_eq!(level.generator.algorithm, "graded-takuzu-unique");
+    let back = Level::from_ron(&level.to_ron()).unwrap();
+    let LevelMap::Puzzle(q) = back.map else {
+        panic!("not a puzzle")
+    };
+    assert_eq!(q, p);
+    assert_eq!(q.rules, RuleSet::TakuzuUnique);
+    assert_eq!(technique_grade(&q.cells_board().unwrap()), Some(2));
+    // The recipe of the same settings makes the same puzzle.
+    let again = crate::level::Recipe::graded_puzzle(8, 8, RuleSet::TakuzuUnique, 2, 4)
+        .generate("tk-8", &std::sync::atomic::AtomicBool::new(false), |_| {})
+        .unwrap();
+    assert_eq!(again.map, LevelMap::Puzzle(p));
+}
+
+#[test]
 fn puzzle_levels_round_trip() {
     let s = Settings {
         width: 8,
@@ -84,6 +113,7 @@ fn puzzle_levels_round_trip() {
         difficulty: Difficulty::Hard,
         level: None,
         seed: 8,
+        ..Settings::default()
     };
     let p = s.generate().unwrap();
     let level = Level::puzzle("xo-8", &p);

@@ -22,7 +22,7 @@
 use super::Level;
 use crate::boards::{self, Algorithm, BoardError, BoardGame, BoardRun, Params, Scoring};
 use crate::dungeon::{self, DungeonError, DungeonParams, ProposalStage, Size};
-use crate::puzzle::{self, Difficulty, PuzzleError};
+use crate::puzzle::{self, Difficulty, PuzzleError, RuleSet};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -105,8 +105,13 @@ pub struct PuzzleRecipe {
     pub height: usize,
     /// Easy or hard.
     pub difficulty: Difficulty,
-    /// A required deduction level (1..=3), if any.
+    /// A required deduction level (1..=3), if any (no-three rules only).
     pub level: Option<u8>,
+    /// The rule set: no three in a row, or Takuzu.
+    pub rules: RuleSet,
+    /// A required grade by technique (1..=3, `puzzle generate --grade`),
+    /// if any; Takuzu without one is grade 2.
+    pub grade: Option<u8>,
     /// The seed.
     pub seed: u64,
 }
@@ -238,6 +243,39 @@ impl Recipe {
             height,
             difficulty,
             level: None,
+            rules: RuleSet::NoThree,
+            grade: None,
+            seed,
+        })
+    }
+
+    /// A `width` × `height` puzzle under `rules` that needs exactly the
+    /// techniques of `grade` (as `puzzle generate --rules R --grade G`).
+    ///
+    /// ```
+    /// use evoboard::level::{LevelMap, Recipe};
+    /// use evoboard::puzzle::{RuleSet, technique_grade};
+    /// let stop = std::sync::atomic::AtomicBool::new(false);
+    /// let recipe = Recipe::graded_puzzle(8, 8, RuleSet::Takuzu, 2, 5);
+    /// let level = recipe.generate("t", &stop, |_| {}).unwrap();
+    /// let LevelMap::Puzzle(p) = &level.map else { unreachable!() };
+    /// assert_eq!(p.rules, RuleSet::Takuzu);
+    /// assert_eq!(technique_grade(&p.cells_board().unwrap()), Some(2));
+    /// ```
+    pub fn graded_puzzle(
+        width: usize,
+        height: usize,
+        rules: RuleSet,
+        grade: u8,
+        seed: u64,
+    ) -> Recipe {
+        Recipe::Puzzle(PuzzleRecipe {
+            width,
+            height,
+            difficulty: Difficulty::Easy,
+            level: None,
+            rules,
+            grade: Some(grade),
             seed,
         })
     }
@@ -255,6 +293,10 @@ impl Recipe {
             }
             Recipe::Puzzle(p) => {
                 puzzle::check_generation_size(p.width, p.height).map_err(PuzzleError::from)?;
+                p.rules.check_generation_size(p.width, p.height)?;
+                if let Some(grade) = p.grade.filter(|g| !(1..=puzzle::MAX_GRADE).contains(g)) {
+                    return Err(PuzzleError::GradeOutOfRange { grade }.into());
+                }
                 match p.level {
                     Some(l) if !(1..=3).contains(&l) => {
                         Err(RecipeError::Puzzle(PuzzleError::LevelOutOfRange {
@@ -287,10 +329,17 @@ impl Recipe {
                     proposals: 1,
                     ..RecipeProgress::default()
                 });
-                let p = match r.level {
-                    Some(l) => puzzle::generate_level(r.width, r.height, r.difficulty, l, r.seed),
-                    None => puzzle::generate(r.width, r.height, r.difficulty, r.seed),
-                }?;
+                let grade = r.grade.or(r.rules.is_takuzu().then_some(2));
+                let p = match (grade, r.level) {
+                    (Some(g), _) => {
+                        let (w, h, d) = (r.width, r.height, r.difficulty);
+                        puzzle::generate_grade(w, h, r.rules, d, g, r.seed)?.puzzle
+                    }
+                    (None, Some(l)) => {
+                        puzzle::generate_level(r.width, r.height, r.difficulty, l, r.seed)?
+                    }
+                    (None, None) => puzzle::generate(r.width, r.height, r.difficulty, r.seed)?,
+                };
                 if stop() {
                     return Err(RecipeError::Cancelled);
                 }

@@ -57,6 +57,7 @@ fn generates_like_the_core_and_solves_by_clicks_and_keys() {
         difficulty: Difficulty::Hard,
         level: None,
         seed: 11,
+        ..Settings::default()
     };
     let mut app = puzzle_app(&root, settings.clone());
     wait_for_puzzle(&mut app);
@@ -133,6 +134,7 @@ fn wrong_marks_are_flagged_and_hints_are_correct() {
         difficulty: Difficulty::Easy,
         level: Some(2),
         seed: 4,
+        ..Settings::default()
     };
     let mut app = puzzle_app(&root, settings);
     wait_for_puzzle(&mut app);

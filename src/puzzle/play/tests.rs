@@ -11,6 +11,7 @@ fn play(seed: u64) -> Play {
         difficulty: Difficulty::Hard,
         level: None,
         seed,
+        ..Settings::default()
     };
     Play::new(s.generate().unwrap()).unwrap()
 }
@@ -90,6 +91,7 @@ fn settings_generate_like_the_core() {
         difficulty: Difficulty::Easy,
         level: Some(2),
         seed: 3,
+        ..Settings::default()
     };
     let p = s.generate().unwrap();
     assert_eq!(p.level, Some(2));
@@ -317,4 +319,37 @@ fn timer_text() {
     assert_eq!(p.timer_text(), "02:05");
     p.tick(-5.0);
     assert_eq!(p.timer_text(), "02:05");
+}
+
+#[test]
+fn takuzu_settings_generate_the_graded_puzzle_and_refuse_odd_sizes() {
+    use crate::puzzle::{RuleSet, generate_grade};
+    let s = Settings {
+        width: 8,
+        height: 8,
+        rules: RuleSet::Takuzu,
+        seed: 9,
+        ..Settings::default()
+    };
+    // Takuzu without a grade is grade 2, as `puzzle generate`.
+    assert_eq!(s.grade_asked(), Some(2));
+    let p = s.generate().unwrap();
+    let want = generate_grade(8, 8, RuleSet::Takuzu, s.difficulty, 2, 9).unwrap();
+    assert_eq!(p, want.puzzle);
+    assert_eq!(s.describe(), "8×8 takuzu, grade 2, seed 9");
+    let odd = Settings { width: 7, ..s };
+    let e = odd.check().unwrap_err().to_string();
+    assert!(e.contains("even"), "{e}");
+    let bad = Settings {
+        grade: Some(4),
+        ..Settings::default()
+    };
+    assert!(bad.check().is_err());
+    // A no-three grade goes to the technique generator too.
+    let g = Settings {
+        grade: Some(3),
+        seed: 2,
+        ..Settings::default()
+    };
+    assert_eq!(g.generate().unwrap().grade, Some(3));
 }
