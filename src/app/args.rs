@@ -70,6 +70,13 @@ pub struct AppArgs {
     /// deduction level L = 1..3.
     #[arg(long)]
     pub difficulty: Option<String>,
+    /// Puzzle rule set: no-three (default), takuzu or takuzu-unique.
+    #[arg(long)]
+    pub puzzle_rules: Option<String>,
+    /// Puzzle grade by technique, 1..=3 (1 pairs, gaps, counting; 2
+    /// look-ahead; 3 deep look-ahead).
+    #[arg(long)]
+    pub grade: Option<u8>,
     /// Catan: the island for 3-4 or 5-6 players.
     #[arg(long, value_parser = crate::boards::catan::parse_players)]
     pub players: Option<crate::boards::BoardVariant>,

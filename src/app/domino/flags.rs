@@ -26,6 +26,8 @@ pub fn validate(args: &AppArgs) -> Result<(), String> {
         ("--param", !args.params.is_empty()),
         ("--size", args.size.is_some()),
         ("--difficulty", args.difficulty.is_some()),
+        ("--puzzle-rules", args.puzzle_rules.is_some()),
+        ("--grade", args.grade.is_some()),
         ("--run", args.run),
     ];
     if let Some((flag, _)) = unused.iter().find(|(_, set)| *set) {

@@ -6,7 +6,7 @@ use super::PuzzleLevels;
 use super::editor::{EditorRequest, PuzzleEditor};
 use crate::app::shell::save_box::levels_dir;
 use crate::level::hand_level;
-use crate::puzzle::{MAX_SIDE, MIN_GEN_SIDE, Square};
+use crate::puzzle::{MAX_SIDE, MIN_GEN_SIDE, RuleSet, Square};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::path::Path;
@@ -16,6 +16,11 @@ pub fn left(ui: &mut egui::Ui, editor: &mut PuzzleEditor, out: &mut MessageWrite
     ui.heading("Puzzle editor");
     ui.label("Place givens and blocked cells; the status updates as you go.");
     ui.add_space(4.0);
+    let mut rules = editor.draft.rules();
+    rules_combo(ui, "editor_rules", &mut rules);
+    if rules != editor.draft.rules() {
+        out.write(EditorRequest::Rules(rules));
+    }
     let (mut w, mut h) = (editor.draft.width(), editor.draft.height());
     egui::Grid::new("editor_size")
         .num_columns(2)
@@ -86,12 +91,14 @@ pub fn right(
                 _ => egui::Color32::YELLOW,
             };
             ui.colored_label(colour, big(s.solutions_text()));
-            ui.label(s.grade_text())
-                .on_hover_text("levels: 1 pairs (XX_), 2 gaps (X_X), 3 one step of look-ahead");
+            ui.label(s.grade_text()).on_hover_text(
+                "grade: the hardest technique a person needs (1 pairs, gaps, counting; \
+                 2 look-ahead; 3 deep look-ahead); level: the published grader's",
+            );
             if s.rule_breaks > 0 {
                 ui.colored_label(
                     egui::Color32::LIGHT_RED,
-                    format!("{} three-in-a-row among the givens (red)", s.rule_breaks),
+                    format!("{} rule breaks among the givens (red)", s.rule_breaks),
                 );
             }
             ui.weak(format!(
@@ -164,4 +171,25 @@ pub fn right(
             ui.weak("Saving needs exactly one solution.");
         }
     }
+}
+
+/// What a rule set is called on screen.
+pub fn rules_label(r: RuleSet) -> &'static str {
+    match r {
+        RuleSet::NoThree => "no three in a row (with diagonals)",
+        RuleSet::Takuzu => "Takuzu (balanced lines)",
+        RuleSet::TakuzuUnique => "Takuzu, unique lines",
+    }
+}
+
+/// A combo box choosing the rule set.
+pub fn rules_combo(ui: &mut egui::Ui, id: &str, rules: &mut RuleSet) {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(rules_label(*rules))
+        .width(200.0)
+        .show_ui(ui, |ui| {
+            for r in RuleSet::ALL {
+                ui.selectable_value(rules, r, rules_label(r));
+            }
+        });
 }

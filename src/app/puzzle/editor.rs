@@ -11,8 +11,8 @@ use crate::app::shell::undo::History;
 use crate::level::hand_level;
 use crate::plugin::Job;
 use crate::puzzle::{
-    EditStep, Puzzle, PuzzleDraft, PuzzleError, Solutions, Square, Uniqueness, parse_size,
-    parse_steps,
+    EditStep, Puzzle, PuzzleDraft, PuzzleError, RuleSet, Solutions, Square, Technique, Uniqueness,
+    parse_size, parse_steps, techniques_used,
 };
 use bevy::prelude::*;
 use std::collections::VecDeque;
@@ -42,6 +42,9 @@ pub enum EditorRequest {
     Undo,
     /// Redo the last undone edit.
     Redo,
+    /// Check the draft under another rule set (no three in a row, or
+    /// Takuzu); the cells stay.
+    Rules(RuleSet),
 }
 
 /// What the editor shows about the draft, counted after each edit.
@@ -53,7 +56,13 @@ pub struct DraftStatus {
     /// The deduction level a person needs; `None`: not solvable by
     /// deductions (or not one solution).
     pub level: Option<u8>,
-    /// Three-in-a-rows among the givens.
+    /// The grade by technique and the techniques a solver uses (one
+    /// solution only); `None`: beyond grade 3.
+    pub grade: Option<u8>,
+    /// The techniques the grader used, simplest first.
+    pub techniques: Vec<Technique>,
+    /// Rule breaks among the givens: three-in-a-rows, and under Takuzu
+    /// lines over their half.
     pub rule_breaks: usize,
     /// The puzzle, when there is exactly one solution.
     pub puzzle: Option<Puzzle>,
@@ -73,11 +82,18 @@ impl DraftStatus {
         }
     }
 
-    /// "needs level N" or "unsolvable by deductions".
+    /// "grade 2 (pairs, gaps, look-ahead) · level 3", or "unsolvable by
+    /// deductions".
     pub fn grade_text(&self) -> String {
-        match self.level {
-            Some(l) => format!("needs level {l}"),
-            None => "unsolvable by deductions".to_string(),
+        let names: Vec<&str> = self.techniques.iter().map(|t| t.name()).collect();
+        match (self.grade, self.level) {
+            (Some(g), l) => format!(
+                "grade {g} ({}){}",
+                names.join(", "),
+                l.map_or(String::new(), |l| format!(" · level {l}"))
+            ),
+            (None, Some(l)) => format!("beyond grade 3 · level {l}"),
+            (None, None) => "unsolvable by deductions".to_string(),
         }
     }
 }
@@ -210,10 +226,18 @@ pub fn status_of(draft: &PuzzleDraft, seed: u64) -> DraftStatus {
         Solutions::One(_) => draft.to_puzzle(seed).ok(),
         _ => None,
     };
+    let one = puzzle.is_some();
     DraftStatus {
         solutions: sol.count(),
         level: puzzle.as_ref().and_then(|p| p.level),
-        rule_breaks: crate::puzzle::rule_breaks(draft.board()).len(),
+        grade: if one { draft.technique_grade() } else { None },
+        techniques: if one {
+            techniques_used(draft.board())
+        } else {
+            Vec::new()
+        },
+        rule_breaks: crate::puzzle::rule_breaks(draft.board()).len()
+            + crate::puzzle::line_breaks(draft.board()).len(),
         puzzle,
         took: t.elapsed(),
     }
@@ -351,6 +375,10 @@ pub(super) fn handle_requests(
                 }
                 Err(err) => e.error = StatusLine::error(err.to_string()),
             },
+            EditorRequest::Rules(r) => e.try_edit(|d| {
+                d.set_rules(*r);
+                Ok(())
+            }),
             EditorRequest::Undo => e.step_history(true),
             EditorRequest::Redo => e.step_history(false),
             EditorRequest::MakeUnique => {

@@ -158,6 +158,14 @@ pub fn validate(args: &AppArgs) -> Result<(), String> {
     if let Some(d) = &args.difficulty {
         puzzle::parse_difficulty(d).map_err(|e| format!("--difficulty: {e}"))?;
     }
+    let s = settings_from_args(args, &Settings::default());
+    if let Some(r) = &args.puzzle_rules {
+        puzzle_rules(r).map_err(|e| format!("--puzzle-rules: {e}"))?;
+    }
+    if args.grade.is_some() || args.puzzle_rules.is_some() {
+        s.check()
+            .map_err(|e| format!("--grade/--puzzle-rules: {e}"))?;
+    }
     if let Some(steps) = &args.edit {
         puzzle::parse_steps(steps).map_err(|e| format!("--edit: {e}"))?;
     }
@@ -186,7 +194,22 @@ pub fn settings_from_args(args: &AppArgs, base: &Settings) -> Settings {
         s.difficulty = d;
         s.level = l;
     }
+    if let Some(r) = args
+        .puzzle_rules
+        .as_deref()
+        .and_then(|r| puzzle_rules(r).ok())
+    {
+        s.rules = r;
+    }
+    if let Some(g) = args.grade {
+        s.grade = Some(g);
+    }
     s
+}
+
+/// `--puzzle-rules`: `no-three`, `takuzu` or `takuzu-unique`.
+fn puzzle_rules(text: &str) -> Result<puzzle::RuleSet, puzzle::PuzzleError> {
+    puzzle::RuleSet::from_flags(text, false)
 }
 
 /// The screen without egui: resources, messages, generation, keyboard,

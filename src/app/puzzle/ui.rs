@@ -10,7 +10,10 @@ use crate::app::Screen;
 use crate::app::shell::camera::PanelInsets;
 use crate::app::shell::side_panel::{Side, SidePanels, side_panel};
 use crate::level::{Level, LevelMap};
-use crate::puzzle::{Action, CheckResult, Difficulty, LEVEL_NAMES, MAX_SIDE, MIN_GEN_SIDE, Play};
+use crate::puzzle::{
+    Action, CheckResult, Difficulty, LEVEL_NAMES, MAX_SIDE, MIN_GEN_SIDE, Play, RuleSet, Technique,
+    technique_grade, techniques_used,
+};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::Path;
@@ -157,7 +160,14 @@ fn settings_ui(
 ) {
     let s = &mut settings.0;
     ui.heading("Puzzle");
-    ui.label("No three equal in a row — across, down or diagonal.");
+    ui.label(match s.rules {
+        RuleSet::NoThree => "No three equal in a row — across, down or diagonal.",
+        RuleSet::Takuzu => "Takuzu: no three equal across or down; as many X as O in every line.",
+        RuleSet::TakuzuUnique => {
+            "Takuzu: no three equal across or down; as many X as O in every line; no two lines alike."
+        }
+    });
+    edit_ui::rules_combo(ui, "puzzle_rules", &mut s.rules);
     ui.add_space(4.0);
     egui::Grid::new("puzzle_size")
         .num_columns(2)
@@ -170,6 +180,23 @@ fn settings_ui(
             ui.end_row();
         });
     ui.weak(format!("{MIN_GEN_SIDE} to {MAX_SIDE} cells a side"));
+    let grade_text = |g: Option<u8>| match g {
+        None if s.rules.is_takuzu() => "2: look-ahead (default)".to_string(),
+        None => "any (published)".to_string(),
+        Some(g) => format!("{g}: {}", grade_techniques(g)),
+    };
+    egui::ComboBox::from_label("grade")
+        .selected_text(grade_text(s.grade))
+        .width(150.0)
+        .show_ui(ui, |ui| {
+            for g in [None, Some(1), Some(2), Some(3)] {
+                ui.selectable_value(&mut s.grade, g, grade_text(g))
+                    .on_hover_text("the hardest technique the puzzle needs");
+            }
+        });
+    if s.rules.is_takuzu() || s.grade.is_some() {
+        return generate_row(ui, s, game, generation, commands);
+    }
     ui.horizontal(|ui| {
         ui.label("difficulty");
         ui.radio_value(&mut s.difficulty, Difficulty::Easy, "easy");
@@ -193,6 +220,27 @@ fn settings_ui(
                     .on_hover_text(tip);
             }
         });
+    generate_row(ui, s, game, generation, commands);
+}
+
+/// The techniques of a grade, for the grade picker.
+fn grade_techniques(g: u8) -> String {
+    let names: Vec<&str> = Technique::ALL
+        .iter()
+        .filter(|t| t.grade() == g)
+        .map(|t| t.name())
+        .collect();
+    names.join(", ")
+}
+
+/// Seed, Generate, the puzzle's line and the keys.
+fn generate_row(
+    ui: &mut egui::Ui,
+    s: &mut crate::puzzle::Settings,
+    game: &PuzzleGame,
+    generation: &Generation,
+    commands: &mut MessageWriter<PuzzleRequest>,
+) {
     ui.horizontal(|ui| {
         ui.label("seed");
         ui.add(egui::DragValue::new(&mut s.seed));
@@ -232,12 +280,28 @@ fn settings_ui(
 fn puzzle_info(ui: &mut egui::Ui, title: &str, p: &Play) {
     let q = p.puzzle();
     ui.label(egui::RichText::new(title).strong());
+    let (grade, techniques) = puzzle_grade(q);
     ui.label(format!(
-        "level {} · {:.0} % empty · {:.0} % blocked",
+        "{} · level {} · {:.0} % empty · {:.0} % blocked",
+        grade.map_or("beyond grade 3".to_string(), |g| format!("grade {g}")),
         q.level.map_or("beyond 3".to_string(), |l| l.to_string()),
         q.empty_share * 100.0,
         q.blocked_share * 100.0
-    ));
+    ))
+    .on_hover_text("grade: the hardest technique a person needs; level: the published grader's");
+    if !techniques.is_empty() {
+        let names: Vec<&str> = techniques.iter().map(|t| t.name()).collect();
+        ui.weak(format!("needs {}", names.join(", ")));
+    }
+}
+
+/// A puzzle's grade by technique and the techniques it needs (the saved
+/// grade when the file has one).
+fn puzzle_grade(q: &crate::puzzle::Puzzle) -> (Option<u8>, Vec<Technique>) {
+    match q.cells_board() {
+        Ok(b) => (q.grade.or_else(|| technique_grade(&b)), techniques_used(&b)),
+        Err(_) => (q.grade, Vec::new()),
+    }
 }
 
 fn levels_ui(
@@ -339,6 +403,16 @@ fn play_ui(ui: &mut egui::Ui, game: &mut PuzzleGame, inputs: &mut MessageWriter<
             ),
         );
     }
+    let lines = p.line_breaks();
+    if lines > 0 {
+        ui.colored_label(
+            egui::Color32::from_rgb(0xff, 0x80, 0x80),
+            format!(
+                "{lines} line{} over its half or repeating another",
+                if lines == 1 { "" } else { "s" }
+            ),
+        );
+    }
     ui.add_space(4.0);
     let mut act = |a| {
         inputs.write(PuzzleInput(a));
@@ -374,6 +448,12 @@ fn play_ui(ui: &mut egui::Ui, game: &mut PuzzleGame, inputs: &mut MessageWriter<
         ui.add_space(4.0);
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(egui::RichText::new("Hint").strong());
+            if let Some(t) = h.technique {
+                ui.label(
+                    egui::RichText::new(format!("grade {} · {}", t.grade(), t.name())).italics(),
+                )
+                .on_hover_text(t.describe());
+            }
             ui.label(&h.text);
         });
     }

@@ -199,3 +199,58 @@ fn flags_are_validated() {
     let e = puzzle::validate(&a).unwrap_err();
     assert!(e.contains("easy") && e.contains("hard"), "{e}");
 }
+
+#[test]
+fn a_takuzu_puzzle_of_grade_3_is_generated_and_its_hints_name_their_technique() {
+    use crate::app::AppArgs;
+    let root = temp_dir("puzzle-takuzu");
+    let args = AppArgs {
+        size: Some("10x10".into()),
+        puzzle_rules: Some("takuzu".into()),
+        grade: Some(3),
+        seed: Some(4),
+        ..AppArgs::default()
+    };
+    puzzle::validate(&args).unwrap();
+    let settings = puzzle::settings_from_args(&args, &Settings::default());
+    assert_eq!(settings.rules, evoboard::puzzle::RuleSet::Takuzu);
+    let mut app = puzzle_app(&root, settings.clone());
+    wait_for_puzzle(&mut app);
+    let p = play_of(&app).puzzle().clone();
+    assert_eq!(p, settings.generate().unwrap(), "same puzzle as the core");
+    assert_eq!(p.rules, evoboard::puzzle::RuleSet::Takuzu);
+    assert_eq!(
+        evoboard::puzzle::technique_grade(&p.cells_board().unwrap()),
+        Some(3)
+    );
+    // Every hint of the walk names a technique of grade at most 3, and
+    // the walk needs grade 3 somewhere.
+    let mut hardest = 0;
+    for _ in 0..200 {
+        if play_of(&app).is_solved() {
+            break;
+        }
+        send(&mut app, Action::Hint);
+        let t = play_of(&app)
+            .shown_hint()
+            .and_then(|h| h.technique)
+            .expect("a logical step names its technique");
+        hardest = hardest.max(t.grade());
+        send(&mut app, Action::ApplyHint);
+    }
+    assert!(play_of(&app).is_solved());
+    assert_eq!(hardest, 3);
+    // Flags the puzzle cannot take are refused with what is allowed.
+    let odd = AppArgs {
+        size: Some("9x9".into()),
+        puzzle_rules: Some("takuzu".into()),
+        ..AppArgs::default()
+    };
+    let e = puzzle::validate(&odd).unwrap_err();
+    assert!(e.contains("even"), "{e}");
+    let bad = AppArgs {
+        puzzle_rules: Some("sudoku".into()),
+        ..AppArgs::default()
+    };
+    assert!(puzzle::validate(&bad).unwrap_err().contains("sudoku"));
+}

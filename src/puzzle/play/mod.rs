@@ -264,6 +264,13 @@ impl Play {
         rules::rule_breaks(&self.board)
     }
 
+    /// Takuzu lines that break a line rule now: a row or column over its
+    /// half of one symbol, or a full line equal to another (with unique
+    /// lines). Always 0 under the no-three rules.
+    pub fn line_breaks(&self) -> usize {
+        rules::line_breaks(&self.board).len()
+    }
+
     /// Per cell (row-major): part of a three-in-a-row now.
     pub fn break_mask(&self) -> Vec<bool> {
         rules::break_mask(&self.board)
