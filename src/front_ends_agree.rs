@@ -137,6 +137,7 @@ fn a_puzzle_saved_by_the_cli_and_by_the_app_is_the_same_level() {
         difficulty: Difficulty::Easy,
         level: None,
         seed: 3,
+        ..Settings::default()
     };
     let ours = Level::puzzle("xo", &settings.generate().unwrap());
     assert_eq!(ours, cli);

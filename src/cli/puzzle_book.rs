@@ -123,7 +123,11 @@ pub fn book_puzzles(a: &PuzzleBookArgs) -> Result<Vec<Puzzle>, CliError> {
             .collect();
         next += batch;
         for p in made {
-            let p = p?;
+            // A seed with no puzzle of the grade is skipped like a repeat.
+            let p = match p {
+                Err(PuzzleError::GradeNotReached { .. }) => continue,
+                p => p?,
+            };
             let cells = p.cells_board().map_err(|e| CliError(e.to_string()))?;
             if count_solutions(&cells, 2).count != 1 {
                 return Err(CliError(format!(
@@ -131,7 +135,7 @@ pub fn book_puzzles(a: &PuzzleBookArgs) -> Result<Vec<Puzzle>, CliError> {
                     p.seed
                 )));
             }
-            if seen.insert(p.cells.clone()) {
+            if seen.insert(p.cells.clone()) && puzzles.len() < a.count {
                 puzzles.push(p);
             }
         }

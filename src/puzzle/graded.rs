@@ -28,7 +28,7 @@ use super::{Difficulty, Puzzle};
 use crate::rng::{RngExt, derive_seed, seeded};
 
 /// Attempts [`generate_grade`] makes before giving up.
-pub const GRADE_ATTEMPTS: u32 = 500;
+pub const GRADE_ATTEMPTS: u32 = 4000;
 
 /// A puzzle of exactly technique grade `grade` (1..=[`MAX_GRADE`]) under
 /// `rules`, reproducible from `seed`. `difficulty` sets the blocked
