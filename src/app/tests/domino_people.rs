@@ -633,10 +633,10 @@ fn a_match_the_app_hosts_is_behind_a_join_code_and_its_seat_gets_a_token() {
         .to_string();
     let addr = format!("127.0.0.1:{}", net.hosted_port().unwrap());
     // A stranger without the code is refused and takes no seat.
-    let e = Client::join(&addr, &JoinOptions::new(Some(1), "Eve"))
-        .err()
-        .expect("no code, no seat")
-        .to_string();
+    let Err(e) = Client::join(&addr, &JoinOptions::new(Some(1), "Eve")) else {
+        panic!("no code, no seat")
+    };
+    let e = e.to_string();
     assert!(e.contains("code"), "{e}");
     // The host's own seat was welcomed with a token to come back with.
     for _ in 0..5_000 {
