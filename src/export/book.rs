@@ -115,16 +115,12 @@ fn sheet(
         let rules = entries
             .first()
             .map_or(Default::default(), |e| e.puzzle.rules);
-        let rule = page::rule_text(rules).join(" ");
-        text(
-            &mut out,
-            MARGIN,
-            MARGIN + 32.0,
-            8.0,
-            "start",
-            "#444444",
-            &rule,
-        );
+        // Two lines, as on the single puzzle's page: the Takuzu rule
+        // does not fit the width on one.
+        for (i, line) in page::rule_text(rules).iter().enumerate() {
+            let y = MARGIN + 28.0 + 10.0 * i as f64;
+            text(&mut out, MARGIN, y, 8.0, "start", "#444444", line);
+        }
     }
     let footer = format!("page {n} of {total}");
     text(
