@@ -364,7 +364,11 @@ fn accept_ui(ui: &mut egui::Ui, p: &Play, title: &str, levels: &mut PuzzleLevels
             "puzzle-{}x{}-{}-{}",
             q.width,
             q.height,
-            q.difficulty.name(),
+            match q.grade {
+                Some(g) if q.rules.is_takuzu() => format!("{}-grade{g}", q.rules.name()),
+                Some(g) => format!("grade{g}"),
+                None => q.difficulty.name().to_string(),
+            },
             q.seed
         );
     }
