@@ -141,12 +141,7 @@ fn a_book_of_twelve_has_its_pages_and_twelve_different_unique_puzzles() {
     let mut seen = HashSet::new();
     for (i, p) in puzzles.iter().enumerate() {
         assert_eq!(p["number"], i + 1);
-        let rows: Vec<String> = p["cells"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r.as_str().unwrap().to_string())
-            .collect();
+        let rows = cell_rows(p);
         let board = Board::from_strings(&rows).unwrap();
         assert_eq!((board.width(), board.height()), (8, 8));
         assert_eq!(count_solutions(&board, 2).count, 1, "puzzle {}", i + 1);
@@ -180,12 +175,7 @@ fn a_takuzu_book_prints_balanced_unique_puzzles_of_its_grade() {
     let puzzles = v["puzzles"].as_array().unwrap();
     assert_eq!(puzzles.len(), 4);
     for p in puzzles {
-        let rows: Vec<String> = p["cells"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r.as_str().unwrap().to_string())
-            .collect();
+        let rows = cell_rows(p);
         let board = Board::from_strings(&rows)
             .unwrap()
             .with_rules(RuleSet::Takuzu);
@@ -200,4 +190,14 @@ fn a_takuzu_book_prints_balanced_unique_puzzles_of_its_grade() {
         ],
         "even",
     );
+}
+
+/// A book puzzle's rows from its JSON `cells`.
+fn cell_rows(p: &serde_json::Value) -> Vec<String> {
+    p["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect()
 }
