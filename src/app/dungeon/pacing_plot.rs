@@ -146,13 +146,16 @@ fn checks_ui(ui: &mut egui::Ui, d: &Dungeon) {
     ui.horizontal_wrapped(|ui| {
         ui.weak(format!(
             "{} challenge rises · {} final room the peak · {} unguarded side rooms below it · \
-             {} rooms on the main path · one enemy kind in at most {} of {} enemy rooms",
+             {} rooms on the main path · {} one enemy kind in at most {} of {} enemy rooms \
+             (cap {})",
             mark(c.rising),
             mark(c.final_is_peak),
             mark(c.unguarded_side_below_final),
             c.main_path_rooms,
+            mark(c.kinds_within_cap),
             c.most_rooms_of_one_kind,
-            c.enemy_rooms
+            c.enemy_rooms,
+            c.kind_cap
         ));
     });
 }
