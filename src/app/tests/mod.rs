@@ -7,6 +7,7 @@
 pub(crate) mod common;
 mod design;
 mod domino;
+mod domino_net;
 mod domino_people;
 mod dungeon;
 mod dungeon_gm;

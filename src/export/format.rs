@@ -1,0 +1,232 @@
+//! The export formats ([`Format`]) and what can go wrong ([`ExportError`]).
+
+use super::{MAX_IMAGE_PIXELS, dungeon};
+use crate::boards::BoardError;
+use std::fmt;
+use std::str::FromStr;
+
+/// An export format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// A PNG image, 3508 px on the long side (A4 at 300 dpi), with a legend.
+    Png,
+    /// An SVG drawing: one `<polygon>` per hex, terrain names in the markup.
+    Svg,
+    /// Plain text: a Terra Mystica text map or a Catan text form.
+    Text,
+    /// The share code, one line.
+    Code,
+    /// Universal VTT JSON (`.dd2vtt`) of a dungeon: walls, doors, lights
+    /// and the PNG.
+    Vtt,
+    /// A Markdown room key of a dungeon for the game master.
+    Key,
+    /// A PDF document: a puzzle page and its solution page (A4).
+    Pdf,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 7] = [
+        Format::Png,
+        Format::Svg,
+        Format::Text,
+        Format::Code,
+        Format::Vtt,
+        Format::Key,
+        Format::Pdf,
+    ];
+
+    /// The formats of a hex board (Terra Mystica, Catan).
+    pub const HEX: [Format; 4] = [Format::Png, Format::Svg, Format::Text, Format::Code];
+
+    /// The formats of a dungeon.
+    pub const DUNGEON: [Format; 4] = [Format::Png, Format::Svg, Format::Vtt, Format::Key];
+
+    /// The formats of an X/O puzzle.
+    pub const PUZZLE: [Format; 3] = [Format::Png, Format::Svg, Format::Pdf];
+
+    /// Name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Png => "png",
+            Format::Svg => "svg",
+            Format::Text => "text",
+            Format::Code => "code",
+            Format::Vtt => "vtt",
+            Format::Key => "key",
+            Format::Pdf => "pdf",
+        }
+    }
+
+    /// The file extension an export of this format gets by default.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Png => "png",
+            Format::Svg => "svg",
+            Format::Text => "txt",
+            Format::Code => "code.txt",
+            Format::Vtt => "dd2vtt",
+            Format::Key => "key.md",
+            Format::Pdf => "pdf",
+        }
+    }
+
+    /// Parse `png`, `svg`, `text`, `code`, `vtt`, `key` or `pdf`.
+    pub fn parse(s: &str) -> Result<Format, ExportError> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| ExportError::UnknownFormat {
+                name: s.to_string(),
+            })
+    }
+}
+
+impl FromStr for Format {
+    type Err = ExportError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Format::parse(s)
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why an export failed.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum ExportError {
+    /// A format name other than those of [`Format::ALL`].
+    UnknownFormat {
+        /// The name given.
+        name: String,
+    },
+    /// A map kind that does not export yet.
+    Unsupported {
+        /// The map's kind (`dungeon`, `puzzle`).
+        kind: &'static str,
+    },
+    /// This build has no PNG renderer (built without the `png` feature).
+    NoPng,
+    /// This build has no PDF writer (built without the `pdf` feature).
+    NoPdf,
+    /// The board itself is not valid (wrong shape, bad tile).
+    Board(BoardError),
+    /// Rendering the image failed.
+    Render(String),
+    /// A format that does not fit the map (`vtt` of a hex board, `text`
+    /// of a dungeon).
+    NotForMap {
+        /// The format asked for.
+        format: Format,
+        /// The map's kind (`terra-mystica`, `catan`, `dungeon`).
+        kind: &'static str,
+    },
+    /// Pixels per cell out of range (see [`dungeon::MIN_PIXELS_PER_CELL`]).
+    PixelsPerCell {
+        /// The number given.
+        given: u32,
+    },
+    /// The image would be larger than [`MAX_IMAGE_PIXELS`]: refused
+    /// before anything is allocated.
+    TooManyPixels {
+        /// Width asked for, in pixels.
+        width: u64,
+        /// Height asked for, in pixels.
+        height: u64,
+        /// The largest pixels per cell that fits the budget (0: none).
+        largest_ppc: u32,
+    },
+    /// Pixels per cell asked for a map that has no cells (a hex board).
+    NoCells {
+        /// The map's kind.
+        kind: &'static str,
+    },
+    /// A view (gm, players) or print style asked for a map that is not a
+    /// dungeon.
+    NoView {
+        /// The map's kind.
+        kind: &'static str,
+    },
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExportError::UnknownFormat { name } => {
+                let all: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+                write!(f, "unknown format '{name}'; allowed: {}", all.join(", "))
+            }
+            ExportError::Unsupported { kind } => write!(
+                f,
+                "exporting a {kind} is not supported yet; export works for terra-mystica \
+                 and catan boards, dungeons and puzzles"
+            ),
+            ExportError::NoPng => f.write_str(
+                "this build has no PNG export (built without the `png` feature); use svg",
+            ),
+            ExportError::NoPdf => f.write_str(
+                "this build has no PDF export (built without the `pdf` feature); use svg",
+            ),
+            ExportError::Board(e) => write!(f, "{e}"),
+            ExportError::Render(e) => write!(f, "cannot render the image: {e}"),
+            ExportError::NotForMap { format, kind } => write!(
+                f,
+                "format '{format}' does not fit a {kind} map; hex boards (terra-mystica, \
+                 catan) export as {}, dungeons as {}, puzzles as {}",
+                names(&Format::HEX),
+                names(&Format::DUNGEON),
+                names(&Format::PUZZLE)
+            ),
+            ExportError::PixelsPerCell { given } => write!(
+                f,
+                "{given} pixels per cell is out of range; allowed: {} to {}",
+                dungeon::MIN_PIXELS_PER_CELL,
+                dungeon::MAX_PIXELS_PER_CELL
+            ),
+            ExportError::TooManyPixels {
+                width,
+                height,
+                largest_ppc,
+            } => write!(
+                f,
+                "a {width}×{height} image is over the budget of {MAX_IMAGE_PIXELS} pixels \
+                 ({} MiB); this map fits at up to {largest_ppc} pixels per cell",
+                MAX_IMAGE_PIXELS * 4 / (1024 * 1024)
+            ),
+            ExportError::NoCells { kind } => write!(
+                f,
+                "pixels per cell apply to dungeon maps only; a {kind} board's png is \
+                 {} px on the long side",
+                3508
+            ),
+            ExportError::NoView { kind } => write!(
+                f,
+                "--view and --style-print apply to dungeon maps only (gm or players; colour or \
+                 ink); a {kind} board has one picture"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+/// `png, svg, text or code`.
+fn names(formats: &[Format]) -> String {
+    let n: Vec<&str> = formats.iter().map(|f| f.name()).collect();
+    match n.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => n.join(""),
+    }
+}
+
+impl From<BoardError> for ExportError {
+    fn from(e: BoardError) -> Self {
+        ExportError::Board(e)
+    }
+}
