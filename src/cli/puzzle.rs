@@ -134,7 +134,7 @@ fn parse_difficulty(s: &str) -> Result<Difficulty, PuzzleError> {
 }
 
 /// `1`..=`MAX_GRADE` (one digit).
-fn parse_grade(s: &str) -> Result<u8, PuzzleError> {
+pub(super) fn parse_grade(s: &str) -> Result<u8, PuzzleError> {
     match (s.len(), s.parse::<u8>()) {
         (1, Ok(g)) if (1..=MAX_GRADE).contains(&g) => Ok(g),
         (_, Ok(g)) => Err(PuzzleError::GradeOutOfRange { grade: g }),

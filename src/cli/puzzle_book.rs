@@ -8,8 +8,7 @@ use super::common::{CliError, CliResult, check_out, print_json, write_atomic};
 use crate::export::book::{self, BookEntry};
 use crate::export::{pdf, puzzle::puzzle_grade};
 use crate::puzzle::{
-    Difficulty, MAX_GRADE, Puzzle, PuzzleError, RuleSet, count_solutions, generate_grade,
-    parse_size,
+    Difficulty, Puzzle, PuzzleError, RuleSet, count_solutions, generate_grade, parse_size,
 };
 use clap::Args;
 use rayon::prelude::*;
@@ -32,7 +31,7 @@ pub struct PuzzleBookArgs {
     /// The grade every puzzle has: the hardest technique it needs (1
     /// pairs, gaps and counting; 2 look-ahead; 3 deep look-ahead), as
     /// `puzzle generate --grade`.
-    #[arg(long, value_parser = parse_grade)]
+    #[arg(long, value_parser = super::puzzle::parse_grade)]
     pub grade: u8,
     /// Rule set: no-three (default) or takuzu (even sizes), as `puzzle
     /// generate --rules`.
@@ -42,7 +41,7 @@ pub struct PuzzleBookArgs {
     #[arg(long)]
     pub unique_lines: bool,
     /// Puzzle size, `WxH` or `N` for a square (4..=20 a side).
-    #[arg(long, default_value = "10x10", value_parser = parse_book_size)]
+    #[arg(long, default_value = "10x10", value_parser = parse_size)]
     pub size: (usize, usize),
     /// easy (4 % blocked, 40 % empty) or hard (11 % blocked, 30 % empty).
     #[arg(long, default_value = "easy", value_parser = parse_difficulty)]
@@ -63,18 +62,6 @@ pub struct PuzzleBookArgs {
     /// `grade`, `givens` and the puzzle's rows `cells` each).
     #[arg(long)]
     pub json: bool,
-}
-
-fn parse_grade(s: &str) -> Result<u8, PuzzleError> {
-    match (s.len(), s.parse::<u8>()) {
-        (1, Ok(g)) if (1..=MAX_GRADE).contains(&g) => Ok(g),
-        (_, Ok(g)) => Err(PuzzleError::GradeOutOfRange { grade: g }),
-        _ => Err(PuzzleError::GradeOutOfRange { grade: 0 }),
-    }
-}
-
-fn parse_book_size(s: &str) -> Result<(usize, usize), PuzzleError> {
-    parse_size(s)
 }
 
 fn parse_difficulty(s: &str) -> Result<Difficulty, PuzzleError> {
