@@ -242,7 +242,7 @@ impl fmt::Display for BoardError {
                 write!(f, "unknown algorithm '{name}'; allowed: {}", all.join(", "))
             }
             BoardError::UnknownRules { name } => {
-                write!(f, "unknown rule set '{name}'; allowed: strict, published, thesis, table (the default)")
+                write!(f, "unknown rule set '{name}'; allowed: strict, published, thesis, thesis-per-hex, table (the default)")
             }
             BoardError::UnknownDesert { name } => write!(
                 f,

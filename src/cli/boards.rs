@@ -25,9 +25,10 @@ use std::time::Duration;
 pub struct ScoringArgs {
     /// Rule set. Terra Mystica: table (default: strict plus a river shaped
     /// like the official maps' and fair to every home terrain), strict,
-    /// published or thesis; Catan: table (default: every rule players use, see
-    /// `src/boards/README.md`) or published (R1–R3 and the optional rules
-    /// below, the papers' rules; strict and thesis mean published too).
+    /// published, thesis or thesis-per-hex (REQ4 on every land hex); Catan:
+    /// table (default: every rule players use, see `src/boards/README.md`)
+    /// or published (R1–R3 and the optional rules below, the papers' rules;
+    /// strict and the thesis sets mean published too).
     #[arg(long)]
     pub rules: Option<String>,
     /// Weights of the requirements, comma-separated (TM: 4, Catan: 3),
@@ -70,7 +71,7 @@ impl ScoringArgs {
     fn catan_table(&self) -> Result<bool, CliError> {
         match self.rules.as_deref() {
             None | Some("table") => Ok(true),
-            Some("published" | "strict" | "thesis") => Ok(false),
+            Some("published" | "strict" | "thesis" | "thesis-per-hex") => Ok(false),
             Some(r) => Err(CliError(format!(
                 "unknown Catan rule set '{r}'; allowed: table, published"
             ))),

@@ -285,6 +285,11 @@ fn settings_ui(
                     "what the BRKGA thesis computed: REQ2 only for rivers with more than 3 \
                      river neighbours, REQ3 at most 1 and weighing 100",
                 ),
+                (
+                    Rules::ThesisPerHex,
+                    "the thesis with REQ4 as its decoder section words it: every land hex \
+                     with no land neighbour one spade away",
+                ),
             ] {
                 changed |= ui
                     .radio_value(&mut s.scoring.rules, rules, rules.name())

@@ -217,11 +217,11 @@ pub fn hex_contributions(grid: &HexGrid, tiles: &[u8], rules: Rules, weights: We
     }
     let allowed = match rules {
         Rules::Strict | Rules::Table => 1,
-        Rules::Published | Rules::Thesis => 2,
+        Rules::Published | Rules::Thesis | Rules::ThesisPerHex => 2,
     };
     // Largest first; on equal sizes the earlier first hex first.
     comps.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
-    if rules == Rules::Thesis {
+    if rules.is_thesis() {
         // REQ3 counts once: its weight is split over all the extra pieces'
         // hexes together, in row-major order.
         let mut extra: Vec<HexIndex> = comps.iter().skip(allowed).flatten().copied().collect();

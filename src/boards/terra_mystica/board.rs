@@ -225,6 +225,37 @@ mod tests {
         let v = b.violations(Rules::Thesis).unwrap();
         assert_eq!(v, [0, 3, 0, 6]);
         assert_eq!(rules::Weights::for_rules(Rules::Thesis).score(&v), 9);
+        // The per-hex reading counts REQ4 on every land hex, as strict
+        // does: the 8 hexes with fewer than 3 land neighbours join in.
+        let v = b.violations(Rules::ThesisPerHex).unwrap();
+        assert_eq!(v, [0, 3, 0, 14]);
+        assert_eq!(rules::Weights::for_rules(Rules::ThesisPerHex).score(&v), 17);
+    }
+
+    #[test]
+    fn thesis_per_hex_differs_from_thesis_only_in_req4() {
+        let g = standard_grid();
+        let b = TerraMysticaBoard::base_map();
+        let t = &b.tiles();
+        let mut differs = 0;
+        for i in g.indices() {
+            let (a, h) = (
+                rules::local_terms(g, t, Rules::Thesis, i),
+                rules::local_terms(g, t, Rules::ThesisPerHex, i),
+            );
+            assert_eq!(a[..3], h[..3]);
+            // Per hex counts a superset of the thesis's REQ4 hexes.
+            assert!(h[3] >= a[3]);
+            differs += (h[3] != a[3]) as u32;
+        }
+        assert_eq!(differs, 8);
+        assert_eq!(Rules::parse("thesis-per-hex").unwrap(), Rules::ThesisPerHex);
+        assert!(
+            Rules::parse("per-hex")
+                .unwrap_err()
+                .to_string()
+                .contains("thesis-per-hex")
+        );
     }
 
     #[test]

@@ -27,6 +27,10 @@ pub enum Rules {
     /// is in more than two pieces, else 0), and its default weight is 100
     /// ([`Weights::for_rules`]).
     Thesis,
+    /// [`Rules::Thesis`] with REQ4 as the thesis's decoder section words it:
+    /// every land hex with no land neighbour one spade away counts, not
+    /// only those with 3 or more land neighbours (`thesis-per-hex`).
+    ThesisPerHex,
     /// What a table accepts (default): [`Rules::Strict`]'s REQ1..REQ4,
     /// and a river shaped like the official maps' and fair to every home
     /// terrain ([`super::table::TABLE_BOUNDS`]); each figure's excess
@@ -42,19 +46,38 @@ impl Rules {
             Rules::Strict => "strict",
             Rules::Published => "published",
             Rules::Thesis => "thesis",
+            Rules::ThesisPerHex => "thesis-per-hex",
             Rules::Table => "table",
         }
     }
 
     /// Every rule set, in the order the CLI and the app list them.
-    pub const ALL: [Rules; 4] = [Rules::Table, Rules::Strict, Rules::Published, Rules::Thesis];
+    pub const ALL: [Rules; 5] = [
+        Rules::Table,
+        Rules::Strict,
+        Rules::Published,
+        Rules::Thesis,
+        Rules::ThesisPerHex,
+    ];
 
-    /// Parse `table`, `strict`, `published` or `thesis`.
+    /// Whether this is one of the thesis's two readings (REQ3 weighing 100,
+    /// capped at 1).
+    ///
+    /// ```
+    /// use evoboard::boards::terra_mystica::Rules;
+    /// assert!(Rules::ThesisPerHex.is_thesis() && !Rules::Published.is_thesis());
+    /// ```
+    pub fn is_thesis(self) -> bool {
+        matches!(self, Rules::Thesis | Rules::ThesisPerHex)
+    }
+
+    /// Parse `table`, `strict`, `published`, `thesis` or `thesis-per-hex`.
     pub fn parse(s: &str) -> Result<Rules, BoardError> {
         match s {
             "strict" => Ok(Rules::Strict),
             "published" => Ok(Rules::Published),
             "thesis" => Ok(Rules::Thesis),
+            "thesis-per-hex" => Ok(Rules::ThesisPerHex),
             "table" => Ok(Rules::Table),
             _ => Err(BoardError::UnknownRules {
                 name: s.to_string(),
@@ -111,7 +134,7 @@ impl Weights {
     pub fn for_rules(rules: Rules) -> Weights {
         match rules {
             Rules::Strict | Rules::Published | Rules::Table => Weights::default(),
-            Rules::Thesis => Weights::THESIS,
+            Rules::Thesis | Rules::ThesisPerHex => Weights::THESIS,
         }
     }
 
@@ -143,7 +166,7 @@ pub fn local_terms(grid: &HexGrid, tiles: &[u8], rules: Rules, i: HexIndex) -> [
             Rules::Published => {
                 rn == 0 || (rn == 1 && !grid.is_border(i)) || (rn == 2 && border_rn == 2) || rn > 3
             }
-            Rules::Thesis => rn > 3,
+            Rules::Thesis | Rules::ThesisPerHex => rn > 3,
         };
         return [0, bad as u8, 0, 0];
     }
@@ -169,6 +192,7 @@ pub fn local_terms(grid: &HexGrid, tiles: &[u8], rules: Rules, i: HexIndex) -> [
         ],
         // REQ2 is about river hexes only.
         Rules::Thesis => [same, 0, 0, (land >= 3 && !one_spade) as u8],
+        Rules::ThesisPerHex => [same, 0, 0, !one_spade as u8],
     }
 }
 
@@ -209,7 +233,7 @@ pub fn req3(rules: Rules, components: u32) -> u32 {
     match rules {
         Rules::Strict | Rules::Table => components.saturating_sub(1),
         Rules::Published => components.saturating_sub(2),
-        Rules::Thesis => (components > 2) as u32,
+        Rules::Thesis | Rules::ThesisPerHex => (components > 2) as u32,
     }
 }
 

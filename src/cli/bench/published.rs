@@ -188,7 +188,10 @@ fn objective(game: BoardGame, scoring: &Scoring) -> Option<Objective> {
     match game {
         BoardGame::TerraMystica => {
             // The papers' figures were made with these two readings.
-            if !matches!(scoring.rules, Rules::Published | Rules::Thesis) {
+            if !matches!(
+                scoring.rules,
+                Rules::Published | Rules::Thesis | Rules::ThesisPerHex
+            ) {
                 return None;
             }
             // Plain: the rule set's own default weights (`thesis`
