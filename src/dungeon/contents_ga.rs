@@ -195,6 +195,50 @@ pub fn settle_empty_rooms(c: &mut Contents, goal: &ContentsGoal) {
     }
 }
 
+/// Whether the final room can hold treasure with the counts exact and,
+/// where the counts allow it, at most 20 % of the rooms empty (with
+/// enemies there too when there are any): always but when there is no
+/// treasure, or when the counts leave exactly the allowed number of rooms
+/// empty with no room holding both flags (a final room with both would
+/// empty one more room).
+pub fn final_treasure_possible(goal: &ContentsGoal) -> bool {
+    let (n, e, t) = (goal.rooms, goal.enemy_rooms, goal.treasure_rooms);
+    t > 0 && (e == 0 || e + t > n || n - e - t != goal.allowed_empty())
+}
+
+/// Give the final room treasure (issue 29: no side room without enemies
+/// may hold a reward at least as good as the final room's, so the final
+/// room must hold one) whenever [`final_treasure_possible`]: the flag
+/// moves from a room that keeps its enemies, else from a treasure-only
+/// room (emptying it, which the 20 % allows). Keeps the counts, the
+/// enemies and the 20 % of [`settle_empty_rooms`]; run after it.
+pub fn settle_final_treasure(c: &mut Contents, goal: &ContentsGoal) {
+    let fin = 1u32 << goal.final_room;
+    if c.treasure & fin != 0 || !final_treasure_possible(goal) {
+        return;
+    }
+    let others = c.treasure & !fin;
+    let both = others & c.enemies;
+    let n = goal.rooms;
+    let from = if both != 0 {
+        both
+    } else if c.enemies & fin == 0 || c.empty_rooms(n) < goal.allowed_empty() {
+        // The final room was empty (no room empties on balance), or one
+        // more empty room is still within the 20 %.
+        others
+    } else if n.saturating_sub(goal.enemy_rooms + goal.treasure_rooms) > goal.allowed_empty() {
+        // The 20 % cannot be met with these counts anyway.
+        others
+    } else {
+        return;
+    };
+    if from == 0 {
+        return;
+    }
+    let from = 1u32 << from.trailing_zeros();
+    c.treasure = (c.treasure & !from) | fin;
+}
+
 /// The contents GA as an ask-and-tell [`Search`].
 pub struct ContentsSearch {
     goal: ContentsGoal,
