@@ -429,7 +429,10 @@ mod tests {
                 settle_empty_rooms(&mut c, &goal);
                 let enemies = c.enemies;
                 settle_final_treasure(&mut c, &goal);
-                assert_eq!(c.enemies, enemies, "the final-room step moves only treasure");
+                assert_eq!(
+                    c.enemies, enemies,
+                    "the final-room step moves only treasure"
+                );
                 let fin = 1u32 << goal.final_room;
                 assert_eq!(
                     c.treasure & fin != 0,

@@ -65,7 +65,12 @@ fn no_unguarded_side_room_matches_the_final_room() {
         let fin = &d.rooms[d.final_room];
         assert!(fin.treasure && fin.reward > 0, "{what}: {c:?}");
         assert!(c.unguarded_side_below_final, "{what}: {:?}", d.pacing);
-        unguarded += d.pacing.side_rooms.iter().filter(|s| s.challenge == 0).count();
+        unguarded += d
+            .pacing
+            .side_rooms
+            .iter()
+            .filter(|s| s.challenge == 0)
+            .count();
     };
     for size in Size::ALL {
         for style in DungeonStyle::ALL {
@@ -82,8 +87,14 @@ fn no_unguarded_side_room_matches_the_final_room() {
             let mut p = DungeonParams::for_size(size);
             (p.proposals, p.loops, p.keys) = (1, loops, keys);
             let d = generate_proposal(&p, seed, 0).expect("generates");
-            check(&format!("{} loops {loops} keys {keys} seed {seed}", size.name()), &d);
+            check(
+                &format!("{} loops {loops} keys {keys} seed {seed}", size.name()),
+                &d,
+            );
         }
     }
-    assert!(unguarded > 100, "the sweep meets side rooms without enemies: {unguarded}");
+    assert!(
+        unguarded > 100,
+        "the sweep meets side rooms without enemies: {unguarded}"
+    );
 }

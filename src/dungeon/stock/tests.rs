@@ -216,8 +216,15 @@ fn check_properties(d: &Dungeon, p: &DungeonParams) {
         .all(|s| s.challenge > 0 || s.reward < final_reward);
     assert_eq!(d.pacing_checks().unguarded_side_below_final, below, "{tag}");
     if !forced_out {
-        assert!(f.treasure && final_reward > 0, "{tag}: final room without treasure");
-        assert!(below, "{tag}: {:?} vs final {final_reward}", d.pacing.side_rooms);
+        assert!(
+            f.treasure && final_reward > 0,
+            "{tag}: final room without treasure"
+        );
+        assert!(
+            below,
+            "{tag}: {:?} vs final {final_reward}",
+            d.pacing.side_rooms
+        );
     }
     for s in &d.pacing.side_rooms {
         assert!(s.depth < main.len());
