@@ -15,7 +15,8 @@
 //! enemies, when it holds treasure, and when the entrance has no enemies
 //! (each only when the counts allow it). Selection: roulette, elitism of
 //! one. After the GA, [`settle_empty_rooms`] guarantees the 20 % whenever
-//! the counts allow it.
+//! the counts allow it, and [`settle_final_treasure`] then gives the final
+//! room treasure whenever the counts allow it (issue 29).
 
 use super::params::DungeonGaSettings;
 use super::selection::{fittest, roulette};
@@ -90,7 +91,6 @@ impl ContentsGoal {
     }
 
     /// Fewest empty rooms the counts allow.
-    #[cfg(test)]
     pub fn min_empty(&self) -> usize {
         self.rooms
             .saturating_sub(self.enemy_rooms + self.treasure_rooms)
@@ -193,6 +193,57 @@ pub fn settle_empty_rooms(c: &mut Contents, goal: &ContentsGoal) {
         // Move the treasure (the entrance stays free of enemies).
         c.treasure = (c.treasure & !from) | to;
     }
+}
+
+/// Whether [`settle_final_treasure`] gives the final room treasure (on
+/// contents settled by [`settle_empty_rooms`]): whether it can hold
+/// treasure with the counts exact and,
+/// where the counts allow it, at most 20 % of the rooms empty (with
+/// enemies there too when there are any): always but when there is no
+/// treasure, or when the counts leave exactly the allowed number of rooms
+/// empty with no room holding both flags (a final room with both would
+/// empty one more room).
+#[cfg(test)]
+pub fn final_treasure_possible(goal: &ContentsGoal) -> bool {
+    let (n, e, t) = (goal.rooms, goal.enemy_rooms, goal.treasure_rooms);
+    t > 0 && (e == 0 || e + t > n || n - e - t != goal.allowed_empty())
+}
+
+/// Give the final room treasure (issue 29: no side room without enemies
+/// may hold a reward at least as good as the final room's, so the final
+/// room must hold one) whenever the counts allow it: always but when
+/// there is no treasure, or when the counts leave exactly the allowed
+/// number of rooms empty with no room holding both flags. The flag
+/// moves from a room that keeps its enemies, else from a treasure-only
+/// room (emptying it, when the 20 % allows that or cannot be met anyway).
+/// Keeps the counts, the enemies and the 20 % of [`settle_empty_rooms`];
+/// run after it.
+pub fn settle_final_treasure(c: &mut Contents, goal: &ContentsGoal) {
+    let fin = 1u32 << goal.final_room;
+    if c.treasure & fin != 0 {
+        return;
+    }
+    let n = goal.rooms;
+    let others = c.treasure & !fin;
+    let both = others & c.enemies;
+    let from = if both != 0 {
+        both
+    } else if c.enemies & fin == 0
+        || c.empty_rooms(n) < goal.allowed_empty()
+        || goal.min_empty() > goal.allowed_empty()
+    {
+        // The final room was empty (no room empties on balance), or one
+        // more empty room is still within the 20 %, or the 20 % cannot
+        // be met with these counts anyway.
+        others
+    } else {
+        return;
+    };
+    if from == 0 {
+        return;
+    }
+    let from = 1u32 << from.trailing_zeros();
+    c.treasure = (c.treasure & !from) | fin;
 }
 
 /// The contents GA as an ask-and-tell [`Search`].
@@ -330,6 +381,42 @@ mod tests {
     }
 
     #[test]
+    fn the_final_room_gets_treasure_unless_the_counts_forbid_it() {
+        // Five rooms, final room 4 with enemies only.
+        let goal = ContentsGoal::new(5, 40, 40, 0, 4);
+        assert_eq!((goal.enemy_rooms, goal.treasure_rooms), (2, 2));
+        // A room with both gives its treasure: nothing empties.
+        let mut c = Contents {
+            enemies: 0b10010,
+            treasure: 0b00110,
+        };
+        settle_final_treasure(&mut c, &goal);
+        assert_eq!((c.enemies, c.treasure), (0b10010, 0b10100));
+        // Only treasure-only rooms: one empties, 2 empty rooms > 1 allowed
+        // while 1 is reachable, so nothing moves (the counts forbid it).
+        assert!(!final_treasure_possible(&goal));
+        let mut c = Contents {
+            enemies: 0b10010,
+            treasure: 0b01100,
+        };
+        settle_final_treasure(&mut c, &goal);
+        assert_eq!((c.enemies, c.treasure), (0b10010, 0b01100));
+        // Six rooms, 2 + 2 flags: 2 empty rooms is beyond the 1 allowed
+        // already, so the treasure moves.
+        let goal = ContentsGoal::new(6, 33, 33, 0, 5);
+        assert!(final_treasure_possible(&goal));
+        let mut c = Contents {
+            enemies: 0b100010,
+            treasure: 0b001100,
+        };
+        settle_final_treasure(&mut c, &goal);
+        assert_eq!((c.enemies, c.treasure), (0b100010, 0b101000));
+        // No treasure at all: nothing to move.
+        let goal = ContentsGoal::new(6, 50, 0, 0, 5);
+        assert!(!final_treasure_possible(&goal));
+    }
+
+    #[test]
     fn counts_are_exact_and_empty_rooms_settled() {
         for rooms in 2..=26 {
             for (pe, pt) in [(0, 0), (25, 25), (50, 50), (75, 25), (100, 100), (33, 10)] {
@@ -340,6 +427,18 @@ mod tests {
                 }
                 let mut c = *s.best().0;
                 settle_empty_rooms(&mut c, &goal);
+                let (enemies, treasure) = (c.enemies, c.treasure);
+                settle_final_treasure(&mut c, &goal);
+                assert_eq!(
+                    c.enemies, enemies,
+                    "the final-room step moves only treasure"
+                );
+                let fin = 1u32 << goal.final_room;
+                assert_eq!(
+                    c.treasure & fin != 0,
+                    final_treasure_possible(&goal) || treasure & fin != 0,
+                    "{rooms} rooms {pe}/{pt}"
+                );
                 assert_eq!(c.enemies.count_ones() as usize, goal.enemy_rooms);
                 assert_eq!(c.treasure.count_ones() as usize, goal.treasure_rooms);
                 assert_eq!(c.enemies >> rooms, 0);

@@ -236,6 +236,8 @@ fn report_figures() {
                     *kinds.entry(k.clone()).or_default() += 1;
                 }
             }
+            // Unguarded: strict (issue 29), an empty side room without
+            // enemies counts when the final room holds no treasure.
             let fin = d.rooms[d.final_room].reward;
             if d.pacing
                 .side_rooms
@@ -247,7 +249,7 @@ fn report_figures() {
             if d.pacing
                 .side_rooms
                 .iter()
-                .any(|s| s.reward >= fin && s.reward > 0 && s.challenge == 0)
+                .any(|s| s.reward >= fin && s.challenge == 0)
             {
                 unguarded_rich += 1;
             }

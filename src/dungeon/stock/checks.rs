@@ -15,7 +15,9 @@ pub struct PacingChecks {
     /// The final room's challenge is the highest of the dungeon.
     pub final_is_peak: bool,
     /// No side room without enemies holds as much reward as the final
-    /// room (true when the final room holds none).
+    /// room: each holds strictly less (so when the final room holds no
+    /// treasure, any side room without enemies breaks it, even an empty
+    /// one).
     pub unguarded_side_below_final: bool,
     /// Rooms with enemies.
     pub enemy_rooms: usize,
@@ -67,12 +69,11 @@ impl crate::dungeon::Dungeon {
             main_path_rooms: main.len(),
             rising: main.windows(2).all(|w| w[1].challenge >= w[0].challenge),
             final_is_peak: self.rooms.iter().all(|r| r.challenge <= peak),
-            unguarded_side_below_final: final_reward == 0
-                || self
-                    .pacing
-                    .side_rooms
-                    .iter()
-                    .all(|s| s.challenge > 0 || s.reward < final_reward),
+            unguarded_side_below_final: self
+                .pacing
+                .side_rooms
+                .iter()
+                .all(|s| s.challenge > 0 || s.reward < final_reward),
             enemy_rooms,
             most_rooms_of_one_kind: most,
             kind_cap,

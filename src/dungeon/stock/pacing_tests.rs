@@ -1,6 +1,7 @@
 //! A path that builds (issue 29, item 4) over many seeds: medium and
 //! large main paths pass at least four rooms in every style, and no enemy
-//! kind fills more than a quarter of the enemy rooms (at least one).
+//! kind fills more than a quarter of the enemy rooms (at least one), and
+//! no side room without enemies holds as much as the final room.
 
 use crate::dungeon::{DungeonParams, DungeonStyle, Size, generate_proposal};
 
@@ -48,5 +49,52 @@ fn no_enemy_kind_fills_more_than_a_quarter_of_the_enemy_rooms() {
     assert!(
         capped > 20,
         "the sweep has dungeons where the cap bites: {capped}"
+    );
+}
+
+#[test]
+fn no_unguarded_side_room_matches_the_final_room() {
+    // Every configuration of `benches/dungeon_gm/pacing.py` (each size in
+    // every style, small with four loops, medium with two keys; the
+    // published 50 % enemies and treasure), 30 seeds each, no exception:
+    // every side room without enemies holds strictly less than the final
+    // room, so the final room holds treasure.
+    let mut unguarded = 0;
+    let mut check = |what: &str, d: &crate::dungeon::Dungeon| {
+        let c = d.pacing_checks();
+        let fin = &d.rooms[d.final_room];
+        assert!(fin.treasure && fin.reward > 0, "{what}: {c:?}");
+        assert!(c.unguarded_side_below_final, "{what}: {:?}", d.pacing);
+        unguarded += d
+            .pacing
+            .side_rooms
+            .iter()
+            .filter(|s| s.challenge == 0)
+            .count();
+    };
+    for size in Size::ALL {
+        for style in DungeonStyle::ALL {
+            for seed in 1..31 {
+                let mut p = DungeonParams::for_size(size);
+                (p.proposals, p.style) = (1, style);
+                let d = generate_proposal(&p, seed, 0).expect("generates");
+                check(&format!("{} {} seed {seed}", style.name(), size.name()), &d);
+            }
+        }
+    }
+    for (size, loops, keys) in [(Size::Small, 4, 0), (Size::Medium, 0, 2)] {
+        for seed in 1..31 {
+            let mut p = DungeonParams::for_size(size);
+            (p.proposals, p.loops, p.keys) = (1, loops, keys);
+            let d = generate_proposal(&p, seed, 0).expect("generates");
+            check(
+                &format!("{} loops {loops} keys {keys} seed {seed}", size.name()),
+                &d,
+            );
+        }
+    }
+    assert!(
+        unguarded > 100,
+        "the sweep meets side rooms without enemies: {unguarded}"
     );
 }

@@ -12,7 +12,9 @@ use super::secrets::reveal_blocking_secrets;
 use super::{ContentsTable, Pacing, PacingStep, RoomRole};
 use super::{SecretNote, TrapNote};
 use crate::dungeon::cell_name;
-use crate::dungeon::contents_ga::{Contents, ContentsGoal, settle_empty_rooms};
+use crate::dungeon::contents_ga::{
+    Contents, ContentsGoal, settle_empty_rooms, settle_final_treasure,
+};
 use crate::dungeon::metrics::door_counts;
 use crate::dungeon::{Dungeon, Room};
 use crate::rng::{Rng, RngExt, derive_seed, seeded};
@@ -64,6 +66,9 @@ pub(crate) fn stock(
     let route = Route::new(&d.grid, &rects, d.entrance, d.final_room);
     settle_ends(&mut flags, goal);
     settle_empty_rooms(&mut flags, goal);
+    // The final room holds treasure whenever the counts allow it, so no
+    // unguarded side room can match its reward (issue 29).
+    settle_final_treasure(&mut flags, goal);
     order_main_path(&mut flags, &route);
     for (k, r) in d.rooms.iter_mut().enumerate() {
         r.enemies = flags.enemies & (1 << k) != 0;

@@ -200,13 +200,37 @@ fn check_properties(d: &Dungeon, p: &DungeonParams) {
         }
     }
     // Side branches: guarded ones hold better loot than the main path at
-    // the same depth; unguarded ones (issue 29) less than the final room.
+    // the same depth; unguarded ones (issue 29) strictly less than the
+    // final room, empty ones included, so the final room holds treasure.
+    // The one exception the counts force: no treasure at all, or exactly
+    // the allowed empty rooms with no room holding both flags (a final
+    // room with enemies and treasure would empty one more room); there
+    // the check reports what it finds.
     let final_reward = d.pacing.main_path.last().map_or(0, |m| m.reward);
+    let (ne, nt) = (d.metrics.enemy_rooms, d.metrics.treasure_rooms);
+    let forced_out = nt == 0 || (ne > 0 && ne + nt <= n && n - ne - nt == n / 5);
+    let below = d
+        .pacing
+        .side_rooms
+        .iter()
+        .all(|s| s.challenge > 0 || s.reward < final_reward);
+    assert_eq!(d.pacing_checks().unguarded_side_below_final, below, "{tag}");
+    if !forced_out {
+        assert!(
+            f.treasure && final_reward > 0,
+            "{tag}: final room without treasure"
+        );
+        assert!(
+            below,
+            "{tag}: {:?} vs final {final_reward}",
+            d.pacing.side_rooms
+        );
+    }
     for s in &d.pacing.side_rooms {
         assert!(s.depth < main.len());
-        if s.reward > 0 && s.challenge == 0 {
-            assert!(final_reward == 0 || s.reward < final_reward, "{tag}: {s:?}");
-        } else if s.reward > 0 {
+        if s.challenge == 0 && !forced_out {
+            assert!(s.reward < final_reward, "{tag}: {s:?}");
+        } else if s.reward > 0 && s.challenge > 0 {
             let m = &d.pacing.main_path[s.depth];
             assert!(s.reward > m.reward, "{tag}: side {s:?} vs main {m:?}");
             let before = d.pacing.main_path[..=s.depth]
