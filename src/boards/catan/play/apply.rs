@@ -228,8 +228,10 @@ impl State {
     }
 
     pub(super) fn place_road(&mut self, t: &Topology, p: u8, e: u8) {
-        self.edges[e as usize] = p;
         self.road_mask[p as usize] |= 1 << e;
+        for &c in &t.edge_corners[e as usize] {
+            self.ends[p as usize] |= 1 << c;
+        }
         self.roads_left[p as usize] -= 1;
         // Below five roads no road can earn longest road: not searched.
         let i = p as usize;
@@ -250,6 +252,7 @@ impl State {
         let i = p as usize;
         self.corners[c as usize] = p;
         self.building_mask[i] |= 1 << c;
+        self.blocked |= 1 << c | t.corner_adj_mask[c as usize];
         self.settlements_left[i] -= 1;
         self.building_points[i] += 1;
         for r in 0..5 {
@@ -261,9 +264,9 @@ impl State {
         }
         // A road of another seat through this corner is cut here.
         let mut cut = false;
-        for &e in t.corner_edges[c as usize].iter().filter(|&&e| e != NONE) {
-            let q = self.edges[e as usize];
-            if q != NONE && q != p && self.roads_left[q as usize] <= 15 - 5 {
+        for q in (0..self.seats).filter(|&q| q != p) {
+            let through = self.road_mask[q as usize] & t.corner_edge_mask[c as usize] != 0;
+            if through && self.roads_left[q as usize] <= 15 - 5 {
                 let before = self.road_len[q as usize];
                 self.road_len[q as usize] = self.longest_road_of(t, q);
                 cut |= before != self.road_len[q as usize];

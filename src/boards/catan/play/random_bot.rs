@@ -3,10 +3,12 @@
 //! action by weight among the kinds it may take (a city 10,000, a
 //! settlement 1,000, a development card 100, every other kind 1), then
 //! one legal instance of that kind uniformly. Other phases (setup,
-//! rolling, discards, the robber, free roads) have few actions of one
-//! weight: rolling draws between rolling and a knight directly, the
-//! others are listed into the reused buffer and one is drawn.
-//! Nothing is allocated per action; the same seed gives the same game.
+//! rolling, discards, the robber, free roads) have actions of one weight:
+//! rolling draws between rolling and a knight, a discard one of the
+//! resources held and the robber one of its moves directly (the same
+//! draw as from their list), the rare others are listed into the reused
+//! buffer and one is drawn. Nothing is allocated per action; the same
+//! seed gives the same game.
 
 use super::legal::MAX_TURN_ACTIONS;
 use super::state::{
@@ -50,7 +52,7 @@ fn nth_bit(mut m: u128, k: u32) -> u8 {
 }
 
 /// One of `n` (not zero) at random; no draw when `n` is 1.
-fn one_of(rng: &mut Rng, n: u32) -> u32 {
+pub(super) fn one_of(rng: &mut Rng, n: u32) -> u32 {
     if n <= 1 { 0 } else { below(rng, n) }
 }
 
@@ -70,28 +72,19 @@ impl State {
                     Action::Roll
                 }
             }
+            // One of the resources held, each kind equally likely.
+            Phase::Discard => {
+                let h = &self.hands[self.actor() as usize];
+                let held = (0..5u8).filter(|&r| h[r as usize] > 0);
+                let k = one_of(rng, held.clone().count() as u32);
+                Action::Discard(held.clone().nth(k as usize).unwrap_or(0))
+            }
+            Phase::Robber => self.random_robber(t, self.actor(), rng),
             _ => {
                 self.legal(t, buf);
                 buf[one_of(rng, buf.len() as u32) as usize]
             }
         }
-    }
-
-    /// Where `p` may build a settlement now: free spots at its roads' ends.
-    fn settlement_spots(&self, t: &Topology, p: u8) -> u128 {
-        let mut ends = 0u128;
-        for e in bits(self.road_mask[p as usize]) {
-            for &c in &t.edge_corners[e as usize] {
-                ends |= 1 << c;
-            }
-        }
-        let mut spots = 0u128;
-        for c in bits(ends) {
-            if self.free_spot(t, c) {
-                spots |= 1 << c;
-            }
-        }
-        spots
     }
 
     /// Which resources `p` may give to the bank (a bit per resource) and
@@ -133,26 +126,23 @@ impl State {
             }
             add(Kind::City, cities != 0);
             if self.settlements_left[i] > 0 && self.can_pay(p, &SETTLEMENT_COST) {
-                spots = self.settlement_spots(t, p);
+                spots = self.settlement_spots(p);
             }
             add(Kind::Settlement, spots != 0);
             add(
                 Kind::BuyDev,
                 self.deck_pos < self.deck_len && self.can_pay(p, &DEV_COST),
             );
-            if self.roads_left[i] > 0 && self.can_pay(p, &ROAD_COST) {
+            // Where a road may go, if a road can be paid for or played.
+            let road_building = main && !self.played_dev && self.dev[i][dev::ROAD_BUILDING] > 0;
+            if self.roads_left[i] > 0 && (road_building || self.can_pay(p, &ROAD_COST)) {
                 roads = self.road_candidates(t, p);
             }
-            add(Kind::Road, roads != 0);
+            add(Kind::Road, roads != 0 && self.can_pay(p, &ROAD_COST));
             if main {
                 let can = |kind: usize| !self.played_dev && self.dev[i][kind] > 0;
                 add(Kind::Knight, can(dev::KNIGHT));
-                add(
-                    Kind::RoadBuilding,
-                    can(dev::ROAD_BUILDING)
-                        && self.roads_left[i] > 0
-                        && self.road_candidates(t, p) != 0,
-                );
+                add(Kind::RoadBuilding, road_building && roads != 0);
                 add(
                     Kind::YearOfPlenty,
                     can(dev::YEAR_OF_PLENTY) && self.year_of_plenty_pairs().1 > 0,
