@@ -71,6 +71,14 @@ impl State {
                 .filter(|&c| self.corners[c as usize] & !CITY == p)
                 .fold(0u128, |m, c| m | 1 << c);
             assert_eq!(buildings, self.building_mask[i], "buildings of seat {p}");
+            let settlements = (0..t.corners)
+                .filter(|&c| self.corners[c as usize] == p)
+                .count();
+            assert_eq!(
+                settlements + self.settlements_left[i] as usize,
+                5,
+                "settlements of seat {p}"
+            );
         }
     }
 }

@@ -92,18 +92,28 @@ impl State {
         !self.played_dev && self.dev[p as usize][kind] > 0
     }
 
+    /// The corners from which `p` may extend its roads: its buildings and
+    /// the ends of its roads not under another seat's building.
+    #[inline]
+    fn road_reach(&self, p: u8) -> u128 {
+        let own = self.building_mask[p as usize];
+        (self.ends[p as usize] & !(self.all_buildings() & !own)) | own
+    }
+
     /// The empty edges next to `p`'s roads and buildings, as a bit set:
     /// where `p` may build a road.
     pub(super) fn road_candidates(&self, t: &Topology, p: u8) -> u128 {
-        let i = p as usize;
-        let own = self.building_mask[i];
-        // Road ends under another seat's building lead no further.
-        let reach = (self.ends[i] & !(self.all_buildings() & !own)) | own;
         let mut next = 0u128;
-        for c in bits(reach) {
+        for c in bits(self.road_reach(p)) {
             next |= t.corner_edge_mask[c as usize];
         }
         next & !self.all_roads()
+    }
+
+    /// Whether [`Self::road_candidates`] is not empty (stops at the first).
+    pub(super) fn any_road_spot(&self, t: &Topology, p: u8) -> bool {
+        let taken = self.all_roads();
+        bits(self.road_reach(p)).any(|c| t.corner_edge_mask[c as usize] & !taken != 0)
     }
 
     /// Where `p` may build a settlement now: free spots at its roads' ends.

@@ -64,6 +64,25 @@ impl State {
         seen
     }
 
+    /// The longest trail of `p` over its new road `e`: when one end of
+    /// `e` leads no further (no other road of `p`, or another seat's
+    /// building), every such trail ends there, so one search from the
+    /// other end finds it; otherwise the search over `e`'s component.
+    pub(super) fn longest_through(&self, t: &Topology, p: u8, e: u8) -> u8 {
+        let roads = self.road_mask[p as usize];
+        let stop = self.all_buildings() & !self.building_mask[p as usize];
+        let [a, b] = t.edge_corners[e as usize];
+        let dead =
+            |c: u8| stop & (1 << c) != 0 || t.corner_edge_mask[c as usize] & roads & !(1 << e) == 0;
+        if dead(b) {
+            trail(t, roads, stop, a, 1 << e, 1)
+        } else if dead(a) {
+            trail(t, roads, stop, b, 1 << e, 1)
+        } else {
+            self.longest_in(t, p, self.component(t, p, e))
+        }
+    }
+
     /// The longest trail over the roads `roads` of `p` (a union of whole
     /// components, see [`Self::component`]).
     pub(super) fn longest_in(&self, t: &Topology, p: u8, roads: u128) -> u8 {

@@ -117,32 +117,36 @@ impl State {
                 total += k.weight();
             }
         };
-        let (mut cities, mut spots, mut roads, mut sides) = (0u128, 0u128, 0u128, (0u8, 0u8));
+        // Only whether each kind is open is found here; the instances of
+        // the kind drawn are found after the draw.
+        let mut sides = (0u8, 0u8);
         if open {
-            if self.cities_left[i] > 0 && self.can_pay(p, &CITY_COST) {
-                cities = bits(self.building_mask[i])
-                    .filter(|&c| self.corners[c as usize] == p)
-                    .fold(0u128, |m, c| m | 1 << c);
-            }
-            add(Kind::City, cities != 0);
-            if self.settlements_left[i] > 0 && self.can_pay(p, &SETTLEMENT_COST) {
-                spots = self.settlement_spots(p);
-            }
-            add(Kind::Settlement, spots != 0);
+            // A settlement on the board (cities return theirs to the box).
+            add(
+                Kind::City,
+                self.cities_left[i] > 0
+                    && self.settlements_left[i] < 5
+                    && self.can_pay(p, &CITY_COST),
+            );
+            add(
+                Kind::Settlement,
+                self.settlements_left[i] > 0
+                    && self.settlement_spots(p) != 0
+                    && self.can_pay(p, &SETTLEMENT_COST),
+            );
             add(
                 Kind::BuyDev,
                 self.deck_pos < self.deck_len && self.can_pay(p, &DEV_COST),
             );
-            // Where a road may go, if a road can be paid for or played.
             let road_building = main && !self.played_dev && self.dev[i][dev::ROAD_BUILDING] > 0;
-            if self.roads_left[i] > 0 && (road_building || self.can_pay(p, &ROAD_COST)) {
-                roads = self.road_candidates(t, p);
-            }
-            add(Kind::Road, roads != 0 && self.can_pay(p, &ROAD_COST));
+            let pay_road = self.can_pay(p, &ROAD_COST);
+            let road_spot =
+                self.roads_left[i] > 0 && (road_building || pay_road) && self.any_road_spot(t, p);
+            add(Kind::Road, road_spot && pay_road);
             if main {
                 let can = |kind: usize| !self.played_dev && self.dev[i][kind] > 0;
                 add(Kind::Knight, can(dev::KNIGHT));
-                add(Kind::RoadBuilding, road_building && roads != 0);
+                add(Kind::RoadBuilding, road_building && road_spot);
                 add(
                     Kind::YearOfPlenty,
                     can(dev::YEAR_OF_PLENTY) && self.year_of_plenty_pairs().1 > 0,
@@ -164,10 +168,16 @@ impl State {
         }
         let pick = |m: u128, rng: &mut Rng| nth_bit(m, one_of(rng, m.count_ones()));
         match kind {
-            Kind::City => Action::City(pick(cities, rng)),
-            Kind::Settlement => Action::Settlement(pick(spots, rng)),
+            Kind::City => {
+                // Settlements only: a city's corner byte has the city bit.
+                let cities = bits(self.building_mask[i])
+                    .filter(|&c| self.corners[c as usize] == p)
+                    .fold(0u128, |m, c| m | 1 << c);
+                Action::City(pick(cities, rng))
+            }
+            Kind::Settlement => Action::Settlement(pick(self.settlement_spots(p), rng)),
             Kind::BuyDev => Action::BuyDev,
-            Kind::Road => Action::Road(pick(roads, rng)),
+            Kind::Road => Action::Road(pick(self.road_candidates(t, p), rng)),
             Kind::Knight => Action::Knight,
             Kind::RoadBuilding => Action::RoadBuilding,
             Kind::YearOfPlenty => {
