@@ -102,7 +102,10 @@ impl State {
         let mut starts = 0u128;
         for c in bits(ends) {
             let own = t.corner_edge_mask[c as usize] & roads;
-            if own.count_ones() == 2 && stop & (1 << c) == 0 {
+            // Exactly two roads of `p` here (no popcount: one bit cleared
+            // leaves one).
+            let rest = own & own.wrapping_sub(1);
+            if rest != 0 && rest & (rest - 1) == 0 && stop & (1 << c) == 0 {
                 continue;
             }
             starts |= 1 << c;

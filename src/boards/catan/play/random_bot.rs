@@ -51,6 +51,21 @@ fn nth_bit(mut m: u128, k: u32) -> u8 {
     m.trailing_zeros() as u8
 }
 
+/// The set bits of a 5-bit set (the resources), by table.
+#[inline]
+fn ones5(m: u8) -> u32 {
+    const ONES: [u8; 32] = {
+        let mut t = [0u8; 32];
+        let mut i = 0;
+        while i < 32 {
+            t[i] = (i as u32).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+    ONES[m as usize & 31] as u32
+}
+
 /// One of `n` (not zero) at random; no draw when `n` is 1.
 pub(super) fn one_of(rng: &mut Rng, n: u32) -> u32 {
     if n <= 1 { 0 } else { below(rng, n) }
@@ -75,9 +90,8 @@ impl State {
             // One of the resources held, each kind equally likely.
             Phase::Discard => {
                 let h = &self.hands[self.actor() as usize];
-                let held = (0..5u8).filter(|&r| h[r as usize] > 0);
-                let k = one_of(rng, held.clone().count() as u32);
-                Action::Discard(held.clone().nth(k as usize).unwrap_or(0))
+                let held = (0..5).fold(0u8, |m, r| m | u8::from(h[r] > 0) << r);
+                Action::Discard(nth_bit(u128::from(held), one_of(rng, ones5(held))))
             }
             Phase::Robber => self.random_robber(t, self.actor(), rng),
             _ => {
@@ -205,9 +219,8 @@ impl State {
 
     /// Trades with the bank `sides` (from [`State::trade_sides`]) allow.
     fn trade_count(&self, (give, get): (u8, u8)) -> u32 {
-        bits(u128::from(give))
-            .map(|g| (get & !(1 << g)).count_ones())
-            .sum()
+        // Every pair of a resource given and another received.
+        ones5(give) * ones5(get) - ones5(give & get)
     }
 
     /// The pairs year of plenty may take from the bank, and how many.

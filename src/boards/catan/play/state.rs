@@ -258,8 +258,9 @@ impl State {
     pub fn actor(&self) -> u8 {
         match self.phase {
             Phase::SetupSettlement | Phase::SetupRoad(_) => self.setup_seat(),
-            Phase::Discard => (0..self.seats)
-                .map(|k| (self.current + k) % self.seats)
+            // The first seat from the current one on with cards to discard.
+            Phase::Discard => (self.current..self.seats)
+                .chain(0..self.current)
                 .find(|&p| self.discard_left[p as usize] > 0)
                 .unwrap_or(self.current),
             Phase::SpecialBuild(p) => p,
