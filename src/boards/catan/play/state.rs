@@ -255,14 +255,21 @@ impl State {
     }
 
     /// The seat whose decision is pending.
+    #[inline]
     pub fn actor(&self) -> u8 {
         match self.phase {
             Phase::SetupSettlement | Phase::SetupRoad(_) => self.setup_seat(),
             // The first seat from the current one on with cards to discard.
-            Phase::Discard => (self.current..self.seats)
-                .chain(0..self.current)
-                .find(|&p| self.discard_left[p as usize] > 0)
-                .unwrap_or(self.current),
+            Phase::Discard => {
+                let mut q = self.current;
+                for _ in 0..self.seats {
+                    if self.discard_left[q as usize] > 0 {
+                        return q;
+                    }
+                    q = if q + 1 == self.seats { 0 } else { q + 1 };
+                }
+                self.current
+            }
             Phase::SpecialBuild(p) => p,
             _ => self.current,
         }
