@@ -198,7 +198,9 @@ impl State {
     /// cannot pay everyone a resource, nobody gets it, unless only one
     /// seat is owed it (that seat takes what is left).
     pub(super) fn produce(&mut self, t: &Topology, n: u8) {
-        let mut owed = [[0u8; 5]; super::MAX_SEATS];
+        // Cards owed per resource, per seat.
+        let mut owed = [[0u8; super::MAX_SEATS]; 5];
+        let mut touched = 0u8;
         for &h in t.dice_hexes[n as usize].iter().filter(|&&h| h != NONE) {
             if h == self.robber {
                 continue;
@@ -207,19 +209,19 @@ impl State {
             for &c in &t.hex_corners[h as usize] {
                 let b = self.corners[c as usize];
                 if b != NONE {
-                    owed[(b & !CITY) as usize][r] += if b & CITY != 0 { 2 } else { 1 };
+                    owed[r][(b & !CITY) as usize] += if b & CITY != 0 { 2 } else { 1 };
+                    touched |= 1 << r;
                 }
             }
         }
-        for r in 0..5 {
-            let total: u32 = owed.iter().map(|o| o[r] as u32).sum();
-            if total == 0 {
-                continue;
-            }
-            let seats_owed = owed.iter().filter(|o| o[r] > 0).count();
+        while touched != 0 {
+            let r = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            let total: u32 = owed[r].iter().map(|&k| k as u32).sum();
+            let seats_owed = owed[r].iter().filter(|&&k| k > 0).count();
             if total <= self.bank[r] as u32 || seats_owed == 1 {
-                for (q, o) in owed.iter().enumerate() {
-                    let k = o[r].min(self.bank[r]);
+                for (q, &k) in owed[r].iter().enumerate() {
+                    let k = k.min(self.bank[r]);
                     self.bank[r] -= k;
                     self.hands[q][r] += k;
                 }
@@ -228,8 +230,10 @@ impl State {
     }
 
     pub(super) fn place_road(&mut self, t: &Topology, p: u8, e: u8) {
-        self.edges[e as usize] = p;
         self.road_mask[p as usize] |= 1 << e;
+        for &c in &t.edge_corners[e as usize] {
+            self.ends[p as usize] |= 1 << c;
+        }
         self.roads_left[p as usize] -= 1;
         // Below five roads no road can earn longest road: not searched.
         let i = p as usize;
@@ -237,8 +241,8 @@ impl State {
             self.road_len[i] = self.longest_road_of(t, p);
             self.update_longest_road();
         } else if self.roads_left[i] < 15 - 5 {
-            // Only the new road's component can have grown.
-            let grown = self.longest_in(t, p, self.component(t, p, e));
+            // Only a trail over the new road can be longer than before.
+            let grown = self.longest_through(t, p, e);
             if grown > self.road_len[i] {
                 self.road_len[i] = grown;
                 self.update_longest_road();
@@ -250,6 +254,7 @@ impl State {
         let i = p as usize;
         self.corners[c as usize] = p;
         self.building_mask[i] |= 1 << c;
+        self.blocked |= 1 << c | t.corner_adj_mask[c as usize];
         self.settlements_left[i] -= 1;
         self.building_points[i] += 1;
         for r in 0..5 {
@@ -261,9 +266,9 @@ impl State {
         }
         // A road of another seat through this corner is cut here.
         let mut cut = false;
-        for &e in t.corner_edges[c as usize].iter().filter(|&&e| e != NONE) {
-            let q = self.edges[e as usize];
-            if q != NONE && q != p && self.roads_left[q as usize] <= 15 - 5 {
+        for q in (0..self.seats).filter(|&q| q != p) {
+            let through = self.road_mask[q as usize] & t.corner_edge_mask[c as usize] != 0;
+            if through && self.roads_left[q as usize] <= 15 - 5 {
                 let before = self.road_len[q as usize];
                 self.road_len[q as usize] = self.longest_road_of(t, q);
                 cut |= before != self.road_len[q as usize];

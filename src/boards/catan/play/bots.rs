@@ -172,14 +172,8 @@ pub fn best_spot(t: &Topology, s: &State, p: u8) -> u8 {
 /// The two parts of [`best_spot`]: pips of the best spot reached, half
 /// those of the best spot a road further.
 fn spot_parts(t: &Topology, s: &State, p: u8) -> (u8, u8) {
-    let mut ends = 0u128;
-    for e in bits(s.road_mask[p as usize]) {
-        for &c in &t.edge_corners[e as usize] {
-            ends |= 1 << c;
-        }
-    }
     let mut parts = (0, 0);
-    for c in bits(ends) {
+    for c in bits(s.ends[p as usize]) {
         reach_from(t, s, p, c, &mut parts);
     }
     parts
@@ -196,10 +190,7 @@ fn reach_from(t: &Topology, s: &State, p: u8, c: u8, parts: &mut (u8, u8)) {
     if s.free_spot(t, c) {
         parts.0 = parts.0.max(t.corner_pips[c as usize]);
     }
-    for &f in t.corner_edges[c as usize].iter().filter(|&&f| f != NONE) {
-        if s.edges[f as usize] != NONE {
-            continue;
-        }
+    for f in bits(t.corner_edge_mask[c as usize] & !s.all_roads()) {
         let d = t.other_end(f, c);
         let half = t.corner_pips[d as usize] / 2;
         if half > parts.1 && s.free_spot(t, d) {

@@ -9,7 +9,9 @@ use super::topology::Topology;
 impl State {
     /// Check the invariants (debug builds, every turn): each resource's
     /// bank and hands hold all its cards; deck, hands and played cards are
-    /// the whole development deck; building points match the board.
+    /// the whole development deck; building points match the board; the
+    /// bit sets (roads, their ends, buildings, the corners the distance
+    /// rule closes) match the pieces.
     pub fn check(&self, t: &Topology) {
         for r in 0..5 {
             let held: u32 = (0..MAX_SEATS).map(|p| self.hands[p][r] as u32).sum();
@@ -37,15 +39,45 @@ impl State {
             }
         }
         assert_eq!(points, self.building_points, "building points");
-        for p in 0..self.seats {
-            if self.roads_left[p as usize] <= 10 {
-                assert_eq!(self.road_len[p as usize], self.longest_road_of(t, p));
+        let mut taken = 0u128;
+        let mut blocked = 0u128;
+        for c in 0..t.corners {
+            if self.corners[c as usize] != NONE {
+                blocked |= 1 << c | t.corner_adj_mask[c as usize];
             }
-            let roads = (0..t.edges).filter(|&e| self.edges[e as usize] == p);
+        }
+        assert_eq!(blocked, self.blocked, "corners the distance rule closes");
+        for p in 0..self.seats {
+            let i = p as usize;
+            if self.roads_left[i] <= 10 {
+                assert_eq!(self.road_len[i], self.longest_road_of(t, p));
+            }
+            let roads = self.road_mask[i];
+            assert_eq!(roads & taken, 0, "roads of seat {p} on others' edges");
+            taken |= roads;
             assert_eq!(
-                roads.fold(0u128, |m, e| m | 1 << e),
-                self.road_mask[p as usize],
+                roads.count_ones() + self.roads_left[i] as u32,
+                15,
                 "roads of seat {p}"
+            );
+            let ends = (0..t.edges)
+                .filter(|&e| roads & (1 << e) != 0)
+                .fold(0u128, |m, e| {
+                    let [a, b] = t.edge_corners[e as usize];
+                    m | 1 << a | 1 << b
+                });
+            assert_eq!(ends, self.ends[i], "road ends of seat {p}");
+            let buildings = (0..t.corners)
+                .filter(|&c| self.corners[c as usize] & !CITY == p)
+                .fold(0u128, |m, c| m | 1 << c);
+            assert_eq!(buildings, self.building_mask[i], "buildings of seat {p}");
+            let settlements = (0..t.corners)
+                .filter(|&c| self.corners[c as usize] == p)
+                .count();
+            assert_eq!(
+                settlements + self.settlements_left[i] as usize,
+                5,
+                "settlements of seat {p}"
             );
         }
     }

@@ -2,9 +2,9 @@
 //! buffer the caller reuses (no allocation once it has grown).
 
 use super::state::{
-    Action, CITY, CITY_COST, DEV_COST, Phase, ROAD_COST, SETTLEMENT_COST, State, bits, dev,
+    Action, CITY_COST, DEV_COST, Phase, ROAD_COST, SETTLEMENT_COST, State, bits, dev,
 };
-use super::topology::{NONE, Topology};
+use super::topology::Topology;
 
 /// Most actions in one turn's main phase; after that the turn can only
 /// end (a guard against a bot that trades back and forth forever).
@@ -18,18 +18,11 @@ impl State {
         let p = self.actor();
         match self.phase {
             Phase::SetupSettlement => {
-                for c in 0..t.corners {
-                    if self.free_spot(t, c) {
-                        out.push(Action::Settlement(c));
-                    }
-                }
+                out.extend(bits(t.all_corners & !self.blocked).map(Action::Settlement));
             }
             Phase::SetupRoad(c) => {
-                for &e in t.corner_edges[c as usize].iter().filter(|&&e| e != NONE) {
-                    if self.edges[e as usize] == NONE {
-                        out.push(Action::Road(e));
-                    }
-                }
+                let free = t.corner_edge_mask[c as usize] & !self.all_roads();
+                out.extend(bits(free).map(Action::Road));
             }
             Phase::PreRoll => {
                 out.push(Action::Roll);
@@ -69,11 +62,8 @@ impl State {
 
     /// Whether corner `c` and its neighbours are empty (the distance rule).
     #[inline]
-    pub fn free_spot(&self, t: &Topology, c: u8) -> bool {
-        self.corners[c as usize] == NONE
-            && t.corner_adj[c as usize]
-                .iter()
-                .all(|&a| a == NONE || self.corners[a as usize] == NONE)
+    pub fn free_spot(&self, _t: &Topology, c: u8) -> bool {
+        self.blocked & (1 << c) == 0
     }
 
     /// Whether seat `p` may build a road on the empty edge `e`: an end is
@@ -81,52 +71,55 @@ impl State {
     /// its roads.
     #[inline]
     pub fn road_connects(&self, t: &Topology, p: u8, e: u8) -> bool {
+        let others = self.all_buildings() & !self.building_mask[p as usize];
         t.edge_corners[e as usize].iter().any(|&c| {
-            let b = self.corners[c as usize];
-            if b != NONE {
-                return b & !CITY == p;
+            let bit = 1u128 << c;
+            if self.building_mask[p as usize] & bit != 0 {
+                return true;
             }
-            t.corner_edges[c as usize]
-                .iter()
-                .any(|&f| f != NONE && f != e && self.edges[f as usize] == p)
+            others & bit == 0
+                && t.corner_edge_mask[c as usize] & !(1u128 << e) & self.road_mask[p as usize] != 0
         })
     }
 
     /// Whether `p` may build a settlement on `c` after the setup.
     #[inline]
     pub fn settlement_ok(&self, t: &Topology, p: u8, c: u8) -> bool {
-        self.free_spot(t, c)
-            && t.corner_edges[c as usize]
-                .iter()
-                .any(|&e| e != NONE && self.edges[e as usize] == p)
+        self.free_spot(t, c) && self.ends[p as usize] & (1 << c) != 0
     }
 
     fn can_play(&self, p: u8, kind: usize) -> bool {
         !self.played_dev && self.dev[p as usize][kind] > 0
     }
 
+    /// The corners from which `p` may extend its roads: its buildings and
+    /// the ends of its roads not under another seat's building.
+    #[inline]
+    fn road_reach(&self, p: u8) -> u128 {
+        let own = self.building_mask[p as usize];
+        (self.ends[p as usize] & !(self.all_buildings() & !own)) | own
+    }
+
     /// The empty edges next to `p`'s roads and buildings, as a bit set:
     /// where `p` may build a road.
     pub(super) fn road_candidates(&self, t: &Topology, p: u8) -> u128 {
-        let mut cand = 0u128;
-        let mut ends = 0u128;
-        for e in bits(self.road_mask[p as usize]) {
-            for &c in &t.edge_corners[e as usize] {
-                ends |= 1 << c;
-            }
+        let mut next = 0u128;
+        for c in bits(self.road_reach(p)) {
+            next |= t.corner_edge_mask[c as usize];
         }
-        for c in bits(ends | self.building_mask[p as usize]) {
-            let b = self.corners[c as usize];
-            if b != NONE && b & !CITY != p {
-                continue;
-            }
-            for &f in t.corner_edges[c as usize].iter().filter(|&&f| f != NONE) {
-                if self.edges[f as usize] == NONE {
-                    cand |= 1 << f;
-                }
-            }
-        }
-        cand
+        next & !self.all_roads()
+    }
+
+    /// Whether [`Self::road_candidates`] is not empty (stops at the first).
+    pub(super) fn any_road_spot(&self, t: &Topology, p: u8) -> bool {
+        let taken = self.all_roads();
+        bits(self.road_reach(p)).any(|c| t.corner_edge_mask[c as usize] & !taken != 0)
+    }
+
+    /// Where `p` may build a settlement now: free spots at its roads' ends.
+    #[inline]
+    pub(super) fn settlement_spots(&self, p: u8) -> u128 {
+        self.ends[p as usize] & !self.blocked
     }
 
     fn road_spots(&self, t: &Topology, p: u8, out: &mut Vec<Action>) {
@@ -143,17 +136,7 @@ impl State {
             self.road_spots(t, p, out);
         }
         if self.settlements_left[i] > 0 && self.can_pay(p, &SETTLEMENT_COST) {
-            let mut ends = 0u128;
-            for e in bits(self.road_mask[i]) {
-                for &c in &t.edge_corners[e as usize] {
-                    ends |= 1 << c;
-                }
-            }
-            for c in bits(ends) {
-                if self.free_spot(t, c) {
-                    out.push(Action::Settlement(c));
-                }
-            }
+            out.extend(bits(self.settlement_spots(p)).map(Action::Settlement));
         }
         if self.cities_left[i] > 0 && self.can_pay(p, &CITY_COST) {
             for c in bits(self.building_mask[i]) {
@@ -206,45 +189,6 @@ impl State {
                 if get != give && self.bank[get as usize] > 0 {
                     out.push(Action::Trade { give, get });
                 }
-            }
-        }
-    }
-
-    /// Every hex but the robber's, with each seat there (other than `p`)
-    /// holding a card as a victim, or nobody.
-    fn robber_moves(&self, t: &Topology, p: u8, out: &mut Vec<Action>) {
-        let mut holding = 0u8;
-        for q in 0..self.seats {
-            if q != p && self.hand_size(q) > 0 {
-                holding |= 1 << q;
-            }
-        }
-        for h in 0..t.hexes {
-            if h == self.robber {
-                continue;
-            }
-            let mut seen = 0u8;
-            for &c in &t.hex_corners[h as usize] {
-                let b = self.corners[c as usize];
-                if b == NONE {
-                    continue;
-                }
-                let q = b & !CITY;
-                if holding & !seen & (1 << q) != 0 {
-                    seen |= 1 << q;
-                    out.push(Action::Robber {
-                        hex: h,
-                        victim: q,
-                        card: NONE,
-                    });
-                }
-            }
-            if seen == 0 {
-                out.push(Action::Robber {
-                    hex: h,
-                    victim: NONE,
-                    card: NONE,
-                });
             }
         }
     }

@@ -3,7 +3,7 @@
 //! seat and given to the longest (5 or more) with the holder keeping it
 //! on a tie.
 
-use super::state::{CITY, State, bits};
+use super::state::{State, bits};
 use super::topology::{NONE, Topology};
 
 impl State {
@@ -42,6 +42,7 @@ impl State {
     /// seat's building: the only roads a new road at `e` can lengthen.
     pub(super) fn component(&self, t: &Topology, p: u8, e: u8) -> u128 {
         let roads = self.road_mask[p as usize];
+        let stop = self.all_buildings() & !self.building_mask[p as usize];
         let mut seen = 1u128 << e;
         let mut stack = 0u128;
         for &c in &t.edge_corners[e as usize] {
@@ -52,23 +53,45 @@ impl State {
             let c = stack.trailing_zeros() as usize;
             stack &= stack - 1;
             done |= 1 << c;
-            let b = self.corners[c];
-            if b != NONE && b & !CITY != p {
+            if stop & (1 << c) != 0 {
                 continue;
             }
-            for &f in t.corner_edges[c].iter().filter(|&&f| f != NONE) {
-                if roads & !seen & (1 << f) != 0 {
-                    seen |= 1 << f;
-                    stack |= (1 << t.other_end(f, c as u8)) & !done;
-                }
+            for f in bits(t.corner_edge_mask[c] & roads & !seen) {
+                seen |= 1 << f;
+                stack |= (1 << t.other_end(f, c as u8)) & !done;
             }
         }
         seen
     }
 
+    /// The longest trail of `p` over its new road `e`: when one end of
+    /// `e` leads no further (no other road of `p`, or another seat's
+    /// building), every such trail ends there, so one search from the
+    /// other end finds it; otherwise the search over `e`'s component.
+    pub(super) fn longest_through(&self, t: &Topology, p: u8, e: u8) -> u8 {
+        let roads = self.road_mask[p as usize];
+        let stop = self.all_buildings() & !self.building_mask[p as usize];
+        let [a, b] = t.edge_corners[e as usize];
+        let dead =
+            |c: u8| stop & (1 << c) != 0 || t.corner_edge_mask[c as usize] & roads & !(1 << e) == 0;
+        if dead(b) {
+            trail(t, roads, stop, a, 1 << e, 1)
+        } else if dead(a) {
+            trail(t, roads, stop, b, 1 << e, 1)
+        } else {
+            self.longest_in(t, p, self.component(t, p, e))
+        }
+    }
+
     /// The longest trail over the roads `roads` of `p` (a union of whole
     /// components, see [`Self::component`]).
     pub(super) fn longest_in(&self, t: &Topology, p: u8, roads: u128) -> u8 {
+        let total = roads.count_ones() as u8;
+        if total <= 1 {
+            return total;
+        }
+        // Other seats' buildings: a trail stops there.
+        let stop = self.all_buildings() & !self.building_mask[p as usize];
         let mut ends = 0u128;
         for e in bits(roads) {
             for &c in &t.edge_corners[e as usize] {
@@ -78,24 +101,20 @@ impl State {
         let mut best = 0;
         let mut starts = 0u128;
         for c in bits(ends) {
-            let b = self.corners[c as usize];
-            let blocked = b != NONE && b & !CITY != p;
-            let own = t.corner_edges[c as usize]
-                .iter()
-                .filter(|&&e| e != NONE && roads & (1 << e) != 0)
-                .count();
-            if own == 2 && !blocked {
+            let own = t.corner_edge_mask[c as usize] & roads;
+            // Exactly two roads of `p` here (no popcount: one bit cleared
+            // leaves one).
+            let rest = own & own.wrapping_sub(1);
+            if rest != 0 && rest & (rest - 1) == 0 && stop & (1 << c) == 0 {
                 continue;
             }
             starts |= 1 << c;
-            for &e in t.corner_edges[c as usize].iter().filter(|&&e| e != NONE) {
-                if roads & (1 << e) != 0 {
-                    let next = t.other_end(e, c);
-                    best = best.max(self.trail(t, p, next, 1u128 << e, 1));
-                }
+            for e in bits(own) {
+                let next = t.other_end(e, c);
+                best = best.max(trail(t, roads, stop, next, 1u128 << e, 1));
             }
             // A trail over every road cannot be beaten.
-            if best as u32 == roads.count_ones() {
+            if best == total {
                 return best;
             }
         }
@@ -105,16 +124,14 @@ impl State {
         while stack != 0 {
             let c = stack.trailing_zeros() as usize;
             stack &= stack - 1;
-            for &e in t.corner_edges[c].iter().filter(|&&e| e != NONE) {
-                if roads & !covered & (1 << e) != 0 {
-                    covered |= 1 << e;
-                    stack |= 1 << t.other_end(e, c as u8);
-                }
+            for e in bits(t.corner_edge_mask[c] & roads & !covered) {
+                covered |= 1 << e;
+                stack |= 1 << t.other_end(e, c as u8);
             }
         }
         for e in bits(roads & !covered) {
             for &c in &t.edge_corners[e as usize] {
-                best = best.max(self.trail(t, p, c, 1u128 << e, 1));
+                best = best.max(trail(t, roads, stop, c, 1u128 << e, 1));
             }
         }
         best
@@ -124,27 +141,46 @@ impl State {
     /// [`Self::longest_road_of`] must equal; for tests).
     #[cfg(test)]
     pub(super) fn longest_road_slow(&self, t: &Topology, p: u8) -> u8 {
+        // Every trail, walked corner by corner on the arrays (not the bit
+        // sets the fast search uses).
+        fn walk(s: &State, t: &Topology, p: u8, at: u8, used: &mut Vec<u8>) -> u8 {
+            let b = s.corners[at as usize];
+            let len = used.len() as u8;
+            if b != NONE && b & !super::state::CITY != p {
+                return len;
+            }
+            let mut best = len;
+            for &e in t.corner_edges[at as usize].iter().filter(|&&e| e != NONE) {
+                if s.road_owner(e) == p && !used.contains(&e) {
+                    used.push(e);
+                    best = best.max(walk(s, t, p, t.other_end(e, at), used));
+                    used.pop();
+                }
+            }
+            best
+        }
         let mut best = 0;
         for e in bits(self.road_mask[p as usize]) {
             for &c in &t.edge_corners[e as usize] {
-                best = best.max(self.trail(t, p, c, 1u128 << e, 1));
+                let mut used = vec![e];
+                best = best.max(walk(self, t, p, t.other_end(e, c), &mut used));
             }
         }
         best
     }
+}
 
-    fn trail(&self, t: &Topology, p: u8, at: u8, used: u128, len: u8) -> u8 {
-        let b = self.corners[at as usize];
-        if b != NONE && b & !CITY != p {
-            return len;
-        }
-        let mut best = len;
-        for &e in t.corner_edges[at as usize].iter().filter(|&&e| e != NONE) {
-            if self.edges[e as usize] == p && used & (1u128 << e) == 0 {
-                let next = t.other_end(e, at);
-                best = best.max(self.trail(t, p, next, used | (1u128 << e), len + 1));
-            }
-        }
-        best
+/// The longest trail over `roads` from corner `at` on, the roads `used`
+/// (a bit set) already walked, `len` of them; it stops at a corner of
+/// `stop` (another seat's building).
+fn trail(t: &Topology, roads: u128, stop: u128, at: u8, used: u128, len: u8) -> u8 {
+    if stop & (1 << at) != 0 {
+        return len;
     }
+    let mut best = len;
+    for e in bits(t.corner_edge_mask[at as usize] & roads & !used) {
+        let next = t.other_end(e, at);
+        best = best.max(trail(t, roads, stop, next, used | (1u128 << e), len + 1));
+    }
+    best
 }

@@ -28,6 +28,7 @@ mod legal;
 mod longest_road;
 mod random_bot;
 mod report;
+mod robber;
 mod state;
 #[cfg(test)]
 mod tests;

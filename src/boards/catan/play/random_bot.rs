@@ -3,10 +3,12 @@
 //! action by weight among the kinds it may take (a city 10,000, a
 //! settlement 1,000, a development card 100, every other kind 1), then
 //! one legal instance of that kind uniformly. Other phases (setup,
-//! rolling, discards, the robber, free roads) have few actions of one
-//! weight: rolling draws between rolling and a knight directly, the
-//! others are listed into the reused buffer and one is drawn.
-//! Nothing is allocated per action; the same seed gives the same game.
+//! rolling, discards, the robber, free roads) have actions of one weight:
+//! rolling draws between rolling and a knight, a discard one of the
+//! resources held and the robber one of its moves directly (the same
+//! draw as from their list), the rare others are listed into the reused
+//! buffer and one is drawn. Nothing is allocated per action; the same
+//! seed gives the same game.
 
 use super::legal::MAX_TURN_ACTIONS;
 use super::state::{
@@ -49,8 +51,23 @@ fn nth_bit(mut m: u128, k: u32) -> u8 {
     m.trailing_zeros() as u8
 }
 
+/// The set bits of a 5-bit set (the resources), by table.
+#[inline]
+fn ones5(m: u8) -> u32 {
+    const ONES: [u8; 32] = {
+        let mut t = [0u8; 32];
+        let mut i = 0;
+        while i < 32 {
+            t[i] = (i as u32).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+    ONES[m as usize & 31] as u32
+}
+
 /// One of `n` (not zero) at random; no draw when `n` is 1.
-fn one_of(rng: &mut Rng, n: u32) -> u32 {
+pub(super) fn one_of(rng: &mut Rng, n: u32) -> u32 {
     if n <= 1 { 0 } else { below(rng, n) }
 }
 
@@ -70,28 +87,18 @@ impl State {
                     Action::Roll
                 }
             }
+            // One of the resources held, each kind equally likely.
+            Phase::Discard => {
+                let h = &self.hands[self.actor() as usize];
+                let held = (0..5).fold(0u8, |m, r| m | u8::from(h[r] > 0) << r);
+                Action::Discard(nth_bit(u128::from(held), one_of(rng, ones5(held))))
+            }
+            Phase::Robber => self.random_robber(t, self.actor(), rng),
             _ => {
                 self.legal(t, buf);
                 buf[one_of(rng, buf.len() as u32) as usize]
             }
         }
-    }
-
-    /// Where `p` may build a settlement now: free spots at its roads' ends.
-    fn settlement_spots(&self, t: &Topology, p: u8) -> u128 {
-        let mut ends = 0u128;
-        for e in bits(self.road_mask[p as usize]) {
-            for &c in &t.edge_corners[e as usize] {
-                ends |= 1 << c;
-            }
-        }
-        let mut spots = 0u128;
-        for c in bits(ends) {
-            if self.free_spot(t, c) {
-                spots |= 1 << c;
-            }
-        }
-        spots
     }
 
     /// Which resources `p` may give to the bank (a bit per resource) and
@@ -124,35 +131,36 @@ impl State {
                 total += k.weight();
             }
         };
-        let (mut cities, mut spots, mut roads, mut sides) = (0u128, 0u128, 0u128, (0u8, 0u8));
+        // Only whether each kind is open is found here; the instances of
+        // the kind drawn are found after the draw.
+        let mut sides = (0u8, 0u8);
         if open {
-            if self.cities_left[i] > 0 && self.can_pay(p, &CITY_COST) {
-                cities = bits(self.building_mask[i])
-                    .filter(|&c| self.corners[c as usize] == p)
-                    .fold(0u128, |m, c| m | 1 << c);
-            }
-            add(Kind::City, cities != 0);
-            if self.settlements_left[i] > 0 && self.can_pay(p, &SETTLEMENT_COST) {
-                spots = self.settlement_spots(t, p);
-            }
-            add(Kind::Settlement, spots != 0);
+            // A settlement on the board (cities return theirs to the box).
+            add(
+                Kind::City,
+                self.cities_left[i] > 0
+                    && self.settlements_left[i] < 5
+                    && self.can_pay(p, &CITY_COST),
+            );
+            add(
+                Kind::Settlement,
+                self.settlements_left[i] > 0
+                    && self.settlement_spots(p) != 0
+                    && self.can_pay(p, &SETTLEMENT_COST),
+            );
             add(
                 Kind::BuyDev,
                 self.deck_pos < self.deck_len && self.can_pay(p, &DEV_COST),
             );
-            if self.roads_left[i] > 0 && self.can_pay(p, &ROAD_COST) {
-                roads = self.road_candidates(t, p);
-            }
-            add(Kind::Road, roads != 0);
+            let road_building = main && !self.played_dev && self.dev[i][dev::ROAD_BUILDING] > 0;
+            let pay_road = self.can_pay(p, &ROAD_COST);
+            let road_spot =
+                self.roads_left[i] > 0 && (road_building || pay_road) && self.any_road_spot(t, p);
+            add(Kind::Road, road_spot && pay_road);
             if main {
                 let can = |kind: usize| !self.played_dev && self.dev[i][kind] > 0;
                 add(Kind::Knight, can(dev::KNIGHT));
-                add(
-                    Kind::RoadBuilding,
-                    can(dev::ROAD_BUILDING)
-                        && self.roads_left[i] > 0
-                        && self.road_candidates(t, p) != 0,
-                );
+                add(Kind::RoadBuilding, road_building && road_spot);
                 add(
                     Kind::YearOfPlenty,
                     can(dev::YEAR_OF_PLENTY) && self.year_of_plenty_pairs().1 > 0,
@@ -174,10 +182,16 @@ impl State {
         }
         let pick = |m: u128, rng: &mut Rng| nth_bit(m, one_of(rng, m.count_ones()));
         match kind {
-            Kind::City => Action::City(pick(cities, rng)),
-            Kind::Settlement => Action::Settlement(pick(spots, rng)),
+            Kind::City => {
+                // Settlements only: a city's corner byte has the city bit.
+                let cities = bits(self.building_mask[i])
+                    .filter(|&c| self.corners[c as usize] == p)
+                    .fold(0u128, |m, c| m | 1 << c);
+                Action::City(pick(cities, rng))
+            }
+            Kind::Settlement => Action::Settlement(pick(self.settlement_spots(p), rng)),
             Kind::BuyDev => Action::BuyDev,
-            Kind::Road => Action::Road(pick(roads, rng)),
+            Kind::Road => Action::Road(pick(self.road_candidates(t, p), rng)),
             Kind::Knight => Action::Knight,
             Kind::RoadBuilding => Action::RoadBuilding,
             Kind::YearOfPlenty => {
@@ -205,9 +219,8 @@ impl State {
 
     /// Trades with the bank `sides` (from [`State::trade_sides`]) allow.
     fn trade_count(&self, (give, get): (u8, u8)) -> u32 {
-        bits(u128::from(give))
-            .map(|g| (get & !(1 << g)).count_ones())
-            .sum()
+        // Every pair of a resource given and another received.
+        ones5(give) * ones5(get) - ones5(give & get)
     }
 
     /// The pairs year of plenty may take from the bank, and how many.

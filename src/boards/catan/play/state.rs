@@ -2,7 +2,7 @@
 //! development deck and whose decision it is, in fixed arrays (a few
 //! hundred bytes, `Copy`), and the actions that change it.
 
-use super::topology::{MAX_CORNERS, MAX_EDGES, NONE, Topology};
+use super::topology::{MAX_CORNERS, NONE, Topology};
 use crate::rng::{Rng, RngCore};
 
 /// Most seats at a table.
@@ -116,12 +116,16 @@ pub enum Phase {
 pub struct State {
     /// Owner of each corner's building (`seat | CITY` for a city) or [`NONE`].
     pub corners: [u8; MAX_CORNERS],
-    /// Owner of each edge's road or [`NONE`].
-    pub edges: [u8; MAX_EDGES],
-    /// Each seat's roads as a bit set of edges.
+    /// Each seat's roads as a bit set of edges ([`State::road_owner`]:
+    /// whose road is on an edge).
     pub road_mask: [u128; MAX_SEATS],
     /// Each seat's settlements and cities as a bit set of corners.
     pub building_mask: [u128; MAX_SEATS],
+    /// The corners at either end of each seat's roads, as a bit set.
+    pub ends: [u128; MAX_SEATS],
+    /// The corners the distance rule closes: built on or next to a
+    /// building, as a bit set.
+    pub blocked: u128,
     /// Cards in each seat's hand, per resource.
     pub hands: [[u8; 5]; MAX_SEATS],
     /// Development cards held (playable from the next turn), per kind.
@@ -213,9 +217,10 @@ impl State {
         }
         State {
             corners: [NONE; MAX_CORNERS],
-            edges: [NONE; MAX_EDGES],
             road_mask: [0; MAX_SEATS],
             building_mask: [0; MAX_SEATS],
+            ends: [0; MAX_SEATS],
+            blocked: 0,
             hands: [[0; 5]; MAX_SEATS],
             dev: [[0; 5]; MAX_SEATS],
             dev_new: [[0; 5]; MAX_SEATS],
@@ -250,13 +255,21 @@ impl State {
     }
 
     /// The seat whose decision is pending.
+    #[inline]
     pub fn actor(&self) -> u8 {
         match self.phase {
             Phase::SetupSettlement | Phase::SetupRoad(_) => self.setup_seat(),
-            Phase::Discard => (0..self.seats)
-                .map(|k| (self.current + k) % self.seats)
-                .find(|&p| self.discard_left[p as usize] > 0)
-                .unwrap_or(self.current),
+            // The first seat from the current one on with cards to discard.
+            Phase::Discard => {
+                let mut q = self.current;
+                for _ in 0..self.seats {
+                    if self.discard_left[q as usize] > 0 {
+                        return q;
+                    }
+                    q = if q + 1 == self.seats { 0 } else { q + 1 };
+                }
+                self.current
+            }
             Phase::SpecialBuild(p) => p,
             _ => self.current,
         }
@@ -280,6 +293,25 @@ impl State {
             + self.dev_new[p][dev::VICTORY_POINT]
             + 2 * u8::from(self.longest_road == seat)
             + 2 * u8::from(self.largest_army == seat)
+    }
+
+    /// Every road on the board, as a bit set of edges.
+    #[inline]
+    pub fn all_roads(&self) -> u128 {
+        self.road_mask.iter().fold(0, |m, &r| m | r)
+    }
+
+    /// Every settlement and city on the board, as a bit set of corners.
+    #[inline]
+    pub fn all_buildings(&self) -> u128 {
+        self.building_mask.iter().fold(0, |m, &b| m | b)
+    }
+
+    /// The seat whose road is on edge `e`, or [`NONE`].
+    pub fn road_owner(&self, e: u8) -> u8 {
+        (0..MAX_SEATS)
+            .find(|&q| self.road_mask[q] & (1 << e) != 0)
+            .map_or(NONE, |q| q as u8)
     }
 
     /// Cards in `seat`'s hand.

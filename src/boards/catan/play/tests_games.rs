@@ -35,6 +35,32 @@ fn the_random_bot_always_draws_a_legal_action() {
     assert!(kinds.iter().all(|&k| k > 0), "every kind drawn: {kinds:?}");
 }
 #[test]
+fn the_random_bot_draws_discards_and_robber_moves_as_from_their_list() {
+    let t = base();
+    let (mut buf, mut legal) = (Vec::new(), Vec::new());
+    let mut drawn = [0usize; 2];
+    for seed in 0..20u64 {
+        let mut rng = seeded(seed);
+        let mut s = State::new(&t, 4, &mut rng);
+        while s.phase != Phase::Over && s.turns < TURN_CAP {
+            if matches!(s.phase, Phase::Discard | Phase::Robber) {
+                s.legal(&t, &mut legal);
+                let mut listed = rng.clone();
+                let want = legal[random_bot::one_of(&mut listed, legal.len() as u32) as usize];
+                let mut direct = rng.clone();
+                assert_eq!(s.random_action(&t, &mut buf, &mut direct), want);
+                assert_eq!(direct, listed, "seed {seed}: the same draws");
+                drawn[usize::from(s.phase == Phase::Robber)] += 1;
+            }
+            let a = s.random_action(&t, &mut buf, &mut rng);
+            let a = s.resolve(a, &mut rng);
+            s.apply(&t, a);
+        }
+    }
+    assert!(drawn.iter().all(|&k| k > 100), "{drawn:?}");
+}
+
+#[test]
 fn same_seed_same_game_and_a_record_replays() {
     let t = base();
     let mut buf = Vec::new();
@@ -143,7 +169,13 @@ fn longest_road_search_matches_trying_every_start() {
             s.apply(&t, a);
             if matches!(a, Action::Road(_) | Action::Settlement(_)) {
                 for p in 0..4 {
-                    assert_eq!(s.longest_road_of(&t, p), s.longest_road_slow(&t, p));
+                    let slow = s.longest_road_slow(&t, p);
+                    assert_eq!(s.longest_road_of(&t, p), slow);
+                    // The length kept as roads are built (one search from
+                    // a new road's open end) is the full search's.
+                    if s.roads_left[p as usize] <= 10 {
+                        assert_eq!(s.road_len[p as usize], slow, "seed {seed}");
+                    }
                     checked += 1;
                 }
             }

@@ -48,6 +48,14 @@ pub struct Topology {
     pub corner_edges: [[u8; 3]; MAX_CORNERS],
     /// The two corners of each edge.
     pub edge_corners: [[u8; 2]; MAX_EDGES],
+    /// The edges at each corner, as a bit set of edges.
+    pub corner_edge_mask: [u128; MAX_CORNERS],
+    /// The corners one edge away from each corner, as a bit set of corners.
+    pub corner_adj_mask: [u128; MAX_CORNERS],
+    /// The hexes touching each corner, as a bit set of hexes.
+    pub corner_hex_mask: [u32; MAX_CORNERS],
+    /// Every corner of the island, as a bit set.
+    pub all_corners: u128,
     /// The harbour at each corner: 0 none, 1 generic 3:1, `2 + r` the 2:1
     /// harbour of resource `r`.
     pub corner_harbour: [u8; MAX_CORNERS],
@@ -94,6 +102,10 @@ impl Topology {
             corner_adj: [[NONE; 3]; MAX_CORNERS],
             corner_edges: [[NONE; 3]; MAX_CORNERS],
             edge_corners: [[NONE; 2]; MAX_EDGES],
+            corner_edge_mask: [0; MAX_CORNERS],
+            corner_adj_mask: [0; MAX_CORNERS],
+            corner_hex_mask: [0; MAX_CORNERS],
+            all_corners: 0,
             corner_harbour: [0; MAX_CORNERS],
             corner_prod: [[0; 5]; MAX_CORNERS],
             corner_pips: [0; MAX_CORNERS],
@@ -124,6 +136,7 @@ impl Topology {
                 .unwrap_or(NONE)
         };
         t.corners = points.len() as u8;
+        t.all_corners = u128::MAX >> (128 - points.len());
         let mut edges: Vec<(u8, u8)> = Vec::new();
         for (i, &byte) in codes.iter().enumerate().take(g.len()) {
             let (x, y) = centre(i);
@@ -134,6 +147,7 @@ impl Topology {
                 let c = id((x + dx, y + dy));
                 t.hex_corners[i][k] = c;
                 push(&mut t.corner_hexes[c as usize], i as u8);
+                t.corner_hex_mask[c as usize] |= 1 << i;
                 if code.terrain() < 5 {
                     t.corner_prod[c as usize][code.terrain() as usize] += pips(code.token());
                     t.corner_pips[c as usize] += pips(code.token());
@@ -158,6 +172,10 @@ impl Topology {
             push(&mut t.corner_edges[a as usize], e as u8);
             push(&mut t.corner_adj[b as usize], a);
             push(&mut t.corner_edges[b as usize], e as u8);
+            t.corner_edge_mask[a as usize] |= 1 << e;
+            t.corner_edge_mask[b as usize] |= 1 << e;
+            t.corner_adj_mask[a as usize] |= 1 << b;
+            t.corner_adj_mask[b as usize] |= 1 << a;
         }
         for h in &board.harbours {
             let Some(i) = g.index(h.hex.0, h.hex.1) else {
