@@ -220,6 +220,12 @@ impl Bits {
         }
     }
 
+    /// X cells and O cells of row `r` (0-based) as masks.
+    #[inline]
+    pub(crate) fn symbol_rows(&self, r: usize) -> (u32, u32) {
+        (self.x[r + PAD], self.o[r + PAD])
+    }
+
     /// Empty cells of row `r` (0-based) as a mask (0 off the board).
     #[inline]
     pub fn empty_row(&self, r: usize) -> u32 {

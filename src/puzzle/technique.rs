@@ -16,7 +16,7 @@
 //! in: a board's grade is the least grade whose techniques fill it.
 
 use super::bits::{Bits, Conflict, Rules};
-use super::board::{Board, Square};
+use super::board::{Board, MAX_SIDE, Square};
 use serde::Serialize;
 
 /// The highest grade ([`Technique::DeepLookAhead`]).
@@ -124,18 +124,32 @@ fn close_lines<const FAST: bool>(
     if grade <= 1 {
         return Ok(());
     }
-    while probe_pass::<FAST>(st, grade - 1, None)? {}
+    let mut known = Known::default();
+    while probe_pass::<FAST>(st, grade - 1, &mut known)? {}
     Ok(())
+}
+
+/// Look-aheads known to run into no contradiction on the board as it is
+/// now: bit c of `x[r]` (`o[r]`) set when X (O) at (r, c) was tried, or
+/// followed from a symbol tried, without a contradiction. Trying it
+/// again finds nothing (the closure from it lies inside the one already
+/// seen), so it is skipped until the board changes.
+#[derive(Default)]
+struct Known {
+    x: [u32; MAX_SIDE],
+    o: [u32; MAX_SIDE],
 }
 
 /// One pass of look-ahead over every empty cell (row-major) with the
 /// techniques up to `inner` inside; every cell ruled out is set and the
-/// board closed under `inner` again. True when a cell was set. With a
-/// `target`, the pass stops as soon as that cell is filled.
+/// board closed under `inner` again. True when a cell was set. `known`
+/// carries the look-aheads that found nothing from one pass to the
+/// next; the cells set and the board reached are those of trying every
+/// look-ahead.
 fn probe_pass<const FAST: bool>(
     st: &mut Bits,
     inner: u8,
-    target: Option<(usize, usize)>,
+    known: &mut Known,
 ) -> Result<bool, Conflict> {
     let mut progress = false;
     for r in 0..st.height() {
@@ -144,16 +158,27 @@ fn probe_pass<const FAST: bool>(
                 continue;
             }
             for v in [Square::X, Square::O] {
+                let seen = if v == Square::X {
+                    known.x[r]
+                } else {
+                    known.o[r]
+                };
+                if seen >> c & 1 == 1 {
+                    continue;
+                }
                 let mut t = *st;
                 t.set(r, c, v);
                 if close_lines::<FAST>(&mut t, inner, 1 << r, 1 << c).is_err() {
                     st.set(r, c, v.opposite());
                     close_lines::<FAST>(st, inner, 1 << r, 1 << c)?;
                     progress = true;
-                    if target.is_some_and(|(tr, tc)| st.empty_row(tr) >> tc & 1 == 0) {
-                        return Ok(true);
-                    }
+                    *known = Known::default();
                     break;
+                }
+                for (k, (kx, ko)) in known.x.iter_mut().zip(&mut known.o).enumerate() {
+                    let ((sx, so), (tx, to)) = (st.symbol_rows(k), t.symbol_rows(k));
+                    *kx |= tx & !sx;
+                    *ko |= to & !so;
                 }
             }
         }
