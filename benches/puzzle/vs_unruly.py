@@ -39,14 +39,18 @@ def unruly_bin():
 
 def decode(game_id):
     """An Unruly game id `WxH[u]:DESC` as board rows (`X`/`O` givens, `.` empty).
-    Each letter skips (letter - 'a') empty cells, then places a cell: uppercase one colour,
-    lowercase the other; a letter that skips past the end places nothing."""
+    Each letter a..y / A..Y skips (letter - 'a') empty cells, then places a cell: uppercase one
+    colour, lowercase the other; a letter that skips past the end places nothing. `z` / `Z`
+    skips 25 empty cells and places nothing (a longer run of empty cells)."""
     params, desc = game_id.strip().split(":")
     w, h = params.rstrip("u").split("x")
     w, h = int(w), int(h.rstrip("u"))
     cells = ["."] * (w * h)
     pos = 0
     for ch in desc:
+        if ch in "zZ":
+            pos += 25
+            continue
         pos += ord(ch.lower()) - ord("a")
         if pos < w * h:
             cells[pos] = "X" if ch.isupper() else "O"
