@@ -343,6 +343,51 @@ mod tests {
     use super::*;
     use crate::puzzle::{RuleSet, count_solutions};
 
+    /// The removal check as one closure says what the grade-1 closure
+    /// and a look-ahead each way on the cell (the check before) say.
+    #[test]
+    fn refills_matches_closure_and_look_aheads() {
+        use crate::puzzle::takuzu_fill::random_takuzu;
+        use crate::rng::{RngExt, seeded};
+        let mut answers = [0u32; 2];
+        for seed in 0..8u64 {
+            let mut rng = seeded(seed);
+            let side = [6, 8][seed as usize % 2];
+            let full = random_takuzu(side, side, RuleSet::Takuzu, &mut rng).unwrap();
+            let mut st = Bits::from_board(&full);
+            for _ in 0..side * side / 2 {
+                let (r, c) = (rng.random_range(0..side), rng.random_range(0..side));
+                st.set(r, c, Square::Empty);
+            }
+            for r in 0..side {
+                for c in 0..side {
+                    let given = st.get(r, c);
+                    if given == Square::Empty {
+                        continue;
+                    }
+                    let mut t = st;
+                    t.set(r, c, Square::Empty);
+                    for grade in 1..=MAX_GRADE {
+                        let mut f = t;
+                        let mut n = 0;
+                        f.propagate_rows(Rules::ALL, u32::MAX, &mut n).unwrap();
+                        let before = f.empty_row(r) >> c & 1 == 0
+                            || (2..=grade).any(|g| {
+                                [Square::X, Square::O].into_iter().any(|v| {
+                                    let mut p = f;
+                                    p.set(r, c, v);
+                                    close_lines::<false>(&mut p, g - 1, 1 << r, 1 << c).is_err()
+                                })
+                            });
+                        assert_eq!(refills(t, r, c, given, grade), before, "seed {seed}");
+                        answers[usize::from(before)] += 1;
+                    }
+                }
+            }
+        }
+        assert!(answers[0] > 0 && answers[1] > 0, "{answers:?}");
+    }
+
     #[test]
     fn grades_and_techniques() {
         let b = Board::parse("XX.\nOO.\n###").unwrap();

@@ -333,6 +333,54 @@ mod tests {
         assert!(bits("X...\n.X..\n..X.\n....", RuleSet::Takuzu).is_valid());
     }
 
+    /// Dirty-line propagation reaches the same board and the same
+    /// yes/no as deducing every line, from scratch and after one cell.
+    #[test]
+    fn dirty_lines_reach_the_same_fixpoint() {
+        use crate::puzzle::takuzu_fill::random_takuzu;
+        use crate::rng::{RngExt, seeded};
+        let mut conflicts = 0;
+        for (seed, rules) in (0..40u64).zip([RuleSet::Takuzu, RuleSet::TakuzuUnique].repeat(20)) {
+            let mut rng = seeded(seed);
+            let side = [6, 10, 14][seed as usize % 3];
+            let full = random_takuzu(side, side, rules, &mut rng).unwrap();
+            let mut st = Bits::from_board(&full);
+            for _ in 0..side * side * 3 / 4 {
+                let (r, c) = (rng.random_range(0..side), rng.random_range(0..side));
+                st.set(r, c, Square::Empty);
+            }
+            let (mut a, mut b) = (st, st);
+            let (mut na, mut nb) = (0, 0);
+            let ra = a.propagate_rows(Rules::ALL, u32::MAX, &mut na);
+            let rb = b.propagate_lines(Rules::ALL, u32::MAX, u32::MAX, &mut nb);
+            // Part of a solution: never a contradiction.
+            assert!(ra.is_ok() && rb.is_ok(), "seed {seed}");
+            assert_eq!((a, na), (b, nb), "seed {seed}");
+            // From that fixpoint, either symbol in each empty cell.
+            for r in 0..side {
+                for c in 0..side {
+                    if a.get(r, c) != Square::Empty {
+                        continue;
+                    }
+                    for v in [Square::X, Square::O] {
+                        let (mut x, mut y) = (a, a);
+                        x.set(r, c, v);
+                        y.set(r, c, v);
+                        let rx = x.propagate_rows(Rules::ALL, 1 << r, &mut na);
+                        let ry = y.propagate_lines(Rules::ALL, 1 << r, 1 << c, &mut nb);
+                        assert_eq!(rx.is_ok(), ry.is_ok(), "seed {seed} ({r}, {c})");
+                        if rx.is_ok() {
+                            assert_eq!(x, y, "seed {seed} ({r}, {c})");
+                        } else {
+                            conflicts += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(conflicts > 0, "some look-aheads must contradict");
+    }
+
     #[test]
     fn unique_lines() {
         let full = "XOXO\nOXOX\nXOXO\nOXOX";
