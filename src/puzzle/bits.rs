@@ -220,6 +220,12 @@ impl Bits {
         }
     }
 
+    /// X cells and O cells of row `r` (0-based) as masks.
+    #[inline]
+    pub(crate) fn symbol_rows(&self, r: usize) -> (u32, u32) {
+        (self.x[r + PAD], self.o[r + PAD])
+    }
+
     /// Empty cells of row `r` (0-based) as a mask (0 off the board).
     #[inline]
     pub fn empty_row(&self, r: usize) -> u32 {
@@ -248,33 +254,79 @@ impl Bits {
 
     /// Apply the forced moves of `rules` until nothing changes. Returns a
     /// conflict (a rule break, or a cell that can hold neither symbol) as
-    /// soon as one shows. `forced` counts the cells filled.
+    /// soon as one shows. `forced` counts the cells filled. Every line
+    /// is dirty at the start ([`Bits::propagate_lines`]).
     pub(crate) fn propagate(&mut self, rules: Rules, forced: &mut u32) -> Result<(), Conflict> {
-        self.propagate_rows(rules, u32::MAX, forced)
+        self.propagate_lines(rules, u32::MAX, u32::MAX, forced)
     }
 
     /// [`Bits::propagate`] when only the rows in the mask `changed` (bit r
     /// for row r) changed since the last fixpoint: only their
-    /// neighbourhood is checked first.
+    /// neighbourhood is checked first. Under Takuzu every row and column
+    /// is deduced again at each local fixpoint, so a conflict is always
+    /// reported at the same cell (hints name it).
     pub(crate) fn propagate_rows(
         &mut self,
         rules: Rules,
         changed: u32,
         forced: &mut u32,
     ) -> Result<(), Conflict> {
+        self.run(rules, changed, u32::MAX, false, forced)
+    }
+
+    /// [`Bits::propagate_rows`] for a board at a fixpoint of `rules`
+    /// except the rows in `rows` and the columns in `cols` (bit c for
+    /// column c): the Takuzu line rules deduce again only the lines that
+    /// changed since they were last deduced. Same fixpoint and the same
+    /// `Ok`/`Err` as [`Bits::propagate_rows`] (the deductions are
+    /// monotone); a conflict may show at another cell.
+    pub(crate) fn propagate_lines(
+        &mut self,
+        rules: Rules,
+        rows: u32,
+        cols: u32,
+        forced: &mut u32,
+    ) -> Result<(), Conflict> {
+        self.run(rules, rows, cols, true, forced)
+    }
+
+    /// The propagation loop: local rules around the dirty rows, then
+    /// (Takuzu) the line rules, over every line or (`dirty_lines`) only
+    /// the lines changed since their last deduction.
+    fn run(
+        &mut self,
+        rules: Rules,
+        changed: u32,
+        cols: u32,
+        dirty_lines: bool,
+        forced: &mut u32,
+    ) -> Result<(), Conflict> {
         let gaps = rules.gaps;
         let diagonals = self.rules.diagonals();
         let takuzu = self.rules.is_takuzu();
         let rows_mask: u32 = (1u32 << self.height) - 1;
+        let cols_mask: u32 = (1u32 << self.width) - 1;
         // Bit r set: row r changed and its neighbourhood must be checked.
         let mut dirty = changed & rows_mask;
+        // Lines changed since the line rules last saw them.
+        let (mut line_rows, mut line_cols) = (dirty, cols & cols_mask);
         loop {
             if dirty == 0 {
                 // Local fixpoint: the whole-line rules (Takuzu) may add more.
                 if !takuzu {
                     break;
                 }
-                dirty = self.line_pass(rules, forced)?;
+                dirty = if dirty_lines {
+                    if line_rows | line_cols == 0 {
+                        break;
+                    }
+                    let (r, c) = (line_rows, line_cols);
+                    line_rows = 0;
+                    line_cols = 0;
+                    self.line_pass_dirty(rules, r, c, (&mut line_rows, &mut line_cols), forced)?
+                } else {
+                    self.line_pass(rules, forced)?
+                };
                 if dirty == 0 {
                     break;
                 }
@@ -309,11 +361,27 @@ impl Bits {
                     dirty |= 1 << r;
                     if takuzu {
                         self.mirror(r, set_x, set_o);
+                        line_rows |= 1 << r;
+                        line_cols |= set_o | set_x;
                     }
                 }
             }
         }
         Ok(())
+    }
+
+    /// True when the local rules (pairs and gaps of row `r`'s
+    /// neighbourhood) or counting on row `r` or column `c` fill the empty
+    /// cell (r, c) of this board directly. A quick sufficient test for
+    /// "propagation fills (r, c)" (every deduction is monotone).
+    pub(crate) fn forced_at(&self, r: usize, c: usize) -> bool {
+        let i = r + PAD;
+        let bit = 1u32 << c;
+        let d = self.rules.diagonals();
+        if (forbid(&self.x, i, true, d) | forbid(&self.o, i, true, d)) & bit != 0 {
+            return true;
+        }
+        self.rules.is_takuzu() && self.counting_fills(r, c)
     }
 
     /// True when the board (including givens) breaks no rule.

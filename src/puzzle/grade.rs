@@ -144,8 +144,11 @@ fn line_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
 /// Level 3 on bitboards: the first empty cell (row-major) where putting
 /// one symbol makes the level 1–2 deductions run into a contradiction.
 /// Returns the cell, the symbol it must hold, and where the contradiction
-/// showed.
-fn probe(st: &Bits) -> Option<(usize, usize, Square, (usize, usize))> {
+/// showed. `FAST` (for a board at a fixpoint of levels 1–2): the Takuzu
+/// line rules deduce only the lines that changed, so the cell and its
+/// symbol are the same but the contradiction may show elsewhere; hints
+/// use the exact propagation, which names the cell they always named.
+fn probe<const FAST: bool>(st: &Bits) -> Option<(usize, usize, Square, (usize, usize))> {
     for r in 0..st.height() {
         let mut e = st.empty_row(r);
         while e != 0 {
@@ -155,7 +158,12 @@ fn probe(st: &Bits) -> Option<(usize, usize, Square, (usize, usize))> {
                 let mut t = *st;
                 t.set(r, c, v);
                 let mut n = 0;
-                if let Err(at) = t.propagate_rows(Rules::ALL, 1 << r, &mut n) {
+                let res = if FAST {
+                    t.propagate_lines(Rules::ALL, 1 << r, 1 << c, &mut n)
+                } else {
+                    t.propagate_rows(Rules::ALL, 1 << r, &mut n)
+                };
+                if let Err(at) = res {
                     return Some((r, c, v.opposite(), at));
                 }
             }
@@ -180,7 +188,7 @@ pub fn next_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
         return None;
     }
     let st = Bits::from_board(b);
-    let Some((r, c, value, (cr, cc))) = probe(&st) else {
+    let Some((r, c, value, (cr, cc))) = probe::<false>(&st) else {
         if max_level < 4 {
             return None;
         }
@@ -289,7 +297,7 @@ pub fn grade_up_to(b: &Board, max_level: u8) -> Grade {
             }
         }
         if max_level >= 3
-            && let Some((r, c, v, _)) = probe(&st)
+            && let Some((r, c, v, _)) = probe::<true>(&st)
         {
             st.set(r, c, v);
             level = 3;

@@ -79,8 +79,9 @@ pub fn generate_grade(
         for &i in &order {
             let (r, c) = (i / width, i % width);
             let mut t = bits;
+            let given = t.get(r, c);
             t.set(r, c, Square::Empty);
-            if refills(t, r, c, grade_asked) {
+            if refills(t, r, c, given, grade_asked) {
                 bits = t;
             }
         }

@@ -113,15 +113,19 @@ struct Dfs<'a> {
 }
 
 impl Dfs<'_> {
-    /// `changed`: the rows changed since the last fixpoint.
-    fn run(&mut self, mut st: Bits, changed: u32) {
+    /// `changed`: the rows and the columns changed since the last
+    /// fixpoint.
+    fn run(&mut self, mut st: Bits, changed: (u32, u32)) {
         if self.nodes >= self.node_limit {
             self.aborted = true;
             return;
         }
         self.nodes += 1;
         let mut forced = 0;
-        if st.propagate_rows(Rules::ALL, changed, &mut forced).is_err() {
+        if st
+            .propagate_lines(Rules::ALL, changed.0, changed.1, &mut forced)
+            .is_err()
+        {
             return;
         }
         let Some((r, c)) = self.order.next(&st) else {
@@ -138,7 +142,7 @@ impl Dfs<'_> {
         for v in [first, first.opposite()] {
             let mut child = st;
             child.set(r, c, v);
-            self.run(child, 1 << r);
+            self.run(child, (1 << r, 1 << c));
             if self.count >= self.limit || self.aborted {
                 return;
             }
@@ -174,7 +178,7 @@ pub fn count_bits(bits: Bits, limit: u64, order: &dyn CellOrder, rng: Option<&mu
         rng,
     };
     if bits.is_valid() {
-        dfs.run(bits, u32::MAX);
+        dfs.run(bits, (u32::MAX, u32::MAX));
     }
     Solved {
         count: dfs.count,
@@ -217,7 +221,7 @@ fn budgeted_count(
         rng: None,
     };
     if bits.is_valid() {
-        dfs.run(bits, u32::MAX);
+        dfs.run(bits, (u32::MAX, u32::MAX));
     }
     *budget = budget.saturating_sub(dfs.nodes);
     (!dfs.aborted).then_some((dfs.count, dfs.first, dfs.second))

@@ -10,22 +10,72 @@ use super::generator::shuffle;
 use super::ruleset::RuleSet;
 use crate::rng::Rng;
 
-/// X masks of the balanced rows of `w` cells without three in a row.
+/// X masks of the balanced rows of `w` cells without three in a row, in
+/// increasing order: built from the highest cell down, O before X, so
+/// only valid prefixes are visited (the 2^w masks are never listed).
 fn rows(w: usize) -> Vec<u32> {
-    let three = |m: u32| m & m >> 1 & m >> 2 != 0;
-    let full = (1u32 << w) - 1;
-    (0..1u32 << w)
-        .filter(|&m| m.count_ones() as usize * 2 == w && !three(m) && !three(!m & full))
-        .collect()
+    fn extend(w: usize, c: usize, m: u32, xs: usize, os: usize, out: &mut Vec<u32>) {
+        if xs * 2 > w || os * 2 > w {
+            return;
+        }
+        if c == 0 {
+            out.push(m);
+            return;
+        }
+        let c = c - 1;
+        // The two cells above c (c + 1, c + 2) when both exist.
+        let two = c + 2 < w;
+        for x in [false, true] {
+            if two {
+                let (a, b) = (m >> (c + 1) & 1 == 1, m >> (c + 2) & 1 == 1);
+                if a == x && b == x {
+                    continue;
+                }
+            }
+            let (m, xs, os) = if x {
+                (m | 1 << c, xs + 1, os)
+            } else {
+                (m, xs, os + 1)
+            };
+            extend(w, c, m, xs, os, out);
+        }
+    }
+    let mut out = Vec::new();
+    extend(w, w, 0, 0, 0, &mut out);
+    out
 }
 
-/// Depth-first over rows; `budget` counts rows tried.
+/// Columns where the next row may not put X (`.0`) or O (`.1`), given
+/// the X count of each column over the `r` rows picked: the column would
+/// go over its half, or what it still needs of a symbol would not fit in
+/// the rows left without three in a row (at most k - k / 3 of one symbol
+/// in k cells).
+fn col_limits(cx: &[usize], w: usize, h: usize, r: usize) -> (u32, u32) {
+    let k = h - r - 1;
+    let most = k - k / 3;
+    let ok = |xs: usize, os: usize| {
+        xs * 2 <= h && os * 2 <= h && h / 2 - xs <= most && h / 2 - os <= most
+    };
+    let (mut no_x, mut no_o) = (0u32, 0u32);
+    for (c, &n) in cx.iter().enumerate().take(w) {
+        if !ok(n + 1, r - n) {
+            no_x |= 1 << c;
+        }
+        if !ok(n, r + 1 - n) {
+            no_o |= 1 << c;
+        }
+    }
+    (no_x, no_o)
+}
+
+/// Depth-first over rows; `budget` counts rows tried; `cx` holds the X
+/// count of each column over the rows picked.
 fn stack(
     cands: &[u32],
-    w: usize,
-    h: usize,
+    (w, h): (usize, usize),
     unique: bool,
     picked: &mut Vec<u32>,
+    cx: &mut [usize; 32],
     budget: &mut u32,
 ) -> bool {
     let r = picked.len();
@@ -42,6 +92,7 @@ fn stack(
         return (0..w).all(|a| (a + 1..w).all(|b| col(a) != col(b)));
     }
     let full = (1u32 << w) - 1;
+    let (no_x, no_o) = col_limits(cx, w, h, r);
     for &x in cands {
         if *budget == 0 {
             return false;
@@ -57,24 +108,20 @@ fn stack(
                 continue;
             }
         }
-        // Column counts within half after this row, and what each column
-        // still needs of a symbol fits in the rows left without three in
-        // a row (at most k - k / 3 of one symbol in k cells).
-        let k = h - r - 1;
-        let most = k - k / 3;
-        let ok = (0..w).all(|c| {
-            let xs = picked.iter().filter(|&&p| p >> c & 1 == 1).count() + (x >> c & 1) as usize;
-            let os = r + 1 - xs;
-            xs * 2 <= h && os * 2 <= h && h / 2 - xs <= most && h / 2 - os <= most
-        });
-        if !ok {
+        if x & no_x != 0 || o & no_o != 0 {
             continue;
         }
         picked.push(x);
-        if stack(cands, w, h, unique, picked, budget) {
+        for (c, n) in cx.iter_mut().enumerate().take(w) {
+            *n += (x >> c & 1) as usize;
+        }
+        if stack(cands, (w, h), unique, picked, cx, budget) {
             return true;
         }
         picked.pop();
+        for (c, n) in cx.iter_mut().enumerate().take(w) {
+            *n -= (x >> c & 1) as usize;
+        }
     }
     false
 }
@@ -87,7 +134,15 @@ pub(crate) fn random_takuzu(w: usize, h: usize, rules: RuleSet, rng: &mut Rng) -
         shuffle(&mut cands, rng);
         let mut picked = Vec::with_capacity(h);
         let mut budget = 20_000;
-        if stack(&cands, w, h, rules.unique_lines(), &mut picked, &mut budget) {
+        let mut cx = [0usize; 32];
+        if stack(
+            &cands,
+            (w, h),
+            rules.unique_lines(),
+            &mut picked,
+            &mut cx,
+            &mut budget,
+        ) {
             let mut b = Board::new(w, h, Square::Empty).ok()?.with_rules(rules);
             for (r, x) in picked.iter().enumerate() {
                 for c in 0..w {
@@ -113,6 +168,18 @@ mod tests {
     use super::*;
     use crate::puzzle::is_solved;
     use crate::rng::seeded;
+
+    #[test]
+    fn rows_listed_in_order() {
+        for w in [2, 4, 6, 10, 14] {
+            let three = |m: u32| m & m >> 1 & m >> 2 != 0;
+            let full = (1u32 << w) - 1;
+            let brute: Vec<u32> = (0..1u32 << w)
+                .filter(|&m| m.count_ones() as usize * 2 == w && !three(m) && !three(!m & full))
+                .collect();
+            assert_eq!(rows(w), brute, "width {w}");
+        }
+    }
 
     #[test]
     fn full_boards_are_solved() {

@@ -16,7 +16,7 @@
 //! in: a board's grade is the least grade whose techniques fill it.
 
 use super::bits::{Bits, Conflict, Rules};
-use super::board::{Board, Square};
+use super::board::{Board, MAX_SIDE, Square};
 use serde::Serialize;
 
 /// The highest grade ([`Technique::DeepLookAhead`]).
@@ -100,26 +100,57 @@ impl Technique {
 /// Fill what the techniques up to `grade` (1..=3) deduce, to a fixpoint.
 /// An error is a contradiction (the board has no solution).
 pub(crate) fn close(st: &mut Bits, grade: u8) -> Result<(), Conflict> {
-    close_rows(st, grade, u32::MAX)
+    close_lines::<true>(st, grade, u32::MAX, u32::MAX)
 }
 
-/// [`close`] for a board closed under `grade` except for the rows in the
-/// mask `changed` (bit r: row r got a symbol since).
-fn close_rows(st: &mut Bits, grade: u8, changed: u32) -> Result<(), Conflict> {
+/// [`close`] for a board closed under `grade` except for the rows in
+/// `rows` and the columns in `cols` (bit r: row r got a symbol since).
+/// `FAST`: the Takuzu line rules deduce only the lines that changed
+/// ([`Bits::propagate_lines`]; the same fixpoint, a conflict may show at
+/// another cell); otherwise every line at each step, so a conflict shows
+/// where hints have always named it.
+fn close_lines<const FAST: bool>(
+    st: &mut Bits,
+    grade: u8,
+    rows: u32,
+    cols: u32,
+) -> Result<(), Conflict> {
     let mut n = 0;
-    st.propagate_rows(Rules::ALL, changed, &mut n)?;
+    if FAST {
+        st.propagate_lines(Rules::ALL, rows, cols, &mut n)?;
+    } else {
+        st.propagate_rows(Rules::ALL, rows, &mut n)?;
+    }
     if grade <= 1 {
         return Ok(());
     }
-    while probe_pass(st, grade - 1, None)? {}
+    let mut known = Known::default();
+    while probe_pass::<FAST>(st, grade - 1, &mut known)? {}
     Ok(())
+}
+
+/// Look-aheads known to run into no contradiction on the board as it is
+/// now: bit c of `x[r]` (`o[r]`) set when X (O) at (r, c) was tried, or
+/// followed from a symbol tried, without a contradiction. Trying it
+/// again finds nothing (the closure from it lies inside the one already
+/// seen), so it is skipped until the board changes.
+#[derive(Default)]
+struct Known {
+    x: [u32; MAX_SIDE],
+    o: [u32; MAX_SIDE],
 }
 
 /// One pass of look-ahead over every empty cell (row-major) with the
 /// techniques up to `inner` inside; every cell ruled out is set and the
-/// board closed under `inner` again. True when a cell was set. With a
-/// `target`, the pass stops as soon as that cell is filled.
-fn probe_pass(st: &mut Bits, inner: u8, target: Option<(usize, usize)>) -> Result<bool, Conflict> {
+/// board closed under `inner` again. True when a cell was set. `known`
+/// carries the look-aheads that found nothing from one pass to the
+/// next; the cells set and the board reached are those of trying every
+/// look-ahead.
+fn probe_pass<const FAST: bool>(
+    st: &mut Bits,
+    inner: u8,
+    known: &mut Known,
+) -> Result<bool, Conflict> {
     let mut progress = false;
     for r in 0..st.height() {
         for c in 0..st.width() {
@@ -127,16 +158,27 @@ fn probe_pass(st: &mut Bits, inner: u8, target: Option<(usize, usize)>) -> Resul
                 continue;
             }
             for v in [Square::X, Square::O] {
+                let seen = if v == Square::X {
+                    known.x[r]
+                } else {
+                    known.o[r]
+                };
+                if seen >> c & 1 == 1 {
+                    continue;
+                }
                 let mut t = *st;
                 t.set(r, c, v);
-                if close_rows(&mut t, inner, 1 << r).is_err() {
+                if close_lines::<FAST>(&mut t, inner, 1 << r, 1 << c).is_err() {
                     st.set(r, c, v.opposite());
-                    close_rows(st, inner, 1 << r)?;
+                    close_lines::<FAST>(st, inner, 1 << r, 1 << c)?;
                     progress = true;
-                    if target.is_some_and(|(tr, tc)| st.empty_row(tr) >> tc & 1 == 0) {
-                        return Ok(true);
-                    }
+                    *known = Known::default();
                     break;
+                }
+                for (k, (kx, ko)) in known.x.iter_mut().zip(&mut known.o).enumerate() {
+                    let ((sx, so), (tx, to)) = (st.symbol_rows(k), t.symbol_rows(k));
+                    *kx |= tx & !sx;
+                    *ko |= to & !so;
                 }
             }
         }
@@ -168,29 +210,38 @@ pub(crate) fn bits_grade(mut st: Bits, max: u8) -> Option<u8> {
     None
 }
 
-/// The generator's removal check on a board whose empty cells the
-/// techniques up to `grade` fill once (r, c) is given: true when they
-/// fill (r, c) as well, seen *at the cell*: the grade-1 techniques fill
-/// it, or a look-ahead on the cell itself (with the techniques below
-/// `grade` inside) rules out one symbol. Then the whole board follows as
-/// before, so the puzzle stays solvable at the grade (and unique). A
-/// cell the techniques would fill only after filling others elsewhere is
-/// kept as a given: slightly more givens, no search over the board.
-pub(crate) fn refills(mut st: Bits, r: usize, c: usize, grade: u8) -> bool {
+/// The generator's removal check: `st` is a board whose closure under
+/// the techniques up to `grade` has no contradiction (it is part of a
+/// solution) and fills its empty cells once (r, c) holds `given`; (r, c)
+/// is empty in `st`. True when the techniques fill (r, c) as well, seen
+/// *at the cell*: the grade-1 techniques fill it, or a look-ahead on the
+/// cell itself (with the techniques below `grade` inside) rules out the
+/// other symbol. Then the whole board follows as before, so the puzzle
+/// stays solvable at the grade (and unique). A cell the techniques would
+/// fill only after filling others elsewhere is kept as a given: slightly
+/// more givens, no search over the board.
+///
+/// From grade 2 on this is one closure: the techniques below `grade`
+/// run into a contradiction from `st` with the other symbol at (r, c).
+/// (The grade-1 closure F of `st` fills (r, c) only if that symbol
+/// contradicts, and the closure from `st` plus the symbol contradicts
+/// exactly when the one from F plus the symbol does: F follows from
+/// `st`, and every technique is monotone.)
+pub(crate) fn refills(mut st: Bits, r: usize, c: usize, given: Square, grade: u8) -> bool {
+    // Most cells are refilled by their own row, column or neighbours:
+    // then the full propagation would fill them too (monotone rules).
+    if st.forced_at(r, c) {
+        return true;
+    }
+    if grade >= 2 {
+        st.set(r, c, given.opposite());
+        return close(&mut st, grade - 1).is_err();
+    }
     let mut n = 0;
     if st.propagate(Rules::ALL, &mut n).is_err() {
         return false;
     }
-    if st.empty_row(r) >> c & 1 == 0 {
-        return true;
-    }
-    (2..=grade).any(|g| {
-        [Square::X, Square::O].into_iter().any(|v| {
-            let mut t = st;
-            t.set(r, c, v);
-            close_rows(&mut t, g - 1, 1 << r).is_err()
-        })
-    })
+    st.empty_row(r) >> c & 1 == 0
 }
 
 /// True when the techniques up to `grade` fill the board.
@@ -202,6 +253,15 @@ pub(crate) fn solves(mut st: Bits, grade: u8) -> bool {
 /// `inner` inside rules out one symbol of: the cell, the symbol it must
 /// hold, and where the contradiction showed.
 pub(crate) fn probe_one(st: &Bits, inner: u8) -> Option<(usize, usize, Square, (usize, usize))> {
+    probe_first::<false>(st, inner)
+}
+
+/// [`probe_one`]; `FAST` as in [`close_lines`] (the cell and its symbol
+/// are the same either way, the contradiction's cell may differ).
+fn probe_first<const FAST: bool>(
+    st: &Bits,
+    inner: u8,
+) -> Option<(usize, usize, Square, (usize, usize))> {
     for r in 0..st.height() {
         let mut e = st.empty_row(r);
         while e != 0 {
@@ -210,7 +270,7 @@ pub(crate) fn probe_one(st: &Bits, inner: u8) -> Option<(usize, usize, Square, (
             for v in [Square::X, Square::O] {
                 let mut t = *st;
                 t.set(r, c, v);
-                if let Err(at) = close_rows(&mut t, inner, 1 << r) {
+                if let Err(at) = close_lines::<FAST>(&mut t, inner, 1 << r, 1 << c) {
                     return Some((r, c, v.opposite(), at));
                 }
             }
@@ -263,7 +323,7 @@ pub fn techniques_used(b: &Board) -> Vec<Technique> {
             }
         }
         for (k, inner) in [(4, 1), (5, 2)] {
-            if let Some((r, c, v, _)) = probe_one(&st, inner) {
+            if let Some((r, c, v, _)) = probe_first::<true>(&st, inner) {
                 st.set(r, c, v);
                 used[k] = true;
                 continue 'solve;
@@ -282,6 +342,51 @@ pub fn techniques_used(b: &Board) -> Vec<Technique> {
 mod tests {
     use super::*;
     use crate::puzzle::{RuleSet, count_solutions};
+
+    /// The removal check as one closure says what the grade-1 closure
+    /// and a look-ahead each way on the cell (the check before) say.
+    #[test]
+    fn refills_matches_closure_and_look_aheads() {
+        use crate::puzzle::takuzu_fill::random_takuzu;
+        use crate::rng::{RngExt, seeded};
+        let mut answers = [0u32; 2];
+        for seed in 0..8u64 {
+            let mut rng = seeded(seed);
+            let side = [6, 8][seed as usize % 2];
+            let full = random_takuzu(side, side, RuleSet::Takuzu, &mut rng).unwrap();
+            let mut st = Bits::from_board(&full);
+            for _ in 0..side * side / 2 {
+                let (r, c) = (rng.random_range(0..side), rng.random_range(0..side));
+                st.set(r, c, Square::Empty);
+            }
+            for r in 0..side {
+                for c in 0..side {
+                    let given = st.get(r, c);
+                    if given == Square::Empty {
+                        continue;
+                    }
+                    let mut t = st;
+                    t.set(r, c, Square::Empty);
+                    for grade in 1..=MAX_GRADE {
+                        let mut f = t;
+                        let mut n = 0;
+                        f.propagate_rows(Rules::ALL, u32::MAX, &mut n).unwrap();
+                        let before = f.empty_row(r) >> c & 1 == 0
+                            || (2..=grade).any(|g| {
+                                [Square::X, Square::O].into_iter().any(|v| {
+                                    let mut p = f;
+                                    p.set(r, c, v);
+                                    close_lines::<false>(&mut p, g - 1, 1 << r, 1 << c).is_err()
+                                })
+                            });
+                        assert_eq!(refills(t, r, c, given, grade), before, "seed {seed}");
+                        answers[usize::from(before)] += 1;
+                    }
+                }
+            }
+        }
+        assert!(answers[0] > 0 && answers[1] > 0, "{answers:?}");
+    }
 
     #[test]
     fn grades_and_techniques() {
