@@ -80,6 +80,28 @@ fn deduce(
 }
 
 impl Bits {
+    /// Set column `c`'s cells `set_x` to X and `set_o` to O (bits are
+    /// rows; none of them set yet), the transposed copy too, and count
+    /// them into `forced`.
+    #[inline]
+    fn set_in_column(&mut self, c: usize, set_x: u32, set_o: u32, forced: &mut u32) {
+        let bit = 1u32 << c;
+        for (mut m, x) in [(set_x, true), (set_o, false)] {
+            while m != 0 {
+                let r = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if x {
+                    self.x[r + PAD] |= bit;
+                } else {
+                    self.o[r + PAD] |= bit;
+                }
+            }
+        }
+        self.xt[c] |= set_x;
+        self.ot[c] |= set_o;
+        *forced += (set_x | set_o).count_ones();
+    }
+
     /// Keep the transposed copies in step after row `r` got `set_x` and
     /// `set_o`.
     #[inline]
@@ -152,23 +174,8 @@ impl Bits {
                 so & !(self.ot[c] | self.xt[c]),
             );
             if sx | so != 0 {
-                let bit = 1u32 << c;
-                for (m, x) in [(sx, true), (so, false)] {
-                    let mut m = m;
-                    while m != 0 {
-                        let r = m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        if x {
-                            self.x[r + PAD] |= bit;
-                        } else {
-                            self.o[r + PAD] |= bit;
-                        }
-                        changed |= 1 << r;
-                    }
-                }
-                self.xt[c] |= sx;
-                self.ot[c] |= so;
-                *forced += (sx | so).count_ones();
+                self.set_in_column(c, sx, so, forced);
+                changed |= sx | so;
             }
         }
         Ok(changed)
@@ -262,25 +269,10 @@ impl Bits {
             let (sx, so) = deduce(line, &col_lines, self.width, c, rules, unique)
                 .map_err(|r| (r as usize, c))?;
             if sx | so != 0 {
-                let bit = 1u32 << c;
-                for (m, x) in [(sx, true), (so, false)] {
-                    let mut m = m;
-                    while m != 0 {
-                        let r = m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        if x {
-                            self.x[r + PAD] |= bit;
-                        } else {
-                            self.o[r + PAD] |= bit;
-                        }
-                    }
-                }
-                self.xt[c] |= sx;
-                self.ot[c] |= so;
-                *forced += (sx | so).count_ones();
+                self.set_in_column(c, sx, so, forced);
                 changed |= sx | so;
                 *touched_rows |= sx | so;
-                *touched_cols |= bit;
+                *touched_cols |= 1 << c;
             }
         }
         Ok(changed)
