@@ -80,6 +80,17 @@ fn deduce(
 }
 
 impl Bits {
+    /// Set row `r`'s cells `set_x` to X and `set_o` to O (bits are
+    /// columns; none of them set yet), the transposed copy too, and count
+    /// them into `forced`.
+    #[inline]
+    fn set_in_row(&mut self, r: usize, set_x: u32, set_o: u32, forced: &mut u32) {
+        self.x[r + PAD] |= set_x;
+        self.o[r + PAD] |= set_o;
+        *forced += (set_x | set_o).count_ones();
+        self.mirror(r, set_x, set_o);
+    }
+
     /// Set column `c`'s cells `set_x` to X and `set_o` to O (bits are
     /// rows; none of them set yet), the transposed copy too, and count
     /// them into `forced`.
@@ -156,11 +167,7 @@ impl Bits {
             let (sx, so) = deduce(rows[r], &rows, self.height, r, rules, unique)
                 .map_err(|c| (r, c as usize))?;
             if sx | so != 0 {
-                let i = r + PAD;
-                self.x[i] |= sx;
-                self.o[i] |= so;
-                *forced += (sx | so).count_ones();
-                self.mirror(r, sx, so);
+                self.set_in_row(r, sx, so, forced);
                 changed |= 1 << r;
             }
         }
@@ -252,11 +259,7 @@ impl Bits {
             let (sx, so) = deduce(line, &row_lines, self.height, r, rules, unique)
                 .map_err(|c| (r, c as usize))?;
             if sx | so != 0 {
-                let i = r + PAD;
-                self.x[i] |= sx;
-                self.o[i] |= so;
-                *forced += (sx | so).count_ones();
-                self.mirror(r, sx, so);
+                self.set_in_row(r, sx, so, forced);
                 changed |= 1 << r;
                 *touched_rows |= 1 << r;
                 *touched_cols |= sx | so;
