@@ -94,7 +94,7 @@ impl State {
             }
             (Phase::FreeRoads(_), Action::EndTurn) => self.phase = Phase::Main,
             (Phase::SpecialBuild(q), Action::EndTurn) => {
-                let next = (q + 1) % self.seats;
+                let next = self.next_seat(q);
                 if next == self.current {
                     self.next_turn();
                 } else {
@@ -104,7 +104,7 @@ impl State {
             (Phase::Main, Action::EndTurn) => {
                 self.turns += 1;
                 if t.special_building {
-                    self.phase = Phase::SpecialBuild((self.current + 1) % self.seats);
+                    self.phase = Phase::SpecialBuild(self.next_seat(self.current));
                 } else {
                     self.next_turn();
                 }
@@ -168,6 +168,12 @@ impl State {
         }
     }
 
+    /// The seat after `q` round the table (no division: this runs every turn).
+    #[inline]
+    fn next_seat(&self, q: u8) -> u8 {
+        if q + 1 == self.seats { 0 } else { q + 1 }
+    }
+
     fn play_dev(&mut self, p: u8, kind: usize) {
         self.dev[p as usize][kind] -= 1;
         self.dev_played[p as usize] += 1;
@@ -178,7 +184,7 @@ impl State {
     /// it wins at once if its points (built in a special building phase)
     /// reach 10.
     fn next_turn(&mut self) {
-        self.current = (self.current + 1) % self.seats;
+        self.current = self.next_seat(self.current);
         let c = self.current as usize;
         for k in 0..5 {
             self.dev[c][k] += std::mem::take(&mut self.dev_new[c][k]);
@@ -201,17 +207,21 @@ impl State {
         // Cards owed per resource, per seat.
         let mut owed = [[0u8; super::MAX_SEATS]; 5];
         let mut touched = 0u8;
+        let built = self.all_buildings();
         for &h in t.dice_hexes[n as usize].iter().filter(|&&h| h != NONE) {
             if h == self.robber {
                 continue;
             }
             let r = t.hex_resource[h as usize] as usize;
-            for &c in &t.hex_corners[h as usize] {
-                let b = self.corners[c as usize];
-                if b != NONE {
-                    owed[r][(b & !CITY) as usize] += if b & CITY != 0 { 2 } else { 1 };
-                    touched |= 1 << r;
-                }
+            // Only the hex's corners with a building on them.
+            let mut m = built & t.hex_corner_mask[h as usize];
+            if m != 0 {
+                touched |= 1 << r;
+            }
+            while m != 0 {
+                let b = self.corners[m.trailing_zeros() as usize];
+                m &= m - 1;
+                owed[r][(b & !CITY) as usize] += 1 + (b >> 7);
             }
         }
         while touched != 0 {

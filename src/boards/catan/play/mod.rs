@@ -42,6 +42,6 @@ pub use legal::MAX_TURN_ACTIONS;
 pub use report::{MAX_GAMES, PlayConfig, PlayError, PlayReport, Share, placed_harbours, play_test};
 pub use state::{
     Action, CITY, CITY_COST, DESERT, DEV_COST, MAX_SEATS, Phase, ROAD_COST, SETTLEMENT_COST, State,
-    WIN_POINTS, below, bits, dev,
+    WIN_POINTS, at_least, below, bits, dev, word,
 };
 pub use topology::{MAX_CORNERS, MAX_EDGES, MAX_HEXES, NONE, Topology};

@@ -12,7 +12,8 @@
 
 use super::legal::MAX_TURN_ACTIONS;
 use super::state::{
-    Action, CITY_COST, DEV_COST, Phase, ROAD_COST, SETTLEMENT_COST, State, below, bits, dev,
+    Action, CITY_COST, DEV_COST, Phase, ROAD_COST, SETTLEMENT_COST, State, at_least, below, bits,
+    dev, word,
 };
 use super::topology::Topology;
 use crate::rng::Rng;
@@ -104,15 +105,8 @@ impl State {
     /// Which resources `p` may give to the bank (a bit per resource) and
     /// which the bank can hand out.
     fn trade_sides(&self, p: u8) -> (u8, u8) {
-        let (mut give, mut get) = (0u8, 0u8);
-        for r in 0..5u8 {
-            if self.hands[p as usize][r as usize] >= self.rate(p, r) {
-                give |= 1 << r;
-            }
-            if self.bank[r as usize] > 0 {
-                get |= 1 << r;
-            }
-        }
+        let give = at_least(word(&self.hands[p as usize]), self.rates(p));
+        let get = at_least(word(&self.bank), 0x01_0101_0101);
         (give, get)
     }
 

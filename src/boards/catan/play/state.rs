@@ -336,8 +336,23 @@ impl State {
     /// Whether `seat` holds `cost`.
     #[inline]
     pub fn can_pay(&self, seat: u8, cost: &[u8; 5]) -> bool {
-        let h = &self.hands[seat as usize];
-        (0..5).all(|r| h[r] >= cost[r])
+        at_least(word(&self.hands[seat as usize]), word(cost)) == 31
+    }
+
+    /// The rates `seat` trades each resource at with the bank, as a word
+    /// (byte `r` the rate of `r`; see [`State::rate`]).
+    #[inline]
+    pub(super) fn rates(&self, seat: u8) -> u64 {
+        let h = self.harbours[seat as usize];
+        let mut w = if h & 1 != 0 {
+            0x03_0303_0303
+        } else {
+            0x04_0404_0404
+        };
+        for r in bits(u128::from(h >> 1)) {
+            w = w & !(0xff << (8 * r)) | 2 << (8 * r);
+        }
+        w
     }
 
     /// Move `cost` from `seat`'s hand to the bank.
@@ -382,6 +397,29 @@ impl State {
             other => other,
         }
     }
+}
+
+/// Five counts (a hand, the bank, a cost) as one word, byte `r` the count
+/// of resource `r`, for comparing all five at once ([`at_least`]).
+#[inline]
+pub fn word(h: &[u8; 5]) -> u64 {
+    u64::from(u32::from_le_bytes([h[0], h[1], h[2], h[3]])) | u64::from(h[4]) << 32
+}
+
+/// The resources (a bit each) whose count in `a` is at least the count in
+/// `b`, both [`word`]s of counts below 128: one subtraction with a guard
+/// bit per byte, the five guard bits gathered by one multiplication.
+///
+/// ```
+/// use evoboard::boards::catan::play::{at_least, word};
+/// assert_eq!(at_least(word(&[2, 0, 5, 1, 3]), word(&[1, 1, 5, 0, 4])), 0b0_1101);
+/// ```
+#[inline]
+pub fn at_least(a: u64, b: u64) -> u8 {
+    const GUARD: u64 = 0x80_8080_8080;
+    let d = (((a | GUARD) - b) & GUARD) >> 7;
+    // Byte r's bit (at 8r) lands on bit 32 + r; no two products collide.
+    (d.wrapping_mul(1 << 32 | 1 << 25 | 1 << 18 | 1 << 11 | 1 << 4) >> 32) as u8 & 31
 }
 
 /// A uniform number below `n` (`n ≥ 1`) from one 32-bit draw.

@@ -202,6 +202,7 @@ fn production_pays_cities_twice_and_the_bank_runs_short() {
     // Only one seat owed: it takes what is left.
     let mut alone = short;
     alone.corners[b as usize] = NONE;
+    alone.building_mask[1] &= !(1 << b);
     alone.produce(&t, 12);
     assert_eq!(
         (alone.hands[0][r], alone.bank[r]),

@@ -40,6 +40,8 @@ pub struct Topology {
     pub hex_token: [u8; MAX_HEXES],
     /// The six corners of each hex, clockwise from the east side's start.
     pub hex_corners: [[u8; 6]; MAX_HEXES],
+    /// The six corners of each hex, as a bit set of corners.
+    pub hex_corner_mask: [u128; MAX_HEXES],
     /// The hexes touching each corner (1 to 3; [`NONE`] pads).
     pub corner_hexes: [[u8; 3]; MAX_CORNERS],
     /// The corners one edge away from each corner (2 or 3; [`NONE`] pads).
@@ -98,6 +100,7 @@ impl Topology {
             hex_resource: [super::DESERT; MAX_HEXES],
             hex_token: [0; MAX_HEXES],
             hex_corners: [[NONE; 6]; MAX_HEXES],
+            hex_corner_mask: [0; MAX_HEXES],
             corner_hexes: [[NONE; 3]; MAX_CORNERS],
             corner_adj: [[NONE; 3]; MAX_CORNERS],
             corner_edges: [[NONE; 3]; MAX_CORNERS],
@@ -148,6 +151,7 @@ impl Topology {
                 t.hex_corners[i][k] = c;
                 push(&mut t.corner_hexes[c as usize], i as u8);
                 t.corner_hex_mask[c as usize] |= 1 << i;
+                t.hex_corner_mask[i] |= 1 << c;
                 if code.terrain() < 5 {
                     t.corner_prod[c as usize][code.terrain() as usize] += pips(code.token());
                     t.corner_pips[c as usize] += pips(code.token());
