@@ -13,7 +13,14 @@ impl State {
     /// is deterministic: the same actions from the same state give the
     /// same game.
     pub fn apply(&mut self, t: &Topology, a: Action) {
-        let p = self.actor();
+        self.apply_for(t, self.actor(), a);
+    }
+
+    /// [`State::apply`] for `p`, the [`State::actor`] (found once per
+    /// action by the game loop).
+    pub(super) fn apply_for(&mut self, t: &Topology, p: u8, a: Action) {
+        // Whether the action can add to `p`'s points.
+        let mut scores = false;
         match (self.phase, a) {
             (Phase::SetupSettlement, Action::Settlement(c)) => {
                 self.place_settlement(t, p, c);
@@ -53,6 +60,7 @@ impl State {
                 }
             }
             (_, Action::Knight) => {
+                scores = true;
                 self.dev[p as usize][dev::KNIGHT] -= 1;
                 self.knights[p as usize] += 1;
                 self.played_dev = true;
@@ -68,7 +76,7 @@ impl State {
                 self.hands[p as usize][r as usize] -= 1;
                 self.bank[r as usize] += 1;
                 self.discard_left[p as usize] -= 1;
-                if self.discard_left.iter().all(|&k| k == 0) {
+                if self.discarding() == 0 {
                     self.phase = Phase::Robber;
                 }
             }
@@ -85,6 +93,7 @@ impl State {
                 };
             }
             (Phase::FreeRoads(k), Action::Road(e)) => {
+                scores = true;
                 self.place_road(t, p, e);
                 self.phase = if k > 1 && self.roads_left[p as usize] > 0 {
                     Phase::FreeRoads(k - 1)
@@ -110,14 +119,17 @@ impl State {
                 }
             }
             (_, Action::Road(e)) => {
+                scores = true;
                 self.pay(p, &ROAD_COST);
                 self.place_road(t, p, e);
             }
             (_, Action::Settlement(c)) => {
+                scores = true;
                 self.pay(p, &SETTLEMENT_COST);
                 self.place_settlement(t, p, c);
             }
             (_, Action::City(c)) => {
+                scores = true;
                 self.pay(p, &CITY_COST);
                 let i = p as usize;
                 self.corners[c as usize] |= CITY;
@@ -129,6 +141,7 @@ impl State {
                 }
             }
             (_, Action::BuyDev) => {
+                scores = true;
                 self.pay(p, &DEV_COST);
                 let card = self.deck[self.deck_pos as usize];
                 self.deck_pos += 1;
@@ -162,7 +175,9 @@ impl State {
         if self.phase == Phase::Main {
             self.turn_actions = self.turn_actions.saturating_add(1);
         }
-        if p == self.current && self.points(p) >= WIN_POINTS {
+        // Points change only by building, a card bought or a knight (the
+        // setup cannot reach 10; a new turn checks in `next_turn`).
+        if scores && p == self.current && self.points(p) >= WIN_POINTS {
             self.winner = p;
             self.phase = Phase::Over;
         }
@@ -241,8 +256,12 @@ impl State {
 
     pub(super) fn place_road(&mut self, t: &Topology, p: u8, e: u8) {
         self.road_mask[p as usize] |= 1 << e;
+        let roads = self.all_roads();
         for &c in &t.edge_corners[e as usize] {
             self.ends[p as usize] |= 1 << c;
+            if t.corner_edge_mask[c as usize] & !roads == 0 {
+                self.full |= 1 << c;
+            }
         }
         self.roads_left[p as usize] -= 1;
         // Below five roads no road can earn longest road: not searched.
@@ -252,7 +271,7 @@ impl State {
             self.update_longest_road();
         } else if self.roads_left[i] < 15 - 5 {
             // Only a trail over the new road can be longer than before.
-            let grown = self.longest_through(t, p, e);
+            let grown = self.longest_through(t, p, e, self.road_len[i]);
             if grown > self.road_len[i] {
                 self.road_len[i] = grown;
                 self.update_longest_road();

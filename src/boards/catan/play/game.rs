@@ -50,9 +50,10 @@ pub fn play_game(
         r.actions.clear();
     }
     while s.phase != Phase::Over && s.turns < TURN_CAP {
-        let a = match bots[s.actor() as usize] {
+        let p = s.actor();
+        let a = match bots[p as usize] {
             // Kind first, then one instance: no list of every action.
-            Bot::Random => s.random_action(t, buf, &mut rng),
+            Bot::Random => s.random_action_for(t, p, buf, &mut rng),
             bot => {
                 s.legal(t, buf);
                 bot.choose(t, &s, buf, &mut rng)
@@ -63,7 +64,7 @@ pub fn play_game(
             r.actions.push(a);
         }
         let turn = s.turns;
-        s.apply(t, a);
+        s.apply_for(t, p, a);
         if cfg!(debug_assertions) && (s.turns != turn || s.phase == Phase::Over) {
             s.check(t);
         }

@@ -11,7 +11,7 @@ impl State {
     /// bank and hands hold all its cards; deck, hands and played cards are
     /// the whole development deck; building points match the board; the
     /// bit sets (roads, their ends, buildings, the corners the distance
-    /// rule closes) match the pieces.
+    /// rule closes, the corners roads fill) match the pieces.
     pub fn check(&self, t: &Topology) {
         for r in 0..5 {
             let held: u32 = (0..MAX_SEATS).map(|p| self.hands[p][r] as u32).sum();
@@ -47,6 +47,11 @@ impl State {
             }
         }
         assert_eq!(blocked, self.blocked, "corners the distance rule closes");
+        let roads = self.all_roads();
+        let full = (0..t.corners)
+            .filter(|&c| t.corner_edge_mask[c as usize] & !roads == 0)
+            .fold(0u128, |m, c| m | 1 << c);
+        assert_eq!(full, self.full, "corners with a road on every edge");
         for p in 0..self.seats {
             let i = p as usize;
             if self.roads_left[i] <= 10 {

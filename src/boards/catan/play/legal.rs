@@ -110,10 +110,11 @@ impl State {
         next & !self.all_roads()
     }
 
-    /// Whether [`Self::road_candidates`] is not empty (stops at the first).
-    pub(super) fn any_road_spot(&self, t: &Topology, p: u8) -> bool {
-        let taken = self.all_roads();
-        bits(self.road_reach(p)).any(|c| t.corner_edge_mask[c as usize] & !taken != 0)
+    /// Whether [`Self::road_candidates`] is not empty: a corner `p` may
+    /// extend its roads from has an edge without a road.
+    #[inline]
+    pub(super) fn any_road_spot(&self, p: u8) -> bool {
+        self.road_reach(p) & !self.full != 0
     }
 
     /// Where `p` may build a settlement now: free spots at its roads' ends.

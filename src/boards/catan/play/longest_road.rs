@@ -64,11 +64,13 @@ impl State {
         seen
     }
 
-    /// The longest trail of `p` over its new road `e`: when one end of
+    /// The longest trail of `p` over its new road `e`, or any length not
+    /// above `known` when none is longer than `known`: when one end of
     /// `e` leads no further (no other road of `p`, or another seat's
     /// building), every such trail ends there, so one search from the
-    /// other end finds it; otherwise the search over `e`'s component.
-    pub(super) fn longest_through(&self, t: &Topology, p: u8, e: u8) -> u8 {
+    /// other end finds it; otherwise the search over `e`'s component,
+    /// unless it has no more than `known` roads.
+    pub(super) fn longest_through(&self, t: &Topology, p: u8, e: u8, known: u8) -> u8 {
         let roads = self.road_mask[p as usize];
         let stop = self.all_buildings() & !self.building_mask[p as usize];
         let [a, b] = t.edge_corners[e as usize];
@@ -79,7 +81,11 @@ impl State {
         } else if dead(a) {
             trail(t, roads, stop, b, 1 << e, 1)
         } else {
-            self.longest_in(t, p, self.component(t, p, e))
+            let roads = self.component(t, p, e);
+            if roads.count_ones() <= u32::from(known) {
+                return known;
+            }
+            self.longest_in(t, p, roads)
         }
     }
 

@@ -77,11 +77,22 @@ impl State {
     /// not over). `buf` is scratch for the phases whose actions are
     /// listed.
     pub fn random_action(&self, t: &Topology, buf: &mut Vec<Action>, rng: &mut Rng) -> Action {
+        self.random_action_for(t, self.actor(), buf, rng)
+    }
+
+    /// [`State::random_action`] for `p`, the [`State::actor`].
+    pub(super) fn random_action_for(
+        &self,
+        t: &Topology,
+        p: u8,
+        buf: &mut Vec<Action>,
+        rng: &mut Rng,
+    ) -> Action {
         match self.phase {
-            Phase::Main | Phase::SpecialBuild(_) => self.random_build_or_play(t, rng),
+            Phase::Main | Phase::SpecialBuild(_) => self.random_build_or_play(t, p, rng),
             // Roll, or play a knight first (the two of weight 1).
             Phase::PreRoll => {
-                let p = self.actor() as usize;
+                let p = p as usize;
                 if !self.played_dev && self.dev[p][dev::KNIGHT] > 0 && one_of(rng, 2) == 1 {
                     Action::Knight
                 } else {
@@ -90,11 +101,10 @@ impl State {
             }
             // One of the resources held, each kind equally likely.
             Phase::Discard => {
-                let h = &self.hands[self.actor() as usize];
-                let held = (0..5).fold(0u8, |m, r| m | u8::from(h[r] > 0) << r);
+                let held = at_least(word(&self.hands[p as usize]), 0x01_0101_0101);
                 Action::Discard(nth_bit(u128::from(held), one_of(rng, ones5(held))))
             }
-            Phase::Robber => self.random_robber(t, self.actor(), rng),
+            Phase::Robber => self.random_robber(t, p, rng),
             _ => {
                 self.legal(t, buf);
                 buf[one_of(rng, buf.len() as u32) as usize]
@@ -110,8 +120,7 @@ impl State {
         (give, get)
     }
 
-    fn random_build_or_play(&self, t: &Topology, rng: &mut Rng) -> Action {
-        let p = self.actor();
+    fn random_build_or_play(&self, t: &Topology, p: u8, rng: &mut Rng) -> Action {
         let i = p as usize;
         let main = self.phase == Phase::Main;
         let open = !main || self.turn_actions < MAX_TURN_ACTIONS;
@@ -149,7 +158,7 @@ impl State {
             let road_building = main && !self.played_dev && self.dev[i][dev::ROAD_BUILDING] > 0;
             let pay_road = self.can_pay(p, &ROAD_COST);
             let road_spot =
-                self.roads_left[i] > 0 && (road_building || pay_road) && self.any_road_spot(t, p);
+                self.roads_left[i] > 0 && (road_building || pay_road) && self.any_road_spot(p);
             add(Kind::Road, road_spot && pay_road);
             if main {
                 let can = |kind: usize| !self.played_dev && self.dev[i][kind] > 0;

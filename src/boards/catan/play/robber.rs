@@ -107,23 +107,38 @@ impl State {
             }
         }
         moves += (open & !union).count_ones();
-        let mut k = super::random_bot::one_of(rng, moves);
-        for h in (0..t.hexes).filter(|&h| open & (1 << h) != 0) {
-            let v = tg.at(h);
-            let n = v.count_ones().max(1);
-            if k < n {
-                return robber(
-                    h,
-                    if v == 0 {
-                        NONE
-                    } else {
-                        self.nth_victim(t, h, v, k)
-                    },
-                );
+        let k = super::random_bot::one_of(rng, moves);
+        // The moves on the open hexes below hex `lim`: one per hex with no
+        // victim, one per victim on the others.
+        let below = |lim: u8| {
+            let m = open & ((1u32 << lim) - 1);
+            let mut n = (m & !union).count_ones();
+            for &hexes in &tg.hexes[..self.seats as usize] {
+                n += (hexes & m).count_ones();
             }
-            k -= n;
+            n
+        };
+        // The hex of move `k`: the first whose moves and those before it
+        // exceed `k` (a binary search over the hexes).
+        let (mut lo, mut hi) = (0u8, t.hexes);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if below(mid + 1) > k {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
         }
-        unreachable!("a draw below the number of robber moves")
+        let h = lo;
+        let v = tg.at(h);
+        robber(
+            h,
+            if v == 0 {
+                NONE
+            } else {
+                self.nth_victim(t, h, v, k - below(h))
+            },
+        )
     }
 }
 

@@ -126,6 +126,9 @@ pub struct State {
     /// The corners the distance rule closes: built on or next to a
     /// building, as a bit set.
     pub blocked: u128,
+    /// The corners every edge of which has a road (no road can start
+    /// there), as a bit set.
+    pub full: u128,
     /// Cards in each seat's hand, per resource.
     pub hands: [[u8; 5]; MAX_SEATS],
     /// Development cards held (playable from the next turn), per kind.
@@ -221,6 +224,7 @@ impl State {
             building_mask: [0; MAX_SEATS],
             ends: [0; MAX_SEATS],
             blocked: 0,
+            full: 0,
             hands: [[0; 5]; MAX_SEATS],
             dev: [[0; 5]; MAX_SEATS],
             dev_new: [[0; 5]; MAX_SEATS],
@@ -261,18 +265,28 @@ impl State {
             Phase::SetupSettlement | Phase::SetupRoad(_) => self.setup_seat(),
             // The first seat from the current one on with cards to discard.
             Phase::Discard => {
-                let mut q = self.current;
-                for _ in 0..self.seats {
-                    if self.discard_left[q as usize] > 0 {
-                        return q;
-                    }
-                    q = if q + 1 == self.seats { 0 } else { q + 1 };
+                let owing = self.discarding();
+                let later = owing >> self.current;
+                if later != 0 {
+                    self.current + later.trailing_zeros() as u8
+                } else if owing != 0 {
+                    owing.trailing_zeros() as u8
+                } else {
+                    self.current
                 }
-                self.current
             }
             Phase::SpecialBuild(p) => p,
             _ => self.current,
         }
+    }
+
+    /// The seats with cards left to discard, a bit each.
+    #[inline]
+    pub(super) fn discarding(&self) -> u8 {
+        let d = &self.discard_left;
+        let w = u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], d[5], 0, 0]);
+        // Bit r set where byte r is not zero (counts below 128).
+        at_least(w, 0x01_0101_0101) | u8::from(d[5] > 0) << 5
     }
 
     /// The seat placing in the setup: 0, 1, …, n−1, n−1, …, 0.

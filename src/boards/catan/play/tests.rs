@@ -216,6 +216,28 @@ fn production_pays_cities_twice_and_the_bank_runs_short() {
 }
 
 #[test]
+fn discards_go_round_the_table_from_the_current_seat() {
+    let t = base();
+    let mut s = main_phase(&t);
+    s.seats = 6;
+    s.phase = Phase::Discard;
+    // (cards left to discard per seat, current seat, the seat to discard)
+    let cases = [
+        ([0, 0, 0, 0, 0, 3], 2, 5),
+        ([1, 0, 0, 0, 0, 3], 5, 5),
+        ([1, 0, 0, 0, 0, 3], 0, 0),
+        ([1, 0, 2, 0, 0, 0], 3, 0),
+        ([0, 4, 2, 0, 1, 0], 2, 2),
+        ([0, 4, 0, 0, 1, 0], 2, 4),
+    ];
+    for (left, current, want) in cases {
+        s.discard_left = left;
+        s.current = current;
+        assert_eq!(s.actor(), want, "{left:?} from seat {current}");
+    }
+}
+
+#[test]
 fn a_seven_halves_big_hands_then_the_robber_steals() {
     let t = base();
     let mut s = main_phase(&t);
