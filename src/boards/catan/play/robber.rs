@@ -97,48 +97,42 @@ impl State {
     pub(super) fn random_robber(&self, t: &Topology, p: u8, rng: &mut Rng) -> Action {
         let tg = self.robber_targets(t, p);
         let open = (u32::MAX >> (32 - t.hexes as u32)) & !(1 << self.robber);
-        // Each hex counts its victims, or one move if it has none.
-        let mut union = 0u32;
-        let mut moves = 0;
-        for q in 0..MAX_SEATS {
-            if tg.holding & (1 << q) != 0 {
-                union |= tg.hexes[q];
-                moves += (tg.hexes[q] & open).count_ones();
+        // Victims per hex; each hex is one move per victim, or one move
+        // when it has none.
+        let mut victims = [0u8; super::topology::MAX_HEXES];
+        let mut moves = t.hexes as u32 - 1;
+        let mut holding = tg.holding;
+        while holding != 0 {
+            let q = holding.trailing_zeros() as usize;
+            holding &= holding - 1;
+            let mut m = tg.hexes[q] & open;
+            while m != 0 {
+                let h = m.trailing_zeros() as usize;
+                m &= m - 1;
+                moves += u32::from(victims[h] > 0);
+                victims[h] += 1;
             }
         }
-        moves += (open & !union).count_ones();
-        let k = super::random_bot::one_of(rng, moves);
-        // The moves on the open hexes below hex `lim`: one per hex with no
-        // victim, one per victim on the others.
-        let below = |lim: u8| {
-            let m = open & ((1u32 << lim) - 1);
-            let mut n = (m & !union).count_ones();
-            for &hexes in &tg.hexes[..self.seats as usize] {
-                n += (hexes & m).count_ones();
+        let mut k = super::random_bot::one_of(rng, moves);
+        let mut m = open;
+        while m != 0 {
+            let h = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let n = u32::from(victims[h as usize].max(1));
+            if k < n {
+                let v = tg.at(h);
+                return robber(
+                    h,
+                    if v == 0 {
+                        NONE
+                    } else {
+                        self.nth_victim(t, h, v, k)
+                    },
+                );
             }
-            n
-        };
-        // The hex of move `k`: the first whose moves and those before it
-        // exceed `k` (a binary search over the hexes).
-        let (mut lo, mut hi) = (0u8, t.hexes);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if below(mid + 1) > k {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
+            k -= n;
         }
-        let h = lo;
-        let v = tg.at(h);
-        robber(
-            h,
-            if v == 0 {
-                NONE
-            } else {
-                self.nth_victim(t, h, v, k - below(h))
-            },
-        )
+        unreachable!("a draw below the number of robber moves")
     }
 }
 
