@@ -53,7 +53,7 @@ pub fn play_game(
         let p = s.actor();
         let a = match bots[p as usize] {
             // Kind first, then one instance: no list of every action.
-            Bot::Random => s.random_action_for(t, p, buf, &mut rng),
+            Bot::Random => s.random_action_for(t, p, &mut rng),
             bot => {
                 s.legal(t, buf);
                 bot.choose(t, &s, buf, &mut rng)

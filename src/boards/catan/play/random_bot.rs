@@ -4,11 +4,11 @@
 //! settlement 1,000, a development card 100, every other kind 1), then
 //! one legal instance of that kind uniformly. Other phases (setup,
 //! rolling, discards, the robber, free roads) have actions of one weight:
-//! rolling draws between rolling and a knight, a discard one of the
-//! resources held and the robber one of its moves directly (the same
-//! draw as from their list), the rare others are listed into the reused
-//! buffer and one is drawn. Nothing is allocated per action; the same
-//! seed gives the same game.
+//! rolling draws between rolling and a knight; a discard one of the
+//! resources held, the robber one of its moves, a setup or free road one
+//! of its spots, each drawn directly (the same draw as from the list
+//! [`State::legal`] makes). Nothing is listed or allocated per action;
+//! the same seed gives the same game.
 
 use super::legal::MAX_TURN_ACTIONS;
 use super::state::{
@@ -32,6 +32,20 @@ enum Kind {
     Trade,
     EndTurn,
 }
+
+/// The kinds by their index (`Kind as usize`).
+const KINDS: [Kind; 10] = [
+    Kind::City,
+    Kind::Settlement,
+    Kind::BuyDev,
+    Kind::Road,
+    Kind::Knight,
+    Kind::RoadBuilding,
+    Kind::YearOfPlenty,
+    Kind::Monopoly,
+    Kind::Trade,
+    Kind::EndTurn,
+];
 
 impl Kind {
     fn weight(self) -> u32 {
@@ -67,27 +81,25 @@ fn ones5(m: u8) -> u32 {
     ONES[m as usize & 31] as u32
 }
 
+/// One of the set bits of `m` (not empty) at random, each equally likely.
+fn pick(m: u128, rng: &mut Rng) -> u8 {
+    nth_bit(m, one_of(rng, m.count_ones()))
+}
+
 /// One of `n` (not zero) at random; no draw when `n` is 1.
 pub(super) fn one_of(rng: &mut Rng, n: u32) -> u32 {
     if n <= 1 { 0 } else { below(rng, n) }
 }
 
 impl State {
-    /// The weighted-random bot's action for [`State::actor`] (the game is
-    /// not over). `buf` is scratch for the phases whose actions are
-    /// listed.
-    pub fn random_action(&self, t: &Topology, buf: &mut Vec<Action>, rng: &mut Rng) -> Action {
-        self.random_action_for(t, self.actor(), buf, rng)
+    /// The weighted-random bot's action for [`State::actor`]; the game
+    /// must not be over (there is no action then: this panics).
+    pub fn random_action(&self, t: &Topology, rng: &mut Rng) -> Action {
+        self.random_action_for(t, self.actor(), rng)
     }
 
     /// [`State::random_action`] for `p`, the [`State::actor`].
-    pub(super) fn random_action_for(
-        &self,
-        t: &Topology,
-        p: u8,
-        buf: &mut Vec<Action>,
-        rng: &mut Rng,
-    ) -> Action {
+    pub(super) fn random_action_for(&self, t: &Topology, p: u8, rng: &mut Rng) -> Action {
         match self.phase {
             Phase::Main | Phase::SpecialBuild(_) => self.random_build_or_play(t, p, rng),
             // Roll, or play a knight first (the two of weight 1).
@@ -105,10 +117,19 @@ impl State {
                 Action::Discard(nth_bit(u128::from(held), one_of(rng, ones5(held))))
             }
             Phase::Robber => self.random_robber(t, p, rng),
-            _ => {
-                self.legal(t, buf);
-                buf[one_of(rng, buf.len() as u32) as usize]
-            }
+            // One spot of those [`State::legal`] lists, in its order.
+            Phase::SetupSettlement => Action::Settlement(pick(t.all_corners & !self.blocked, rng)),
+            Phase::SetupRoad(c) => Action::Road(pick(
+                t.corner_edge_mask[c as usize] & !self.all_roads(),
+                rng,
+            )),
+            Phase::FreeRoads(_) => match self.road_candidates(t, p) {
+                spots if spots != 0 && self.roads_left[p as usize] > 0 => {
+                    Action::Road(pick(spots, rng))
+                }
+                _ => Action::EndTurn,
+            },
+            Phase::Over => panic!("no action once the game is over"),
         }
     }
 
@@ -124,66 +145,72 @@ impl State {
         let i = p as usize;
         let main = self.phase == Phase::Main;
         let open = !main || self.turn_actions < MAX_TURN_ACTIONS;
-        let mut kinds = [Kind::EndTurn; 10];
-        let mut n = 0;
-        let mut total = 0u32;
+        // The open kinds, a bit each (bit `Kind as u16`), and their total
+        // weight. Only whether each kind is open is found here; the
+        // instances of the kind drawn are found after the draw.
+        let mut kinds = 1u16 << Kind::EndTurn as u16;
+        let mut total = 1u32;
         let mut add = |k: Kind, ok: bool| {
-            if ok {
-                kinds[n] = k;
-                n += 1;
-                total += k.weight();
-            }
+            kinds |= u16::from(ok) << k as u16;
+            total += u32::from(ok) * k.weight();
         };
-        // Only whether each kind is open is found here; the instances of
-        // the kind drawn are found after the draw.
         let mut sides = (0u8, 0u8);
         if open {
+            let hand = word(&self.hands[i]);
+            let pays = |cost: &[u8; 5]| at_least(hand, word(cost)) == 31;
             // A settlement on the board (cities return theirs to the box).
             add(
                 Kind::City,
-                self.cities_left[i] > 0
-                    && self.settlements_left[i] < 5
-                    && self.can_pay(p, &CITY_COST),
+                self.cities_left[i] > 0 && self.settlements_left[i] < 5 && pays(&CITY_COST),
             );
             add(
                 Kind::Settlement,
                 self.settlements_left[i] > 0
-                    && self.settlement_spots(p) != 0
-                    && self.can_pay(p, &SETTLEMENT_COST),
+                    && pays(&SETTLEMENT_COST)
+                    && self.settlement_spots(p) != 0,
             );
             add(
                 Kind::BuyDev,
-                self.deck_pos < self.deck_len && self.can_pay(p, &DEV_COST),
+                self.deck_pos < self.deck_len && pays(&DEV_COST),
             );
-            let road_building = main && !self.played_dev && self.dev[i][dev::ROAD_BUILDING] > 0;
-            let pay_road = self.can_pay(p, &ROAD_COST);
+            // Development cards held (a bit per kind), none once one was
+            // played this turn.
+            let held = if main && !self.played_dev {
+                at_least(word(&self.dev[i]), 0x01_0101_0101)
+            } else {
+                0
+            };
+            let road_building = held & (1 << dev::ROAD_BUILDING) != 0;
+            let pay_road = pays(&ROAD_COST);
             let road_spot =
                 self.roads_left[i] > 0 && (road_building || pay_road) && self.any_road_spot(p);
             add(Kind::Road, road_spot && pay_road);
             if main {
-                let can = |kind: usize| !self.played_dev && self.dev[i][kind] > 0;
-                add(Kind::Knight, can(dev::KNIGHT));
+                add(Kind::Knight, held & (1 << dev::KNIGHT) != 0);
                 add(Kind::RoadBuilding, road_building && road_spot);
                 add(
                     Kind::YearOfPlenty,
-                    can(dev::YEAR_OF_PLENTY) && self.year_of_plenty_pairs().1 > 0,
+                    held & (1 << dev::YEAR_OF_PLENTY) != 0 && self.year_of_plenty_pairs().1 > 0,
                 );
-                add(Kind::Monopoly, can(dev::MONOPOLY));
+                add(Kind::Monopoly, held & (1 << dev::MONOPOLY) != 0);
                 sides = self.trade_sides(p);
                 add(Kind::Trade, self.trade_count(sides) > 0);
             }
         }
-        add(Kind::EndTurn, true);
+        // The kind drawn: by weight in the kinds' order (the same draw as
+        // walking a list of the open kinds).
         let mut k = one_of(rng, total);
         let mut kind = Kind::EndTurn;
-        for &c in &kinds[..n] {
+        let mut m = kinds;
+        while m != 0 {
+            let c = KINDS[m.trailing_zeros() as usize];
+            m &= m - 1;
             if k < c.weight() {
                 kind = c;
                 break;
             }
             k -= c.weight();
         }
-        let pick = |m: u128, rng: &mut Rng| nth_bit(m, one_of(rng, m.count_ones()));
         match kind {
             Kind::City => {
                 // Settlements only: a city's corner byte has the city bit.

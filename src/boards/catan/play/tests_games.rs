@@ -11,7 +11,6 @@ use crate::rng::seeded;
 #[test]
 fn the_random_bot_always_draws_a_legal_action() {
     let t = base();
-    let mut buf = Vec::new();
     let mut legal = Vec::new();
     let mut kinds = [0usize; 4];
     for seed in 0..40u64 {
@@ -19,7 +18,7 @@ fn the_random_bot_always_draws_a_legal_action() {
         let mut s = State::new(&t, 4, &mut rng);
         while s.phase != Phase::Over && s.turns < TURN_CAP {
             s.legal(&t, &mut legal);
-            let a = s.random_action(&t, &mut buf, &mut rng);
+            let a = s.random_action(&t, &mut rng);
             assert!(legal.contains(&a), "seed {seed}: {a:?} not in {legal:?}");
             match a {
                 Action::City(_) => kinds[0] += 1,
@@ -35,29 +34,43 @@ fn the_random_bot_always_draws_a_legal_action() {
     assert!(kinds.iter().all(|&k| k > 0), "every kind drawn: {kinds:?}");
 }
 #[test]
-fn the_random_bot_draws_discards_and_robber_moves_as_from_their_list() {
+fn the_random_bot_draws_discards_robber_moves_and_road_spots_as_from_their_list() {
     let t = base();
-    let (mut buf, mut legal) = (Vec::new(), Vec::new());
-    let mut drawn = [0usize; 2];
+    let mut legal = Vec::new();
+    let mut drawn = [0usize; 4];
     for seed in 0..20u64 {
         let mut rng = seeded(seed);
         let mut s = State::new(&t, 4, &mut rng);
         while s.phase != Phase::Over && s.turns < TURN_CAP {
-            if matches!(s.phase, Phase::Discard | Phase::Robber) {
+            if matches!(
+                s.phase,
+                Phase::Discard
+                    | Phase::Robber
+                    | Phase::SetupSettlement
+                    | Phase::SetupRoad(_)
+                    | Phase::FreeRoads(_)
+            ) {
                 s.legal(&t, &mut legal);
                 let mut listed = rng.clone();
                 let want = legal[random_bot::one_of(&mut listed, legal.len() as u32) as usize];
                 let mut direct = rng.clone();
-                assert_eq!(s.random_action(&t, &mut buf, &mut direct), want);
+                assert_eq!(s.random_action(&t, &mut direct), want);
                 assert_eq!(direct, listed, "seed {seed}: the same draws");
-                drawn[usize::from(s.phase == Phase::Robber)] += 1;
+                drawn[match s.phase {
+                    Phase::Discard => 0,
+                    Phase::Robber => 1,
+                    Phase::FreeRoads(_) => 2,
+                    _ => 3,
+                }] += 1;
             }
-            let a = s.random_action(&t, &mut buf, &mut rng);
+            let a = s.random_action(&t, &mut rng);
             let a = s.resolve(a, &mut rng);
             s.apply(&t, a);
         }
     }
-    assert!(drawn.iter().all(|&k| k > 100), "{drawn:?}");
+    // Discards, robber moves, free roads, setup spots.
+    assert!(drawn[0] > 100 && drawn[1] > 100, "{drawn:?}");
+    assert!(drawn[2] > 30 && drawn[3] > 100, "{drawn:?}");
 }
 
 #[test]
