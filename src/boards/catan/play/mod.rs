@@ -41,7 +41,7 @@ pub use game::{GameRecord, GameResult, TURN_CAP, play_game, replay, result};
 pub use legal::MAX_TURN_ACTIONS;
 pub use report::{MAX_GAMES, PlayConfig, PlayError, PlayReport, Share, placed_harbours, play_test};
 pub use state::{
-    Action, CITY, CITY_COST, DESERT, DEV_COST, MAX_SEATS, Phase, ROAD_COST, SETTLEMENT_COST, State,
-    WIN_POINTS, at_least, below, bits, dev, word,
+    ANY, Action, CITY, CITY_COST, DESERT, DEV_COST, MAX_SEATS, Phase, ROAD_COST, SETTLEMENT_COST,
+    State, WIN_POINTS, at_least, below, bits, dev,
 };
 pub use topology::{MAX_CORNERS, MAX_EDGES, MAX_HEXES, NONE, Topology};

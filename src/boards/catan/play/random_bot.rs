@@ -12,8 +12,8 @@
 
 use super::legal::MAX_TURN_ACTIONS;
 use super::state::{
-    Action, CITY_COST, DEV_COST, Phase, ROAD_COST, SETTLEMENT_COST, State, at_least, below, bits,
-    dev, word,
+    ANY, Action, CITY_COST, DEV_COST, Phase, ROAD_COST, SETTLEMENT_COST, State, at_least, below,
+    bits, dev,
 };
 use super::topology::Topology;
 use crate::rng::Rng;
@@ -113,7 +113,7 @@ impl State {
             }
             // One of the resources held, each kind equally likely.
             Phase::Discard => {
-                let held = at_least(word(&self.hands[p as usize]), 0x01_0101_0101);
+                let held = at_least(&self.hands[p as usize], &ANY);
                 Action::Discard(nth_bit(u128::from(held), one_of(rng, ones5(held))))
             }
             Phase::Robber => self.random_robber(t, p, rng),
@@ -136,8 +136,8 @@ impl State {
     /// Which resources `p` may give to the bank (a bit per resource) and
     /// which the bank can hand out.
     fn trade_sides(&self, p: u8) -> (u8, u8) {
-        let give = at_least(word(&self.hands[p as usize]), self.rates(p));
-        let get = at_least(word(&self.bank), 0x01_0101_0101);
+        let give = at_least(&self.hands[p as usize], &self.rates(p));
+        let get = at_least(&self.bank, &ANY);
         (give, get)
     }
 
@@ -156,8 +156,7 @@ impl State {
         };
         let mut sides = (0u8, 0u8);
         if open {
-            let hand = word(&self.hands[i]);
-            let pays = |cost: &[u8; 5]| at_least(hand, word(cost)) == 31;
+            let pays = |cost: &[u8; 5]| self.can_pay(p, cost);
             // A settlement on the board (cities return theirs to the box).
             add(
                 Kind::City,
@@ -176,7 +175,7 @@ impl State {
             // Development cards held (a bit per kind), none once one was
             // played this turn.
             let held = if main && !self.played_dev {
-                at_least(word(&self.dev[i]), 0x01_0101_0101)
+                at_least(&self.dev[i], &ANY)
             } else {
                 0
             };

@@ -283,10 +283,11 @@ impl State {
     /// The seats with cards left to discard, a bit each.
     #[inline]
     pub(super) fn discarding(&self) -> u8 {
-        let d = &self.discard_left;
-        let w = u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], d[5], 0, 0]);
-        // Bit r set where byte r is not zero (counts below 128).
-        at_least(w, 0x01_0101_0101) | u8::from(d[5] > 0) << 5
+        let mut m = 0;
+        for (q, &left) in self.discard_left.iter().enumerate() {
+            m |= u8::from(left > 0) << q;
+        }
+        m
     }
 
     /// The seat placing in the setup: 0, 1, …, n−1, n−1, …, 0.
@@ -350,23 +351,19 @@ impl State {
     /// Whether `seat` holds `cost`.
     #[inline]
     pub fn can_pay(&self, seat: u8, cost: &[u8; 5]) -> bool {
-        at_least(word(&self.hands[seat as usize]), word(cost)) == 31
+        at_least(&self.hands[seat as usize], cost) == 31
     }
 
-    /// The rates `seat` trades each resource at with the bank, as a word
-    /// (byte `r` the rate of `r`; see [`State::rate`]).
+    /// The rates `seat` trades each resource at with the bank (see
+    /// [`State::rate`]).
     #[inline]
-    pub(super) fn rates(&self, seat: u8) -> u64 {
+    pub(super) fn rates(&self, seat: u8) -> [u8; 5] {
         let h = self.harbours[seat as usize];
-        let mut w = if h & 1 != 0 {
-            0x03_0303_0303
-        } else {
-            0x04_0404_0404
-        };
+        let mut rates = [if h & 1 != 0 { 3 } else { 4 }; 5];
         for r in bits(u128::from(h >> 1)) {
-            w = w & !(0xff << (8 * r)) | 2 << (8 * r);
+            rates[r as usize] = 2;
         }
-        w
+        rates
     }
 
     /// Move `cost` from `seat`'s hand to the bank.
@@ -413,28 +410,26 @@ impl State {
     }
 }
 
-/// Five counts (a hand, the bank, a cost) as one word, byte `r` the count
-/// of resource `r`, for comparing all five at once ([`at_least`]).
-#[inline]
-pub fn word(h: &[u8; 5]) -> u64 {
-    u64::from(u32::from_le_bytes([h[0], h[1], h[2], h[3]])) | u64::from(h[4]) << 32
-}
-
-/// The resources (a bit each) whose count in `a` is at least the count in
-/// `b`, both [`word`]s of counts below 128: one subtraction with a guard
-/// bit per byte, the five guard bits gathered by one multiplication.
+/// The resources (a bit each) of which `a` holds at least as many as `b`
+/// (hands, the bank, costs, rates: five counts each). Byte by byte: the
+/// hands were just written byte by byte, and one wide load of them would
+/// wait for those stores.
 ///
 /// ```
-/// use evoboard::boards::catan::play::{at_least, word};
-/// assert_eq!(at_least(word(&[2, 0, 5, 1, 3]), word(&[1, 1, 5, 0, 4])), 0b0_1101);
+/// use evoboard::boards::catan::play::at_least;
+/// assert_eq!(at_least(&[2, 0, 5, 1, 3], &[1, 1, 5, 0, 4]), 0b0_1101);
 /// ```
 #[inline]
-pub fn at_least(a: u64, b: u64) -> u8 {
-    const GUARD: u64 = 0x80_8080_8080;
-    let d = (((a | GUARD) - b) & GUARD) >> 7;
-    // Byte r's bit (at 8r) lands on bit 32 + r; no two products collide.
-    (d.wrapping_mul(1 << 32 | 1 << 25 | 1 << 18 | 1 << 11 | 1 << 4) >> 32) as u8 & 31
+pub fn at_least(a: &[u8; 5], b: &[u8; 5]) -> u8 {
+    let mut m = 0;
+    for r in 0..5 {
+        m |= u8::from(a[r] >= b[r]) << r;
+    }
+    m
 }
+
+/// One of each resource: `at_least(counts, &ANY)` is the resources held.
+pub const ANY: [u8; 5] = [1; 5];
 
 /// A uniform number below `n` (`n ≥ 1`) from one 32-bit draw.
 #[inline]
