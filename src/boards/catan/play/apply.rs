@@ -219,34 +219,42 @@ impl State {
     /// cannot pay everyone a resource, nobody gets it, unless only one
     /// seat is owed it (that seat takes what is left).
     pub(super) fn produce(&mut self, t: &Topology, n: u8) {
-        // Cards owed per resource, per seat.
+        // Cards owed per resource, per seat; their total and the seats
+        // owed, per resource.
         let mut owed = [[0u8; super::MAX_SEATS]; 5];
+        let mut total = [0u8; 5];
+        let mut seats = [0u8; 5];
         let mut touched = 0u8;
         let built = self.all_buildings();
-        for &h in t.dice_hexes[n as usize].iter().filter(|&&h| h != NONE) {
+        for &h in &t.dice_hexes[n as usize] {
+            if h == NONE {
+                break;
+            }
             if h == self.robber {
                 continue;
             }
             let r = t.hex_resource[h as usize] as usize;
             // Only the hex's corners with a building on them.
             let mut m = built & t.hex_corner_mask[h as usize];
-            if m != 0 {
-                touched |= 1 << r;
-            }
             while m != 0 {
                 let b = self.corners[m.trailing_zeros() as usize];
                 m &= m - 1;
-                owed[r][(b & !CITY) as usize] += 1 + (b >> 7);
+                let (q, k) = ((b & !CITY) as usize, 1 + (b >> 7));
+                owed[r][q] += k;
+                total[r] += k;
+                seats[r] |= 1 << q;
+                touched |= 1 << r;
             }
         }
         while touched != 0 {
             let r = touched.trailing_zeros() as usize;
             touched &= touched - 1;
-            let total: u32 = owed[r].iter().map(|&k| k as u32).sum();
-            let seats_owed = owed[r].iter().filter(|&&k| k > 0).count();
-            if total <= self.bank[r] as u32 || seats_owed == 1 {
-                for (q, &k) in owed[r].iter().enumerate() {
-                    let k = k.min(self.bank[r]);
+            if total[r] <= self.bank[r] || seats[r] & (seats[r] - 1) == 0 {
+                let mut m = seats[r];
+                while m != 0 {
+                    let q = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let k = owed[r][q].min(self.bank[r]);
                     self.bank[r] -= k;
                     self.hands[q][r] += k;
                 }

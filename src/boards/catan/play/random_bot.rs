@@ -33,6 +33,23 @@ enum Kind {
     EndTurn,
 }
 
+/// The resources a cost of at most one card each names, a bit each.
+const fn needs(cost: &[u8; 5]) -> u8 {
+    let mut m = 0;
+    let mut r = 0;
+    while r < 5 {
+        assert!(cost[r] <= 1, "one card of each at most");
+        if cost[r] > 0 {
+            m |= 1 << r;
+        }
+        r += 1;
+    }
+    m
+}
+const SETTLEMENT_NEEDS: u8 = needs(&SETTLEMENT_COST);
+const DEV_NEEDS: u8 = needs(&DEV_COST);
+const ROAD_NEEDS: u8 = needs(&ROAD_COST);
+
 /// The kinds by their index (`Kind as usize`).
 const KINDS: [Kind; 10] = [
     Kind::City,
@@ -137,8 +154,10 @@ impl State {
     /// which the bank can hand out.
     fn trade_sides(&self, p: u8) -> (u8, u8) {
         let give = at_least(&self.hands[p as usize], &self.rates(p));
-        let get = at_least(&self.bank, &ANY);
-        (give, get)
+        if give == 0 {
+            return (0, 0);
+        }
+        (give, at_least(&self.bank, &ANY))
     }
 
     fn random_build_or_play(&self, t: &Topology, p: u8, rng: &mut Rng) -> Action {
@@ -156,31 +175,36 @@ impl State {
         };
         let mut sides = (0u8, 0u8);
         if open {
-            let pays = |cost: &[u8; 5]| self.can_pay(p, cost);
+            // The resources held, a bit each: the costs of one card each
+            // are paid when every resource they name is held.
+            let cards = at_least(&self.hands[i], &ANY);
+            let pays = |need: u8| cards & need == need;
             // A settlement on the board (cities return theirs to the box).
             add(
                 Kind::City,
-                self.cities_left[i] > 0 && self.settlements_left[i] < 5 && pays(&CITY_COST),
+                self.cities_left[i] > 0
+                    && self.settlements_left[i] < 5
+                    && self.can_pay(p, &CITY_COST),
             );
             add(
                 Kind::Settlement,
                 self.settlements_left[i] > 0
-                    && pays(&SETTLEMENT_COST)
+                    && pays(SETTLEMENT_NEEDS)
                     && self.settlement_spots(p) != 0,
             );
             add(
                 Kind::BuyDev,
-                self.deck_pos < self.deck_len && pays(&DEV_COST),
+                self.deck_pos < self.deck_len && pays(DEV_NEEDS),
             );
             // Development cards held (a bit per kind), none once one was
             // played this turn.
-            let held = if main && !self.played_dev {
+            let held = if main && !self.played_dev && self.dev[i] != [0; 5] {
                 at_least(&self.dev[i], &ANY)
             } else {
                 0
             };
             let road_building = held & (1 << dev::ROAD_BUILDING) != 0;
-            let pay_road = pays(&ROAD_COST);
+            let pay_road = pays(ROAD_NEEDS);
             let road_spot =
                 self.roads_left[i] > 0 && (road_building || pay_road) && self.any_road_spot(p);
             add(Kind::Road, road_spot && pay_road);
@@ -192,7 +216,10 @@ impl State {
                     held & (1 << dev::YEAR_OF_PLENTY) != 0 && self.year_of_plenty_pairs().1 > 0,
                 );
                 add(Kind::Monopoly, held & (1 << dev::MONOPOLY) != 0);
-                sides = self.trade_sides(p);
+                // A trade needs a card given at its rate (2 at least).
+                if cards != 0 {
+                    sides = self.trade_sides(p);
+                }
                 add(Kind::Trade, self.trade_count(sides) > 0);
             }
         }

@@ -41,7 +41,7 @@ impl State {
             hexes: [0; MAX_SEATS],
         };
         for q in 0..self.seats {
-            if q != p && self.hand_size(q) > 0 {
+            if q != p && self.hands[q as usize] != [0; 5] {
                 tg.holding |= 1 << q;
                 let mut m = self.building_mask[q as usize];
                 while m != 0 {
