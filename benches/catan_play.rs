@@ -1,11 +1,17 @@
 //! Catan games per second: one complete game of each bot on one thread,
 //! and a play-test of 256 games on two threads (the `games_per_sec` of
-//! `evaluate catan --play`).
+//! `evaluate catan --play`), on the base island with the tiles in their
+//! standard order (same terrains side by side: long random-bot games) and
+//! on the rulebook's beginner island (`_official`, harbours placed as
+//! `evaluate` places them, seed 1).
 //!
 //! `cargo bench --no-default-features --bench catan_play`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use evoboard::boards::catan::play::{Bot, PlayConfig, Topology, play_game, play_test};
+use evoboard::boards::analysis::catan_table::official_beginner;
+use evoboard::boards::catan::play::{
+    Bot, PlayConfig, Topology, placed_harbours, play_game, play_test,
+};
 use evoboard::boards::catan::{CatanBoard, CatanLayout, assign_harbours, standard_codes};
 use std::hint::black_box;
 
@@ -42,6 +48,18 @@ fn games(c: &mut Criterion) {
     for bot in [Bot::Value, Bot::Random] {
         g.bench_function(format!("two_threads_{}", bot.name()), |x| {
             x.iter(|| black_box(play_test(&b, &PlayConfig::uniform(N, bot, 1, 2), &|_| true)))
+        });
+    }
+    let (official, _) = placed_harbours(official_beginner(), 1);
+    for bot in [Bot::Value, Bot::Random] {
+        g.bench_function(format!("two_threads_{}_official", bot.name()), |x| {
+            x.iter(|| {
+                black_box(play_test(
+                    &official,
+                    &PlayConfig::uniform(N, bot, 1, 2),
+                    &|_| true,
+                ))
+            })
         });
     }
     g.finish();
