@@ -27,11 +27,12 @@ fn local_host(seed: u64) -> evoboard::domino::net::HostHandle {
     .unwrap()
 }
 
-#[test]
-fn the_app_joins_a_host_and_plays_a_networked_match_to_the_end() {
-    let host = local_host(31);
+/// A local host seeded `seed` and an app (its records under `name`)
+/// joined to it at seat 0.
+fn joined_app(seed: u64, name: &str) -> (evoboard::domino::net::HostHandle, App) {
+    let host = local_host(seed);
     let addr = format!("127.0.0.1:{}", host.local_addr().port());
-    let mut app = people_app("domino-net", fast([t1(), t1(), t1(), t1()], 1));
+    let mut app = people_app(name, fast([t1(), t1(), t1(), t1()], 1));
     app.insert_resource(
         domino::DominoNet::join(
             &addr,
@@ -39,6 +40,12 @@ fn the_app_joins_a_host_and_plays_a_networked_match_to_the_end() {
         )
         .unwrap(),
     );
+    (host, app)
+}
+
+#[test]
+fn the_app_joins_a_host_and_plays_a_networked_match_to_the_end() {
+    let (host, mut app) = joined_app(31, "domino-net");
     let mut frames = 0;
     let mut my_turns = 0;
     loop {
@@ -76,16 +83,8 @@ fn the_app_joins_a_host_and_plays_a_networked_match_to_the_end() {
 
 #[test]
 fn a_host_that_goes_away_ends_the_match_with_a_message() {
-    let host = local_host(32);
+    let (host, mut app) = joined_app(32, "domino-net-gone");
     let addr = format!("127.0.0.1:{}", host.local_addr().port());
-    let mut app = people_app("domino-net-gone", fast([t1(), t1(), t1(), t1()], 1));
-    app.insert_resource(
-        domino::DominoNet::join(
-            &addr,
-            &evoboard::domino::net::JoinOptions::new(Some(0), "Ana"),
-        )
-        .unwrap(),
-    );
     let mut frames = 0;
     while app
         .world()
