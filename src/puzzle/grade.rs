@@ -14,7 +14,7 @@ use super::board::{Board, Square};
 use super::rules::{
     LineBreak, RuleBreak, direction_with_article, directions, line_breaks, rule_breaks, step,
 };
-use super::technique::{Technique, probe_one};
+use super::technique::{Technique, probe_first, probe_one};
 
 /// Name of the technique of each level (index = level).
 pub const LEVEL_NAMES: [&str; 4] = [
@@ -141,37 +141,6 @@ fn line_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
     None
 }
 
-/// Level 3 on bitboards: the first empty cell (row-major) where putting
-/// one symbol makes the level 1–2 deductions run into a contradiction.
-/// Returns the cell, the symbol it must hold, and where the contradiction
-/// showed. `FAST` (for a board at a fixpoint of levels 1–2): the Takuzu
-/// line rules deduce only the lines that changed, so the cell and its
-/// symbol are the same but the contradiction may show elsewhere; hints
-/// use the exact propagation, which names the cell they always named.
-fn probe<const FAST: bool>(st: &Bits) -> Option<(usize, usize, Square, (usize, usize))> {
-    for r in 0..st.height() {
-        let mut e = st.empty_row(r);
-        while e != 0 {
-            let c = e.trailing_zeros() as usize;
-            e &= e - 1;
-            for v in [Square::X, Square::O] {
-                let mut t = *st;
-                t.set(r, c, v);
-                let mut n = 0;
-                let res = if FAST {
-                    t.propagate_lines(Rules::ALL, 1 << r, 1 << c, &mut n)
-                } else {
-                    t.propagate_rows(Rules::ALL, 1 << r, &mut n)
-                };
-                if let Err(at) = res {
-                    return Some((r, c, v.opposite(), at));
-                }
-            }
-        }
-    }
-    None
-}
-
 /// The next logical step for `b`, lowest level first, at most
 /// `max_level` (4: deep look-ahead too). Under Takuzu, counting and
 /// unique lines come after gaps (level 2, grade 1).
@@ -188,7 +157,7 @@ pub fn next_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
         return None;
     }
     let st = Bits::from_board(b);
-    let Some((r, c, value, (cr, cc))) = probe::<false>(&st) else {
+    let Some((r, c, value, (cr, cc))) = probe_first::<false>(&st, 1) else {
         if max_level < 4 {
             return None;
         }
@@ -297,7 +266,7 @@ pub fn grade_up_to(b: &Board, max_level: u8) -> Grade {
             }
         }
         if max_level >= 3
-            && let Some((r, c, v, _)) = probe::<true>(&st)
+            && let Some((r, c, v, _)) = probe_first::<true>(&st, 1)
         {
             st.set(r, c, v);
             level = 3;

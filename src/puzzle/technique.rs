@@ -257,8 +257,11 @@ pub(crate) fn probe_one(st: &Bits, inner: u8) -> Option<(usize, usize, Square, (
 }
 
 /// [`probe_one`]; `FAST` as in [`close_lines`] (the cell and its symbol
-/// are the same either way, the contradiction's cell may differ).
-fn probe_first<const FAST: bool>(
+/// are the same either way, the contradiction's cell may differ). With
+/// `inner` 1 this is level 3: look-ahead over the level 1–2 deductions;
+/// `FAST` is for a board at their fixpoint, and hints use the exact
+/// propagation, which names the contradiction they always named.
+pub(crate) fn probe_first<const FAST: bool>(
     st: &Bits,
     inner: u8,
 ) -> Option<(usize, usize, Square, (usize, usize))> {
