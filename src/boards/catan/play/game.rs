@@ -59,13 +59,7 @@ pub fn play_game(
                 bot.choose(t, &s, buf, &mut rng)
             }
         };
-        // Only the dice and a steal hold chance (the call is skipped for
-        // the other actions, which `resolve` returns as they are).
-        let a = if matches!(a, Action::Roll | Action::Robber { .. }) {
-            s.resolve(a, &mut rng)
-        } else {
-            a
-        };
+        let a = s.resolve(a, &mut rng);
         if let Some(r) = record.as_deref_mut() {
             r.actions.push(a);
         }

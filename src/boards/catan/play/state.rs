@@ -354,8 +354,8 @@ impl State {
         at_least(&self.hands[seat as usize], cost) == 31
     }
 
-    /// The rates `seat` trades each resource at with the bank (see
-    /// [`State::rate`]).
+    /// [`State::rate`] of every resource at once (the random bot asks
+    /// this every decision: the 2:1 harbours are walked, not each tested).
     #[inline]
     pub(super) fn rates(&self, seat: u8) -> [u8; 5] {
         let h = self.harbours[seat as usize];
@@ -385,28 +385,43 @@ impl State {
     }
 
     /// Resolve chance in `a` with `rng`: dice for [`Action::Roll`], the
-    /// card stolen for [`Action::Robber`]; other actions are unchanged.
+    /// card stolen for [`Action::Robber`]; other actions are unchanged
+    /// (inlined: most actions hold no chance and cost one test here).
+    #[inline(always)]
     pub fn resolve(&self, a: Action, rng: &mut Rng) -> Action {
+        if matches!(a, Action::Roll | Action::Robber { .. }) {
+            self.resolve_chance(a, rng)
+        } else {
+            a
+        }
+    }
+
+    #[inline(never)]
+    fn resolve_chance(&self, a: Action, rng: &mut Rng) -> Action {
         match a {
             Action::Roll => Action::Dice((below(rng, 6) + below(rng, 6) + 2) as u8),
-            Action::Robber { hex, victim, .. } if victim != NONE => {
-                let h = &self.hands[victim as usize];
-                let n: u32 = h.iter().map(|&k| k as u32).sum();
-                let mut card = NONE;
-                if n > 0 {
-                    let mut k = below(rng, n);
-                    for (r, &c) in h.iter().enumerate() {
-                        if k < c as u32 {
-                            card = r as u8;
-                            break;
-                        }
-                        k -= c as u32;
-                    }
-                }
-                Action::Robber { hex, victim, card }
-            }
+            Action::Robber { hex, victim, .. } if victim != NONE => self.steal(hex, victim, rng),
             other => other,
         }
+    }
+
+    /// The robber's move to `hex` with a card of `victim`'s drawn (or
+    /// [`NONE`] when the hand is empty).
+    fn steal(&self, hex: u8, victim: u8, rng: &mut Rng) -> Action {
+        let h = &self.hands[victim as usize];
+        let n: u32 = h.iter().map(|&k| k as u32).sum();
+        let mut card = NONE;
+        if n > 0 {
+            let mut k = below(rng, n);
+            for (r, &c) in h.iter().enumerate() {
+                if k < c as u32 {
+                    card = r as u8;
+                    break;
+                }
+                k -= c as u32;
+            }
+        }
+        Action::Robber { hex, victim, card }
     }
 }
 

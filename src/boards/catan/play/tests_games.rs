@@ -8,66 +8,66 @@ use super::*;
 use crate::boards::catan::{CatanBoard, CatanLayout, standard_codes};
 use crate::rng::seeded;
 
+/// Random-bot games on `t` for `seeds`, step by step: `each` sees the
+/// state, the generator before and after the bot's draw, the action
+/// drawn and the seed, before the action is resolved and applied.
+fn random_steps(
+    t: &Topology,
+    seeds: std::ops::Range<u64>,
+    mut each: impl FnMut(&State, &crate::rng::Rng, &crate::rng::Rng, Action, u64),
+) {
+    for seed in seeds {
+        let mut rng = seeded(seed);
+        let mut s = State::new(t, 4, &mut rng);
+        while s.phase != Phase::Over && s.turns < TURN_CAP {
+            let before = rng.clone();
+            let a = s.random_action(t, &mut rng);
+            each(&s, &before, &rng, a, seed);
+            let a = s.resolve(a, &mut rng);
+            s.apply(t, a);
+        }
+    }
+}
+
 #[test]
 fn the_random_bot_always_draws_a_legal_action() {
     let t = base();
     let mut legal = Vec::new();
     let mut kinds = [0usize; 4];
-    for seed in 0..40u64 {
-        let mut rng = seeded(seed);
-        let mut s = State::new(&t, 4, &mut rng);
-        while s.phase != Phase::Over && s.turns < TURN_CAP {
-            s.legal(&t, &mut legal);
-            let a = s.random_action(&t, &mut rng);
-            assert!(legal.contains(&a), "seed {seed}: {a:?} not in {legal:?}");
-            match a {
-                Action::City(_) => kinds[0] += 1,
-                Action::Settlement(_) => kinds[1] += 1,
-                Action::Trade { .. } => kinds[2] += 1,
-                Action::EndTurn => kinds[3] += 1,
-                _ => {}
-            }
-            let a = s.resolve(a, &mut rng);
-            s.apply(&t, a);
+    random_steps(&t, 0..40, |s, _, _, a, seed| {
+        s.legal(&t, &mut legal);
+        assert!(legal.contains(&a), "seed {seed}: {a:?} not in {legal:?}");
+        match a {
+            Action::City(_) => kinds[0] += 1,
+            Action::Settlement(_) => kinds[1] += 1,
+            Action::Trade { .. } => kinds[2] += 1,
+            Action::EndTurn => kinds[3] += 1,
+            _ => {}
         }
-    }
+    });
     assert!(kinds.iter().all(|&k| k > 0), "every kind drawn: {kinds:?}");
 }
+
 #[test]
 fn the_random_bot_draws_discards_robber_moves_and_road_spots_as_from_their_list() {
     let t = base();
     let mut legal = Vec::new();
     let mut drawn = [0usize; 4];
-    for seed in 0..20u64 {
-        let mut rng = seeded(seed);
-        let mut s = State::new(&t, 4, &mut rng);
-        while s.phase != Phase::Over && s.turns < TURN_CAP {
-            if matches!(
-                s.phase,
-                Phase::Discard
-                    | Phase::Robber
-                    | Phase::SetupSettlement
-                    | Phase::SetupRoad(_)
-                    | Phase::FreeRoads(_)
-            ) {
-                s.legal(&t, &mut legal);
-                let mut listed = rng.clone();
-                let want = legal[random_bot::one_of(&mut listed, legal.len() as u32) as usize];
-                let mut direct = rng.clone();
-                assert_eq!(s.random_action(&t, &mut direct), want);
-                assert_eq!(direct, listed, "seed {seed}: the same draws");
-                drawn[match s.phase {
-                    Phase::Discard => 0,
-                    Phase::Robber => 1,
-                    Phase::FreeRoads(_) => 2,
-                    _ => 3,
-                }] += 1;
-            }
-            let a = s.random_action(&t, &mut rng);
-            let a = s.resolve(a, &mut rng);
-            s.apply(&t, a);
-        }
-    }
+    random_steps(&t, 0..20, |s, before, after, a, seed| {
+        let kind = match s.phase {
+            Phase::Discard => 0,
+            Phase::Robber => 1,
+            Phase::FreeRoads(_) => 2,
+            Phase::SetupSettlement | Phase::SetupRoad(_) => 3,
+            _ => return,
+        };
+        s.legal(&t, &mut legal);
+        let mut listed = before.clone();
+        let want = legal[random_bot::one_of(&mut listed, legal.len() as u32) as usize];
+        assert_eq!(a, want, "seed {seed}");
+        assert_eq!(*after, listed, "seed {seed}: the same draws");
+        drawn[kind] += 1;
+    });
     // Discards, robber moves, free roads, setup spots.
     assert!(drawn[0] > 100 && drawn[1] > 100, "{drawn:?}");
     assert!(drawn[2] > 30 && drawn[3] > 100, "{drawn:?}");
