@@ -71,7 +71,7 @@ impl State {
     /// its roads.
     #[inline]
     pub fn road_connects(&self, t: &Topology, p: u8, e: u8) -> bool {
-        let others = self.all_buildings() & !self.building_mask[p as usize];
+        let others = self.others_buildings(p);
         t.edge_corners[e as usize].iter().any(|&c| {
             let bit = 1u128 << c;
             if self.building_mask[p as usize] & bit != 0 {
@@ -97,7 +97,7 @@ impl State {
     #[inline]
     fn road_reach(&self, p: u8) -> u128 {
         let own = self.building_mask[p as usize];
-        (self.ends[p as usize] & !(self.all_buildings() & !own)) | own
+        (self.ends[p as usize] & !self.others_buildings(p)) | own
     }
 
     /// The empty edges next to `p`'s roads and buildings, as a bit set:

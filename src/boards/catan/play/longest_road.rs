@@ -42,7 +42,7 @@ impl State {
     /// seat's building: the only roads a new road at `e` can lengthen.
     pub(super) fn component(&self, t: &Topology, p: u8, e: u8) -> u128 {
         let roads = self.road_mask[p as usize];
-        let stop = self.all_buildings() & !self.building_mask[p as usize];
+        let stop = self.others_buildings(p);
         let mut seen = 1u128 << e;
         let mut stack = 0u128;
         for &c in &t.edge_corners[e as usize] {
@@ -72,7 +72,7 @@ impl State {
     /// unless it has no more than `known` roads.
     pub(super) fn longest_through(&self, t: &Topology, p: u8, e: u8, known: u8) -> u8 {
         let roads = self.road_mask[p as usize];
-        let stop = self.all_buildings() & !self.building_mask[p as usize];
+        let stop = self.others_buildings(p);
         let [a, b] = t.edge_corners[e as usize];
         let dead =
             |c: u8| stop & (1 << c) != 0 || t.corner_edge_mask[c as usize] & roads & !(1 << e) == 0;
@@ -97,7 +97,7 @@ impl State {
             return total;
         }
         // Other seats' buildings: a trail stops there.
-        let stop = self.all_buildings() & !self.building_mask[p as usize];
+        let stop = self.others_buildings(p);
         let mut ends = 0u128;
         for e in bits(roads) {
             for &c in &t.edge_corners[e as usize] {

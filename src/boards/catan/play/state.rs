@@ -322,6 +322,13 @@ impl State {
         self.building_mask.iter().fold(0, |m, &b| m | b)
     }
 
+    /// The other seats' settlements and cities, as a bit set of corners:
+    /// where `seat`'s roads are cut and its trails stop.
+    #[inline]
+    pub fn others_buildings(&self, seat: u8) -> u128 {
+        self.all_buildings() & !self.building_mask[seat as usize]
+    }
+
     /// The seat whose road is on edge `e`, or [`NONE`].
     pub fn road_owner(&self, e: u8) -> u8 {
         (0..MAX_SEATS)
