@@ -224,6 +224,25 @@ pub struct GenerateArgs {
     /// the official beginner board, the same way (`compare` in the JSON).
     #[arg(long, value_name = "R", requires = "fair_by_play")]
     pub compare: Option<usize>,
+    /// With --fair-by-play: re-measure the pick (and the beginner board)
+    /// on fresh games until its robust seat advantage's 95 % interval is
+    /// at most this far from the figure on each side.
+    #[arg(
+        long,
+        value_name = "H",
+        default_value_t = 0.01,
+        requires = "fair_by_play"
+    )]
+    pub precision: f64,
+    /// With --fair-by-play: games of the search bot at every seat of the
+    /// pick and of the beginner board (0 skips this slow step).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 2000,
+        requires = "fair_by_play"
+    )]
+    pub search_games: u32,
     /// With --fair-by-play: draw each board's seat advantage against its
     /// opening-pip spread (.svg or .png).
     #[arg(long, value_name = "FILE", requires = "fair_by_play")]
@@ -532,9 +551,15 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
             )));
         }
     };
-    let play = match (&map, a.play.play) {
-        (LevelMap::Catan(b), Some(n)) => Some(catan_play::run(b, &a.play.config(n, a.seed)?)?),
-        _ => None,
+    let (play, robust) = match (&map, a.play.play, a.play.bots.families()) {
+        (LevelMap::Catan(b), Some(n), Some(families)) => {
+            let cfg = a.play.config(n, a.seed)?;
+            (None, Some(catan_play::run_families(b, families, &cfg)?))
+        }
+        (LevelMap::Catan(b), Some(n), None) => {
+            (Some(catan_play::run(b, &a.play.config(n, a.seed)?)?), None)
+        }
+        _ => (None, None),
     };
     if a.json {
         let (code, analysis) = super::export::evaluate_extras(&map, scoring)?;
@@ -547,11 +572,17 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
         if let Some(r) = &play {
             out["play"] = catan_play::report_json(r);
         }
+        if let Some(r) = &robust {
+            out["play"] = catan_play::robust_json(r);
+        }
         return print_json(&out);
     }
     println!("score {score} {violations:?}");
     if let Some(r) = &play {
         catan_play::print_report(r);
+    }
+    if let Some(r) = &robust {
+        catan_play::print_robust(r);
     }
     Ok(())
 }

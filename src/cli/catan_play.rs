@@ -3,7 +3,10 @@
 
 use super::common::CliError;
 use crate::boards::catan::CatanBoard;
-use crate::boards::catan::play::{Bot, MAX_GAMES, MAX_SEATS, PlayConfig, PlayReport, play_test};
+use crate::boards::catan::play::{
+    Bot, FAST_FAMILIES, MAX_GAMES, MAX_SEATS, PlayConfig, PlayReport, RobustReport, Rules,
+    play_families, play_test,
+};
 use clap::Args;
 use serde_json::{Value, json};
 
@@ -14,12 +17,22 @@ pub struct PlayArgs {
     /// win share (`play` in the JSON); 1 to 1000000.
     #[arg(long, value_name = "N", value_parser = parse_games)]
     pub play: Option<u32>,
-    /// The bots of a play-test: value (one-ply greedy, default) or random
-    /// (weighted random) at every seat, or one per seat comma-separated
-    /// (e.g. value,random,random,random), then rotated one seat per game
-    /// and tallied per lineup position too (`lineup_win_share`).
+    /// The bots of a play-test: value (one-ply greedy, default), planner
+    /// (deterministic weighted evaluation), search (Monte Carlo over the
+    /// planner) or random (weighted random) at every seat; or one per
+    /// seat comma-separated (e.g. search,planner,planner,planner), then
+    /// rotated one seat per game and tallied per lineup position too
+    /// (`lineup_win_share`); or `families` (value and planner) or
+    /// `families:LIST` (e.g. families:value,planner,search): each family
+    /// at every seat of its own play-test, and the worst family's seat
+    /// advantage as `robust_seat_advantage`.
     #[arg(long, default_value = "value", value_parser = parse_bots)]
     pub bots: Lineup,
+    /// Trades between players: once a turn a bot offers 1 for 1 or 2 for
+    /// 1 for what its next build lacks; the others accept when it raises
+    /// their own evaluation.
+    #[arg(long)]
+    pub trades: bool,
     /// Worker threads of a play-test (0: all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -41,36 +54,73 @@ fn parse_games(s: &str) -> Result<u32, String> {
     Ok(n as u32)
 }
 
-/// The bots of `--bots`: one for every seat, or one per seat.
+/// The bots of `--bots`: one for every seat, one per seat, or families
+/// each played at every seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Lineup(pub Vec<Bot>);
+pub struct Lineup(pub Vec<Bot>, pub Families);
+
+/// Whether `--bots` named families (each at every seat of its own games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Families(pub bool);
 
 fn parse_bots(s: &str) -> Result<Lineup, String> {
-    let bots: Vec<Bot> = s
+    let s = s.trim();
+    if s == "families" {
+        return Ok(Lineup(FAST_FAMILIES.to_vec(), Families(true)));
+    }
+    let (list, families) = match s.strip_prefix("families:") {
+        Some(list) => (list, true),
+        None => (s, false),
+    };
+    let bots: Vec<Bot> = list
         .split(',')
         .map(|b| b.trim().parse::<Bot>())
         .collect::<Result<_, _>>()?;
+    if families {
+        if bots
+            .iter()
+            .any(|b| bots.iter().filter(|&c| c == b).count() > 1)
+        {
+            return Err(format!(
+                "'{s}' names a family twice; allowed: each of {} once",
+                Bot::ALLOWED
+            ));
+        }
+        return Ok(Lineup(bots, Families(true)));
+    }
     if bots.len() > MAX_SEATS {
         return Err(format!(
             "{} bots; allowed: one for every seat or one per seat (3 to 6)",
             bots.len()
         ));
     }
-    Ok(Lineup(bots))
+    Ok(Lineup(bots, Families(false)))
 }
 
 impl Lineup {
-    /// The name `--bots` was given as (`value`, `random` or the list).
+    /// The name `--bots` was given as (`value`, `random`, the list, or
+    /// `families:LIST`).
     pub fn name(&self) -> String {
-        self.0
+        let list = self
+            .0
             .iter()
             .map(|b| b.name())
             .collect::<Vec<_>>()
-            .join(",")
+            .join(",");
+        if self.1.0 {
+            format!("families:{list}")
+        } else {
+            list
+        }
+    }
+
+    /// The families to play each at every seat, if `--bots` named them.
+    pub fn families(&self) -> Option<&[Bot]> {
+        self.1.0.then_some(&self.0[..])
     }
 
     fn is_default(&self) -> bool {
-        self.0 == [Bot::Value]
+        self.0 == [Bot::Value] && !self.1.0
     }
 }
 
@@ -82,7 +132,7 @@ impl PlayArgs {
         let list = &self.bots.0;
         let mut bots = [list[0]; MAX_SEATS];
         let mut seats = self.seats.unwrap_or(0);
-        if list.len() > 1 {
+        if list.len() > 1 && !self.bots.1.0 {
             if seats != 0 && seats as usize != list.len() {
                 return Err(CliError(format!(
                     "--bots names {} seats, --seats {seats}; allowed: the same number",
@@ -96,19 +146,22 @@ impl PlayArgs {
             games,
             seats,
             bots,
-            rotate: list.len() > 1,
+            rotate: list.len() > 1 && !self.bots.1.0,
             seed,
             threads: self.threads,
+            rules: Rules {
+                trades: self.trades,
+            },
         })
     }
 
     /// Whether any play-test flag other than `--play` was given without it.
     pub fn check_alone(&self, what: &str) -> Result<(), CliError> {
         if self.play.is_none()
-            && (!self.bots.is_default() || self.threads != 0 || self.seats.is_some())
+            && (!self.bots.is_default() || self.threads != 0 || self.seats.is_some() || self.trades)
         {
             return Err(CliError(format!(
-                "--bots, --threads and --seats set up a play-test: add --play N ({what})"
+                "--bots, --threads, --seats and --trades set up a play-test: add --play N ({what})"
             )));
         }
         Ok(())
@@ -128,9 +181,85 @@ pub fn run(board: &CatanBoard, cfg: &PlayConfig) -> Result<PlayReport, CliError>
     report.map_err(|e| CliError(e.to_string()))
 }
 
+/// Play-test `board` with each of `families` at every seat, with a
+/// progress bar on a terminal.
+pub fn run_families(
+    board: &CatanBoard,
+    families: &[Bot],
+    cfg: &PlayConfig,
+) -> Result<RobustReport, CliError> {
+    let total = cfg.games as u64 * families.len() as u64;
+    let bar = super::common::progress_bar(total, "games");
+    let report = play_families(board, families, cfg, &|k| {
+        if k % 64 == 0 {
+            bar.set_position(k as u64);
+        }
+        true
+    });
+    bar.finish_and_clear();
+    report.map_err(|e| CliError(e.to_string()))
+}
+
+/// The `play` JSON of a families play-test: `games`, `seats`,
+/// `families` (per family: `family` and the keys of [`report_json`]),
+/// `robust_seat_advantage` (`value`, `low`, `high`) and `worst_family`.
+pub fn robust_json(r: &RobustReport) -> Value {
+    let families: Vec<Value> = r
+        .families
+        .iter()
+        .map(|f| {
+            let mut v = report_json(&f.play);
+            v["family"] = json!(f.family);
+            v
+        })
+        .collect();
+    let first = r.families.first().map(|f| &f.play);
+    json!({
+        "games": first.map_or(0, |p| p.games),
+        "seats": first.map_or(0, |p| p.seats),
+        "families": families,
+        "robust_seat_advantage": r.robust_seat_advantage,
+        "worst_family": r.worst_family,
+    })
+}
+
+/// A families play-test as text: a line per family, then the robust
+/// figure.
+pub fn print_robust(r: &RobustReport) {
+    let Some(first) = r.families.first().map(|f| &f.play) else {
+        return;
+    };
+    println!(
+        "play: {} games per family, {} seats, each family at every seat",
+        first.games, first.seats
+    );
+    let header: String = (1..=first.seats as usize)
+        .map(|k| format!("  seat {k}"))
+        .collect();
+    println!("family    {header}  seat advantage (95% interval)");
+    for f in &r.families {
+        let shares: String = f
+            .play
+            .seat_win_share
+            .iter()
+            .map(|s| format!("  {:.3} ", s.share))
+            .collect();
+        let a = f.seat_advantage;
+        println!(
+            "{:<8}  {shares}  {:.3} [{:.3}, {:.3}]",
+            f.family, a.value, a.low, a.high
+        );
+    }
+    let a = r.robust_seat_advantage;
+    println!(
+        "robust seat advantage (the worst family, {}): {:.3} [{:.3}, {:.3}]",
+        r.worst_family, a.value, a.low, a.high
+    );
+}
+
 /// The `play` JSON of a report: `games`, `draws`, `seats`, `bots`,
 /// `seat_win_share` (per seat: `wins`, `share`, `low`, `high`),
-/// `seat_advantage`, `opening_pips`, `mean_turns`, `games_per_sec`,
+/// `seat_advantage`, `seat_advantage_interval`, `opening_pips`, `mean_turns`, `games_per_sec`,
 /// `harbours_placed`.
 pub fn report_json(r: &PlayReport) -> Value {
     json!({
@@ -140,6 +269,7 @@ pub fn report_json(r: &PlayReport) -> Value {
         "bots": r.bots,
         "seat_win_share": r.seat_win_share,
         "seat_advantage": r.seat_advantage,
+        "seat_advantage_interval": r.seat_advantage_interval,
         "opening_pips": r.opening_pips,
         "opening_pip_spread": pip_spread(r),
         "mean_turns": r.mean_turns,
@@ -179,8 +309,9 @@ pub fn print_report(r: &PlayReport) {
             r.opening_pips[k]
         );
     }
+    let [low, high] = r.seat_advantage_interval;
     println!(
-        "seat advantage (max - min share) {:.3}, opening pip spread {:.2}",
+        "seat advantage (max - min share) {:.3} [{low:.3}, {high:.3}], opening pip spread {:.2}",
         r.seat_advantage,
         pip_spread(r)
     );

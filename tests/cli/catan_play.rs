@@ -102,7 +102,7 @@ fn bad_play_input_names_the_range() {
     );
     fails_with(
         &[&base[..], &["--play", "5", "--bots", "smart"]].concat(),
-        "allowed: value, random",
+        "allowed: value, random, planner, search",
     );
     fails_with(
         &[&base[..], &["--play", "5", "--seats", "6"]].concat(),
@@ -140,7 +140,63 @@ fn bad_play_input_names_the_range() {
 }
 
 #[test]
-fn fair_by_play_keeps_the_smallest_seat_advantage() {
+fn evaluate_families_plays_each_family_at_every_seat() {
+    let args = |bots: &str| {
+        json(&[
+            "evaluate",
+            "catan",
+            "--code",
+            CODE,
+            "--play",
+            "30",
+            "--threads",
+            "2",
+            "--seed",
+            "4",
+            "--bots",
+            bots,
+            "--json",
+        ])
+    };
+    let v = args("families:value,planner,random");
+    let p = &v["play"];
+    let fams = p["families"].as_array().unwrap();
+    let names: Vec<&str> = fams.iter().map(|f| f["family"].as_str().unwrap()).collect();
+    assert_eq!(names, ["value", "planner", "random"]);
+    let worst = fams
+        .iter()
+        .map(|f| f["seat_advantage"].as_f64().unwrap())
+        .fold(0.0, f64::max);
+    assert_eq!(p["robust_seat_advantage"]["value"].as_f64().unwrap(), worst);
+    // Each family's figures are its own play-test's with the same seed.
+    for f in fams {
+        let own = args(f["family"].as_str().unwrap());
+        assert_eq!(own["play"]["seat_win_share"], f["seat_win_share"]);
+    }
+    // `families` is the fast ones; a family twice is refused.
+    let fast = args("families");
+    assert_eq!(fast["play"]["families"].as_array().unwrap().len(), 2);
+    fails_with(
+        &[
+            "evaluate",
+            "catan",
+            "--code",
+            CODE,
+            "--play",
+            "5",
+            "--bots",
+            "families:value,value",
+        ],
+        "names a family twice",
+    );
+    fails_with(
+        &["evaluate", "catan", "--code", CODE, "--trades"],
+        "add --play N",
+    );
+}
+
+#[test]
+fn fair_by_play_races_and_its_code_reproduces_the_figures() {
     let dir = temp_dir("fair-by-play");
     let plot = dir.join("fair.png");
     let v = json(&[
@@ -150,6 +206,10 @@ fn fair_by_play_keeps_the_smallest_seat_advantage() {
         "3",
         "--play",
         "30",
+        "--precision",
+        "0.5",
+        "--search-games",
+        "0",
         "--compare",
         "2",
         "--seed",
@@ -160,16 +220,52 @@ fn fair_by_play_keeps_the_smallest_seat_advantage() {
     ]);
     let cands = v["candidates"].as_array().unwrap();
     assert!(!cands.is_empty() && cands.len() <= 3);
-    let adv: Vec<f64> = cands
-        .iter()
-        .map(|c| c["play"]["seat_advantage"].as_f64().unwrap())
-        .collect();
+    let robust = |c: &serde_json::Value| {
+        c["play"]["robust_seat_advantage"]["value"]
+            .as_f64()
+            .unwrap()
+    };
     let pick = v["pick"].as_u64().unwrap() as usize;
-    assert!(adv.iter().all(|&a| adv[pick] <= a));
+    assert!(cands[pick]["dropped_after"].is_null());
+    assert!(
+        cands
+            .iter()
+            .filter(|c| c["dropped_after"].is_null())
+            .all(|c| robust(&cands[pick]) <= robust(c))
+    );
     assert_eq!(v["board"], cands[pick]["board"]);
     assert!(cands.iter().all(|c| c["score"] == 0.0));
+    // Every code carries the harbours.
+    assert!(
+        cands
+            .iter()
+            .all(|c| c["code"].as_str().unwrap().starts_with('H'))
+    );
+    assert_eq!(v["code"], cands[pick]["code"]);
     assert_eq!(v["recheck"]["games"], 30);
+    assert_eq!(v["beginner"]["families"].as_array().unwrap().len(), 2);
+    assert!(v["beats_beginner"].is_boolean());
+    assert!(v["verdict"].as_str().unwrap().contains("beginner board"));
+    assert!(v["search"]["pick"].is_null(), "--search-games 0 skips it");
     assert_eq!(v["compare"]["random"]["boards"], 2);
-    assert_eq!(v["compare"]["official"]["games"], 30);
     assert!(std::fs::metadata(&plot).unwrap().len() > 1000);
+    // The printed command plays the pick's fresh games again, exactly,
+    // on the pick's own harbours.
+    let command = v["recheck_command"].as_str().unwrap();
+    let mut words: Vec<&str> = command.split_whitespace().skip(1).collect();
+    words.push("--json");
+    let again = json(&words);
+    assert_eq!(
+        again["play"]["robust_seat_advantage"],
+        v["recheck"]["robust_seat_advantage"]
+    );
+    for (a, b) in again["play"]["families"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(v["recheck"]["families"].as_array().unwrap())
+    {
+        assert_eq!(a["seat_win_share"], b["seat_win_share"]);
+        assert_eq!(a["harbours_placed"], false);
+    }
 }

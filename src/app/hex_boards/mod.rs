@@ -27,7 +27,7 @@ pub use runtime::{
 #[cfg(test)]
 pub(crate) use design::{DesignCommand, HexDesign};
 #[cfg(test)]
-pub(crate) use play_test::PlayTestView;
+pub(crate) use play_test::{PlayOutcome, PlayTestView};
 #[cfg(test)]
 pub(crate) use runtime::BoardStatus;
 

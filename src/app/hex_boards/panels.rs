@@ -55,7 +55,7 @@ fn panels_ui(
     }
     let shown = generators.single().ok();
     if let Some((_, map)) = shown.filter(|(_, m)| play.open && m.game == BoardGame::Catan) {
-        super::play_test::play_test_window(ctx, &mut play, &map.tiles, &settings);
+        super::play_test::play_test_window(ctx, &mut play, &map.tiles, &map.harbours, &settings);
     }
     let status_lines = shown.map(|(_, map)| super::design::status(map, &settings, &design));
     let mut root = content_root(ctx, &insets, "hex_boards");

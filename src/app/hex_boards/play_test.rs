@@ -1,11 +1,18 @@
 //! "Play-test" (a window, like the gallery): N games of Catan on the board
-//! shown, bots at every seat, played off the frame ([`crate::boards::catan::play::play_test`] in a
-//! plugin [`Job`]), and each seat's win share with its 95 % interval as a
-//! chart: does the seat you draw decide who wins on this board?
+//! shown, with the harbours shown, bots at every seat, played off the
+//! frame ([`crate::boards::catan::play::play_test`] in a plugin [`Job`]),
+//! and each seat's win share with its 95 % interval as a chart: does the
+//! seat you draw decide who wins on this board? One family of bots, or
+//! the fast families each at every seat
+//! ([`crate::boards::catan::play::play_families`]) with the worst
+//! family's seat advantage: fair for any table, not for one bot.
 
 use super::runtime::BoardSettings;
-use crate::boards::catan::CatanBoard;
-use crate::boards::catan::play::{Bot, MAX_GAMES, PlayConfig, PlayReport, play_test};
+use crate::boards::catan::play::{
+    Bot, FAST_FAMILIES, MAX_GAMES, PlayConfig, PlayReport, RobustReport, Rules, play_families,
+    play_test,
+};
+use crate::boards::catan::{CatanBoard, Harbour};
 use crate::plugin::Job;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -15,6 +22,15 @@ use std::sync::atomic::{AtomicU32, Ordering};
 /// Games a play-test plays unless the designer asks for another number.
 pub const DEFAULT_GAMES: u32 = 2_000;
 
+/// What a play-test found: one family's seats, or every fast family's.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayOutcome {
+    /// One bot family at every seat.
+    Seats(PlayReport),
+    /// Each fast family at every seat, and the worst family's figure.
+    Families(RobustReport),
+}
+
 /// The play-test's state: what to play, the run under way, the last
 /// report and the board it is of.
 #[derive(Resource)]
@@ -23,14 +39,18 @@ pub struct PlayTestView {
     pub open: bool,
     /// Games to play.
     pub games: u32,
-    /// The bot at every seat.
+    /// The bot at every seat (unless `families`).
     pub bot: Bot,
+    /// Play each fast family at every seat (value, planner) instead.
+    pub families: bool,
+    /// Trades between players.
+    pub trades: bool,
     /// The last report and the tiles it was played on.
-    pub report: Option<(Vec<u8>, PlayReport)>,
+    pub report: Option<(Vec<u8>, PlayOutcome)>,
     /// A line about the last run (or why it failed).
     pub status: String,
     done: Arc<AtomicU32>,
-    job: Option<Job<Result<PlayReport, String>>>,
+    job: Option<Job<Result<PlayOutcome, String>>>,
     tiles: Vec<u8>,
 }
 
@@ -40,6 +60,8 @@ impl Default for PlayTestView {
             open: false,
             games: DEFAULT_GAMES,
             bot: Bot::Value,
+            families: false,
+            trades: false,
             report: None,
             status: String::new(),
             done: Arc::default(),
@@ -60,31 +82,49 @@ impl PlayTestView {
         self.done.load(Ordering::Relaxed)
     }
 
-    /// Start playing `self.games` games on `tiles` (the harbours placed as
-    /// a saved level places them), off the main thread; a run under way
-    /// is cancelled.
-    pub fn start(&mut self, tiles: &[u8], settings: &BoardSettings) {
+    /// Games the run under way plays in all (every family's).
+    pub fn total(&self) -> u32 {
+        if self.families {
+            self.games.saturating_mul(FAST_FAMILIES.len() as u32)
+        } else {
+            self.games
+        }
+    }
+
+    /// Start playing `self.games` games on `tiles` with the `harbours`
+    /// shown beside them (as a saved level holds them), off the main
+    /// thread; a run under way is cancelled.
+    pub fn start(&mut self, tiles: &[u8], harbours: &[Harbour], settings: &BoardSettings) {
         let board = match CatanBoard::try_decode(tiles) {
-            Ok(_) => {
-                CatanBoard::with_placed_harbours(tiles, &settings.scoring.catan, settings.seed)
-            }
+            Ok(b) => b.with_harbours(harbours.to_vec()),
             Err(e) => {
                 self.status = format!("no play-test: {e}");
                 return;
             }
         };
-        let cfg = PlayConfig::uniform(self.games, self.bot, settings.seed, 0);
+        let cfg = PlayConfig {
+            rules: Rules {
+                trades: self.trades,
+            },
+            ..PlayConfig::uniform(self.games, self.bot, settings.seed, 0)
+        };
         let done = Arc::new(AtomicU32::new(0));
         self.done = done.clone();
         self.tiles = tiles.to_vec();
         self.open = true;
-        self.status = format!("playing {} games …", self.games);
+        self.status = format!("playing {} games …", self.total());
+        let families = self.families;
         self.job = Some(Job::spawn_cancellable("play-test", move |cancel| {
-            play_test(&board, &cfg, &|n| {
+            let progress = |n| {
                 done.store(n, Ordering::Relaxed);
                 !cancel.is_cancelled()
-            })
-            .map_err(|e| e.to_string())
+            };
+            let outcome = if families {
+                play_families(&board, &FAST_FAMILIES, &cfg, &progress).map(PlayOutcome::Families)
+            } else {
+                play_test(&board, &cfg, &progress).map(PlayOutcome::Seats)
+            };
+            outcome.map_err(|e| e.to_string())
         }));
     }
 
@@ -92,15 +132,28 @@ impl PlayTestView {
     fn poll(&mut self) {
         match Job::take_finished(&mut self.job, "play-test") {
             None => {}
-            Some(Ok(report)) => {
-                self.status = format!(
-                    "{} games ({} draws) · {:.0} games/s · seat advantage {:.1} points",
-                    report.games,
-                    report.draws,
-                    report.games_per_sec,
-                    100.0 * report.seat_advantage
-                );
-                self.report = Some((std::mem::take(&mut self.tiles), report));
+            Some(Ok(outcome)) => {
+                self.status = match &outcome {
+                    PlayOutcome::Seats(report) => format!(
+                        "{} games ({} draws) · {:.0} games/s · seat advantage {:.1} points",
+                        report.games,
+                        report.draws,
+                        report.games_per_sec,
+                        100.0 * report.seat_advantage
+                    ),
+                    PlayOutcome::Families(r) => {
+                        let a = r.robust_seat_advantage;
+                        format!(
+                            "{} games a family · robust seat advantage {:.1} points [{:.1}, {:.1}] ({} bots)",
+                            r.families.first().map_or(0, |f| f.play.games),
+                            100.0 * a.value,
+                            100.0 * a.low,
+                            100.0 * a.high,
+                            r.worst_family
+                        )
+                    }
+                };
+                self.report = Some((std::mem::take(&mut self.tiles), outcome));
             }
             Some(Err(e)) => self.status = e,
         }
@@ -124,6 +177,7 @@ pub fn play_test_window(
     ctx: &egui::Context,
     view: &mut PlayTestView,
     tiles: &[u8],
+    harbours: &[Harbour],
     settings: &BoardSettings,
 ) {
     let mut open = view.open;
@@ -131,7 +185,7 @@ pub fn play_test_window(
         .open(&mut open)
         .default_pos(egui::pos2(320.0, 40.0))
         .default_width(520.0)
-        .show(ctx, |ui| play_test_ui(ui, view, tiles, settings));
+        .show(ctx, |ui| play_test_ui(ui, view, tiles, harbours, settings));
     view.open = open;
 }
 
@@ -139,9 +193,10 @@ fn play_test_ui(
     ui: &mut egui::Ui,
     view: &mut PlayTestView,
     tiles: &[u8],
+    harbours: &[Harbour],
     settings: &BoardSettings,
 ) {
-    ui.label("Bots play the board shown from every seat.");
+    ui.label("Bots play the board shown, with its harbours, from every seat.");
     ui.horizontal(|ui| {
         ui.add_enabled(
             !view.busy(),
@@ -150,15 +205,42 @@ fn play_test_ui(
                 .speed(50.0),
         );
         ui.label("games");
+        ui.checkbox(&mut view.trades, "trades between players")
+            .on_hover_text(
+                "once a turn a bot offers 1 for 1 or 2 for 1 for what its next build lacks",
+            );
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.radio_value(&mut view.families, true, "every fast family")
+            .on_hover_text(
+                "value bots, then planners, each at every seat: the worst family's seat advantage",
+            );
         for (bot, name, tip) in [
             (
                 Bot::Value,
-                "value bots",
-                "one-ply greedy bots with a hand-written value",
+                "value",
+                "one-ply greedy bots with a hand-written value and a little noise",
             ),
-            (Bot::Random, "random bots", "weighted-random bots"),
+            (
+                Bot::Planner,
+                "planner",
+                "deterministic weighted evaluation of the position",
+            ),
+            (
+                Bot::Search,
+                "search",
+                "Monte Carlo search over the planner (slow: a few games a second)",
+            ),
+            (Bot::Random, "random", "weighted-random bots"),
         ] {
-            ui.radio_value(&mut view.bot, bot, name).on_hover_text(tip);
+            if ui
+                .radio(!view.families && view.bot == bot, name)
+                .on_hover_text(tip)
+                .clicked()
+            {
+                view.families = false;
+                view.bot = bot;
+            }
         }
     });
     ui.horizontal(|ui| {
@@ -166,11 +248,11 @@ fn play_test_ui(
             .add_enabled(!view.busy(), egui::Button::new("▶ Play-test"))
             .clicked()
         {
-            view.start(tiles, settings);
+            view.start(tiles, harbours, settings);
         }
         if view.busy() {
             ui.spinner();
-            ui.label(format!("{} / {} games", view.played(), view.games));
+            ui.label(format!("{} / {} games", view.played(), view.total()));
             if ui.small_button("cancel").clicked() {
                 view.job = None;
                 view.status = "play-test cancelled".into();
@@ -180,10 +262,30 @@ fn play_test_ui(
     if !view.status.is_empty() {
         ui.label(&view.status);
     }
-    if let Some((played_on, report)) = &view.report {
+    if let Some((played_on, outcome)) = &view.report {
         if played_on.as_slice() != tiles {
             ui.weak("(played on an earlier board: press Play-test for this one)");
         }
+        let report = match outcome {
+            PlayOutcome::Seats(report) => report,
+            PlayOutcome::Families(r) => {
+                for f in &r.families {
+                    let a = f.seat_advantage;
+                    ui.label(format!(
+                        "{} bots: seat advantage {:.1} points [{:.1}, {:.1}]",
+                        f.family,
+                        100.0 * a.value,
+                        100.0 * a.low,
+                        100.0 * a.high
+                    ));
+                }
+                ui.label(format!("the worst family's seats ({}):", r.worst_family));
+                match r.families.iter().find(|f| f.family == r.worst_family) {
+                    Some(f) => &f.play,
+                    None => return,
+                }
+            }
+        };
         seat_chart(ui, report);
         ui.label(format!(
             "opening pips by seat: {} · {:.0} turns a game",

@@ -297,7 +297,7 @@ pub(super) fn play_script(
             if map.game == BoardGame::Catan {
                 play.games = *n;
                 play.bot = crate::boards::catan::play::Bot::Value;
-                play.start(&map.tiles, &settings);
+                play.start(&map.tiles, &map.harbours, &settings);
             } else {
                 fail("play-tests are for Catan boards".into());
             }

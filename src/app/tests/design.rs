@@ -147,12 +147,19 @@ fn play_test_plays_the_shown_catan_board_off_the_frame_and_reports_every_seat() 
     app.world_mut().write_message(GeneratorCommand::Reset);
     app.update();
     let (tiles, _) = shown(&mut app);
+    let harbours = {
+        use bevy::prelude::*;
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&evoboard::plugin::HexBoardMap, With<crate::app::hex_boards::MainGenerator>>();
+        q.single(app.world()).unwrap().harbours.clone()
+    };
     let settings = app.world().resource::<BoardSettings>().clone();
     {
         let mut view = app.world_mut().resource_mut::<PlayTestView>();
         view.games = 60;
         view.bot = Bot::Random;
-        view.start(&tiles, &settings);
+        view.start(&tiles, &harbours, &settings);
         assert!(view.busy(), "the games run off the frame");
     }
     let mut frames = 0;
@@ -163,14 +170,19 @@ fn play_test_plays_the_shown_catan_board_off_the_frame_and_reports_every_seat() 
         std::thread::yield_now();
     }
     let view = app.world().resource::<PlayTestView>();
-    let (played_on, report) = view.report.as_ref().expect(&view.status);
+    let (played_on, outcome) = view.report.as_ref().expect(&view.status);
+    let crate::app::hex_boards::PlayOutcome::Seats(report) = outcome else {
+        panic!("one family played: {outcome:?}");
+    };
     assert_eq!(played_on, &tiles);
     assert_eq!(report.games, 60);
     assert_eq!(report.seat_win_share.len(), 4);
     let wins: u32 = report.seat_win_share.iter().map(|s| s.wins).sum();
     assert_eq!(wins + report.draws, 60);
-    // The same games as the core plays on the board a saved level holds.
+    // The same games as the core plays on the board a saved level holds:
+    // the harbours shown are those.
     let board = CatanBoard::with_placed_harbours(&tiles, &settings.scoring.catan, settings.seed);
+    assert_eq!(board.harbours, harbours);
     let core = play_test(
         &board,
         &PlayConfig::uniform(60, Bot::Random, settings.seed, 1),

@@ -11,6 +11,7 @@
 
 mod access;
 mod board;
+pub mod fair_by_play;
 mod harbours;
 mod layout;
 mod pins;

@@ -86,11 +86,7 @@ impl State {
                     self.hands[victim as usize][card as usize] -= 1;
                     self.hands[p as usize][card as usize] += 1;
                 }
-                self.phase = if self.rolled {
-                    Phase::Main
-                } else {
-                    Phase::PreRoll
-                };
+                self.phase = self.after_card();
             }
             (Phase::FreeRoads(k), Action::Road(e)) => {
                 scores = true;
@@ -98,10 +94,10 @@ impl State {
                 self.phase = if k > 1 && self.roads_left[p as usize] > 0 {
                     Phase::FreeRoads(k - 1)
                 } else {
-                    Phase::Main
+                    self.after_card()
                 };
             }
-            (Phase::FreeRoads(_), Action::EndTurn) => self.phase = Phase::Main,
+            (Phase::FreeRoads(_), Action::EndTurn) => self.phase = self.after_card(),
             (Phase::SpecialBuild(q), Action::EndTurn) => {
                 let next = self.next_seat(q);
                 if next == self.current {
@@ -164,6 +160,21 @@ impl State {
                     self.hands[p as usize][r] += k;
                 }
             }
+            (
+                Phase::Main,
+                Action::PlayerTrade {
+                    with,
+                    give,
+                    give_n,
+                    get,
+                },
+            ) => {
+                let (i, q) = (p as usize, with as usize);
+                self.hands[i][give as usize] -= give_n;
+                self.hands[q][give as usize] += give_n;
+                self.hands[q][get as usize] -= 1;
+                self.hands[i][get as usize] += 1;
+            }
             (_, Action::Trade { give, get }) => {
                 let rate = self.rate(p, give);
                 self.hands[p as usize][give as usize] -= rate;
@@ -180,6 +191,17 @@ impl State {
         if scores && p == self.current && self.points(p) >= WIN_POINTS {
             self.winner = p;
             self.phase = Phase::Over;
+        }
+    }
+
+    /// The phase after a development card's effect: back before the dice
+    /// when it was played before them, else the main phase.
+    #[inline]
+    fn after_card(&self) -> Phase {
+        if self.rolled {
+            Phase::Main
+        } else {
+            Phase::PreRoll
         }
     }
 

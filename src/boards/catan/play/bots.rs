@@ -1,7 +1,9 @@
 //! The bots: a value-function bot (one-ply greedy: it tries each legal
 //! action on a copy of the state and keeps the one whose resulting state
 //! it values most) and a weighted-random bot (cities, settlements and
-//! development cards weighted up, as in the well-known simulators).
+//! development cards weighted up, as in the well-known simulators); the
+//! planner ([`super::planner`]) and the search bot
+//! ([`super::search_bot`]) have files of their own.
 
 use super::state::{Action, CITY, CITY_COST, Phase, SETTLEMENT_COST, State, below, bits, dev};
 use super::topology::{NONE, Topology};
@@ -23,17 +25,29 @@ pub enum Bot {
     /// instance of it ([`State::random_action`], no list of the legal
     /// actions); [`Bot::choose`] on a given list weights each action so.
     Random,
+    /// Deterministic one-ply lookahead over a weighted evaluation of the
+    /// position ([`super::planner_value`]): production with diversity and
+    /// scarcity, harbours, expansion, longest road and largest army,
+    /// development cards, the hand; bank trades only to complete a build.
+    Planner,
+    /// Flat Monte Carlo over the planner's best few actions: truncated
+    /// rollouts with the planner at every seat, the hidden cards
+    /// re-dealt before each, scored by the planner's value against the
+    /// best opponent's; more effort on the setup.
+    Search,
 }
 
 impl Bot {
     /// The spellings `--bots` accepts.
-    pub const ALLOWED: &'static str = "value, random";
+    pub const ALLOWED: &'static str = "value, random, planner, search";
 
     /// Name as on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Bot::Value => "value",
             Bot::Random => "random",
+            Bot::Planner => "planner",
+            Bot::Search => "search",
         }
     }
 
@@ -45,6 +59,8 @@ impl Bot {
         match self {
             Bot::Random => weighted_random(legal, rng),
             Bot::Value => value_choice(t, s, legal, rng),
+            Bot::Planner => super::planner::planner_choice(t, s, legal, rng),
+            Bot::Search => super::search_bot::search_choice(t, s, legal, rng),
         }
     }
 }
@@ -62,6 +78,8 @@ impl FromStr for Bot {
         match s {
             "value" => Ok(Bot::Value),
             "random" => Ok(Bot::Random),
+            "planner" => Ok(Bot::Planner),
+            "search" => Ok(Bot::Search),
             _ => Err(format!("unknown bot '{s}'; allowed: {}", Bot::ALLOWED)),
         }
     }

@@ -32,18 +32,41 @@ pub struct GameRecord {
     pub actions: Vec<Action>,
 }
 
+/// The table's rules beyond the base game's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Trades between players ([`super::trades`]): once a turn after the
+    /// dice the seat to act offers one; off by default.
+    pub trades: bool,
+}
+
 /// Play one game on `t` with `bots[seat]` at each seat (`bots.len()`
 /// seats), seeded by `seed`: the same seed gives the same game. `buf` is
 /// the legal-action buffer, reused across games; with `record`, every
 /// applied action is pushed there. Returns the result and the final state.
+/// The base game's rules: [`play_game_with`] sets [`Rules`].
 pub fn play_game(
     t: &Topology,
     bots: &[Bot],
     seed: u64,
     buf: &mut Vec<Action>,
+    record: Option<&mut GameRecord>,
+) -> (GameResult, State) {
+    play_game_with(t, bots, Rules::default(), seed, buf, record)
+}
+
+/// [`play_game`] under `rules`.
+pub fn play_game_with(
+    t: &Topology,
+    bots: &[Bot],
+    rules: Rules,
+    seed: u64,
+    buf: &mut Vec<Action>,
     mut record: Option<&mut GameRecord>,
 ) -> (GameResult, State) {
     let mut rng = seeded(seed);
+    // The turn in which the seat to act last offered a player trade.
+    let mut offered = u16::MAX;
     let mut s = State::new(t, bots.len() as u8, &mut rng);
     if let Some(r) = record.as_deref_mut() {
         r.start = s;
@@ -51,10 +74,17 @@ pub fn play_game(
     }
     while s.phase != Phase::Over && s.turns < TURN_CAP {
         let p = s.actor();
-        let a = match bots[p as usize] {
+        let trade = if rules.trades && s.phase == Phase::Main && offered != s.turns {
+            offered = s.turns;
+            super::trades::offer(t, &s, p, bots)
+        } else {
+            None
+        };
+        let a = match (trade, bots[p as usize]) {
+            (Some(a), _) => a,
             // Kind first, then one instance: no list of every action.
-            Bot::Random => s.random_action_for(t, p, &mut rng),
-            bot => {
+            (None, Bot::Random) => s.random_action_for(t, p, &mut rng),
+            (None, bot) => {
                 s.legal(t, buf);
                 bot.choose(t, &s, buf, &mut rng)
             }

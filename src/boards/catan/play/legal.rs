@@ -24,11 +24,11 @@ impl State {
                 let free = t.corner_edge_mask[c as usize] & !self.all_roads();
                 out.extend(bits(free).map(Action::Road));
             }
+            // The rulebook's turn: any development card held since an
+            // earlier turn may be played before the dice (one a turn).
             Phase::PreRoll => {
                 out.push(Action::Roll);
-                if self.can_play(p, dev::KNIGHT) {
-                    out.push(Action::Knight);
-                }
+                self.dev_plays(t, p, out);
             }
             Phase::Discard => {
                 for r in 0..5u8 {

@@ -119,15 +119,8 @@ impl State {
     pub(super) fn random_action_for(&self, t: &Topology, p: u8, rng: &mut Rng) -> Action {
         match self.phase {
             Phase::Main | Phase::SpecialBuild(_) => self.random_build_or_play(t, p, rng),
-            // Roll, or play a knight first (the two of weight 1).
-            Phase::PreRoll => {
-                let p = p as usize;
-                if !self.played_dev && self.dev[p][dev::KNIGHT] > 0 && one_of(rng, 2) == 1 {
-                    Action::Knight
-                } else {
-                    Action::Roll
-                }
-            }
+            // Roll, or play a development card first (all of weight 1).
+            Phase::PreRoll => self.random_pre_roll(t, p, rng),
             // One of the resources held, each kind equally likely.
             Phase::Discard => {
                 let held = at_least(&self.hands[p as usize], &ANY);
@@ -148,6 +141,47 @@ impl State {
             },
             Phase::Over => panic!("no action once the game is over"),
         }
+    }
+
+    /// Before the dice: one of rolling and the development card plays
+    /// [`State::legal`] lists (a knight, road building, each year of
+    /// plenty pair, each monopoly), uniformly, in its order; with only a
+    /// knight held this is the draw between rolling and the knight.
+    fn random_pre_roll(&self, t: &Topology, p: u8, rng: &mut Rng) -> Action {
+        let i = p as usize;
+        if self.played_dev || self.dev[i] == [0; 5] {
+            return Action::Roll;
+        }
+        let knight = u32::from(self.dev[i][dev::KNIGHT] > 0);
+        let road_building = u32::from(
+            self.dev[i][dev::ROAD_BUILDING] > 0
+                && self.roads_left[i] > 0
+                && self.road_candidates(t, p) != 0,
+        );
+        let (pairs, plenty) = if self.dev[i][dev::YEAR_OF_PLENTY] > 0 {
+            self.year_of_plenty_pairs()
+        } else {
+            ([(0, 0); 15], 0)
+        };
+        let monopoly = 5 * u32::from(self.dev[i][dev::MONOPOLY] > 0);
+        let mut k = one_of(rng, 1 + knight + road_building + plenty + monopoly);
+        if k == 0 {
+            return Action::Roll;
+        }
+        k -= 1;
+        if k < knight {
+            return Action::Knight;
+        }
+        k -= knight;
+        if k < road_building {
+            return Action::RoadBuilding;
+        }
+        k -= road_building;
+        if k < plenty {
+            let (a, b) = pairs[k as usize];
+            return Action::YearOfPlenty(a, b);
+        }
+        Action::Monopoly((k - plenty) as u8)
     }
 
     /// Which resources `p` may give to the bank (a bit per resource) and

@@ -3,7 +3,7 @@
 //! catan --play N` prints and what the app's Play-test runs.
 
 use super::bots::Bot;
-use super::game::{GameResult, play_game};
+use super::game::{GameResult, Rules, play_game_with};
 use super::state::{Action, MAX_SEATS};
 use super::topology::Topology;
 use crate::boards::BoardError;
@@ -36,6 +36,8 @@ pub struct PlayConfig {
     pub seed: u64,
     /// Worker threads (0: rayon's default, all cores).
     pub threads: usize,
+    /// The table's rules beyond the base game (player trades).
+    pub rules: Rules,
 }
 
 impl PlayConfig {
@@ -48,6 +50,7 @@ impl PlayConfig {
             rotate: false,
             seed,
             threads,
+            rules: Rules::default(),
         }
     }
 }
@@ -66,7 +69,7 @@ pub struct Share {
 }
 
 impl Share {
-    fn new(wins: u32, decided: u32) -> Share {
+    pub(super) fn new(wins: u32, decided: u32) -> Share {
         let [low, high] = wilson_interval(wins, decided);
         Share {
             wins,
@@ -96,6 +99,12 @@ pub struct PlayReport {
     pub seat_win_share: Vec<Share>,
     /// Largest minus smallest seat win share.
     pub seat_advantage: f64,
+    /// The 95 % interval of [`PlayReport::seat_advantage`]: the normal
+    /// interval of the difference of the two seats' shares (multinomial
+    /// variance), clamped at 0. It does not correct for those two seats
+    /// being chosen as the extremes: on a perfectly fair board the figure
+    /// itself is about 2 standard deviations of one share.
+    pub seat_advantage_interval: [f64; 2],
     /// Mean pips of each seat's two setup settlements.
     pub opening_pips: Vec<f64>,
     /// Mean turns per game (one per seat's turn).
@@ -166,8 +175,11 @@ pub fn placed_harbours(board: &CatanBoard, seed: u64) -> (CatanBoard, bool) {
     (b, true)
 }
 
-#[derive(Clone, Copy, Default)]
-struct Tally {
+/// Wins and draws of some games of a play-test, per seat.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Tally {
+    /// Games tallied.
+    pub(super) games: u32,
     seat_wins: [u32; MAX_SEATS],
     lineup_wins: [u32; MAX_SEATS],
     draws: u32,
@@ -177,6 +189,7 @@ struct Tally {
 
 impl Tally {
     fn add(mut self, r: &GameResult, shift: usize, seats: usize) -> Tally {
+        self.games += 1;
         match r.winner {
             Some(w) => {
                 self.seat_wins[w as usize] += 1;
@@ -191,7 +204,9 @@ impl Tally {
         self
     }
 
-    fn merge(mut self, o: Tally) -> Tally {
+    /// Both tallies' games together.
+    pub(super) fn merge(mut self, o: Tally) -> Tally {
+        self.games += o.games;
         for k in 0..MAX_SEATS {
             self.seat_wins[k] += o.seat_wins[k];
             self.lineup_wins[k] += o.lineup_wins[k];
@@ -226,6 +241,24 @@ pub fn play_test(
     }
     let (board, placed) = placed_harbours(board, cfg.seed);
     let topo = Topology::new(&board)?;
+    let seats = seats_of(&topo, cfg)?;
+    let n = seats as usize;
+    let pool = thread_pool(cfg.threads)?;
+    let start = Instant::now();
+    let tally = pool.install(|| play_games(&topo, cfg, n, 0..cfg.games, progress))?;
+    Ok(tally.report(cfg, n, start.elapsed().as_secs_f64(), placed))
+}
+
+/// A pool of `threads` workers (0: all cores).
+pub(crate) fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, PlayError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| PlayError::Threads(e.to_string()))
+}
+
+/// The seats `cfg` plays on `topo`, checked against the island.
+pub(super) fn seats_of(topo: &Topology, cfg: &PlayConfig) -> Result<u8, PlayError> {
     let seats = if cfg.seats == 0 {
         topo.seats.1
     } else {
@@ -237,67 +270,98 @@ pub fn play_test(
             allowed: topo.seats,
         });
     }
-    let n = seats as usize;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.threads)
-        .build()
-        .map_err(|e| PlayError::Threads(e.to_string()))?;
+    Ok(seats)
+}
+
+/// Games `games` of the play-test `cfg` on `topo` with `n` seats, in the
+/// current rayon pool (game `g` seeded by `derive_seed(cfg.seed, g)`,
+/// whatever the range), tallied. `progress` as for [`play_test`].
+pub(super) fn play_games(
+    topo: &Topology,
+    cfg: &PlayConfig,
+    n: usize,
+    games: std::ops::Range<u32>,
+    progress: &(dyn Fn(u32) -> bool + Sync),
+) -> Result<Tally, PlayError> {
     let done = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
-    let start = Instant::now();
-    let tally = pool.install(|| {
-        (0..cfg.games)
-            .into_par_iter()
-            .fold(
-                || (Tally::default(), Vec::<Action>::with_capacity(128)),
-                |(tally, mut buf), g| {
-                    if stop.load(Ordering::Relaxed) {
-                        return (tally, buf);
-                    }
-                    let shift = if cfg.rotate { g as usize % n } else { 0 };
-                    let mut bots = [Bot::Value; MAX_SEATS];
-                    for (k, &b) in cfg.bots[..n].iter().enumerate() {
-                        bots[(k + shift) % n] = b;
-                    }
-                    let seed = derive_seed(cfg.seed, g as u64);
-                    let (r, _) = play_game(&topo, &bots[..n], seed, &mut buf, None);
-                    let k = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if !progress(k) {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    (tally.add(&r, shift, n), buf)
-                },
-            )
-            .map(|(t, _)| t)
-            .reduce(Tally::default, Tally::merge)
-    });
+    let tally = games
+        .into_par_iter()
+        .fold(
+            || (Tally::default(), Vec::<Action>::with_capacity(128)),
+            |(tally, mut buf), g| {
+                if stop.load(Ordering::Relaxed) {
+                    return (tally, buf);
+                }
+                let shift = if cfg.rotate { g as usize % n } else { 0 };
+                let mut bots = [Bot::Value; MAX_SEATS];
+                for (k, &b) in cfg.bots[..n].iter().enumerate() {
+                    bots[(k + shift) % n] = b;
+                }
+                let seed = derive_seed(cfg.seed, g as u64);
+                let (r, _) = play_game_with(topo, &bots[..n], cfg.rules, seed, &mut buf, None);
+                let k = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if !progress(k) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                (tally.add(&r, shift, n), buf)
+            },
+        )
+        .map(|(t, _)| t)
+        .reduce(Tally::default, Tally::merge);
     if stop.load(Ordering::Relaxed) {
         return Err(PlayError::Cancelled);
     }
-    let secs = start.elapsed().as_secs_f64();
-    let games = cfg.games;
-    let decided = games - tally.draws;
-    let shares: Vec<Share> = (0..n)
-        .map(|k| Share::new(tally.seat_wins[k], decided))
-        .collect();
-    let (lo, hi) = shares.iter().fold((f64::MAX, f64::MIN), |(lo, hi), s| {
-        (lo.min(s.share), hi.max(s.share))
-    });
-    Ok(PlayReport {
-        games,
-        draws: tally.draws,
-        seats,
-        bots: cfg.bots[..n].iter().map(|b| b.name()).collect(),
-        seat_win_share: shares,
-        seat_advantage: hi - lo,
-        opening_pips: (0..n)
-            .map(|k| tally.pips[k] as f64 / games as f64)
-            .collect(),
-        mean_turns: tally.turns as f64 / games as f64,
-        games_per_sec: games as f64 / secs.max(1e-9),
-        lineup_win_share: (0..n)
-            .map(|k| Share::new(tally.lineup_wins[k], decided))
-            .collect(),
-        harbours_placed: placed,
-    })
+    Ok(tally)
+}
+
+/// The 95 % interval of the difference of two win shares `a` and `b`
+/// of `n` decided games (see [`PlayReport::seat_advantage_interval`]).
+pub(super) fn difference_interval(a: f64, b: f64, n: u32) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let d = a - b;
+    let se = ((a + b - d * d).max(0.0) / n as f64).sqrt();
+    [(d - 1.96 * se).max(0.0), d + 1.96 * se]
+}
+
+impl Tally {
+    /// The report of this tally of `cfg` with `n` seats, played in `secs`.
+    pub(super) fn report(&self, cfg: &PlayConfig, n: usize, secs: f64, placed: bool) -> PlayReport {
+        let games = self.games;
+        let decided = games - self.draws;
+        let shares: Vec<Share> = (0..n)
+            .map(|k| Share::new(self.seat_wins[k], decided))
+            .collect();
+        let (lo, hi) = (0..n).fold((0, 0), |(lo, hi), k| {
+            let s = |i: usize| shares[i].share;
+            (
+                if s(k) < s(lo) { k } else { lo },
+                if s(k) > s(hi) { k } else { hi },
+            )
+        });
+        PlayReport {
+            games,
+            draws: self.draws,
+            seats: n as u8,
+            bots: cfg.bots[..n].iter().map(|b| b.name()).collect(),
+            seat_advantage: shares[hi].share - shares[lo].share,
+            seat_advantage_interval: difference_interval(
+                shares[hi].share,
+                shares[lo].share,
+                decided,
+            ),
+            seat_win_share: shares,
+            opening_pips: (0..n)
+                .map(|k| self.pips[k] as f64 / games.max(1) as f64)
+                .collect(),
+            mean_turns: self.turns as f64 / games.max(1) as f64,
+            games_per_sec: games as f64 / secs.max(1e-9),
+            lineup_win_share: (0..n)
+                .map(|k| Share::new(self.lineup_wins[k], decided))
+                .collect(),
+            harbours_placed: placed,
+        }
+    }
 }

@@ -73,6 +73,19 @@ pub enum Action {
         /// Resource received.
         get: u8,
     },
+    /// Trade with another seat (`--trades`): give `give_n` cards of
+    /// `give` to seat `with` for one card of `get` (see [`super::trades`]
+    /// for who offers and who accepts; never in [`State::legal`]'s list).
+    PlayerTrade {
+        /// The seat traded with.
+        with: u8,
+        /// Resource given.
+        give: u8,
+        /// Cards of it given (1 or 2).
+        give_n: u8,
+        /// Resource received (one card).
+        get: u8,
+    },
     /// Discard one card of this resource (a hand over 7 on a 7 halves).
     Discard(u8),
     /// Move the robber to a hex and steal from a victim there ([`NONE`]:

@@ -382,3 +382,46 @@ fn harbour_rates_are_two_three_and_four() {
     assert_eq!((s.hands[0][3], s.hands[0][4]), (0, 1));
     s.check(&t);
 }
+
+#[test]
+fn any_development_card_may_be_played_before_the_roll_once_a_turn() {
+    let t = base();
+    let mut s = main_phase(&t);
+    s.phase = Phase::PreRoll;
+    s.rolled = false;
+    let (corners, edges) = path(&t, 0, 3);
+    s.place_settlement(&t, 0, corners[0]);
+    // Cards bought this turn wait: before the roll only rolling is legal.
+    s.dev_new[0] = [1, 1, 1, 1, 0];
+    s.deck_pos = 4;
+    assert_eq!(legal(&t, &s), vec![Action::Roll]);
+    // Held since an earlier turn: every kind is offered before the roll.
+    s.dev[0] = std::mem::take(&mut s.dev_new[0]);
+    let before = legal(&t, &s);
+    assert_eq!(before[0], Action::Roll);
+    for a in [Action::Knight, Action::RoadBuilding, Action::Monopoly(2)] {
+        assert!(before.contains(&a), "{a:?} before the roll");
+    }
+    assert!(before.contains(&Action::YearOfPlenty(0, 4)));
+    // Road building before the dice: two free roads, then still to roll.
+    s.apply(&t, Action::RoadBuilding);
+    assert_eq!(s.phase, Phase::FreeRoads(2));
+    s.apply(&t, Action::Road(edges[0]));
+    s.apply(&t, Action::Road(edges[1]));
+    assert_eq!((s.phase, s.rolled), (Phase::PreRoll, false));
+    // One card a turn: only the roll is left.
+    assert_eq!(legal(&t, &s), vec![Action::Roll]);
+    // Year of plenty and monopoly before the dice leave the roll pending.
+    for a in [Action::YearOfPlenty(0, 4), Action::Monopoly(1)] {
+        s.played_dev = false;
+        s.apply(&t, a);
+        assert_eq!(s.phase, Phase::PreRoll, "{a:?}");
+    }
+    // After the dice, the main phase offers no card once one was played.
+    s.apply(&t, Action::Dice(8));
+    assert!(!legal(&t, &s).iter().any(|a| matches!(
+        a,
+        Action::Knight | Action::RoadBuilding | Action::YearOfPlenty(..) | Action::Monopoly(_)
+    )));
+    s.check(&t);
+}

@@ -49,16 +49,19 @@ fn the_random_bot_always_draws_a_legal_action() {
 }
 
 #[test]
-fn the_random_bot_draws_discards_robber_moves_and_road_spots_as_from_their_list() {
+fn the_random_bot_draws_discards_robber_moves_road_spots_and_pre_roll_cards_as_from_their_list() {
     let t = base();
     let mut legal = Vec::new();
-    let mut drawn = [0usize; 4];
+    let mut drawn = [0usize; 5];
     random_steps(&t, 0..20, |s, before, after, a, seed| {
         let kind = match s.phase {
             Phase::Discard => 0,
             Phase::Robber => 1,
             Phase::FreeRoads(_) => 2,
             Phase::SetupSettlement | Phase::SetupRoad(_) => 3,
+            // Cards other than a knight played before the dice.
+            Phase::PreRoll if !matches!(a, Action::Roll | Action::Knight) => 4,
+            Phase::PreRoll => 5,
             _ => return,
         };
         s.legal(&t, &mut legal);
@@ -66,11 +69,13 @@ fn the_random_bot_draws_discards_robber_moves_and_road_spots_as_from_their_list(
         let want = legal[random_bot::one_of(&mut listed, legal.len() as u32) as usize];
         assert_eq!(a, want, "seed {seed}");
         assert_eq!(*after, listed, "seed {seed}: the same draws");
-        drawn[kind] += 1;
+        if kind < 5 {
+            drawn[kind] += 1;
+        }
     });
-    // Discards, robber moves, free roads, setup spots.
+    // Discards, robber moves, free roads, setup spots, cards before the dice.
     assert!(drawn[0] > 100 && drawn[1] > 100, "{drawn:?}");
-    assert!(drawn[2] > 30 && drawn[3] > 100, "{drawn:?}");
+    assert!(drawn[2] > 30 && drawn[3] > 100 && drawn[4] > 5, "{drawn:?}");
 }
 
 #[test]
