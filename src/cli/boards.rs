@@ -484,6 +484,11 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         BoardGame::Catan => {
             if let Some(b) = &island {
                 print!("{}", catan::text(b));
+                // The code with the harbours: `evaluate --code` plays
+                // this very board.
+                if let Ok(c) = code::encode_catan(b) {
+                    println!("code {c}");
+                }
             }
         }
     }

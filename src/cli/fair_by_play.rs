@@ -20,6 +20,9 @@ use std::time::Instant;
 /// Most games per family a candidate plays in the race when `--play` is
 /// not given.
 pub const DEFAULT_GAMES: u32 = 800;
+/// The seed of the beginner island's harbours (the same island for every
+/// `--seed`).
+pub const BEGINNER_HARBOURS: u64 = 1;
 /// Most candidates `--fair-by-play` takes.
 pub const MAX_CANDIDATES: usize = 256;
 
@@ -98,8 +101,11 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
         .map(|b| super::catan::with_harbours(&b.tiles, &scoring.catan, a.seed))
         .collect();
     let layout = islands[0].layout().unwrap_or_else(CatanLayout::base);
-    let beginner =
-        (layout.hexes() == 19).then(|| fair_compare::island(&official_beginner().encode(), a.seed));
+    // The same beginner island whatever the seed: the rulebook's tiles,
+    // harbours placed by seed 1 (the frame's harbour positions are not in
+    // the reference data).
+    let beginner = (layout.hexes() == 19)
+        .then(|| fair_compare::island(&official_beginner().encode(), BEGINNER_HARBOURS));
     let play = a.play.config(games, a.seed)?;
     let batch = games.min(RaceConfig::new(a.seed).batch);
     let cfg = RaceConfig {
@@ -116,7 +122,7 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
     };
     let bar = super::common::progress_bar(0, "games");
     let report = race(&islands, beginner.as_ref(), &cfg, &|p: RaceProgress| {
-        if p.games % 64 == 0 || p.games == p.of {
+        if p.games.is_multiple_of(64) || p.games == p.of {
             bar.set_message(p.stage);
             bar.set_length(p.of as u64);
             bar.set_position(p.games as u64);

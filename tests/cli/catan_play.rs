@@ -269,3 +269,29 @@ fn fair_by_play_races_and_its_code_reproduces_the_figures() {
         assert_eq!(a["harbours_placed"], false);
     }
 }
+
+#[test]
+fn generate_prints_a_code_with_the_harbours_of_its_level() {
+    let dir = temp_dir("catan-code");
+    let level = dir.join("b.level.ron");
+    let level = level.to_str().unwrap();
+    let v = json(&["generate", "catan", "--seed", "7", "--out", level, "--json"]);
+    let code = v["code"].as_str().unwrap();
+    assert!(code.starts_with('H'), "{code}");
+    let play = |source: &[&str]| {
+        let mut args = vec!["evaluate", "catan"];
+        args.extend_from_slice(source);
+        args.extend_from_slice(&["--play", "12", "--seed", "3", "--json"]);
+        json(&args)["play"].clone()
+    };
+    let by_code = play(&["--code", code]);
+    assert_eq!(by_code["harbours_placed"], false);
+    assert_eq!(
+        by_code["seat_win_share"],
+        play(&["--map", level])["seat_win_share"]
+    );
+    // The text output prints the same code.
+    let out = super::evoboard(&["generate", "catan", "--seed", "7"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(&format!("code {code}")), "{text}");
+}

@@ -17,7 +17,7 @@ mod tests;
 
 pub use date::{iso8601_utc, now_iso8601};
 pub use file::{RECORDS_ENV, RecordError, SUPPORTED_VERSIONS, append, load, records_path};
-pub use summary::{PairingStats, summarize, wilson_interval};
+pub use summary::{PairingStats, summarize, wilson_interval, wilson_interval_z};
 
 use super::game::MatchResult;
 use super::local_match::LocalMatch;

@@ -42,15 +42,22 @@ pub struct PairingStats {
 /// assert!((lo - 0.4618).abs() < 1e-4 && (hi - 0.7239).abs() < 1e-4);
 /// ```
 pub fn wilson_interval(wins: u32, n: u32) -> [f64; 2] {
+    wilson_interval_z(wins, n, Z95)
+}
+
+/// [`wilson_interval`] for the normal quantile `z` (1.96 for 95 %; a
+/// larger `z` for intervals that must hold together, as the seats of a
+/// play-test's seat advantage).
+pub fn wilson_interval_z(wins: u32, n: u32, z: f64) -> [f64; 2] {
     if n == 0 {
         return [0.0, 1.0];
     }
     let n = n as f64;
     let p = wins as f64 / n;
-    let z2 = Z95 * Z95;
+    let z2 = z * z;
     let denom = 1.0 + z2 / n;
     let center = (p + z2 / (2.0 * n)) / denom;
-    let half = Z95 / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    let half = z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     [(center - half).max(0.0), (center + half).min(1.0)]
 }
 

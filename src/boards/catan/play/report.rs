@@ -8,7 +8,7 @@ use super::state::{Action, MAX_SEATS};
 use super::topology::Topology;
 use crate::boards::BoardError;
 use crate::boards::catan::{CatanBoard, CatanOptions};
-use crate::domino::records::wilson_interval;
+use crate::domino::records::{wilson_interval, wilson_interval_z};
 use crate::rng::derive_seed;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -99,11 +99,12 @@ pub struct PlayReport {
     pub seat_win_share: Vec<Share>,
     /// Largest minus smallest seat win share.
     pub seat_advantage: f64,
-    /// The 95 % interval of [`PlayReport::seat_advantage`]: the normal
-    /// interval of the difference of the two seats' shares (multinomial
-    /// variance), clamped at 0. It does not correct for those two seats
-    /// being chosen as the extremes: on a perfectly fair board the figure
-    /// itself is about 2 standard deviations of one share.
+    /// The 95 % interval of [`PlayReport::seat_advantage`], for the seats
+    /// at once: every seat's Wilson interval at the level 1 − 0.05 /
+    /// seats, the largest share between the largest ends, the smallest
+    /// between the smallest, the advantage between their differences
+    /// (clamped at 0). It allows for the two seats being picked as the
+    /// extremes, so it is wider than one difference's interval.
     pub seat_advantage_interval: [f64; 2],
     /// Mean pips of each seat's two setup settlements.
     pub opening_pips: Vec<f64>,
@@ -315,15 +316,33 @@ pub(super) fn play_games(
     Ok(tally)
 }
 
-/// The 95 % interval of the difference of two win shares `a` and `b`
-/// of `n` decided games (see [`PlayReport::seat_advantage_interval`]).
-pub(super) fn difference_interval(a: f64, b: f64, n: u32) -> [f64; 2] {
-    if n == 0 {
-        return [0.0, 1.0];
+/// The normal quantile for 95 % intervals that hold for `seats` seats at
+/// once (Bonferroni: each at 1 − 0.05 / seats, two-sided).
+fn simultaneous_z(seats: usize) -> f64 {
+    match seats {
+        0..=2 => 2.241,
+        3 => 2.394,
+        4 => 2.498,
+        5 => 2.576,
+        _ => 2.638,
     }
-    let d = a - b;
-    let se = ((a + b - d * d).max(0.0) / n as f64).sqrt();
-    [(d - 1.96 * se).max(0.0), d + 1.96 * se]
+}
+
+/// The 95 % interval of a seat advantage (largest minus smallest share)
+/// from the seats' `wins` of `decided` games: each seat's Wilson interval
+/// at the simultaneous level ([`simultaneous_z`]), then the largest share
+/// lies between the largest lower and the largest upper end, the smallest
+/// between the smallest ends, and the advantage between their
+/// differences (see [`PlayReport::seat_advantage_interval`]).
+pub(super) fn advantage_interval(wins: &[u32], decided: u32) -> [f64; 2] {
+    let z = simultaneous_z(wins.len());
+    let ends: Vec<[f64; 2]> = wins
+        .iter()
+        .map(|&w| wilson_interval_z(w, decided, z))
+        .collect();
+    let max = |k: usize| ends.iter().map(|e| e[k]).fold(0.0, f64::max);
+    let min = |k: usize| ends.iter().map(|e| e[k]).fold(1.0, f64::min);
+    [(max(0) - min(1)).max(0.0), max(1) - min(0)]
 }
 
 impl Tally {
@@ -347,11 +366,7 @@ impl Tally {
             seats: n as u8,
             bots: cfg.bots[..n].iter().map(|b| b.name()).collect(),
             seat_advantage: shares[hi].share - shares[lo].share,
-            seat_advantage_interval: difference_interval(
-                shares[hi].share,
-                shares[lo].share,
-                decided,
-            ),
+            seat_advantage_interval: advantage_interval(&self.seat_wins[..n], decided),
             seat_win_share: shares,
             opening_pips: (0..n)
                 .map(|k| self.pips[k] as f64 / games.max(1) as f64)

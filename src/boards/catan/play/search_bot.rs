@@ -4,11 +4,11 @@
 //! ([`determinize`]: the undrawn development deck and the other seats'
 //! unplayed development cards, shuffled together and dealt back in the
 //! same numbers), the candidate applied, then the planner plays every
-//! seat with fresh dice for a few turns; the leaf is the seat's
+//! seat to the end of the decision's turn; the leaf is the seat's
 //! [`planner_value`] less the best opponent's (a win or loss on the way
-//! counts as such). The setup's settlements get more candidates, more
-//! rollouts and a longer horizon; the robber, discards and the roll are
-//! left to the planner. Every draw comes from the game's generator (one
+//! counts as such). Only the main phase (and special building) is
+//! searched: the setup, the robber, discards and the roll are left to
+//! the planner (searched setup placements lost to planners). Every draw comes from the game's generator (one
 //! draw seeds the rollouts), and the rollouts reuse one thread-local
 //! buffer: nothing is allocated per candidate.
 
@@ -31,26 +31,15 @@ struct Effort {
     margin: f32,
 }
 
-/// A setup settlement.
-const SETUP: Effort = Effort {
-    k: 8,
-    n: 12,
-    turns: 8,
-    margin: 60.0,
-};
-/// A setup road.
-const SETUP_ROAD: Effort = Effort {
-    k: 3,
-    n: 8,
-    turns: 8,
-    margin: 40.0,
-};
-/// A decision of the main phase.
+/// A decision of the main phase: a horizon of one turn (the rest of the
+/// seat's own turn, played by the planner) measured best; longer
+/// horizons and searched setup placements both lost strength against
+/// planners (the setup is left to the planner).
 const MAIN: Effort = Effort {
-    k: 3,
-    n: 8,
-    turns: 4,
-    margin: 40.0,
+    k: 8,
+    n: 16,
+    turns: 1,
+    margin: 120.0,
 };
 /// Most candidates of any effort.
 const MAX_K: usize = 8;
@@ -64,13 +53,10 @@ thread_local! {
 
 /// The search bot's pick among `legal` (more than one action) in `s`.
 pub(super) fn search_choice(t: &Topology, s: &State, legal: &[Action], rng: &mut Rng) -> Action {
-    let effort = match s.phase {
-        Phase::SetupSettlement => SETUP,
-        Phase::SetupRoad(_) => SETUP_ROAD,
-        Phase::Main | Phase::SpecialBuild(_) => MAIN,
-        _ => return planner_choice(t, s, legal, rng),
-    };
-    search(t, s, legal, rng, effort)
+    match s.phase {
+        Phase::Main | Phase::SpecialBuild(_) => search(t, s, legal, rng, MAIN),
+        _ => planner_choice(t, s, legal, rng),
+    }
 }
 
 fn search(t: &Topology, s: &State, legal: &[Action], rng: &mut Rng, e: Effort) -> Action {
@@ -181,8 +167,8 @@ pub(super) fn determinize(s: &mut State, me: u8, rng: &mut Rng) {
     }
     let seats = s.seats as usize;
     for q in (0..seats).filter(|&q| q != me as usize) {
-        for k in 0..5 {
-            counts[k] += s.dev[q][k] + s.dev_new[q][k];
+        for (k, n) in counts.iter_mut().enumerate() {
+            *n += s.dev[q][k] + s.dev_new[q][k];
         }
     }
     let mut pool = [0u8; 34];
@@ -278,13 +264,13 @@ mod tests {
                 other.deck[a..b].reverse();
                 // Swap one of seat 1's cards with a deck card of another kind.
                 let q = 1 + (s.actor() == 1) as usize;
-                if let Some(k) = (0..5).find(|&k| other.dev[q][k] > 0) {
-                    if let Some(pos) = (a..b).find(|&i| other.deck[i] as usize != k) {
-                        let j = other.deck[pos] as usize;
-                        other.dev[q][k] -= 1;
-                        other.dev[q][j] += 1;
-                        other.deck[pos] = k as u8;
-                    }
+                if let Some(k) = (0..5).find(|&k| other.dev[q][k] > 0)
+                    && let Some(pos) = (a..b).find(|&i| other.deck[i] as usize != k)
+                {
+                    let j = other.deck[pos] as usize;
+                    other.dev[q][k] -= 1;
+                    other.dev[q][j] += 1;
+                    other.deck[pos] = k as u8;
                 }
                 let x = Bot::Search.choose(&t, &s, &buf, &mut rng.clone());
                 let y = Bot::Search.choose(&t, &other, &buf, &mut rng.clone());
@@ -315,8 +301,8 @@ mod tests {
                 c[k as usize] += 1;
             }
             for q in 1..4 {
-                for k in 0..5 {
-                    c[k] += s.dev[q][k] + s.dev_new[q][k];
+                for (k, n) in c.iter_mut().enumerate() {
+                    *n += s.dev[q][k] + s.dev_new[q][k];
                 }
             }
             c
@@ -346,10 +332,18 @@ mod tests {
             .ok()
             .and_then(|g| g.parse().ok())
             .unwrap_or(2000);
+        let threads = std::env::var("FIG_THREADS")
+            .ok()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(2);
+        let search_only = std::env::var("FIG_SEARCH_ONLY").is_ok();
         let beginner = crate::boards::analysis::catan_table::official_beginner();
         let (official, _) = placed_harbours(beginner, 1);
         let standard = board(CatanLayout::base());
         for (hero, foe) in [(Bot::Planner, Bot::Value), (Bot::Search, Bot::Planner)] {
+            if search_only && hero != Bot::Search {
+                continue;
+            }
             for (name, b) in [("official", &official), ("standard", &standard)] {
                 let mut bots = [foe; MAX_SEATS];
                 bots[0] = hero;
@@ -357,7 +351,7 @@ mod tests {
                     seats: 4,
                     bots,
                     rotate: true,
-                    ..PlayConfig::uniform(games, foe, 1, 2)
+                    ..PlayConfig::uniform(games, foe, 1, threads)
                 };
                 let r = play_test(b, &cfg, &|_| true).unwrap();
                 let s = r.lineup_win_share[0];

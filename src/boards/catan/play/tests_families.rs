@@ -165,3 +165,23 @@ fn a_families_play_test_is_each_familys_own_play_test() {
     let again = play_families(&board, &families, &cfg, &|_| true).unwrap();
     assert_eq!(again.robust_seat_advantage, r.robust_seat_advantage);
 }
+
+#[test]
+fn a_seat_advantage_interval_holds_for_the_seats_at_once() {
+    use super::report::advantage_interval;
+    // Equal seats: the interval starts at 0 and its top is the room the
+    // noise leaves.
+    let [lo, hi] = advantage_interval(&[250, 250, 250, 250], 1000);
+    assert_eq!(lo, 0.0);
+    assert!(hi > 0.05 && hi < 0.15, "{hi}");
+    // Unequal seats: the advantage lies inside; more games, narrower.
+    let wide = advantage_interval(&[300, 200, 250, 250], 1000);
+    let narrow = advantage_interval(&[3000, 2000, 2500, 2500], 10_000);
+    for [lo, hi] in [wide, narrow] {
+        assert!(lo < 0.1 && 0.1 < hi, "[{lo}, {hi}]");
+    }
+    assert!(narrow[1] - narrow[0] < (wide[1] - wide[0]) / 2.0);
+    // Wider than the interval of one seat's share alone would make it.
+    let [l0, h0] = crate::domino::records::wilson_interval(300, 1000);
+    assert!(hi - lo > h0 - l0);
+}
