@@ -221,6 +221,10 @@ pub fn generate(a: &GenerateArgs, k: usize) -> CliResult {
             "compare": {
                 "candidates": group_json(&report.entrants.iter().map(|e| worst(&e.report)).collect::<Vec<_>>()),
                 "random": group_json(&random.iter().map(worst).collect::<Vec<_>>()),
+                "random_families": families_spread(&random)
+                    .iter()
+                    .map(|(f, m, sd)| json!({"family": f, "seat_advantage_mean": m, "seat_advantage_sd": sd}))
+                    .collect::<Vec<_>>(),
                 "official": report.beginner.as_ref().map(|b| report_json(worst(b))),
             },
             "gallery_ms": gallery_ms,
@@ -246,6 +250,24 @@ fn recheck_command(a: &GenerateArgs, r: &RaceReport, pick: &CatanBoard) -> Strin
         r.fresh_seed,
         if a.play.trades { " --trades" } else { "" }
     )
+}
+
+/// Each family's mean seat advantage over `boards` and its standard
+/// deviation, in the families' order.
+fn families_spread(boards: &[RobustReport]) -> Vec<(&'static str, f64, f64)> {
+    let Some(first) = boards.first() else {
+        return Vec::new();
+    };
+    (0..first.families.len())
+        .map(|k| {
+            let adv: Vec<f64> = boards
+                .iter()
+                .map(|r| r.families[k].seat_advantage.value)
+                .collect();
+            let (m, sd) = fair_compare::mean_sd(&adv);
+            (first.families[k].family, m, sd)
+        })
+        .collect()
 }
 
 /// One plain sentence on the pick against the beginner board.
@@ -333,9 +355,14 @@ fn print_text(
             .map(|r| r.robust_seat_advantage.value)
             .collect();
         let (m, sd) = fair_compare::mean_sd(&adv);
+        let per_family: Vec<String> = families_spread(random)
+            .iter()
+            .map(|(f, m, sd)| format!("{f} {m:.3} ± {sd:.3}"))
+            .collect();
         println!(
-            "uniformly random boards: {}, robust seat advantage {m:.3} ± {sd:.3}",
-            random.len()
+            "uniformly random boards: {}, robust seat advantage {m:.3} ± {sd:.3} ({})",
+            random.len(),
+            per_family.join(", ")
         );
     }
     println!("{}", verdict(r));

@@ -248,6 +248,15 @@ fn fair_by_play_races_and_its_code_reproduces_the_figures() {
     assert!(v["verdict"].as_str().unwrap().contains("beginner board"));
     assert!(v["search"]["pick"].is_null(), "--search-games 0 skips it");
     assert_eq!(v["compare"]["random"]["boards"], 2);
+    let fams = v["compare"]["random_families"].as_array().unwrap();
+    assert_eq!(fams.len(), 2);
+    let worst_mean = v["compare"]["random"]["seat_advantage_mean"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        fams.iter()
+            .all(|f| f["seat_advantage_mean"].as_f64().unwrap() <= worst_mean + 1e-12)
+    );
     assert!(std::fs::metadata(&plot).unwrap().len() > 1000);
     // The printed command plays the pick's fresh games again, exactly,
     // on the pick's own harbours.
