@@ -9,6 +9,7 @@ pub mod catan_play;
 pub mod common;
 pub mod domino;
 pub mod dungeon;
+pub mod evaluate;
 pub mod export;
 pub mod fair_by_play;
 pub mod fair_compare;
@@ -29,7 +30,7 @@ pub enum Command {
     /// Generate a balanced hex board.
     Generate(boards::GenerateArgs),
     /// Score a saved or plain-text hex board.
-    Evaluate(boards::EvaluateArgs),
+    Evaluate(evaluate::EvaluateArgs),
     /// Export a hex board as png, svg, text or a share code.
     Export(export::ExportArgs),
     /// Compare hex-board algorithms over seeds 1..N.
@@ -57,7 +58,7 @@ pub enum Outcome {
 pub fn run(command: Command) -> Result<Outcome, CliError> {
     let done = match command {
         Command::Generate(a) => boards::generate(a),
-        Command::Evaluate(a) => boards::evaluate(a),
+        Command::Evaluate(a) => evaluate::evaluate(a),
         Command::Export(a) => export::run(a),
         Command::Bench(a) => bench::bench(a),
         Command::Puzzle(a) => puzzle::run(a),

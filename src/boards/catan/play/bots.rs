@@ -311,14 +311,8 @@ fn robber_relief(t: &Topology, s: &State, p: u8) -> f32 {
 /// Before the dice: play a knight when the robber blocks one's production
 /// or the knight takes largest army; otherwise roll.
 fn pre_roll(t: &Topology, s: &State, p: u8, legal: &[Action]) -> Action {
-    if legal.contains(&Action::Knight) {
-        let army = s.knights[p as usize] + 1;
-        let takes_army = s.largest_army != p
-            && army >= 3
-            && (s.largest_army == NONE || army > s.knights[s.largest_army as usize]);
-        if robber_relief(t, s, p) > 0.0 || takes_army {
-            return Action::Knight;
-        }
+    if legal.contains(&Action::Knight) && (robber_relief(t, s, p) > 0.0 || s.knight_takes_army(p)) {
+        return Action::Knight;
     }
     Action::Roll
 }

@@ -12,7 +12,7 @@
 //! draw seeds the rollouts), and the rollouts reuse one thread-local
 //! buffer: nothing is allocated per candidate.
 
-use super::planner::{Weights, action_value, planner_choice, value_with, weights_in_force};
+use super::planner::{WEIGHTS, action_value, planner_choice, planner_value};
 use super::state::{Action, Phase, State, below};
 use super::topology::Topology;
 use crate::rng::{Rng, RngCore, derive_seed, seeded};
@@ -61,12 +61,11 @@ pub(super) fn search_choice(t: &Topology, s: &State, legal: &[Action], rng: &mut
 
 fn search(t: &Topology, s: &State, legal: &[Action], rng: &mut Rng, e: Effort) -> Action {
     let p = s.actor();
-    let (w, sc) = weights_in_force(t);
     // The planner's best `k`, best first (earlier actions first on ties).
     let mut cand = [(Action::EndTurn, f32::NEG_INFINITY); MAX_K];
     let mut n = 0;
     for &a in legal {
-        let Some(v) = action_value(t, s, p, a, &w, &sc) else {
+        let Some(v) = action_value(t, s, p, a, &WEIGHTS) else {
             continue;
         };
         if n == e.k && v <= cand[n - 1].1 {
@@ -104,7 +103,7 @@ fn search(t: &Topology, s: &State, legal: &[Action], rng: &mut Rng, e: Effort) -
                 let a = st.resolve(a, &mut r);
                 st.apply(t, a);
                 rollout(t, &mut st, s.turns + e.turns, &mut r, buf);
-                total[k] += leaf(t, &st, p, &w, &sc);
+                total[k] += leaf(t, &st, p);
             }
         }
     });
@@ -142,14 +141,14 @@ fn rollout(t: &Topology, s: &mut State, until: u16, rng: &mut Rng, buf: &mut Vec
 
 /// The leaf value for `p`: its planner value less the best opponent's,
 /// or a win or a loss.
-fn leaf(t: &Topology, s: &State, p: u8, w: &Weights, sc: &[f32; 5]) -> f32 {
+fn leaf(t: &Topology, s: &State, p: u8) -> f32 {
     if s.phase == Phase::Over {
         return if s.winner == p { WIN } else { -WIN };
     }
-    let mine = value_with(t, s, p, w, sc);
+    let mine = planner_value(t, s, p);
     let mut best = f32::NEG_INFINITY;
     for q in (0..s.seats).filter(|&q| q != p) {
-        best = best.max(value_with(t, s, q, w, sc));
+        best = best.max(planner_value(t, s, q));
     }
     mine - best
 }

@@ -349,6 +349,16 @@ impl State {
             .map_or(NONE, |q| q as u8)
     }
 
+    /// Whether playing a knight now takes largest army for `seat` (its
+    /// third knight, or one more than the holder's).
+    #[inline]
+    pub fn knight_takes_army(&self, seat: u8) -> bool {
+        let army = self.knights[seat as usize] + 1;
+        self.largest_army != seat
+            && army >= 3
+            && (self.largest_army == NONE || army > self.knights[self.largest_army as usize])
+    }
+
     /// Cards in `seat`'s hand.
     #[inline]
     pub fn hand_size(&self, seat: u8) -> u8 {

@@ -76,6 +76,9 @@ pub struct Topology {
     pub seats: (u8, u8),
     /// Whether the 5–6 player special building phase is played.
     pub special_building: bool,
+    /// How much each resource's pips count to the planner on this island
+    /// (scarce resources more; see the planner's `scarcity`), found once.
+    pub scarcity: [f32; 5],
 }
 
 impl Topology {
@@ -87,7 +90,9 @@ impl Topology {
         let layout = board.layout().ok_or_else(|| BoardError::CatanShape {
             rows: board.rows.iter().map(Vec::len).collect(),
         })?;
-        Ok(Self::build(layout, &board.encode(), board))
+        let mut t = Self::build(layout, &board.encode(), board);
+        t.scarcity = super::planner::scarcity(&t);
+        Ok(t)
     }
 
     fn build(layout: &CatanLayout, codes: &[u8], board: &CatanBoard) -> Topology {
@@ -117,6 +122,7 @@ impl Topology {
             resource_cards: if layout.hexes() > 19 { 24 } else { 19 },
             seats: if layout.hexes() > 19 { (5, 6) } else { (3, 4) },
             special_building: layout.hexes() > 19,
+            scarcity: [1.0; 5],
         };
         // Corner coordinates, sorted top to bottom, left to right.
         let centre = |i: usize| {
