@@ -182,6 +182,7 @@ impl Furnishing {
             corridor_width: self.corridor_width as u8,
             traps: Vec::new(),
             secret_doors: Vec::new(),
+            adventure: Default::default(),
         };
         let table = self
             .table

@@ -68,9 +68,9 @@ pub use params::{
 };
 pub use room::{Room, RoomShape};
 pub use stock::{
-    ContentsTable, Dressing, EnemyKind, Lighting, Lock, MAX_KEYS, Pacing, PacingChecks, PacingStep,
-    RoomRole, Route, SECRET_HINTS, SecretNote, TrapKind, TrapNote, TreasureKind,
-    keys_are_reachable,
+    Adventure, ContentsTable, Dressing, EnemyKind, Lighting, Lock, MAX_KEYS, Pacing, PacingChecks,
+    PacingStep, RoomRole, Route, SECRET_HINTS, SecretNote, TrapKind, TrapNote, TreasureKind,
+    WanderingMonster, keys_are_reachable,
 };
 pub use style::DungeonStyle;
 pub use validity::{is_connected, rooms_are_valid};
@@ -209,6 +209,10 @@ pub struct Dungeon {
     /// Every secret door: where, and how to find it.
     #[serde(default)]
     pub secret_doors: Vec<SecretNote>,
+    /// Theme, title, hook, party and wandering monsters (blank in levels
+    /// saved before themes).
+    #[serde(default)]
+    pub adventure: Adventure,
 }
 
 fn one() -> u8 {

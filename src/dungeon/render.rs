@@ -105,6 +105,7 @@ mod tests {
             corridor_width: 1,
             traps: Vec::new(),
             secret_doors: Vec::new(),
+            adventure: Default::default(),
         }
     }
 

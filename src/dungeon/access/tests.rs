@@ -115,6 +115,7 @@ fn hand_made(rows: &[&str]) -> Dungeon {
         corridor_width: 1,
         traps: Vec::new(),
         secret_doors: Vec::new(),
+        adventure: Default::default(),
     }
 }
 

@@ -195,6 +195,46 @@ pub struct Pacing {
     pub side_rooms: Vec<PacingStep>,
 }
 
+/// What a one-page dungeon prints around the map: the theme, a title, a
+/// hook to read out, the party it was built for and a wandering-monster
+/// table. Empty (`theme` and `title` blank) in levels saved before themes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct Adventure {
+    /// The theme's name (`"crypt"`), blank in older levels.
+    pub theme: String,
+    /// The dungeon's title (`"The Crypt of the Weeping Saint"`).
+    pub title: String,
+    /// One paragraph that tells the players why they are here.
+    pub hook: String,
+    /// The party's level the encounters were sized for (1-20; 0 in older
+    /// levels).
+    pub party_level: u8,
+    /// How many characters the party has (1-8; 0 in older levels).
+    pub party_size: u8,
+    /// Wandering monsters: one row per face range of the die
+    /// ([`Adventure::wandering_die`]).
+    pub wandering: Vec<WanderingMonster>,
+}
+
+/// One row of a wandering-monster table.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct WanderingMonster {
+    /// The die faces this row covers, lowest and highest (`(2, 3)`).
+    pub roll: (u8, u8),
+    /// What the party meets (`"1d4 ghouls, hungry"`).
+    pub text: String,
+}
+
+impl Adventure {
+    /// The die the wandering-monster table is rolled on (6 or 8; 0 when
+    /// there is no table).
+    pub fn wandering_die(&self) -> u8 {
+        self.wandering.last().map_or(0, |w| w.roll.1)
+    }
+}
+
 /// A locked door on the main path and the room that holds its key.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]

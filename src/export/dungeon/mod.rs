@@ -133,6 +133,7 @@ mod tests {
             corridor_width: 2,
             traps: Vec::new(),
             secret_doors: Vec::new(),
+            adventure: Default::default(),
         }
     }
 
