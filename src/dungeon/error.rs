@@ -146,6 +146,35 @@ pub enum DungeonError {
         /// The name given twice.
         name: String,
     },
+    /// A party level or size outside its range.
+    PartyRange {
+        /// The flag (`"--party-level"`, `"--party-size"`).
+        name: &'static str,
+        /// The value given.
+        value: u32,
+        /// Lowest allowed.
+        lo: u32,
+        /// Highest allowed.
+        hi: u32,
+    },
+    /// A theme name that no shipped theme has.
+    UnknownTheme {
+        /// The name given.
+        name: String,
+        /// The names allowed, comma-separated.
+        allowed: String,
+    },
+    /// A theme whose list is too short for variety.
+    ThemeShort {
+        /// The theme.
+        theme: String,
+        /// The list.
+        field: &'static str,
+        /// Entries found.
+        found: usize,
+        /// Entries needed.
+        need: usize,
+    },
     /// A contents table entry with a value out of range.
     ContentsValue {
         /// `"enemies"`, `"treasures"` or `"dressings"`.
@@ -327,6 +356,27 @@ impl fmt::Display for DungeonError {
             DungeonError::ContentsEmpty { list } => write!(
                 f,
                 "the contents table has no {list}; allowed: a list of at least one"
+            ),
+            DungeonError::PartyRange {
+                name,
+                value,
+                lo,
+                hi,
+            } => {
+                write!(f, "{name} {value} is not allowed; allowed: {lo} to {hi}")
+            }
+            DungeonError::UnknownTheme { name, allowed } => write!(
+                f,
+                "unknown theme '{name}'; allowed: {allowed} (or none: the seed picks one)"
+            ),
+            DungeonError::ThemeShort {
+                theme,
+                field,
+                found,
+                need,
+            } => write!(
+                f,
+                "theme '{theme}': {field} has {found} entries; allowed: at least {need}"
             ),
             DungeonError::ContentsDuplicate { list, name } => write!(
                 f,

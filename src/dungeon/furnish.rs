@@ -7,7 +7,7 @@ use super::corridor::{self, CorridorBuilder};
 use super::layout_ga::DungeonLayout;
 use super::metrics;
 use super::room::Room;
-use super::stock::{self, ContentsTable};
+use super::stock;
 use super::style::DungeonStyle;
 use super::{Dungeon, DungeonParams, DungeonRoom};
 use crate::rng::{Rng, derive_seed, seeded};
@@ -43,7 +43,8 @@ pub struct Furnishing {
     secret_doors: usize,
     traps: usize,
     keys: usize,
-    table: Option<ContentsTable>,
+    /// The settings (their table, theme and party stock the rooms).
+    params: DungeonParams,
     seed: u64,
     style: DungeonStyle,
     corridor_width: usize,
@@ -107,7 +108,7 @@ impl Furnishing {
             secret_doors: params.secret_doors,
             traps: params.traps,
             keys: params.keys,
-            table: params.contents.clone(),
+            params: params.clone(),
             seed,
             style: params.style,
             corridor_width: builder.corridor_width(),
@@ -184,11 +185,8 @@ impl Furnishing {
             secret_doors: Vec::new(),
             adventure: Default::default(),
         };
-        let table = self
-            .table
-            .as_ref()
-            .unwrap_or_else(|| ContentsTable::shipped());
-        stock::stock(&mut d, flags, &self.goal, table, self.keys);
+        let (table, themed) = stock::stocking_source(&self.params, self.seed);
+        stock::stock(&mut d, flags, &self.goal, &table, self.keys, themed);
         d
     }
 }

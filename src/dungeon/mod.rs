@@ -68,9 +68,10 @@ pub use params::{
 };
 pub use room::{Room, RoomShape};
 pub use stock::{
-    Adventure, ContentsTable, Dressing, EnemyKind, Lighting, Lock, MAX_KEYS, Pacing, PacingChecks,
-    PacingStep, RoomRole, Route, SECRET_HINTS, SecretNote, TrapKind, TrapNote, TreasureKind,
-    WanderingMonster, keys_are_reachable,
+    Adventure, BOSS_CHOICES, ContentsTable, Creature, Dressing, EnemyKind, Lighting, Lock,
+    MAX_KEYS, PARTY_LEVELS, PARTY_SIZES, Pacing, PacingChecks, PacingStep, Party, RoomRole, Route,
+    SECRET_HINTS, SecretNote, Theme, TrapKind, TrapNote, Treasure, TreasureKind, WanderingMonster,
+    cr_xp, keys_are_reachable,
 };
 pub use style::DungeonStyle;
 pub use validity::{is_connected, rooms_are_valid};

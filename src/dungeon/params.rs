@@ -5,7 +5,7 @@
 use super::error::DungeonError;
 use super::layout_ga::LayoutRules;
 use super::room::RoomShape;
-use super::stock::ContentsTable;
+use super::stock::{ContentsTable, Party, Theme};
 use super::style::DungeonStyle;
 use serde::{Deserialize, Serialize};
 
@@ -152,10 +152,17 @@ pub struct DungeonParams {
     /// Locked doors on the main path, each with its key placed earlier.
     #[serde(default)]
     pub keys: usize,
-    /// The table rooms are stocked from (`None`: the shipped
-    /// `assets/dungeon/contents.ron`).
+    /// The table rooms are stocked from (`None`: the theme's, for the
+    /// party). A table of its own replaces the theme.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contents: Option<ContentsTable>,
+    /// The party the encounters and treasure are sized for.
+    #[serde(default)]
+    pub party: Party,
+    /// The theme by name (`None`: the proposal's seed picks one of
+    /// [`Theme::names`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub theme: Option<String>,
 }
 
 fn one() -> u8 {
@@ -184,6 +191,8 @@ impl DungeonParams {
             corridor_width: 1,
             keys: 0,
             contents: None,
+            party: Party::default(),
+            theme: None,
         }
     }
 
@@ -256,6 +265,10 @@ impl DungeonParams {
         }
         if let Some(table) = &self.contents {
             table.check()?;
+        }
+        self.party.validate()?;
+        if let Some(name) = &self.theme {
+            Theme::named(name)?;
         }
         if !(1..=MAX_CORRIDOR_WIDTH).contains(&self.corridor_width) {
             return Err(DungeonError::CorridorWidthOutOfRange {

@@ -60,6 +60,21 @@ fn params_of(level: &Level, d: &Dungeon, args: &DungeonArgs) -> Result<DungeonPa
         return Err(DungeonError::TooManyKeys { keys: p.keys }.into());
     }
     p.contents = args.contents.as_deref().map(read_contents).transpose()?;
+    let a = &d.adventure;
+    let saved = if a.party_level > 0 {
+        crate::dungeon::Party {
+            level: a.party_level,
+            size: a.party_size,
+        }
+    } else {
+        crate::dungeon::Party::default()
+    };
+    p.party = args.party(saved);
+    p.theme = args
+        .theme
+        .clone()
+        .or_else(|| (!a.theme.is_empty()).then(|| a.theme.clone()));
+    p.validate()?;
     Ok(p)
 }
 
@@ -94,7 +109,12 @@ pub(super) fn run_from(args: &DungeonArgs, from: &Path) -> CliResult {
             None => current(d.final_room, "final room")?,
         };
         d.choose_ends(e, f, &params)?;
-    } else if args.keys.is_some() || args.contents.is_some() {
+    } else if args.keys.is_some()
+        || args.contents.is_some()
+        || args.theme.is_some()
+        || args.party_level.is_some()
+        || args.party_size.is_some()
+    {
         d.restock(&params);
     }
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;

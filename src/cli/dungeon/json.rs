@@ -81,5 +81,17 @@ pub fn dungeon_json(d: &Dungeon) -> Value {
         })).collect::<Vec<Value>>(),
         "style": d.style.name(),
         "corridor_width": d.corridor_width,
+        "adventure": {
+            "theme": d.adventure.theme,
+            "title": d.adventure.title,
+            "hook": d.adventure.hook,
+            "party_level": d.adventure.party_level,
+            "party_size": d.adventure.party_size,
+            "wandering_die": d.adventure.wandering_die(),
+            "wandering": d.adventure.wandering.iter().map(|w| json!({
+                "roll": [w.roll.0, w.roll.1],
+                "text": w.text,
+            })).collect::<Vec<Value>>(),
+        },
     })
 }

@@ -62,6 +62,33 @@ fn parse_corridor_width(s: &str) -> Result<u8, String> {
     }
 }
 
+/// A whole number within `lo..=hi` for `flag`, or an error naming the
+/// range.
+fn parse_in(flag: &str, s: &str, lo: u8, hi: u8) -> Result<u8, String> {
+    match s.trim().parse::<u8>() {
+        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "{flag} '{s}' is not allowed; allowed: a whole number from {lo} to {hi}"
+        )),
+    }
+}
+
+fn parse_party_level(s: &str) -> Result<u8, String> {
+    let (lo, hi) = dungeon::PARTY_LEVELS;
+    parse_in("--party-level", s, lo, hi)
+}
+
+fn parse_party_size(s: &str) -> Result<u8, String> {
+    let (lo, hi) = dungeon::PARTY_SIZES;
+    parse_in("--party-size", s, lo, hi)
+}
+
+fn parse_theme(s: &str) -> Result<String, String> {
+    dungeon::Theme::named(s)
+        .map(|t| t.name.clone())
+        .map_err(|e| e.to_string())
+}
+
 impl From<DungeonError> for CliError {
     fn from(e: DungeonError) -> Self {
         CliError(e.to_string())
@@ -72,7 +99,7 @@ impl From<DungeonError> for CliError {
 /// [--rooms MIN-MAX] [--enemies PCT] [--treasure PCT] [--proposals K]
 /// [--loops N] [--dead-ends N] [--secret-doors N] [--traps N]
 /// [--corridor-width 1|2|3] [--style rooms|caves|labyrinth]
-/// [--contents TABLE.ron] [--keys N]
+/// [--contents TABLE.ron | --theme NAME] [--party-level L] [--party-size N] [--keys N]
 /// [--from FILE.level.ron [--entrance-room L] [--final-room L]]
 /// [--seed N] [--out FILE.level.ron] [--force] [--json]`.
 #[derive(Args, Debug, Clone)]
@@ -146,9 +173,23 @@ pub struct DungeonArgs {
     #[arg(long)]
     pub json: bool,
     /// Stock the rooms from this contents table (RON, like the shipped
-    /// assets/dungeon/contents.ron) instead of the shipped one.
-    #[arg(long, value_name = "TABLE.ron")]
+    /// assets/dungeon/contents.ron) instead of a theme's.
+    #[arg(long, value_name = "TABLE.ron", conflicts_with = "theme")]
     pub contents: Option<PathBuf>,
+    /// The theme: crypt, goblin-warren, cultist-temple, bandit-hideout,
+    /// flooded-ruin, dragons-lair or wizards-tower (default: the seed
+    /// picks one per proposal).
+    #[arg(long, value_name = "NAME", value_parser = parse_theme)]
+    pub theme: Option<String>,
+    /// The party's character level, 1 to 20: sizes the fights, the boss
+    /// and the treasure.
+    /// (Default 3; with --from, the saved dungeon's.)
+    #[arg(long, value_name = "1-20", value_parser = parse_party_level)]
+    pub party_level: Option<u8>,
+    /// How many characters the party has, 1 to 8 (default 4; with
+    /// --from, the saved dungeon's).
+    #[arg(long, value_name = "1-8", value_parser = parse_party_size)]
+    pub party_size: Option<u8>,
     /// Locked doors on the main path, each with its key in a room reached
     /// before it (0 to 5; fewer when the path has fewer doors). With
     /// --from: default the saved dungeon's number of locks.
@@ -169,6 +210,15 @@ pub struct DungeonArgs {
 }
 
 impl DungeonArgs {
+    /// The party the flags ask for, `base`'s level and size where a flag
+    /// is not given.
+    pub fn party(&self, base: dungeon::Party) -> dungeon::Party {
+        dungeon::Party {
+            level: self.party_level.unwrap_or(base.level),
+            size: self.party_size.unwrap_or(base.size),
+        }
+    }
+
     /// The generation parameters these flags ask for.
     pub fn params(&self) -> Result<DungeonParams, CliError> {
         let (width, height) = match (self.width, self.height) {
@@ -223,6 +273,8 @@ impl DungeonArgs {
             },
             keys: self.keys.unwrap_or(0),
             contents: self.contents.as_deref().map(read_contents).transpose()?,
+            party: self.party(dungeon::Party::default()),
+            theme: self.theme.clone(),
             style: self.style,
             corridor_width: self.corridor_width,
         };
@@ -355,6 +407,14 @@ pub fn run(args: &DungeonArgs) -> CliResult {
 
 /// The map, the stocked legend, the route, pacing, locks and figures.
 pub(super) fn print_dungeon(d: &Dungeon, keys_asked: usize, secrets_asked: usize) {
+    let a = &d.adventure;
+    if !a.title.is_empty() {
+        println!(
+            "{} ({} for {} characters of level {})",
+            a.title, a.theme, a.party_size, a.party_level
+        );
+        println!("{}", a.hook);
+    }
     print!("{}", d.text_map());
     for line in d.stocked_legend() {
         println!("{line}");
@@ -382,6 +442,12 @@ pub(super) fn print_dungeon(d: &Dungeon, keys_asked: usize, secrets_asked: usize
             "Secret doors: {} of {secrets_asked} asked for (the others would have hidden the only way to the final room)",
             d.metrics.secret_doors
         );
+    }
+    if !a.wandering.is_empty() {
+        println!("Wandering monsters (d{}):", a.wandering_die());
+        for w in &a.wandering {
+            println!("  {}  {}", w.roll.0, w.text);
+        }
     }
     println!("{}", summary(d));
 }

@@ -10,8 +10,20 @@ use serde::{Deserialize, Serialize};
 pub struct PacingChecks {
     /// Rooms on the main path, entrance and final room included.
     pub main_path_rooms: usize,
-    /// Challenge never falls from one main-path room to the next.
+    /// Challenge never falls from one fight to the next along the main
+    /// path (rooms without enemies are rests between fights).
     pub rising: bool,
+    /// A fight in one of the first two rooms after the entrance (or no
+    /// room between the entrance and the final room).
+    #[serde(default)]
+    pub first_fight_early: bool,
+    /// The step up to the final room's challenge is the largest step of
+    /// the main path's fights (the first step counted from nothing).
+    #[serde(default)]
+    pub boss_step_largest: bool,
+    /// No other room holds as much reward as the final room.
+    #[serde(default)]
+    pub final_reward_best: bool,
     /// The final room's challenge is the highest of the dungeon.
     pub final_is_peak: bool,
     /// No side room without enemies holds as much reward as the final
@@ -65,9 +77,36 @@ impl crate::dungeon::Dungeon {
             .count();
         let most = kinds.values().copied().max().unwrap_or(0);
         let kind_cap = super::pacing::kind_cap(enemy_rooms);
+        let fights: Vec<u32> = main
+            .iter()
+            .map(|s| s.challenge)
+            .filter(|&c| c > 0)
+            .collect();
+        let steps: Vec<i64> = std::iter::once(0)
+            .chain(fights.iter().copied())
+            .collect::<Vec<u32>>()
+            .windows(2)
+            .map(|w| i64::from(w[1]) - i64::from(w[0]))
+            .collect();
+        let boss_step = if fin.is_some_and(|s| s.challenge > 0) {
+            steps.last().copied()
+        } else {
+            None
+        };
+        let early = main.len() <= 2
+            || fights.is_empty()
+            || main.iter().skip(1).take(2).any(|s| s.challenge > 0);
         PacingChecks {
             main_path_rooms: main.len(),
-            rising: main.windows(2).all(|w| w[1].challenge >= w[0].challenge),
+            rising: fights.windows(2).all(|w| w[1] >= w[0]),
+            first_fight_early: early,
+            boss_step_largest: boss_step.is_none_or(|b| steps.iter().all(|&s| s <= b)),
+            final_reward_best: final_reward == 0
+                || self
+                    .rooms
+                    .iter()
+                    .enumerate()
+                    .all(|(i, r)| fin.is_some_and(|f| f.room == i) || r.reward < final_reward),
             final_is_peak: self.rooms.iter().all(|r| r.challenge <= peak),
             unguarded_side_below_final: self
                 .pacing

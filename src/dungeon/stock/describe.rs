@@ -16,8 +16,23 @@ pub(crate) struct ExitText {
     pub to: Vec<char>,
     /// Whether it is a secret door.
     pub secret: bool,
-    /// The room holding its key, when it is locked.
+    /// Whether it is locked.
+    pub locked: bool,
+    /// The room holding its key, named only on the side the party comes
+    /// from and never when the key lies in this very room.
     pub key: Option<char>,
+}
+
+/// A group of enemies as a description names it.
+pub(crate) struct GroupText<'a> {
+    /// Singular name (`"Ghoul"`).
+    pub name: &'a str,
+    /// Plural name (`"Ghouls"`).
+    pub plural: String,
+    /// How many.
+    pub count: u32,
+    /// Whether it is the boss.
+    pub boss: bool,
 }
 
 /// Everything a description is built from.
@@ -32,8 +47,10 @@ pub(crate) struct RoomText<'a> {
     pub furniture: Vec<&'a str>,
     /// A smell or sound.
     pub sense: &'a str,
-    /// Enemies: (name, how many, whether a boss).
-    pub enemies: Vec<(&'a str, u32, bool)>,
+    /// Enemies.
+    pub enemies: Vec<GroupText<'a>>,
+    /// The boss's personal name, when the theme gives one.
+    pub boss_name: Option<&'a str>,
     /// Treasure names.
     pub treasure: Vec<&'a str>,
     /// The room's doors, one per door run.
@@ -42,7 +59,8 @@ pub(crate) struct RoomText<'a> {
     pub role: Option<&'static str>,
     /// Sentences about keys held here.
     pub notes: Vec<String>,
-    /// Which sentence shapes to use (any number; taken modulo the shapes).
+    /// Which sentence shapes to use (any number; each fact takes its
+    /// shape from its own digits).
     pub variant: usize,
 }
 
@@ -94,35 +112,59 @@ pub(crate) fn capital(s: &str) -> String {
 }
 
 /// "a" or "an" before `word`.
-fn article(word: &str) -> &'static str {
+pub(crate) fn article(word: &str) -> &'static str {
     match word.chars().next().map(|c| c.to_ascii_lowercase()) {
         Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
         _ => "a",
     }
 }
 
-/// "Bugbear ×2", "Lich (the boss)".
-fn group(&(name, count, boss): &(&str, u32, bool)) -> String {
-    let who = if count == 1 {
-        name.to_string()
+/// An English plural for a name a table gives without one: "Kobold" →
+/// "Kobolds", "Cave bat swarm" → "Cave bat swarms", "Lich" → "Liches",
+/// "Harpy" → "Harpies".
+pub(crate) fn plural(name: &str) -> String {
+    if let Some(stem) = name.strip_suffix('y')
+        && !stem.ends_with(['a', 'e', 'i', 'o', 'u'])
+    {
+        return format!("{stem}ies");
+    }
+    if name.ends_with(['s', 'x', 'z']) || name.ends_with("ch") || name.ends_with("sh") {
+        return format!("{name}es");
+    }
+    format!("{name}s")
+}
+
+/// A name as it reads inside a sentence: lower case unless it is a proper
+/// name (every word capitalised, as in "Tiamat's Herald").
+fn in_sentence(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    if words.len() > 1 && words.iter().all(|w| w.starts_with(char::is_uppercase)) {
+        return name.to_string();
+    }
+    let mut c = name.chars();
+    c.next()
+        .map(|f| f.to_lowercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// "a ghoul", "three ghouls", "14 goblins".
+fn counted(g: &GroupText) -> String {
+    if g.count == 1 {
+        let n = in_sentence(g.name);
+        format!("{} {n}", article(&n))
     } else {
-        format!("{name} ×{count}")
-    };
-    if boss {
-        format!("{who} (the boss)")
-    } else {
-        who
+        format!("{} {}", number(g.count as usize), in_sentence(&g.plural))
     }
 }
 
-/// "north, to room C", "a secret door east, to rooms B and E", "a
-/// locked door south, to room D (its key lies in room F)".
+/// "north to room C", "through a secret door west to rooms B and E",
+/// "through a locked door south to room D (its key is in room F)".
 fn exit_phrase(e: &ExitText) -> String {
     let side = crate::dungeon::side_name(e.side);
-    let kind = match (e.secret, e.key.is_some()) {
-        (true, true) => "a locked secret door ",
-        (true, false) => "a secret door ",
-        (false, true) => "a locked door ",
+    let kind = match (e.secret, e.locked) {
+        (true, true) => "through a locked secret door ",
+        (true, false) => "through a secret door ",
+        (false, true) => "through a locked door ",
         (false, false) => "",
     };
     let to = match e.to.as_slice() {
@@ -134,121 +176,166 @@ fn exit_phrase(e: &ExitText) -> String {
             format!("to rooms {}", list(&refs))
         }
     };
-    let mut s = format!("{kind}{side}, {to}");
+    let mut s = format!("{kind}{side} {to}");
     if let Some(k) = e.key {
-        let _ = write!(s, " (its key lies in room {k})");
+        let _ = write!(s, " (its key is in room {k})");
     }
     s
 }
 
 impl RoomText<'_> {
-    /// The paragraph: one of several sentence shapes for the room itself
-    /// (chosen by `variant`), then enemies, treasure, exits and keys.
+    /// Shape `i` of `n` for fact `fact` (each fact varies on its own).
+    fn shape(&self, fact: usize, n: usize) -> usize {
+        (self.variant >> (3 * fact)) % n
+    }
+
+    /// The paragraph: one sentence per fact (the room, its furniture, a
+    /// sense, its role, enemies, treasure, exits, keys), each fact in one
+    /// of several shapes chosen by `variant`.
     pub fn paragraph(&self) -> String {
-        let light = match self.lighting {
-            Lighting::Dark => "dark and unlit",
-            Lighting::Dim => "dimly lit",
-            Lighting::Bright => "brightly lit",
-        };
         let (fw, fh) = (
             u32::from(self.size.0) * FEET_PER_CELL,
             u32::from(self.size.1) * FEET_PER_CELL,
         );
         let p = self.purpose;
-        let a = article(p);
-        let things = list(&self.furniture);
-        let sense = capital(self.sense.trim_end_matches('.'));
-        let mut s = match self.variant % 4 {
-            0 => {
-                let mut s = format!("{} {p}, {fw} by {fh} feet, {light}.", capital(a));
-                if !things.is_empty() {
-                    let _ = write!(s, " It holds {things}.");
-                }
-                let _ = write!(s, " {sense}.");
-                s
-            }
-            1 => {
-                let mut s = format!("{sense}. This {p}, {fw} by {fh} feet, is {light}.");
-                if !things.is_empty() {
-                    let _ = write!(s, " Here stand {things}.");
-                }
-                s
-            }
+        let mut s = match self.shape(0, 4) {
+            0 => format!(
+                "{} {p}, {fw} by {fh} feet, {}.",
+                capital(article(p)),
+                self.light(false)
+            ),
+            1 => format!("This {p} is {fw} by {fh} feet and {}.", self.light(true)),
             2 => {
-                let mut s = if things.is_empty() {
-                    format!("{} {p} of {fw} by {fh} feet.", capital(a))
-                } else {
-                    format!("{} of {} {p}, {fw} by {fh} feet.", capital(&things), a)
-                };
-                let _ = write!(s, " The room is {light}. {sense}.");
-                s
+                let light = self.light(true);
+                format!(
+                    "The door opens on {} {light} {p}, {fw} by {fh} feet.",
+                    article(light)
+                )
             }
             _ => {
-                let mut s = format!("The door opens on {a} {p}, {fw} by {fh} feet, {light}.");
-                let _ = write!(s, " {sense}");
-                if !things.is_empty() {
-                    let _ = write!(s, ", and {things} catch the eye");
-                }
-                s.push('.');
-                s
+                let light = self.light(true);
+                format!(
+                    "{} {light} {p}, {fw} by {fh} feet.",
+                    capital(article(light))
+                )
             }
         };
+        let things = list(&self.furniture);
+        if !things.is_empty() {
+            let _ = match self.shape(1, 4) {
+                0 => write!(s, " It holds {things}."),
+                1 if self.furniture.len() > 1 => write!(s, " {} stand here.", capital(&things)),
+                2 => write!(s, " Inside are {things}."),
+                _ => write!(s, " The room holds {things}."),
+            };
+        }
+        let sense = self.sense.trim().trim_end_matches('.');
+        if !sense.is_empty() {
+            let _ = write!(s, " {}.", capital(sense));
+        }
         if let Some(role) = self.role {
             let _ = write!(s, " {role}");
         }
-        let groups: Vec<String> = self.enemies.iter().map(group).collect();
-        let refs: Vec<&str> = groups.iter().map(String::as_str).collect();
-        let loot = phrase(&self.treasure);
-        match (
-            groups.is_empty(),
-            self.treasure.is_empty(),
-            self.variant % 3,
-        ) {
-            (true, true, _) => s.push_str(" Nothing else is here."),
-            (false, true, 0) | (false, true, 2) => {
-                let _ = write!(s, " Enemies: {}.", list(&refs));
-            }
-            (false, true, _) => {
-                let _ = write!(s, " Waiting here: {}.", list(&refs));
-            }
-            (true, false, 1) => {
-                let _ = write!(s, " Unguarded lies {loot}.");
-            }
-            (true, false, _) => {
-                let _ = write!(s, " Treasure: {}.", capital(&loot));
-            }
-            (false, false, 1) => {
-                let one = matches!(self.enemies.as_slice(), [(_, 1, _)]);
-                let verb = if one { "guards" } else { "guard" };
-                let _ = write!(s, " {} {verb} {loot}.", list(&refs));
-            }
-            (false, false, _) => {
-                let _ = write!(
-                    s,
-                    " Enemies: {}. Treasure: {}.",
-                    list(&refs),
-                    capital(&loot)
-                );
-            }
-        }
-        let doors = self.exits.len();
-        let ways: Vec<String> = self.exits.iter().map(exit_phrase).collect();
-        let refs: Vec<&str> = ways.iter().map(String::as_str).collect();
-        let _ = match doors {
-            0 => write!(s, " No exits."),
-            1 => write!(s, " One exit: {}.", refs[0]),
-            _ => write!(
-                s,
-                " {} exits: {}; and {}.",
-                capital(&number(doors)),
-                refs[..doors - 1].join("; "),
-                refs[doors - 1]
-            ),
-        };
+        self.enemies_sentence(&mut s);
+        self.treasure_sentence(&mut s);
+        self.exits_sentence(&mut s);
         for n in &self.notes {
             let _ = write!(s, " {n}");
         }
         s
+    }
+
+    /// "dark and unlit" / "dark" (as an adjective before the purpose).
+    fn light(&self, short: bool) -> &'static str {
+        match (self.lighting, short) {
+            (Lighting::Dark, false) => "dark and unlit",
+            (Lighting::Dark, true) => "dark",
+            (Lighting::Dim, _) => "dimly lit",
+            (Lighting::Bright, _) => "brightly lit",
+        }
+    }
+
+    fn enemies_sentence(&self, s: &mut String) {
+        let (boss, rest): (Vec<&GroupText>, Vec<&GroupText>) =
+            self.enemies.iter().partition(|g| g.boss);
+        let others: Vec<String> = rest.iter().map(|g| counted(g)).collect();
+        let others: Vec<&str> = others.iter().map(String::as_str).collect();
+        let many = self.enemies.len() > 1 || self.enemies.iter().any(|g| g.count > 1);
+        if let Some(b) = boss.first() {
+            let kind = in_sentence(b.name);
+            let who = match self.boss_name {
+                Some(name) => format!("{name}, {} {kind}", article(&kind)),
+                None => format!("{} {kind}", article(&kind)),
+            };
+            let escort = if others.is_empty() {
+                String::new()
+            } else {
+                format!(", with {}", list(&others))
+            };
+            let _ = match self.shape(2, 3) {
+                0 => write!(s, " The boss waits here: {who}{escort}."),
+                1 => write!(s, " Here {who} holds court as the boss{escort}."),
+                _ => write!(s, " {} is the boss of this place{escort}.", capital(&who)),
+            };
+            return;
+        }
+        if others.is_empty() {
+            return;
+        }
+        let who = list(&others);
+        let _ = match (self.shape(2, 3), many) {
+            (0, true) => write!(s, " {} wait here.", capital(&who)),
+            (0, false) => write!(s, " {} waits here.", capital(&who)),
+            (1, true) => write!(s, " Here lurk {who}."),
+            (1, false) => write!(s, " Here lurks {who}."),
+            (_, true) => write!(s, " {} hold this room.", capital(&who)),
+            (_, false) => write!(s, " {} holds this room.", capital(&who)),
+        };
+    }
+
+    fn treasure_sentence(&self, s: &mut String) {
+        let loot = phrase(&self.treasure);
+        let several = self.treasure.len() > 1;
+        let guarded = !self.enemies.is_empty();
+        let many = self.enemies.len() > 1 || self.enemies.iter().any(|g| g.count > 1);
+        let _ = match (self.treasure.is_empty(), guarded, self.shape(3, 3)) {
+            (true, true, _) => Ok(()),
+            (true, false, 0) => write!(s, " Nothing else is here."),
+            (true, false, 1) => write!(s, " The room is otherwise empty."),
+            (true, false, _) => write!(s, " There is nothing else of note."),
+            (false, true, 0) if many => write!(s, " They guard {loot}."),
+            (false, true, 0) => write!(s, " It guards {loot}."),
+            (false, true, 1) => {
+                let verb = if several { "lie" } else { "lies" };
+                let whom = if many { "them" } else { "it" };
+                write!(s, " Behind {whom} {verb} {loot}.")
+            }
+            (false, true, _) => write!(s, " The prize here is {loot}."),
+            (false, false, 0) => {
+                let verb = if several { "lie" } else { "lies" };
+                write!(s, " {} {verb} here, unguarded.", capital(&loot))
+            }
+            (false, false, 1) => write!(s, " Here the party finds {loot}."),
+            (false, false, _) => {
+                let verb = if several { "are" } else { "is" };
+                write!(s, " Hidden in the room {verb} {loot}.")
+            }
+        };
+    }
+
+    fn exits_sentence(&self, s: &mut String) {
+        let ways: Vec<String> = self.exits.iter().map(exit_phrase).collect();
+        let refs: Vec<&str> = ways.iter().map(String::as_str).collect();
+        let n = refs.len();
+        let _ = match (n, self.shape(4, 3)) {
+            (0, _) => write!(s, " There is no way out."),
+            (1, 0) => write!(s, " The only exit leads {}.", refs[0]),
+            (1, 1) => write!(s, " One way leads on: {}.", refs[0]),
+            (1, _) => write!(s, " The one way out goes {}.", refs[0]),
+            (_, 0) => write!(s, " {} exits lead {}.", capital(&number(n)), list(&refs)),
+            (_, 1) => write!(s, " From here, {} ways lead {}.", number(n), list(&refs)),
+            (_, _) => write!(s, " There are {} ways on: {}.", number(n), list(&refs)),
+        };
     }
 }
 

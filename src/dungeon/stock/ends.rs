@@ -1,7 +1,6 @@
 //! The game master's choice of entrance and final room, and re-stocking a
 //! dungeon on the same grid (after a table change or moved rooms).
 
-use super::ContentsTable;
 use super::keys::MAX_KEYS;
 use super::stocking::stock;
 use crate::dungeon::contents_ga::{ContentsGoal, ContentsSearch};
@@ -86,11 +85,7 @@ impl Dungeon {
             search.step();
         }
         let flags = *search.best().0;
-        let table = params
-            .contents
-            .as_ref()
-            .filter(|t| t.check().is_ok())
-            .unwrap_or_else(|| ContentsTable::shipped());
-        stock(self, flags, &goal, table, params.keys);
+        let (table, themed) = super::theme::stocking_source(params, self.seed);
+        stock(self, flags, &goal, &table, params.keys, themed);
     }
 }

@@ -5,7 +5,8 @@
 //! the visible way (secret doors are walls).
 //!
 //! Choice of doors: the plain doors (`/`) on the main walk, at most one
-//! per stretch between two main-path rooms while others are left, doors
+//! per stretch between two main-path rooms (so fewer locks than asked
+//! when the walk has fewer stretches), doors
 //! whose locking cuts the final room off preferred (a lock that a loop
 //! walks around is still valid but weaker), the entrance room's only exit
 //! and the
@@ -76,17 +77,15 @@ pub(crate) fn place_locks(
     }
     // Preference: one per stretch first, cutting doors first, the only
     // exit of the entrance last; later stretches before earlier ones.
+    // Never two locks on one stretch: the party would meet two locked
+    // doors on one corridor run (issue 40).
     let mut pool: Vec<(usize, usize, usize, bool, bool)> = Vec::new();
-    let mut rest = Vec::new();
     for d in doors.iter().rev() {
-        // The door nearest the next room in each stretch comes first.
-        if pool.iter().any(|p| p.2 == d.2) {
-            rest.push(*d);
-        } else {
+        // The door nearest the next room in each stretch is the one.
+        if !pool.iter().any(|p| p.2 == d.2) {
             pool.push(*d);
         }
     }
-    pool.extend(rest);
     // Doors before the first room after the entrance would leave the key
     // nowhere but the entrance: last, with its only exit.
     pool.sort_by_key(|d| (d.4 || d.2 == 0, !d.3));

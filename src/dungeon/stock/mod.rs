@@ -10,6 +10,7 @@
 //! room descriptions and `ends.rs` re-runs all of it around a game
 //! master's choice of entrance and final room.
 
+mod adventure;
 mod checks;
 mod describe;
 mod ends;
@@ -25,13 +26,16 @@ mod table;
 mod tests;
 #[cfg(test)]
 mod text_tests;
+mod theme;
 
 pub use checks::PacingChecks;
 pub use keys::{MAX_KEYS, keys_are_reachable};
 pub use route::Route;
 pub use secrets::SECRET_HINTS;
 pub(crate) use secrets::place_secret_doors;
-pub(crate) use stocking::stock;
+pub(crate) use stocking::{Themed, stock};
+pub(crate) use theme::stocking_source;
+pub use theme::{BOSS_CHOICES, Creature, PARTY_LEVELS, PARTY_SIZES, Party, Theme, Treasure, cr_xp};
 
 use serde::{Deserialize, Serialize};
 

@@ -81,7 +81,12 @@ fn lowest(m: u32) -> u32 {
 }
 
 /// Reorder the (enemies, treasure) pairs of the main path's middle rooms
-/// so that those without enemies come first (stable otherwise).
+/// so that the first fight comes in the first room after the entrance and
+/// the other fights are spread evenly along the path, rooms without
+/// enemies as rests between them (stable otherwise). When no middle room
+/// has enemies, a side room with enemies swaps its whole pair with the
+/// first middle room (counts and empty rooms unchanged). Issue 40: a
+/// first encounter in one of the first two rooms, no long quiet stretch.
 pub(crate) fn order_main_path(c: &mut Contents, route: &Route) {
     let path = &route.main_path;
     if path.len() < 3 {
@@ -89,14 +94,37 @@ pub(crate) fn order_main_path(c: &mut Contents, route: &Route) {
     }
     let middle = &path[1..path.len() - 1];
     let bit = |r: usize| 1u32 << r;
-    let mut pairs: Vec<(bool, bool)> = middle
-        .iter()
-        .map(|&r| (c.enemies & bit(r) != 0, c.treasure & bit(r) != 0))
-        .collect();
-    pairs.sort_by_key(|p| p.0);
-    for (&r, &(e, t)) in middle.iter().zip(&pairs) {
+    let pair = |c: &Contents, r: usize| (c.enemies & bit(r) != 0, c.treasure & bit(r) != 0);
+    let set = |c: &mut Contents, r: usize, (e, t): (bool, bool)| {
         c.enemies = (c.enemies & !bit(r)) | if e { bit(r) } else { 0 };
         c.treasure = (c.treasure & !bit(r)) | if t { bit(r) } else { 0 };
+    };
+    if middle.iter().all(|&r| c.enemies & bit(r) == 0)
+        && let Some(side) = route.side_rooms().find(|&r| c.enemies & bit(r) != 0)
+    {
+        let (a, b) = (pair(c, side), pair(c, middle[0]));
+        set(c, side, b);
+        set(c, middle[0], a);
+    }
+    let pairs: Vec<(bool, bool)> = middle.iter().map(|&r| pair(c, r)).collect();
+    let fights: Vec<(bool, bool)> = pairs.iter().copied().filter(|p| p.0).collect();
+    let mut rests = pairs.iter().copied().filter(|p| !p.0);
+    let (m, f) = (middle.len(), fights.len());
+    // Fight i goes to position round(i * (m - 1) / (f - 1)) when there
+    // are several (the first at 0, the last at the end), else to 0.
+    let mut order = Vec::with_capacity(m);
+    let mut next = 0;
+    for pos in 0..m {
+        let due = next < f && (f == 1 || pos * (f - 1) >= next * (m - 1));
+        if due || m - pos == f - next {
+            order.push(fights[next]);
+            next += 1;
+        } else {
+            order.push(rests.next().unwrap_or((false, false)));
+        }
+    }
+    for (&r, &p) in middle.iter().zip(&order) {
+        set(c, r, p);
     }
 }
 
@@ -270,23 +298,40 @@ pub(crate) fn assign_enemies(
             .map(|e| e.challenge(table))
             .max()
             .unwrap_or(0);
-        let alone = boss.challenge(table);
+        // The steps of the main path's fights (from nothing to the first
+        // one, then fight to fight): the boss's step is to be the largest.
+        let mut last_fight = 0;
+        let mut largest_step = 0;
+        for &room in &route.main_path[..last] {
+            let c: u32 = out[room].iter().map(|e| e.challenge(table)).sum();
+            if c > 0 {
+                largest_step = largest_step.max(c.saturating_sub(last_fight));
+                last_fight = c;
+            }
+        }
+        let need = (strongest_other + 1).max(last_fight + largest_step);
+        let mut total = boss.challenge(table);
         out[final_room].push(boss);
-        // The strongest regular kind under the cap escorts the boss.
-        let escort = (0..len)
+        // Escorts, strongest regular kinds under the cap first, until the
+        // boss's room is the strongest and its step the largest.
+        let escorts: Vec<usize> = (0..len)
             .rev()
             .map(|t| regular[t])
-            .find(|&k| used[k] < cap)
-            .unwrap_or(regular[len - 1]);
-        if alone <= strongest_other && !bosses.contains(&escort) {
-            let e = &table.enemies[escort];
-            let count = (strongest_other + 1 - alone)
+            .filter(|&k| used[k] < cap)
+            .collect();
+        let mut escorts = escorts.into_iter();
+        while total < need {
+            let Some(k) = escorts.next() else { break };
+            if bosses.contains(&k) {
+                continue;
+            }
+            let e = &table.enemies[k];
+            let count = (need - total)
                 .div_ceil(e.challenge)
                 .clamp(e.group.0, e.group.1);
-            out[final_room].push(Encounter {
-                kind: escort,
-                count,
-            });
+            used[k] += 1;
+            total += e.challenge * count;
+            out[final_room].push(Encounter { kind: k, count });
         }
     }
     out
@@ -298,7 +343,6 @@ pub(crate) fn assign_treasure(
     table: &ContentsTable,
     route: &Route,
     treasure: &[bool],
-    guarded: &[bool],
     rng: &mut Rng,
 ) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = vec![Vec::new(); treasure.len()];
@@ -321,6 +365,11 @@ pub(crate) fn assign_treasure(
         tier[pos] = t;
         floor = t;
         out[room].push(by_value[t]);
+        if pos == last && len > 1 {
+            // The final room's reward is the best (issue 40): the two
+            // richest kinds, more than any other room holds.
+            out[room].push(by_value[len - 2]);
+        }
     }
     for room in route.side_rooms() {
         if !treasure[room] {
@@ -339,13 +388,15 @@ pub(crate) fn assign_treasure(
             out[room].push(by_value[t]);
         }
     }
-    // An unguarded side room never holds as much as the final room (it
-    // would make the boss pointless): its kinds drop to the cheapest
-    // ones until its value is below the final room's, or to one kind.
+    // No room holds as much as the final room (issue 40: the final
+    // room's reward is the best; an unguarded one would make the boss
+    // pointless): its kinds drop to the cheapest ones until its value is
+    // below the final room's, or to one kind.
     let value = |ks: &[usize]| -> u32 { ks.iter().map(|&k| table.treasures[k].value).sum() };
-    let final_value = route.main_path.last().map_or(0, |&f| value(&out[f]));
-    for room in route.side_rooms() {
-        if guarded[room] || out[room].is_empty() {
+    let final_room = route.main_path.last().copied();
+    let final_value = final_room.map_or(0, |f| value(&out[f]));
+    for room in 0..out.len() {
+        if Some(room) == final_room || out[room].is_empty() || final_value == 0 {
             continue;
         }
         if value(&out[room]) >= final_value {

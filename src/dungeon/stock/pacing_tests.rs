@@ -36,6 +36,24 @@ fn medium_and_large_main_paths_pass_four_rooms_in_every_style() {
 }
 
 #[test]
+fn the_first_fight_comes_early_and_the_boss_is_the_largest_step() {
+    // Issue 40: a first encounter in one of the first two rooms after the
+    // entrance, fights rising, no step larger than the boss's, the final
+    // room's reward the best; every size and style, 40 seeds each.
+    let mut checked = 0;
+    for size in Size::ALL {
+        sweep(size, 200..240, |what, c| {
+            assert!(c.first_fight_early, "{what}: {c:?}");
+            assert!(c.rising && c.final_is_peak, "{what}: {c:?}");
+            assert!(c.boss_step_largest, "{what}: {c:?}");
+            assert!(c.final_reward_best, "{what}: {c:?}");
+            checked += 1;
+        });
+    }
+    assert_eq!(checked, 3 * 3 * 40);
+}
+
+#[test]
 fn no_enemy_kind_fills_more_than_a_quarter_of_the_enemy_rooms() {
     let mut capped = 0;
     for size in Size::ALL {

@@ -3,12 +3,13 @@
 //! treasure kinds, locks and keys, the pacing summary and the room
 //! descriptions. Deterministic from the dungeon's seed (stream 3).
 
-use super::describe::{ExitText, RoomText};
+use super::describe::{ExitText, GroupText, RoomText, plural};
 use super::keys::{MAX_KEYS, place_locks};
 use super::pacing::{assign_enemies, assign_treasure, order_main_path, settle_ends};
 use super::route::Route;
 use super::secrets::SECRET_HINTS;
 use super::secrets::reveal_blocking_secrets;
+use super::theme::{Party, Theme};
 use super::{ContentsTable, Pacing, PacingStep, RoomRole};
 use super::{SecretNote, TrapNote};
 use crate::dungeon::cell_name;
@@ -43,16 +44,31 @@ fn pick_some<'a>(items: &'a [String], k: usize, rng: &mut Rng) -> Vec<&'a str> {
     idx[..k].iter().map(|&i| items[i].as_str()).collect()
 }
 
+/// The stream the boss's name, the title, the hook and the wandering
+/// monsters draw from.
+const ADVENTURE_STREAM: u64 = 6;
+
+/// What a theme adds to stocking: the theme (its boss names, plurals,
+/// titles) and the party.
+#[derive(Clone, Copy)]
+pub(crate) struct Themed<'a> {
+    /// The theme, when the rooms are stocked from one.
+    pub theme: Option<&'a Theme>,
+    /// The party the table was made for.
+    pub party: Party,
+}
+
 /// Stock `d` from `table`: pace the GA's `flags` along the route (the
 /// counts stay exact), then give every room a dressing, lighting, kinds,
 /// challenge, reward and description, place up to `keys` locks and fill
-/// `d.pacing` and `d.locks`.
+/// `d.pacing`, `d.locks` and `d.adventure`.
 pub(crate) fn stock(
     d: &mut Dungeon,
     mut flags: Contents,
     goal: &ContentsGoal,
     table: &ContentsTable,
     keys: usize,
+    themed: Themed,
 ) {
     let n = d.rooms.len();
     if n < 2 || d.entrance >= n || d.final_room >= n || d.entrance == d.final_room {
@@ -108,7 +124,7 @@ pub(crate) fn stock(
     let enemies: Vec<bool> = d.rooms.iter().map(|r| r.enemies).collect();
     let treasure: Vec<bool> = d.rooms.iter().map(|r| r.treasure).collect();
     let encounters = assign_enemies(table, &route, &enemies, d.final_room, &mut rng);
-    let loot = assign_treasure(table, &route, &treasure, &enemies, &mut rng);
+    let loot = assign_treasure(table, &route, &treasure, &mut rng);
     d.locks = place_locks(
         &d.grid,
         &rects,
@@ -122,27 +138,50 @@ pub(crate) fn stock(
     let exits = d.exits();
     let runs = d.door_runs();
     let letter = |k: usize| d.rooms.get(k).map_or('?', |r| r.letter);
-    let lock_key = |run: &crate::dungeon::DoorRun| {
-        d.locks
-            .iter()
-            .find(|l| {
-                run.cells()
-                    .any(|c| c == (usize::from(l.door.0), usize::from(l.door.1)))
-            })
-            .map(|l| l.key_room)
+    let lock_of = |run: &crate::dungeon::DoorRun| {
+        d.locks.iter().position(|l| {
+            run.cells()
+                .any(|c| c == (usize::from(l.door.0), usize::from(l.door.1)))
+        })
     };
+    // The rooms the party reaches with each lock still closed: the side
+    // a lock is met from, where the exit names its key.
+    let approach: Vec<Vec<bool>> = d
+        .locks
+        .iter()
+        .map(|l| {
+            let w = d.width();
+            let run = super::secrets::door_group(
+                &d.grid,
+                usize::from(l.door.1) * w + usize::from(l.door.0),
+            );
+            let owner = super::route::owners(&d.grid, &rects);
+            super::secrets::reachable(&d.grid, &owner, d.entrance, &run, n)
+        })
+        .collect();
     // Traps, secret doors and sentence shapes from their own stream, so
     // the dressings and kinds above do not depend on them.
     let mut notes_rng = seeded(derive_seed(d.seed, NOTES_STREAM));
     let trap_kinds = table.trap_kinds();
     let on_walk: std::collections::HashSet<(usize, usize)> = route.walk.iter().copied().collect();
     let mut traps = Vec::new();
+    // Trap kinds dealt from a shuffled deck: no kind twice until every
+    // kind has been used once.
+    let mut trap_deck: Vec<usize> = Vec::new();
     for y in 0..d.height() {
         for x in 0..d.width() {
             if d.grid.get(x, y) == crate::dungeon::DungeonTile::Trap && !trap_kinds.is_empty() {
+                if trap_deck.is_empty() {
+                    trap_deck = (0..trap_kinds.len()).collect();
+                    for i in (1..trap_deck.len()).rev() {
+                        let j = notes_rng.random_range(0..=i);
+                        trap_deck.swap(i, j);
+                    }
+                }
+                let kind = trap_deck.pop().unwrap_or(0);
                 traps.push(TrapNote {
                     cell: (x as u16, y as u16),
-                    kind: trap_kinds[notes_rng.random_range(0..trap_kinds.len())].clone(),
+                    kind: trap_kinds[kind].clone(),
                     on_main_path: on_walk.contains(&(x, y)),
                 });
             }
@@ -156,6 +195,15 @@ pub(crate) fn stock(
             find: SECRET_HINTS[notes_rng.random_range(0..SECRET_HINTS.len())].to_string(),
         })
         .collect();
+    let mut adventure_rng = seeded(derive_seed(d.seed, ADVENTURE_STREAM));
+    let boss_name: Option<String> = themed
+        .theme
+        .map(|t| t.boss_names[adventure_rng.random_range(0..t.boss_names.len())].clone());
+    let plural_of = |name: &str| -> String {
+        themed
+            .theme
+            .map_or_else(|| plural(name), |t| t.plural(name))
+    };
     let mut descriptions = Vec::with_capacity(n);
     for k in 0..n {
         let dr = &table.dressings[dressing[k]];
@@ -166,26 +214,43 @@ pub(crate) fn stock(
             .copied()
             .unwrap_or("");
         let room = &d.rooms[k];
+        // One sentence per key held here, naming its door once: the
+        // rooms on both sides and the cell.
         let mut notes = Vec::new();
-        for (j, other) in exits.iter().enumerate() {
-            for e in other {
-                if lock_key(&e.door) == Some(k) {
-                    notes.push(format!(
-                        "The key to the locked {} door of room {} ({}) lies here.",
-                        crate::dungeon::side_name(e.side),
-                        letter(j),
-                        cell_name(e.door.x, e.door.y)
-                    ));
-                }
-            }
+        for l in d.locks.iter().filter(|l| l.key_room == k) {
+            let (x, y) = (usize::from(l.door.0), usize::from(l.door.1));
+            let mut sides: Vec<char> = exits
+                .iter()
+                .enumerate()
+                .filter(|(_, ex)| ex.iter().any(|e| e.door.cells().any(|c| c == (x, y))))
+                .map(|(j, _)| letter(j))
+                .collect();
+            sides.sort_unstable();
+            sides.dedup();
+            let between = match sides.as_slice() {
+                [a, b, ..] => format!("between rooms {a} and {b}"),
+                [a] => format!("of room {a}"),
+                [] => "ahead".to_string(),
+            };
+            notes.push(format!(
+                "The key to the locked door {between} (at {}) lies here.",
+                cell_name(x, y)
+            ));
         }
         let exit_texts = exits[k]
             .iter()
-            .map(|e| ExitText {
-                side: e.side,
-                to: e.rooms.iter().map(|&j| letter(j)).collect(),
-                secret: e.door.secret,
-                key: lock_key(&e.door).map(letter),
+            .map(|e| {
+                let lock = lock_of(&e.door);
+                let key = lock
+                    .filter(|&i| approach[i][k] && d.locks[i].key_room != k)
+                    .map(|i| letter(d.locks[i].key_room));
+                ExitText {
+                    side: e.side,
+                    to: e.rooms.iter().map(|&j| letter(j)).collect(),
+                    secret: e.door.secret,
+                    locked: lock.is_some(),
+                    key,
+                }
             })
             .collect();
         let text = RoomText {
@@ -197,13 +262,16 @@ pub(crate) fn stock(
             enemies: encounters[k]
                 .iter()
                 .map(|e| {
-                    (
-                        table.enemies[e.kind].name.as_str(),
-                        e.count,
-                        k == d.final_room && bosses.contains(&e.kind),
-                    )
+                    let name = table.enemies[e.kind].name.as_str();
+                    GroupText {
+                        name,
+                        plural: plural_of(name),
+                        count: e.count,
+                        boss: k == d.final_room && bosses.contains(&e.kind),
+                    }
                 })
                 .collect(),
+            boss_name: boss_name.as_deref().filter(|_| k == d.final_room),
             treasure: loot[k]
                 .iter()
                 .map(|&t| table.treasures[t].name.as_str())
@@ -217,7 +285,7 @@ pub(crate) fn stock(
                 None
             },
             notes,
-            variant: notes_rng.random_range(0..12),
+            variant: notes_rng.random_range(0..1 << 15),
         };
         descriptions.push((k, text.paragraph(), lighting, dr.purpose.clone()));
     }
@@ -250,4 +318,16 @@ pub(crate) fn stock(
         main_path: route.main_path.iter().map(|&r| step(r)).collect(),
         side_rooms: route.side_rooms().map(step).collect(),
     };
+    let boss_kind = encounters[d.final_room]
+        .iter()
+        .find(|e| bosses.contains(&e.kind))
+        .map(|e| table.enemies[e.kind].name.as_str());
+    d.adventure = super::adventure::adventure(
+        themed,
+        boss_name.as_deref(),
+        boss_kind,
+        table,
+        n,
+        &mut adventure_rng,
+    );
 }

@@ -26,15 +26,24 @@ fn wide_doors_are_one_exit_each_and_named_by_direction() {
         let exits = d.exits();
         for (k, r) in d.rooms.iter().enumerate() {
             let n = exits[k].len();
+            // One exit sentence names the number of ways (or "only"/"one").
             let said = match n {
-                1 => " One exit: ".to_string(),
-                _ => format!(
-                    " {} exits: ",
-                    super::describe::capital(&super::describe::number(n))
-                ),
+                1 => vec![
+                    " The only exit leads ".to_string(),
+                    " One way leads on: ".to_string(),
+                    " The one way out goes ".to_string(),
+                ],
+                _ => {
+                    let w = super::describe::number(n);
+                    vec![
+                        format!(" {} exits lead ", super::describe::capital(&w)),
+                        format!(" From here, {w} ways lead "),
+                        format!(" There are {w} ways on: "),
+                    ]
+                }
             };
             assert!(
-                r.description.contains(&said),
+                said.iter().any(|s| r.description.contains(s.as_str())),
                 "seed {seed} room {}: {n} doors, {}",
                 r.letter,
                 r.description
@@ -70,8 +79,27 @@ fn enemy_counts_agree_everywhere_and_sentences_vary() {
         for r in &d.rooms {
             assert_eq!(r.enemy_kinds.len(), r.enemy_counts.len());
             for g in r.enemy_groups() {
-                assert!(r.description.contains(&g), "{g}: {}", r.description);
                 assert!(legend.contains(&g), "{g}: {legend}");
+            }
+            // The description counts each group in words: "three ghouls",
+            // "a wight".
+            let text = r.description.to_lowercase();
+            for (name, &n) in r.enemy_kinds.iter().zip(&r.enemy_counts) {
+                let name = name.to_lowercase();
+                let said = if n == 1 {
+                    text.contains(&format!("a {name}")) || text.contains(&format!("an {name}"))
+                } else {
+                    let plural = crate::dungeon::Theme::named(&d.adventure.theme).map_or_else(
+                        |_| super::describe::plural(&name),
+                        |t| {
+                            let k = r.enemy_kinds.iter().find(|k| k.to_lowercase() == name);
+                            t.plural(k.map_or("", String::as_str))
+                        },
+                    );
+                    let plural = plural.to_lowercase();
+                    text.contains(&format!("{} {plural}", super::describe::number(n as usize)))
+                };
+                assert!(said, "{name} ×{n}: {}", r.description);
             }
             assert!(!r.description.contains(" and A "), "{}", r.description);
             assert!(!r.description.contains(" and An "), "{}", r.description);
@@ -126,5 +154,71 @@ fn every_trap_and_secret_door_is_in_the_key() {
             );
             assert!(key.contains(&s.find), "{key}");
         }
+    }
+}
+
+#[test]
+fn no_room_names_itself_and_each_key_is_named_once() {
+    // Issue 40: no "(its key is in room G)" in room G, one sentence per
+    // key, sentences that read as English.
+    for seed in 0..40u64 {
+        let mut p = DungeonParams::for_size([Size::Medium, Size::Large][seed as usize % 2]);
+        (p.proposals, p.keys, p.secret_doors, p.traps) = (1, 3, 2, 3);
+        let d = generate_proposal(&p, seed, 0).unwrap();
+        for r in &d.rooms {
+            let own = format!("room {}", r.letter);
+            let text = &r.description;
+            assert!(
+                !text.contains(&format!("is in {own})")),
+                "seed {seed}: {text}"
+            );
+            assert!(
+                !text.contains(&format!("to {own} "))
+                    && !text.contains(&format!("to {own}."))
+                    && !text.contains(&format!("to {own},")),
+                "seed {seed}: {text}"
+            );
+            assert_eq!(
+                text.matches("The key to").count(),
+                d.locks
+                    .iter()
+                    .filter(|l| d.rooms[l.key_room].letter == r.letter)
+                    .count(),
+                "seed {seed}: {text}"
+            );
+            for bad in ["Unguarded lies", "Enemies:", "Treasure:", "  ", " ."] {
+                assert!(!text.contains(bad), "seed {seed} '{bad}': {text}");
+            }
+            for sentence in text.split(". ") {
+                assert!(
+                    sentence.starts_with(char::is_uppercase),
+                    "seed {seed}: {sentence:?} in {text}"
+                );
+            }
+        }
+        // Each lock's key named once in all the descriptions.
+        for l in &d.locks {
+            let at = crate::dungeon::cell_name(usize::from(l.door.0), usize::from(l.door.1));
+            let n: usize = d
+                .rooms
+                .iter()
+                .map(|r| r.description.matches(&format!("(at {at})")).count())
+                .sum();
+            assert_eq!(n, 1, "seed {seed}: lock at {at}");
+        }
+    }
+}
+
+#[test]
+fn no_two_traps_alike_while_kinds_are_left() {
+    for seed in 0..30u64 {
+        let mut p = DungeonParams::for_size(Size::Large);
+        (p.proposals, p.traps) = (1, 5);
+        let d = generate_proposal(&p, seed, 0).unwrap();
+        let mut names: Vec<&str> = d.traps.iter().map(|t| t.kind.name.as_str()).collect();
+        let n = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), n, "seed {seed}: {:?}", d.traps);
     }
 }
