@@ -54,11 +54,19 @@ fn rooms_carry_kinds_consistent_with_the_booleans() {
     assert_eq!(main.last().unwrap()["room"], v["final_room"]);
     let side = v["pacing"]["side_rooms"].as_array().unwrap();
     assert_eq!(main.len() + side.len(), rooms.len());
+    // Fights rise along the main path (rooms without enemies are rests),
+    // the first right after the entrance (issue 40).
     let ch: Vec<u64> = main
         .iter()
         .map(|s| s["challenge"].as_u64().unwrap())
         .collect();
-    assert!(ch.windows(2).all(|w| w[0] <= w[1]), "{ch:?}");
+    let fights: Vec<u64> = ch.iter().copied().filter(|&c| c > 0).collect();
+    assert!(fights.windows(2).all(|w| w[0] <= w[1]), "{ch:?}");
+    assert!(ch.len() < 3 || ch[1] > 0 || ch[2] > 0, "{ch:?}");
+    let checks = &v["pacing"]["checks"];
+    for k in ["first_fight_early", "boss_step_largest", "final_reward_best"] {
+        assert_eq!(checks[k], true, "{k}: {checks}");
+    }
     assert!(v["locks"].as_array().unwrap().is_empty());
     // The human output shows purposes and kinds in the legend.
     let out = evoboard(&["dungeon", "--seed", "5", "--proposals", "1"]);
@@ -332,4 +340,78 @@ fn keys_are_reachable_before_their_locks() {
         assert!(reachable(&v, &[])[fin]);
     }
     assert!(full >= 4, "most medium dungeons have room for two locks");
+}
+
+#[test]
+fn party_and_theme_flags_shape_the_dungeon_and_refuse_bad_values() {
+    // Issue 40: --theme, --party-level, --party-size; every bad value
+    // names what is allowed.
+    let low = json(&[
+        "dungeon",
+        "--seed",
+        "3",
+        "--proposals",
+        "1",
+        "--theme",
+        "crypt",
+        "--party-level",
+        "1",
+        "--party-size",
+        "3",
+        "--json",
+    ]);
+    let high = json(&[
+        "dungeon",
+        "--seed",
+        "3",
+        "--proposals",
+        "1",
+        "--theme",
+        "crypt",
+        "--party-level",
+        "15",
+        "--party-size",
+        "6",
+        "--json",
+    ]);
+    for (v, level, size) in [(&low, 1, 3), (&high, 15, 6)] {
+        let a = &v["adventure"];
+        assert_eq!(a["theme"], "crypt", "{a}");
+        assert_eq!(a["party_level"], level);
+        assert_eq!(a["party_size"], size);
+        assert!(!a["title"].as_str().unwrap().is_empty());
+        assert!(a["hook"].as_str().unwrap().len() > 40, "{a}");
+        let die = a["wandering_die"].as_u64().unwrap();
+        assert!(die == 6 || die == 8, "{a}");
+        assert_eq!(a["wandering"].as_array().unwrap().len() as u64, die);
+    }
+    let peak = |v: &Value| {
+        v["rooms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["challenge"].as_u64().unwrap())
+            .max()
+            .unwrap()
+    };
+    assert!(
+        peak(&high) > 10 * peak(&low),
+        "{} vs {}",
+        peak(&high),
+        peak(&low)
+    );
+    for (flag, value, allowed) in [
+        ("--party-level", "0", "from 1 to 20"),
+        ("--party-level", "21", "from 1 to 20"),
+        ("--party-level", "1e308", "from 1 to 20"),
+        ("--party-size", "9", "from 1 to 8"),
+        ("--party-size=-1", "", "from 1 to 8"),
+        ("--theme", "moon-base", "crypt, goblin-warren"),
+    ] {
+        let args: Vec<&str> = ["dungeon", flag, value]
+            .into_iter()
+            .filter(|a| !a.is_empty())
+            .collect();
+        fails_with(&args, allowed);
+    }
 }

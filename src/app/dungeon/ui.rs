@@ -178,6 +178,26 @@ fn settings_ui(ui: &mut egui::Ui, s: &mut DungeonSettings) {
     });
     ui.add(egui::Slider::new(&mut p.proposals, 1..=MAX_PROPOSALS).text("proposals"))
         .on_hover_text("dungeons evolved side by side, to choose from");
+    ui.collapsing("Party and theme", |ui| {
+        let (lo, hi) = crate::dungeon::PARTY_LEVELS;
+        ui.add(egui::Slider::new(&mut p.party.level, lo..=hi).text("party level"))
+            .on_hover_text("character level: sizes the fights, the boss and the treasure");
+        let (lo, hi) = crate::dungeon::PARTY_SIZES;
+        ui.add(egui::Slider::new(&mut p.party.size, lo..=hi).text("characters"))
+            .on_hover_text("how many characters the party has");
+        let shown = p
+            .theme
+            .clone()
+            .unwrap_or_else(|| "any (the seed picks)".into());
+        egui::ComboBox::from_label("theme")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut p.theme, None, "any (the seed picks)");
+                for name in crate::dungeon::Theme::names() {
+                    ui.selectable_value(&mut p.theme, Some(name.to_string()), name);
+                }
+            });
+    });
     ui.collapsing("Extras", |ui| {
         ui.add(egui::Slider::new(&mut p.loops, 0..=MAX_EXTRAS).text("loops"))
             .on_hover_text("extra corridors that make a round trip (best effort)");

@@ -468,3 +468,57 @@ fn too_many_keys_and_bad_tables_are_refused() {
     );
     assert!(crate::dungeon::generate(&p, 1).is_err());
 }
+
+#[test]
+fn never_two_locks_on_one_corridor_run() {
+    // Issue 40: large caves seed 17 put two locks on one corridor. Along
+    // the main walk, a room's floor lies between any two locks.
+    use crate::dungeon::DungeonStyle;
+    let mut pairs = 0;
+    for style in DungeonStyle::ALL {
+        for seed in 10..30u64 {
+            let mut p = DungeonParams::for_size(Size::Large);
+            (p.proposals, p.style, p.keys) = (1, style, 5);
+            let d = crate::dungeon::generate_proposal(&p, seed, 0).unwrap();
+            let rects: Vec<crate::dungeon::Room> = d.rooms.iter().map(|r| r.rect()).collect();
+            let route = super::Route::new(&d.grid, &rects, d.entrance, d.final_room);
+            let at: Vec<usize> = d
+                .locks
+                .iter()
+                .map(|l| {
+                    route
+                        .walk
+                        .iter()
+                        .position(|&c| c == (usize::from(l.door.0), usize::from(l.door.1)))
+                        .or_else(|| {
+                            // A wide door: any cell of its run on the walk.
+                            let w = d.width();
+                            let run = super::secrets::door_group(
+                                &d.grid,
+                                usize::from(l.door.1) * w + usize::from(l.door.0),
+                            );
+                            route
+                                .walk
+                                .iter()
+                                .position(|&(x, y)| run.contains(&(y * w + x)))
+                        })
+                        .expect("a lock on the main walk")
+                })
+                .collect();
+            let mut at = at;
+            at.sort_unstable();
+            for w in at.windows(2) {
+                pairs += 1;
+                let between = &route.walk[w[0]..=w[1]];
+                assert!(
+                    between.iter().any(|&(x, y)| d.room_at(x, y).is_some()),
+                    "{} seed {seed}: locks at walk steps {} and {} share a corridor",
+                    style.name(),
+                    w[0],
+                    w[1]
+                );
+            }
+        }
+    }
+    assert!(pairs > 30, "{pairs} pairs of locks checked");
+}
