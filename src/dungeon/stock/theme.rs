@@ -493,7 +493,10 @@ mod tests {
         // final-room text in more than 15 % of one theme's dungeons.
         for name in Theme::names() {
             let [boss, title, text] = final_room_shares(name, 1..101);
-            eprintln!("{name}: boss {boss:?}, title {title:?}, final text {:.3}", text.0);
+            eprintln!(
+                "{name}: boss {boss:?}, title {title:?}, final text {:.3}",
+                text.0
+            );
             assert!(boss.0 <= 0.15, "{name}: boss {boss:?}");
             assert!(title.0 <= 0.15, "{name}: title {title:?}");
             assert!(text.0 <= 0.15, "{name}: final-room text {text:?}");
