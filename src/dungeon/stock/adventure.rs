@@ -47,10 +47,16 @@ pub(crate) fn adventure(
         a.theme = theme.name.clone();
         let boss = boss_name.unwrap_or("its master");
         a.title = theme.titles[rng.random_range(0..theme.titles.len())].replace("{boss}", boss);
-        a.hook = theme.hooks[rng.random_range(0..theme.hooks.len())]
+        let hook = &theme.hooks[rng.random_range(0..theme.hooks.len())];
+        // "The Crypt of …" inside a sentence reads "the Crypt of …".
+        let inner = match a.title.strip_prefix("The ") {
+            Some(rest) if !hook.starts_with("{title}") => format!("the {rest}"),
+            _ => a.title.clone(),
+        };
+        a.hook = hook
             .replace("{boss}", boss)
             .replace("{kind}", kind.as_deref().unwrap_or("a monster"))
-            .replace("{title}", &a.title);
+            .replace("{title}", &inner);
     }
     let die: u8 = if rooms > 12 { 8 } else { 6 };
     let omens: Vec<&str> = themed.theme.map_or_else(

@@ -263,9 +263,9 @@ impl RoomText<'_> {
         let many = self.enemies.len() > 1 || self.enemies.iter().any(|g| g.count > 1);
         if let Some(b) = boss.first() {
             let kind = in_sentence(b.name);
-            let who = match self.boss_name {
-                Some(name) => format!("{name}, {} {kind}", article(&kind)),
-                None => format!("{} {kind}", article(&kind)),
+            let (who, pause) = match self.boss_name {
+                Some(name) => (format!("{name}, {} {kind}", article(&kind)), ","),
+                None => (format!("{} {kind}", article(&kind)), ""),
             };
             let escort = if others.is_empty() {
                 String::new()
@@ -275,7 +275,11 @@ impl RoomText<'_> {
             let _ = match self.shape(2, 3) {
                 0 => write!(s, " The boss waits here: {who}{escort}."),
                 1 => write!(s, " Here {who} holds court as the boss{escort}."),
-                _ => write!(s, " {} is the boss of this place{escort}.", capital(&who)),
+                _ => write!(
+                    s,
+                    " {}{pause} is the boss of this place{escort}.",
+                    capital(&who)
+                ),
             };
             return;
         }

@@ -227,13 +227,18 @@ pub(crate) fn stock(
                 .collect();
             sides.sort_unstable();
             sides.dedup();
-            let between = match sides.as_slice() {
-                [a, b, ..] => format!("between rooms {a} and {b}"),
-                [a] => format!("of room {a}"),
-                [] => "ahead".to_string(),
+            let side = exits
+                .iter()
+                .flatten()
+                .find(|e| e.door.cells().any(|c| c == (x, y)))
+                .map_or("", |e| crate::dungeon::side_name(e.side));
+            let door = match sides.as_slice() {
+                [a, b, ..] => format!("locked door between rooms {a} and {b}"),
+                [a] => format!("locked {side} door of room {a}"),
+                [] => "locked door ahead".to_string(),
             };
             notes.push(format!(
-                "The key to the locked door {between} (at {}) lies here.",
+                "The key to the {door} (at {}) lies here.",
                 cell_name(x, y)
             ));
         }
@@ -241,8 +246,19 @@ pub(crate) fn stock(
             .iter()
             .map(|e| {
                 let lock = lock_of(&e.door);
+                // A door two rooms share names its key on the side the
+                // party meets it from; a door at a corridor's end in the
+                // room whose wall holds it. Never in the key's own room.
+                let shared = exits
+                    .iter()
+                    .filter(|ex| {
+                        ex.iter()
+                            .any(|o| o.door.x == e.door.x && o.door.y == e.door.y)
+                    })
+                    .count()
+                    > 1;
                 let key = lock
-                    .filter(|&i| approach[i][k] && d.locks[i].key_room != k)
+                    .filter(|&i| d.locks[i].key_room != k && (approach[i][k] || !shared))
                     .map(|i| letter(d.locks[i].key_room));
                 ExitText {
                     side: e.side,
