@@ -20,10 +20,12 @@ pub struct ExportArgs {
     /// text map or a Catan text board (the `text` export).
     pub file: PathBuf,
     /// Hex boards: png (3508 px on the long side, A4 at 300 dpi), svg,
-    /// text or code. Dungeons: png, svg, vtt (Universal VTT, `.dd2vtt`)
-    /// or key (Markdown room key). Puzzles: png or svg (an A4 page; the
-    /// solution goes to `OUT`'s name with `.solution` before the
-    /// extension) or pdf (puzzle page, then solution page).
+    /// text or code. Dungeons: png, svg, vtt (Universal VTT, `.dd2vtt`),
+    /// key (Markdown room key) or pdf (a printed page: title, hook, map,
+    /// room key and wandering monsters; with --view players the players'
+    /// handout). Puzzles: png or svg (an A4 page; the solution goes to
+    /// `OUT`'s name with `.solution` before the extension) or pdf (puzzle
+    /// page, then solution page).
     #[arg(long, value_parser = Format::parse)]
     pub format: Format,
     /// Dungeons only: pixels per cell of the png, svg and vtt image, 8 to
@@ -32,25 +34,36 @@ pub struct ExportArgs {
     pub pixels_per_cell: Option<u32>,
     /// Dungeons only: whose map, gm (every secret, trap, lock, key,
     /// enemy and treasure mark, coordinate labels) or players (rooms,
-    /// corridors and ordinary doors only; secret doors are walls). Default:
-    /// gm for png and svg, players for vtt.
+    /// corridors and ordinary doors the party reaches without finding a
+    /// secret door; secret doors are walls, what lies behind them rock).
+    /// Default: gm for png, svg and pdf, players for vtt.
     #[arg(long, value_parser = crate::export::dungeon::MapView::parse)]
     pub view: Option<crate::export::dungeon::MapView>,
-    /// Dungeons only: colour (the default) or ink (black on white for a
-    /// black-and-white printer).
+    /// Dungeons only: colour (the default) or ink (black on white, greys
+    /// between, for a black-and-white printer).
     #[arg(long, value_parser = crate::export::dungeon::PrintStyle::parse)]
     pub style_print: Option<crate::export::dungeon::PrintStyle>,
+    /// A dungeon's pdf only: a4 (the default) or letter.
+    #[arg(long, value_parser = crate::export::dungeon::Paper::parse)]
+    pub paper: Option<crate::export::dungeon::Paper>,
+    /// A dungeon's pdf only: 1 (the default: map and key on one page,
+    /// the text shrunk down to 7 pt if need be; an error says when the key
+    /// does not fit) or 2 (the map on the first page, the key on the
+    /// second). The players' handout is one page.
+    #[arg(long, value_parser = crate::export::dungeon::parse_pages)]
+    pub pages: Option<u8>,
     /// Where to write (default: FILE's name without its extension, plus
-    /// `.png`, `.svg`, `.txt`, `.code.txt`, `.dd2vtt` or `.key.md`,
-    /// beside FILE).
+    /// `.png`, `.svg`, `.txt`, `.code.txt`, `.dd2vtt`, `.key.md` or
+    /// `.pdf`, beside FILE).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Overwrite OUT (and a puzzle's solution file) if it exists.
     #[arg(long)]
     pub force: bool,
     /// Print one JSON object: `out`, `bytes`, `format`, `elapsed_ms`
-    /// (and `width`, `height` for png; `pixels_per_cell` for dungeons;
-    /// `solution_out`, `solution_bytes` for a puzzle's png and svg).
+    /// (and `width`, `height` for png; `pixels_per_cell`, `view` and
+    /// `style_print` for dungeons; `paper` and `pages` for a dungeon's
+    /// pdf; `solution_out`, `solution_bytes` for a puzzle's png and svg).
     #[arg(long)]
     pub json: bool,
 }
@@ -143,14 +156,14 @@ pub fn run(a: ExportArgs) -> CliResult {
     let map = read_map(&a.file, None)?;
     let started = std::time::Instant::now();
     let at_file = |e: export::ExportError| CliError(format!("{}: {e}", a.file.display()));
-    let done = export::export_with_look(
-        &map,
-        a.format,
-        a.pixels_per_cell,
-        a.view,
-        a.style_print.unwrap_or_default(),
-    )
-    .map_err(at_file)?;
+    let options = export::DungeonOptions {
+        pixels_per_cell: a.pixels_per_cell,
+        view: a.view,
+        style: a.style_print.unwrap_or_default(),
+        paper: a.paper,
+        pages: a.pages,
+    };
+    let done = export::export_map(&map, a.format, options).map_err(at_file)?;
     // A puzzle's png or svg: the solution page goes to a second file,
     // checked before either is written.
     let solution = match export::puzzle_solution(&map, a.format).map_err(at_file)? {
@@ -178,9 +191,16 @@ pub fn run(a: ExportArgs) -> CliResult {
             } else {
                 export::dungeon::MapView::Gm
             });
-            if matches!(a.format, Format::Png | Format::Svg | Format::Vtt) {
+            if matches!(
+                a.format,
+                Format::Png | Format::Svg | Format::Vtt | Format::Pdf
+            ) {
                 v["view"] = json!(view.name());
                 v["style_print"] = json!(a.style_print.unwrap_or_default().name());
+            }
+            if a.format == Format::Pdf {
+                v["paper"] = json!(a.paper.unwrap_or_default().name());
+                v["pages"] = json!(export::pdf::page_count(&done.bytes));
             }
             v["pixels_per_cell"] = json!(
                 a.pixels_per_cell

@@ -21,7 +21,9 @@ pub enum Format {
     Vtt,
     /// A Markdown room key of a dungeon for the game master.
     Key,
-    /// A PDF document: a puzzle page and its solution page (A4).
+    /// A PDF document: a puzzle page and its solution page (A4), or a
+    /// dungeon's printed page (map, room key, wandering monsters) or
+    /// players' handout.
     Pdf,
 }
 
@@ -41,7 +43,13 @@ impl Format {
     pub const HEX: [Format; 4] = [Format::Png, Format::Svg, Format::Text, Format::Code];
 
     /// The formats of a dungeon.
-    pub const DUNGEON: [Format; 4] = [Format::Png, Format::Svg, Format::Vtt, Format::Key];
+    pub const DUNGEON: [Format; 5] = [
+        Format::Png,
+        Format::Svg,
+        Format::Vtt,
+        Format::Key,
+        Format::Pdf,
+    ];
 
     /// The formats of an X/O puzzle.
     pub const PUZZLE: [Format; 3] = [Format::Png, Format::Svg, Format::Pdf];
@@ -153,6 +161,26 @@ pub enum ExportError {
         /// The map's kind.
         kind: &'static str,
     },
+    /// `--paper` or `--pages` asked for something other than a dungeon's
+    /// pdf.
+    NoPaper {
+        /// What was asked for (`a dungeon's png`, `a puzzle's pdf`).
+        what: String,
+    },
+    /// A page count a dungeon's pdf cannot have (1 or 2; the players'
+    /// handout is one page).
+    Pages {
+        /// The number given.
+        given: u8,
+        /// Whether the players' handout was asked for.
+        players: bool,
+    },
+    /// The room key does not fit the pages asked for, even in the
+    /// smallest text ([`dungeon::paper::MIN_TEXT`] points).
+    KeyDoesNotFit {
+        /// The pages asked for.
+        pages: u8,
+    },
 }
 
 impl fmt::Display for ExportError {
@@ -204,6 +232,30 @@ impl fmt::Display for ExportError {
                 "pixels per cell apply to dungeon maps only; a {kind} board's png is \
                  {} px on the long side",
                 3508
+            ),
+            ExportError::NoPaper { what } => write!(
+                f,
+                "--paper and --pages apply to a dungeon's pdf only (export LEVEL --format pdf), \
+                 not to {what}"
+            ),
+            ExportError::Pages { given, players } if *players && *given != 1 => f.write_str(
+                "the players' handout is one page (title, hook and map); --pages 2 is for the \
+                 game master's key",
+            ),
+            ExportError::Pages { given, .. } => {
+                write!(f, "{given} pages is not allowed; allowed: 1, 2")
+            }
+            ExportError::KeyDoesNotFit { pages: 1 } => write!(
+                f,
+                "the room key does not fit on one page, even in {} pt text with a smaller map; \
+                 use --pages 2 (the map on the first page, the key after it)",
+                dungeon::paper::MIN_TEXT
+            ),
+            ExportError::KeyDoesNotFit { pages } => write!(
+                f,
+                "the room key does not fit on {pages} pages, even in {} pt text; export it on \
+                 its own with --format key",
+                dungeon::paper::MIN_TEXT
             ),
             ExportError::NoView { kind } => write!(
                 f,

@@ -2,7 +2,9 @@
 //! print-ready `png`, an `svg` with one shape per hex, a `text` form and
 //! the share `code` ([`crate::boards::code`]). A dungeon ([`dungeon`]): a
 //! `png` and an `svg` at a number of pixels per cell, a Universal VTT file
-//! (`vtt`) and a Markdown room key (`key`). Engine-free: the CLI's
+//! (`vtt`), a Markdown room key (`key`) and a printed page (`pdf`: the
+//! map, room key and wandering monsters for the game master, or the
+//! players' handout; [`dungeon::page`]). Engine-free: the CLI's
 //! `evoboard export` and the app's save box both call [`export`] (or
 //! [`export_with`] for another number of pixels per cell).
 //!
@@ -104,7 +106,11 @@ pub fn export_with(
     pixels_per_cell: Option<u32>,
 ) -> Result<Exported, ExportError> {
     if let LevelMap::Dungeon(d) = map {
-        return export_dungeon(d, format, pixels_per_cell, None);
+        let options = DungeonOptions {
+            pixels_per_cell,
+            ..DungeonOptions::default()
+        };
+        return export_dungeon(d, format, options);
     }
     if let LevelMap::Puzzle(p) = map {
         if pixels_per_cell.is_some() {
@@ -144,8 +150,9 @@ pub fn export_with(
 }
 
 /// [`export_with`], a dungeon drawn in `look`: whose map (`None`: the
-/// game master's for png and svg, the players' for vtt) and which colours.
-/// Other maps refuse a view or print style ([`ExportError::NoView`]).
+/// game master's for png, svg and pdf, the players' for vtt) and which
+/// colours. Other maps refuse a view or print style
+/// ([`ExportError::NoView`]).
 pub fn export_with_look(
     map: &LevelMap,
     format: Format,
@@ -153,12 +160,57 @@ pub fn export_with_look(
     view: Option<dungeon::MapView>,
     style: dungeon::PrintStyle,
 ) -> Result<Exported, ExportError> {
+    let options = DungeonOptions {
+        pixels_per_cell,
+        view,
+        style,
+        ..DungeonOptions::default()
+    };
+    export_map(map, format, options)
+}
+
+/// How a dungeon is exported: pixels per cell (png, svg, vtt), whose map
+/// and which colours, and for the pdf its paper and pages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DungeonOptions {
+    /// Pixels per cell (default [`dungeon::DEFAULT_PIXELS_PER_CELL`]).
+    pub pixels_per_cell: Option<u32>,
+    /// Whose map (`None`: the game master's for png, svg and pdf, the
+    /// players' for vtt).
+    pub view: Option<dungeon::MapView>,
+    /// Colour or ink.
+    pub style: dungeon::PrintStyle,
+    /// The pdf's paper (default A4).
+    pub paper: Option<dungeon::Paper>,
+    /// The pdf's pages, 1 or 2 (default 1).
+    pub pages: Option<u8>,
+}
+
+/// Export a level's map in `format` with the dungeon options: a view,
+/// print style, paper or pages asked of a map they do not apply to is
+/// refused ([`ExportError::NoView`], [`ExportError::NoPaper`]).
+pub fn export_map(
+    map: &LevelMap,
+    format: Format,
+    options: DungeonOptions,
+) -> Result<Exported, ExportError> {
+    let paper_asked = options.paper.is_some() || options.pages.is_some();
     match map {
-        LevelMap::Dungeon(d) => export_dungeon(d, format, pixels_per_cell, Some((view, style))),
-        _ if view.is_some() || style != dungeon::PrintStyle::Colour => {
+        LevelMap::Dungeon(d) => {
+            if paper_asked && format != Format::Pdf {
+                return Err(ExportError::NoPaper {
+                    what: format!("a dungeon's {format}"),
+                });
+            }
+            export_dungeon(d, format, options)
+        }
+        _ if options.view.is_some() || options.style != dungeon::PrintStyle::Colour => {
             Err(ExportError::NoView { kind: map.game() })
         }
-        _ => export_with(map, format, pixels_per_cell),
+        _ if paper_asked => Err(ExportError::NoPaper {
+            what: format!("a {} {format}", map.game()),
+        }),
+        _ => export_with(map, format, options.pixels_per_cell),
     }
 }
 
@@ -197,15 +249,15 @@ pub fn check_pixel_budget(cols: usize, rows: usize, ppc: u32) -> Result<(), Expo
 fn export_dungeon(
     d: &crate::dungeon::Dungeon,
     format: Format,
-    ppc: Option<u32>,
-    look: Option<(Option<dungeon::MapView>, dungeon::PrintStyle)>,
+    options: DungeonOptions,
 ) -> Result<Exported, ExportError> {
-    let (view, style) = look.unwrap_or_default();
     let look = |default| dungeon::Look {
-        view: view.unwrap_or(default),
-        style,
+        view: options.view.unwrap_or(default),
+        style: options.style,
     };
-    let ppc = ppc.unwrap_or(dungeon::DEFAULT_PIXELS_PER_CELL);
+    let ppc = options
+        .pixels_per_cell
+        .unwrap_or(dungeon::DEFAULT_PIXELS_PER_CELL);
     dungeon::check_pixels_per_cell(ppc)?;
     if matches!(format, Format::Png | Format::Vtt) {
         check_pixel_budget(d.width(), d.height(), ppc)?;
@@ -223,11 +275,39 @@ fn export_dungeon(
         )?)),
         Format::Key => Ok(text(dungeon::room_key(d))),
         Format::Png => dungeon_png(d, ppc, look(dungeon::MapView::Gm)),
-        Format::Text | Format::Code | Format::Pdf => Err(ExportError::NotForMap {
+        Format::Pdf => {
+            let setup = dungeon::PageSetup {
+                paper: options.paper.unwrap_or_default(),
+                pages: options.pages.unwrap_or(1),
+                look: look(dungeon::MapView::Gm),
+            };
+            dungeon_pdf(d, setup)
+        }
+        Format::Text | Format::Code => Err(ExportError::NotForMap {
             format,
             kind: "dungeon",
         }),
     }
+}
+
+#[cfg(feature = "pdf")]
+fn dungeon_pdf(
+    d: &crate::dungeon::Dungeon,
+    setup: dungeon::PageSetup,
+) -> Result<Exported, ExportError> {
+    let pages = dungeon::dungeon_pages(d, setup)?;
+    Ok(Exported {
+        bytes: pdf::pdf(&pages, &dungeon::page::title(d))?,
+        pixels: None,
+    })
+}
+
+#[cfg(not(feature = "pdf"))]
+fn dungeon_pdf(
+    _d: &crate::dungeon::Dungeon,
+    _setup: dungeon::PageSetup,
+) -> Result<Exported, ExportError> {
+    Err(ExportError::NoPdf)
 }
 
 #[cfg(feature = "png")]

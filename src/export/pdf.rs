@@ -3,7 +3,7 @@
 //! DejaVu Sans Bold face) and written page by page with `pdf-writer`.
 //!
 //! Every path of the usvg tree becomes a PDF path with its solid fill and
-//! stroke; text arrives as the glyph outlines usvg flattens it to, so the
+//! stroke (dashes too); text arrives as the glyph outlines usvg flattens it to, so the
 //! PDF needs no font of its own and prints the same everywhere. Gradients,
 //! patterns, images and filters are not drawn (the puzzle pages use none).
 //! Page sizes come from the SVG's `width` and `height`, read as points
@@ -133,6 +133,8 @@ struct State {
     cap: Option<u8>,
     join: Option<u8>,
     miter: Option<f32>,
+    /// A dash pattern is set (a dashed stroke sets its own each time).
+    dashed: bool,
 }
 
 /// One path, in its absolute transform.
@@ -191,6 +193,17 @@ fn draw_path(c: &mut Content, p: &usvg::Path, st: &mut State) {
         if st.miter != Some(miter) {
             c.set_miter_limit(miter);
             st.miter = Some(miter);
+        }
+        match s.dasharray() {
+            Some(dashes) => {
+                c.set_dash_pattern(dashes.iter().map(|&v| r2(v)), r2(s.dashoffset()));
+                st.dashed = true;
+            }
+            None if st.dashed => {
+                c.set_dash_pattern([], 0.0);
+                st.dashed = false;
+            }
+            None => {}
         }
     }
     trace(c, p.data());

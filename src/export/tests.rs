@@ -41,7 +41,7 @@ fn formats_fit_their_maps() {
     let tm = LevelMap::TerraMystica(TerraMysticaBoard::base_map());
     for f in [Format::Vtt, Format::Key] {
         let e = export(&tm, f).unwrap_err().to_string();
-        assert!(e.contains("dungeons as png, svg, vtt or key"), "{e}");
+        assert!(e.contains("dungeons as png, svg, vtt, key or pdf"), "{e}");
     }
     assert_eq!(
         export_with(&tm, Format::Svg, Some(70)),

@@ -447,7 +447,7 @@ fn formats_must_fit_the_map() {
     for f in ["vtt", "key"] {
         fails_with(
             &["export", tm, "--format", f],
-            "dungeons as png, svg, vtt or key",
+            "dungeons as png, svg, vtt, key or pdf",
         );
     }
     fails_with(

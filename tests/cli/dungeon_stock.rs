@@ -64,7 +64,11 @@ fn rooms_carry_kinds_consistent_with_the_booleans() {
     assert!(fights.windows(2).all(|w| w[0] <= w[1]), "{ch:?}");
     assert!(ch.len() < 3 || ch[1] > 0 || ch[2] > 0, "{ch:?}");
     let checks = &v["pacing"]["checks"];
-    for k in ["first_fight_early", "boss_step_largest", "final_reward_best"] {
+    for k in [
+        "first_fight_early",
+        "boss_step_largest",
+        "final_reward_best",
+    ] {
         assert_eq!(checks[k], true, "{k}: {checks}");
     }
     assert!(v["locks"].as_array().unwrap().is_empty());

@@ -12,6 +12,7 @@ mod domino_records;
 mod domino_tune;
 mod dungeon_export;
 mod dungeon_gm;
+mod dungeon_handout;
 mod dungeon_stock;
 mod dungeon_styles;
 mod export;

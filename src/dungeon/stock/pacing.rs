@@ -395,20 +395,17 @@ pub(crate) fn assign_treasure(
     let value = |ks: &[usize]| -> u32 { ks.iter().map(|&k| table.treasures[k].value).sum() };
     let final_room = route.main_path.last().copied();
     let final_value = final_room.map_or(0, |f| value(&out[f]));
-    for room in 0..out.len() {
-        if Some(room) == final_room || out[room].is_empty() || final_value == 0 {
+    for (room, kinds) in out.iter_mut().enumerate() {
+        if Some(room) == final_room || kinds.is_empty() || final_value == 0 {
             continue;
         }
-        if value(&out[room]) >= final_value {
-            out[room].truncate(1);
+        if value(kinds) >= final_value {
+            kinds.truncate(1);
         }
-        let mut t = by_value
-            .iter()
-            .position(|&k| k == out[room][0])
-            .unwrap_or(0);
-        while value(&out[room]) >= final_value && t > 0 {
+        let mut t = by_value.iter().position(|&k| k == kinds[0]).unwrap_or(0);
+        while value(kinds) >= final_value && t > 0 {
             t -= 1;
-            out[room][0] = by_value[t];
+            kinds[0] = by_value[t];
         }
     }
     out

@@ -251,7 +251,7 @@ impl Theme {
                 need,
             })
         };
-        for e in [
+        if let Some(e) = [
             short("titles", self.titles.len(), 6),
             short("hooks", self.hooks.len(), 4),
             short("boss_names", self.boss_names.len(), 12),
@@ -276,6 +276,7 @@ impl Theme {
         ]
         .into_iter()
         .flatten()
+        .next()
         {
             return Err(e);
         }

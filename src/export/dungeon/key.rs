@@ -20,6 +20,71 @@ pub fn exits(d: &Dungeon) -> Vec<Vec<Exit>> {
     d.exits()
 }
 
+/// The room key's facts as text, ready to set: the Markdown key
+/// ([`room_key`]) and the printed page both set these.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeyText {
+    /// The dungeon in one sentence: size, rooms, seed, entrance and final
+    /// room.
+    pub summary: String,
+    /// The main path's room letters, entrance first (empty in older
+    /// levels).
+    pub main_path: Vec<char>,
+    /// One note per trap: its heading ("Trap 1 at AZ24") and the rest.
+    pub traps: Vec<(String, String)>,
+    /// One note per secret door: its heading and the rest.
+    pub secret_doors: Vec<(String, String)>,
+    /// The rooms, in letter order.
+    pub rooms: Vec<RoomText>,
+}
+
+/// One room of the key.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoomText {
+    /// The room's letter.
+    pub letter: char,
+    /// What the room is for ("room" when the level does not say).
+    pub purpose: String,
+    /// Entrance, final room, key room (with the doors its key opens).
+    pub roles: Vec<String>,
+    /// Size in feet and cells, and its top-left floor cell.
+    pub size: String,
+    /// `dark`, `dim` or `bright`.
+    pub lighting: &'static str,
+    /// The description to read aloud (empty in older levels).
+    pub description: String,
+    /// Enemies and their challenge, or "none".
+    pub enemies: String,
+    /// Treasure and its value, or "none".
+    pub treasure: String,
+    /// One per door: side, where it leads, what door and where.
+    pub exits: Vec<ExitText>,
+}
+
+/// One exit of a room in the key.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExitText {
+    /// `north`, `east`, `south` or `west`.
+    pub side: &'static str,
+    /// The rooms it leads to ("room B, room C"), or "a dead end".
+    pub to: String,
+    /// `door`, `locked door`, `secret door` or `locked secret door`.
+    pub kind: &'static str,
+    /// The door's cell or cells, as the GM's map labels them.
+    pub cells: String,
+}
+
+impl std::fmt::Display for ExitText {
+    /// As the Markdown key lists it: "east, to room B: door at AW24".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}, to {}: {} at {}",
+            self.side, self.to, self.kind, self.cells
+        )
+    }
+}
+
 /// The Markdown room key (see the module notes).
 ///
 /// ```
@@ -30,33 +95,69 @@ pub fn exits(d: &Dungeon) -> Vec<Vec<Exit>> {
 /// assert!(key.contains("**Exits:**"));
 /// ```
 pub fn room_key(d: &Dungeon) -> String {
+    let k = key_text(d);
+    let mut out = String::new();
+    let _ = writeln!(out, "**Room key** — {}\n", k.summary);
+    if !k.main_path.is_empty() {
+        let path: Vec<String> = k.main_path.iter().map(char::to_string).collect();
+        let _ = writeln!(out, "Main path: {}.\n", path.join(" → "));
+    }
+    for (title, notes) in [("Traps", &k.traps), ("Secret doors", &k.secret_doors)] {
+        if notes.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "## {title}\n");
+        for (head, rest) in notes {
+            let _ = writeln!(out, "- **{head}** {rest}");
+        }
+        out.push('\n');
+    }
+    for r in &k.rooms {
+        let _ = writeln!(out, "# ROOM {} — {}\n", r.letter, r.purpose);
+        if !r.roles.is_empty() {
+            let _ = writeln!(out, "- **Role:** {}", r.roles.join("; "));
+        }
+        let _ = writeln!(out, "- **Size:** {}", r.size);
+        let _ = writeln!(out, "- **Lighting:** {}", r.lighting);
+        if !r.description.is_empty() {
+            let _ = writeln!(out, "- **Description:** {}", r.description);
+        }
+        let _ = writeln!(out, "- **Enemies:** {}", r.enemies);
+        let _ = writeln!(out, "- **Treasure:** {}", r.treasure);
+        let _ = writeln!(out, "- **Exits:**");
+        if r.exits.is_empty() {
+            let _ = writeln!(out, "  - none");
+        }
+        for e in &r.exits {
+            let _ = writeln!(out, "  - {e}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The room key's facts (see [`KeyText`]).
+pub fn key_text(d: &Dungeon) -> KeyText {
     let exits = exits(d);
     let keys = key_rooms(d);
     let letter = |k: usize| d.rooms.get(k).map_or('?', |r| r.letter);
     let mut order: Vec<usize> = (0..d.rooms.len()).collect();
     order.sort_by_key(|&k| d.rooms[k].letter);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "**Room key** — dungeon of {} × {} cells (1 cell = 5 ft), {} rooms, seed {}. \
-         Entrance: room {}; final room: room {}.\n",
-        d.width(),
-        d.height(),
-        d.rooms.len(),
-        d.seed,
-        letter(d.entrance),
-        letter(d.final_room)
-    );
-    if !d.pacing.main_path.is_empty() {
-        let path: Vec<String> = d
-            .pacing
-            .main_path
-            .iter()
-            .map(|s| letter(s.room).to_string())
-            .collect();
-        let _ = writeln!(out, "Main path: {}.\n", path.join(" → "));
-    }
-    hidden_sections(d, &mut out);
+    let mut text = KeyText {
+        summary: format!(
+            "dungeon of {} × {} cells (1 cell = 5 ft), {} rooms, seed {}. \
+             Entrance: room {}; final room: room {}.",
+            d.width(),
+            d.height(),
+            d.rooms.len(),
+            d.seed,
+            letter(d.entrance),
+            letter(d.final_room)
+        ),
+        main_path: d.pacing.main_path.iter().map(|s| letter(s.room)).collect(),
+        ..KeyText::default()
+    };
+    hidden_notes(d, &mut text);
     for k in order {
         let r = &d.rooms[k];
         let purpose = if r.purpose.is_empty() {
@@ -64,7 +165,6 @@ pub fn room_key(d: &Dungeon) -> String {
         } else {
             &r.purpose
         };
-        let _ = writeln!(out, "# ROOM {} — {purpose}\n", r.letter);
         let mut roles = Vec::new();
         if k == d.entrance {
             roles.push("entrance".to_string());
@@ -84,93 +184,83 @@ pub fn room_key(d: &Dungeon) -> String {
                 doors.join(", ")
             ));
         }
-        if !roles.is_empty() {
-            let _ = writeln!(out, "- **Role:** {}", roles.join("; "));
-        }
         let floor = (usize::from(r.y)..usize::from(r.y + r.h))
             .flat_map(|y| (usize::from(r.x)..usize::from(r.x + r.w)).map(move |x| (x, y)))
             .filter(|&(x, y)| d.tile(x, y) == Some(DungeonTile::Floor))
             .count();
-        let _ = write!(
-            out,
-            "- **Size:** {} × {} ft ({} × {} cells",
-            5 * r.w,
-            5 * r.h,
-            r.w,
-            r.h
-        );
+        let mut size = format!("{} × {} ft ({} × {} cells", 5 * r.w, 5 * r.h, r.w, r.h);
         if floor != usize::from(r.w) * usize::from(r.h) {
-            let _ = write!(out, ", {floor} cells of floor");
+            let _ = write!(size, ", {floor} cells of floor");
         }
-        let _ = writeln!(
-            out,
+        let _ = write!(
+            size,
             "); top-left floor cell {}",
             cell_name(usize::from(r.x), usize::from(r.y))
         );
-        let _ = writeln!(out, "- **Lighting:** {}", r.lighting.name());
-        if !r.description.is_empty() {
-            let _ = writeln!(out, "- **Description:** {}", r.description.trim());
-        }
-        let _ = writeln!(
-            out,
-            "- **Enemies:** {}",
-            listed(
+        let exit_lines = exits[k]
+            .iter()
+            .map(|e| {
+                let (x0, y0, x1, y1) = e.door.bbox();
+                let cells = if (x0, y0) == (x1, y1) {
+                    cell_name(x0, y0)
+                } else {
+                    format!("{}–{}", cell_name(x0, y0), cell_name(x1, y1))
+                };
+                let kind = match (e.door.secret, e.locked) {
+                    (true, true) => "locked secret door",
+                    (true, false) => "secret door",
+                    (false, true) => "locked door",
+                    (false, false) => "door",
+                };
+                let to = if e.rooms.is_empty() {
+                    "a dead end".to_string()
+                } else {
+                    let names: Vec<String> = e
+                        .rooms
+                        .iter()
+                        .map(|&j| format!("room {}", letter(j)))
+                        .collect();
+                    names.join(", ")
+                };
+                ExitText {
+                    side: side_name(e.side),
+                    to,
+                    kind,
+                    cells,
+                }
+            })
+            .collect();
+        text.rooms.push(RoomText {
+            letter: r.letter,
+            purpose: purpose.to_string(),
+            roles,
+            size,
+            lighting: r.lighting.name(),
+            description: r.description.trim().to_string(),
+            enemies: listed(
                 &r.enemy_groups(),
                 r.enemies,
                 "Has enemies",
                 r.challenge,
-                "challenge"
-            )
-        );
-        let _ = writeln!(
-            out,
-            "- **Treasure:** {}",
-            listed(
+                "challenge",
+            ),
+            treasure: listed(
                 &r.treasure_kinds,
                 r.treasure,
                 "Has treasure",
                 r.reward,
-                "value"
-            )
-        );
-        let _ = writeln!(out, "- **Exits:**");
-        if exits[k].is_empty() {
-            let _ = writeln!(out, "  - none");
-        }
-        for e in &exits[k] {
-            let (x0, y0, x1, y1) = e.door.bbox();
-            let cells = if (x0, y0) == (x1, y1) {
-                cell_name(x0, y0)
-            } else {
-                format!("{}–{}", cell_name(x0, y0), cell_name(x1, y1))
-            };
-            let kind = match (e.door.secret, e.locked) {
-                (true, true) => "locked secret door",
-                (true, false) => "secret door",
-                (false, true) => "locked door",
-                (false, false) => "door",
-            };
-            let to = if e.rooms.is_empty() {
-                "a dead end".to_string()
-            } else {
-                let names: Vec<String> = e
-                    .rooms
-                    .iter()
-                    .map(|&j| format!("room {}", letter(j)))
-                    .collect();
-                names.join(", ")
-            };
-            let _ = writeln!(out, "  - {}, to {to}: {kind} at {cells}", side_name(e.side));
-        }
-        out.push('\n');
+                "value",
+            ),
+            exits: exit_lines,
+        });
     }
-    out
+    text
 }
 
-/// The traps and secret doors, before the rooms: where each lies (the
-/// cell as the GM's map labels it, and the rooms it lies between), what a
-/// trap does and how to find and disarm it, how to find a secret door.
-fn hidden_sections(d: &Dungeon, out: &mut String) {
+/// The traps and secret doors: where each lies (the cell as the GM's map
+/// labels it, and the rooms it lies between), what a trap does and how to
+/// find and disarm it, how to find a secret door.
+fn hidden_notes(d: &Dungeon, text: &mut KeyText) {
     let letter = |k: usize| d.rooms.get(k).map_or('?', |r| r.letter);
     let between = |x: usize, y: usize| {
         let near: Vec<String> = d
@@ -184,15 +274,12 @@ fn hidden_sections(d: &Dungeon, out: &mut String) {
             _ => format!("in the passage between rooms {}", near.join(", ")),
         }
     };
-    if !d.traps.is_empty() {
-        let _ = writeln!(out, "## Traps\n");
-        for (i, t) in d.traps.iter().enumerate() {
-            let (x, y) = (usize::from(t.cell.0), usize::from(t.cell.1));
-            let _ = writeln!(
-                out,
-                "- **Trap {} at {}** ({}{}): {}. Effect: {}. Find: {}. Disarm: {}.",
-                i + 1,
-                cell_name(x, y),
+    for (i, t) in d.traps.iter().enumerate() {
+        let (x, y) = (usize::from(t.cell.0), usize::from(t.cell.1));
+        text.traps.push((
+            format!("Trap {} at {}", i + 1, cell_name(x, y)),
+            format!(
+                "({}{}): {}. Effect: {}. Find: {}. Disarm: {}.",
                 between(x, y),
                 if t.on_main_path {
                     ", on the main path"
@@ -203,37 +290,31 @@ fn hidden_sections(d: &Dungeon, out: &mut String) {
                 t.kind.effect,
                 t.kind.find,
                 t.kind.disarm
-            );
-        }
-        out.push('\n');
+            ),
+        ));
     }
-    if !d.secret_doors.is_empty() {
-        let exits = d.exits();
-        let _ = writeln!(out, "## Secret doors\n");
-        for (i, s) in d.secret_doors.iter().enumerate() {
-            let (x, y) = (usize::from(s.door.0), usize::from(s.door.1));
-            let rooms: Vec<String> = exits
-                .iter()
-                .enumerate()
-                .filter(|(_, list)| list.iter().any(|e| (e.door.x, e.door.y) == (x, y)))
-                .map(|(k, list)| {
-                    let side = list
-                        .iter()
-                        .find(|e| (e.door.x, e.door.y) == (x, y))
-                        .map_or('N', |e| e.side);
-                    format!("the {} wall of room {}", side_name(side), letter(k))
-                })
-                .collect();
-            let _ = writeln!(
-                out,
-                "- **Secret door {} at {}** (in {}). Find: {}.",
-                i + 1,
-                cell_name(x, y),
-                rooms.join(" and "),
-                s.find
-            );
-        }
-        out.push('\n');
+    if d.secret_doors.is_empty() {
+        return;
+    }
+    let exits = d.exits();
+    for (i, s) in d.secret_doors.iter().enumerate() {
+        let (x, y) = (usize::from(s.door.0), usize::from(s.door.1));
+        let rooms: Vec<String> = exits
+            .iter()
+            .enumerate()
+            .filter(|(_, list)| list.iter().any(|e| (e.door.x, e.door.y) == (x, y)))
+            .map(|(k, list)| {
+                let side = list
+                    .iter()
+                    .find(|e| (e.door.x, e.door.y) == (x, y))
+                    .map_or('N', |e| e.side);
+                format!("the {} wall of room {}", side_name(side), letter(k))
+            })
+            .collect();
+        text.secret_doors.push((
+            format!("Secret door {} at {}", i + 1, cell_name(x, y)),
+            format!("(in {}). Find: {}.", rooms.join(" and "), s.find),
+        ));
     }
 }
 

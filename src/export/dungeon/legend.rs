@@ -2,7 +2,10 @@
 //! draws — door, secret door, locked door, trap, key, entrance, final
 //! room, enemies, treasure on the game master's map; doors and room
 //! letters on the players' map, which shows nothing else — in the colours
-//! of the map's print style.
+//! of the map's print style. No icon is a letter (the entrance is an
+//! arrow, the final room a star, a room a plain disc), so none reads as a
+//! room's letter. A printed page sets the same entries in rows under its
+//! map ([`legend_rows`]).
 //!
 //! The box goes where the map has room for it: the bottom-, then
 //! top-most, right-, then left-most rectangle of plain rock clear of the
@@ -10,7 +13,8 @@
 //! the bottom-right corner with it (still inside the image: the PNG stays
 //! exactly `cols × ppc` by `rows × ppc` pixels).
 
-use super::look::{Look, MapView, PrintStyle};
+use super::look::{Colours, Look, MapView};
+use super::svg::{entrance_arrow, final_star};
 use super::{door_runs, key_rooms};
 use crate::dungeon::{Dungeon, DungeonTile};
 use std::fmt::Write as _;
@@ -86,9 +90,8 @@ pub fn symbols(d: &Dungeon, look: Look) -> Vec<Symbol> {
     if !key_rooms(d).is_empty() {
         out.push(Symbol::Key);
     }
-    // In ink every disc is black: the entrance and final room are told
-    // apart by the room key only.
-    if !d.rooms.is_empty() && look.style == PrintStyle::Colour {
+    // Marked by an arrow and a star in colour and in ink alike.
+    if !d.rooms.is_empty() {
         out.extend([Symbol::Entrance, Symbol::FinalRoom]);
     }
     if !d.rooms.is_empty() {
@@ -151,15 +154,11 @@ pub fn legend(d: &Dungeon, s: f64, look: Look) -> String {
     if symbols.is_empty() {
         return String::new();
     }
-    let ink = look.style == PrintStyle::Ink;
+    let c = Colours::of(look.style);
     let (bw, bh) = box_cells(&symbols);
     let (cx, cy) = place(d, bw, bh);
     let (x0, y0) = (cx as f64 * s, cy as f64 * s);
-    let (paper, text) = if ink {
-        ("#ffffff", "#000000")
-    } else {
-        ("#f5f0e6", "#3b2410")
-    };
+    let (paper, text) = c.legend;
     let font = 0.42 * s;
     let mut out = String::new();
     let _ = write!(
@@ -177,7 +176,7 @@ pub fn legend(d: &Dungeon, s: f64, look: Look) -> String {
     for (i, &sym) in symbols.iter().enumerate() {
         let row = y0 + (0.5 + (i + 1) as f64 * 0.75) * s;
         let (ix, iy) = (x0 + 0.75 * s, row + 0.1 * s);
-        icon(&mut out, sym, (ix, iy), s * 0.6, ink);
+        icon(&mut out, sym, (ix, iy), s * 0.6, c);
         let _ = write!(
             out,
             r#"<text class="legend-entry" x="{}" y="{}" font-size="{font}" fill="{text}">{}</text>"#,
@@ -190,19 +189,54 @@ pub fn legend(d: &Dungeon, s: f64, look: Look) -> String {
     out
 }
 
+/// The legend's entries for `symbols` set in rows from `(x, y)` (the
+/// top-left) across `width` units, icons `size` units across and words
+/// `size` high in `text`, `measure(words, size)` their width; returns
+/// the SVG elements and the height used.
+pub fn legend_rows(
+    symbols: &[Symbol],
+    (x, y): (f64, f64),
+    (width, size): (f64, f64),
+    look: Look,
+    text: &str,
+    measure: &dyn Fn(&str, f64) -> f64,
+) -> (String, f64) {
+    let c = Colours::of(look.style);
+    let mut out = String::from(r#"<g class="legend">"#);
+    let line = size * 1.6;
+    let (mut cx, mut row) = (x, 0usize);
+    for &sym in symbols {
+        // Width of an entry: icon, gap, words, gap.
+        let w = size * 1.5 + measure(sym.label(), size) + size * 1.4;
+        if cx > x && cx + w > x + width {
+            cx = x;
+            row += 1;
+        }
+        let cy = y + line * (row as f64 + 0.5);
+        icon(&mut out, sym, (cx + size * 0.6, cy), size * 1.1, c);
+        let _ = write!(
+            out,
+            r#"<text class="legend-entry" x="{:.2}" y="{:.2}" font-size="{size:.2}" fill="{text}">{}</text>"#,
+            cx + size * 1.5,
+            cy + size * 0.36,
+            sym.label()
+        );
+        cx += w;
+    }
+    out.push_str("</g>");
+    let rows = if symbols.is_empty() { 0 } else { row + 1 };
+    (out, line * rows as f64)
+}
+
 /// A small copy of the map's mark for `sym`, centred on `(x, y)`, `s`
-/// pixels across.
-fn icon(out: &mut String, sym: Symbol, (x, y): (f64, f64), s: f64, ink: bool) {
-    let pick = |colour: &'static str, mono: &'static str| if ink { mono } else { colour };
+/// units across.
+fn icon(out: &mut String, sym: Symbol, (x, y): (f64, f64), s: f64, c: Colours) {
     let sw = 0.08 * s;
+    let o = c.outline;
     let _ = match sym {
         Symbol::Door | Symbol::SecretDoor | Symbol::LockedDoor => {
             let secret = sym == Symbol::SecretDoor;
-            let fill = if secret {
-                "none"
-            } else {
-                pick("#8b5a2b", "#ffffff")
-            };
+            let fill = if secret { "none" } else { c.door };
             let dash = if secret {
                 format!(r#" stroke-dasharray="{} {}""#, 0.2 * s, 0.12 * s)
             } else {
@@ -210,7 +244,7 @@ fn icon(out: &mut String, sym: Symbol, (x, y): (f64, f64), s: f64, ink: bool) {
             };
             let r = write!(
                 out,
-                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="#3b2410" stroke-width="{sw}"{dash}/>"##,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="{o}" stroke-width="{sw}"{dash}/>"#,
                 x - 0.45 * s,
                 y - 0.15 * s,
                 0.9 * s,
@@ -219,11 +253,12 @@ fn icon(out: &mut String, sym: Symbol, (x, y): (f64, f64), s: f64, ink: bool) {
             if sym == Symbol::LockedDoor {
                 write!(
                     out,
-                    r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#e0b020" stroke="#3b2410" stroke-width="{sw}"/>"##,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="{o}" stroke-width="{sw}"/>"#,
                     x - 0.18 * s,
                     y - 0.2 * s,
                     0.36 * s,
-                    0.4 * s
+                    0.4 * s,
+                    c.gold
                 )
             } else {
                 r
@@ -233,7 +268,7 @@ fn icon(out: &mut String, sym: Symbol, (x, y): (f64, f64), s: f64, ink: bool) {
             let (a, b) = (0.3 * s, 0.3 * s);
             write!(
                 out,
-                r##"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="#c62828" stroke-width="{}" stroke-linecap="round"/>"##,
+                r#"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="{}" stroke-width="{}" stroke-linecap="round"/>"#,
                 x - a,
                 y - a,
                 x + b,
@@ -242,12 +277,14 @@ fn icon(out: &mut String, sym: Symbol, (x, y): (f64, f64), s: f64, ink: bool) {
                 y - a,
                 x - a,
                 y + b,
+                c.trap,
                 0.15 * s
             )
         }
         Symbol::Key => write!(
             out,
-            r##"<g fill="#e0b020" stroke="#3b2410" stroke-width="{sw}"><circle cx="{}" cy="{y}" r="{}"/><rect x="{}" y="{}" width="{}" height="{}"/></g>"##,
+            r#"<g fill="{}" stroke="{o}" stroke-width="{sw}"><circle cx="{}" cy="{y}" r="{}"/><rect x="{}" y="{}" width="{}" height="{}"/></g>"#,
+            c.gold,
             x - 0.2 * s,
             0.18 * s,
             x - 0.05 * s,
@@ -255,44 +292,42 @@ fn icon(out: &mut String, sym: Symbol, (x, y): (f64, f64), s: f64, ink: bool) {
             0.45 * s,
             0.12 * s
         ),
-        Symbol::Room | Symbol::Entrance | Symbol::FinalRoom => {
-            let fill = match sym {
-                Symbol::Entrance => pick("#2e7d32", "#000000"),
-                Symbol::FinalRoom => pick("#b71c1c", "#000000"),
-                _ => pick("#4a3b2a", "#000000"),
-            };
-            let letter = match sym {
-                Symbol::Entrance => "E",
-                Symbol::FinalRoom => "F",
-                _ => "A",
-            };
-            write!(
-                out,
-                r##"<circle cx="{x}" cy="{y}" r="{}" fill="{fill}"/><text x="{x}" y="{}" font-size="{}" text-anchor="middle" fill="#ffffff">{letter}</text>"##,
-                0.42 * s,
-                y + 0.2 * s,
-                0.55 * s
-            )
+        Symbol::Room => write!(
+            out,
+            r#"<circle cx="{x}" cy="{y}" r="{}" fill="{}" stroke="{}" stroke-width="{sw}"/>"#,
+            0.42 * s,
+            c.disc,
+            c.outline
+        ),
+        Symbol::Entrance => {
+            entrance_arrow(out, (x, y), 1.6 * s, c);
+            Ok(())
+        }
+        Symbol::FinalRoom => {
+            final_star(out, (x, y), 1.5 * s, c);
+            Ok(())
         }
         Symbol::Enemies => write!(
             out,
-            r##"<circle cx="{x}" cy="{y}" r="{}" fill="{}" stroke="#000000" stroke-width="{sw}"/><text x="{x}" y="{}" font-size="{}" text-anchor="middle" fill="{}">3</text>"##,
+            r#"<circle cx="{x}" cy="{y}" r="{}" fill="{}" stroke="{}" stroke-width="{sw}"/><text x="{x}" y="{}" font-size="{}" text-anchor="middle" fill="{}">3</text>"#,
             0.35 * s,
-            pick("#c62828", "#ffffff"),
+            c.enemy.0,
+            c.mark_outline,
             y + 0.17 * s,
             0.45 * s,
-            pick("#ffffff", "#000000")
+            c.enemy.1
         ),
         Symbol::Treasure => {
             let h = 0.35 * s;
             write!(
                 out,
-                r##"<path d="M{x} {}L{} {y}L{x} {}L{} {y}Z" fill="{}" stroke="#000000" stroke-width="{sw}"/>"##,
+                r#"<path d="M{x} {}L{} {y}L{x} {}L{} {y}Z" fill="{}" stroke="{}" stroke-width="{sw}"/>"#,
                 y - h,
                 x + h,
                 y + h,
                 x - h,
-                pick("#e0b020", "#ffffff")
+                c.treasure,
+                c.mark_outline
             )
         }
     };
@@ -302,7 +337,7 @@ fn icon(out: &mut String, sym: Symbol, (x, y): (f64, f64), s: f64, ink: bool) {
 mod tests {
     use super::*;
     use crate::dungeon::{DungeonParams, Size, generate_proposal};
-    use crate::export::dungeon::{players_copy, svg_look};
+    use crate::export::dungeon::{PrintStyle, players_copy, svg_look};
 
     fn stocked() -> Dungeon {
         let mut p = DungeonParams::for_size(Size::Small);
@@ -332,14 +367,28 @@ mod tests {
         for s in &gm {
             assert!(picture.contains(&format!(">{}</text>", s.label())), "{s:?}");
         }
-        // Ink: black discs only, so no entrance / final-room entries.
+        // Ink: the entrance's arrow and the final room's star stay.
         let ink = Look {
             style: PrintStyle::Ink,
             ..Look::GM
         };
         let mono = symbols(&d, ink);
-        assert!(!mono.contains(&Symbol::Entrance) && mono.contains(&Symbol::Trap));
-        assert!(svg_look(&d, 20, ink).unwrap().contains(r#"class="legend""#));
+        assert!(mono.contains(&Symbol::Entrance) && mono.contains(&Symbol::FinalRoom));
+        let picture = svg_look(&d, 20, ink).unwrap();
+        assert!(picture.contains(r#"class="legend""#));
+        for mark in ["entrance-mark", "final-mark"] {
+            assert_eq!(picture.matches(mark).count(), 2, "{mark}: map and legend");
+        }
+        // No icon is a letter: the legend's only words are its title and
+        // its entries' labels (and the enemies' sample number).
+        let legend = &picture[picture.find(r#"<g class="legend">"#).unwrap()..];
+        for text in legend.split("<text").skip(1) {
+            let shown = text.split('>').nth(1).unwrap().split('<').next().unwrap();
+            assert!(
+                shown == "Legend" || shown == "3" || gm.iter().any(|s| s.label() == shown),
+                "legend text {shown:?}"
+            );
+        }
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Export a dungeon level for the table: a `png` at a chosen number of
 //! pixels per cell (70 by default, the virtual-tabletop grid), an `svg`,
-//! a Universal VTT file (`vtt`, `.dd2vtt`) and a Markdown room key
-//! (`key`). Engine-free; everything is drawn from the grid's cells, so
+//! a Universal VTT file (`vtt`, `.dd2vtt`), a Markdown room key (`key`)
+//! and a printed page (`pdf`: map, key and wandering monsters, or the
+//! players' handout; [`page`]). Engine-free; everything is drawn from the grid's cells, so
 //! irregular cave rooms and corridors two or three cells wide come out as
 //! they are.
 //!
@@ -18,17 +19,24 @@
 //! assert!(!door_runs(&d).is_empty());
 //! ```
 
+pub mod crop;
 pub mod key;
 pub mod legend;
 pub mod look;
+#[cfg(feature = "pdf")]
+pub mod page;
+pub mod paper;
 #[cfg(feature = "png")]
 pub mod png;
 pub mod svg;
 pub mod vtt;
 pub mod walls;
 
-pub use key::{Exit, exits, room_key};
-pub use look::{Look, MapView, PrintStyle, players_copy};
+pub use key::{Exit, ExitText, KeyText, RoomText, exits, key_text, room_key};
+pub use look::{Colours, Look, MapView, PrintStyle, players_copy, secret_only_cells};
+#[cfg(feature = "pdf")]
+pub use page::dungeon_pages;
+pub use paper::{MAX_PAGES, PageSetup, Paper, parse_pages};
 #[cfg(feature = "png")]
 pub use png::{png, png_look};
 pub use svg::{svg, svg_look};

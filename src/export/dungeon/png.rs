@@ -7,7 +7,9 @@
 
 use super::check_pixels_per_cell;
 use super::look::{Look, MapView, players_copy};
-use super::svg::{Paint, grid_line, hatch_colour, header, overlay_look, paint, palette, rock_edge};
+use super::svg::{
+    Paint, Parts, grid_line, hatch_colour, header, overlay_parts, paint, palette, rock_edge,
+};
 use crate::dungeon::Dungeon;
 use crate::export::ExportError;
 use resvg::{tiny_skia, usvg};
@@ -33,8 +35,6 @@ pub fn pixmap(d: &Dungeon, ppc: u32) -> Result<tiny_skia::Pixmap, ExportError> {
 
 /// The picture in the given [`Look`] as a pixel buffer.
 pub fn pixmap_look(d: &Dungeon, ppc: u32, look: Look) -> Result<tiny_skia::Pixmap, ExportError> {
-    check_pixels_per_cell(ppc)?;
-    crate::export::check_pixel_budget(d.width(), d.height(), ppc)?;
     let players;
     let d = if look.view == MapView::Players {
         players = players_copy(d);
@@ -42,6 +42,29 @@ pub fn pixmap_look(d: &Dungeon, ppc: u32, look: Look) -> Result<tiny_skia::Pixma
     } else {
         d
     };
+    pixmap_parts(d, ppc, look, Parts::ALL)
+}
+
+/// The PNG bytes of `d` drawn as given (the players' copy already made
+/// for the players' view) with only the given [`Parts`] of the overlay.
+pub(crate) fn png_parts(
+    d: &Dungeon,
+    ppc: u32,
+    look: Look,
+    parts: Parts,
+) -> Result<Vec<u8>, ExportError> {
+    encode(&pixmap_parts(d, ppc, look, parts)?)
+}
+
+/// [`pixmap_look`] of `d` as given, with only the given [`Parts`].
+fn pixmap_parts(
+    d: &Dungeon,
+    ppc: u32,
+    look: Look,
+    parts: Parts,
+) -> Result<tiny_skia::Pixmap, ExportError> {
+    check_pixels_per_cell(ppc)?;
+    crate::export::check_pixel_budget(d.width(), d.height(), ppc)?;
     let (cols, rows) = (d.width(), d.height());
     let s = ppc as usize;
     let (w, h) = (cols * s, rows * s);
@@ -84,7 +107,7 @@ pub fn pixmap_look(d: &Dungeon, ppc: u32, look: Look) -> Result<tiny_skia::Pixma
     let svg = format!(
         "{}{}</svg>",
         header(w as f64, h as f64),
-        overlay_look(d, ppc, look)
+        overlay_parts(d, f64::from(ppc), look, parts)
     );
     let tree = usvg::Tree::from_str(&svg, &crate::export::png::options())
         .map_err(|e| ExportError::Render(e.to_string()))?;

@@ -1,10 +1,14 @@
 //! The dungeon SVG: rock, floor and corridors with a grid, walls, doors
 //! (one leaf per door run), secret doors (dashed), traps (a red cross),
 //! locked doors (a gold padlock), key rooms (a gold key), and one lettered
-//! disc per room (green: entrance, red: final room). The PNG export draws
-//! the same cells straight into pixels and the same [`overlay`] on top.
+//! disc per room (the entrance's green with an arrow pointing in, the
+//! final room's red with a star). The PNG export draws the same cells
+//! straight into pixels and the same [`overlay`] on top; the one-page PDF
+//! draws the cells with [`cells_vector`] (no patterns) and the overlay
+//! without legend, scale bar or labels ([`Parts::MAP_ONLY`]), which the
+//! page sets beside the map.
 
-use super::look::{Look, MapView, PrintStyle, players_copy};
+use super::look::{Colours, Look, MapView, PrintStyle, players_copy};
 use super::{DoorRun, check_pixels_per_cell, door_runs, key_rooms, letter_point};
 use crate::dungeon::{Dungeon, DungeonTile, column_label};
 use crate::export::ExportError;
@@ -21,23 +25,61 @@ pub const CORRIDOR: &str = "#ddd0b2";
 /// Grid lines on walkable cells.
 pub const GRID: &str = "#b5a68a";
 
-/// The ink style: white rock, black walls, white floor, grey grid.
-const INK: [&str; 5] = ["#ffffff", "#000000", "#ffffff", "#ffffff", "#9a9a9a"];
-
 /// Rock, wall, floor, corridor and grid colours of a print style.
 pub(crate) fn palette(style: PrintStyle) -> [&'static str; 5] {
-    match style {
-        PrintStyle::Colour => [ROCK, WALL, FLOOR, CORRIDOR, GRID],
-        PrintStyle::Ink => INK,
-    }
+    let c = Colours::of(style);
+    [c.rock, c.wall, c.floor, c.corridor, c.grid]
 }
 
 /// The hatching drawn on rock along walls and corridors (the rock edge).
 pub(crate) fn hatch_colour(style: PrintStyle) -> &'static str {
-    match style {
-        PrintStyle::Colour => "#4a423b",
-        PrintStyle::Ink => "#6a6a6a",
-    }
+    Colours::of(style).hatch
+}
+
+/// Which parts of the overlay a picture draws.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Parts {
+    /// Room discs and letters, with the entrance's arrow, the final
+    /// room's star, key and (GM) enemy and treasure marks.
+    pub rooms: bool,
+    /// The legend box.
+    pub legend: bool,
+    /// The scale bar in the bottom rock ring.
+    pub scale_bar: bool,
+    /// Column letters and row numbers in the rock ring (GM only).
+    pub labels: bool,
+    /// The side of a room's marks in cells (1: the disc is 0.9 cells
+    /// across); more on a printed page whose cells are small.
+    pub mark: f64,
+}
+
+impl Parts {
+    /// Everything: the png and svg exports.
+    pub const ALL: Parts = Parts {
+        rooms: true,
+        legend: true,
+        scale_bar: true,
+        labels: true,
+        mark: 1.0,
+    };
+    /// The players' virtual-tabletop image: the cells, doors and nothing
+    /// else (no legend, letters or scale bar).
+    pub const BARE: Parts = Parts {
+        rooms: false,
+        legend: false,
+        scale_bar: false,
+        labels: false,
+        mark: 1.0,
+    };
+    /// A printed page's map: rooms and marks; the page sets the legend,
+    /// scale bar and labels round it.
+    pub const MAP_ONLY: Parts = Parts {
+        rooms: true,
+        legend: false,
+        scale_bar: false,
+        labels: false,
+        mark: 1.0,
+    };
 }
 
 /// Whether rock cell (`x`, `y`) borders something dug (any of its eight
@@ -132,6 +174,126 @@ pub fn svg_look(d: &Dungeon, ppc: u32, look: Look) -> Result<String, ExportError
     Ok(out)
 }
 
+/// The cells of `d` at `s` units per cell as plain SVG shapes (solid
+/// fills and strokes, no patterns, for the PDF writer): the rock as one
+/// rectangle, wall, floor and corridor runs, the grid as one path of
+/// lines, the hatched rock edge as one path of diagonal strokes.
+pub fn cells_vector(d: &Dungeon, s: f64, style: PrintStyle) -> String {
+    let c = Colours::of(style);
+    let (cols, rows) = (d.width(), d.height());
+    let mut out = format!(
+        r#"<rect width="{}" height="{}" fill="{}"/>"#,
+        cols as f64 * s,
+        rows as f64 * s,
+        c.rock
+    );
+    let lined =
+        |x: usize, y: usize| matches!(paint(d.grid.get(x, y)), Paint::Floor | Paint::Corridor);
+    let mut hatch = String::new();
+    let q = s / 4.0;
+    for y in 0..rows {
+        let mut x = 0;
+        while x < cols {
+            let p = paint(d.grid.get(x, y));
+            let start = x;
+            while x < cols && paint(d.grid.get(x, y)) == p {
+                x += 1;
+            }
+            let fill = match p {
+                Paint::Rock => continue,
+                Paint::Wall => c.wall,
+                Paint::Floor => c.floor,
+                Paint::Corridor => c.corridor,
+            };
+            let _ = write!(
+                out,
+                r#"<rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="{fill}"/>"#,
+                start as f64 * s,
+                y as f64 * s,
+                (x - start) as f64 * s,
+                s
+            );
+        }
+        for x in 0..cols {
+            if !rock_edge(d, x, y) {
+                continue;
+            }
+            let (px, py) = (x as f64 * s, y as f64 * s);
+            // Lines x + y = const every quarter cell, clipped to the cell.
+            for k in 1..8 {
+                let t = k as f64 * q;
+                let (a, b) = if t <= s {
+                    ((px, py + t), (px + t, py))
+                } else {
+                    ((px + t - s, py + s), (px + s, py + t - s))
+                };
+                let _ = write!(hatch, "M{:.2} {:.2}L{:.2} {:.2}", a.0, a.1, b.0, b.1);
+            }
+        }
+    }
+    if !hatch.is_empty() {
+        let _ = write!(
+            out,
+            r#"<path class="hatch" d="{hatch}" stroke="{}" stroke-width="{:.2}" fill="none"/>"#,
+            c.hatch,
+            (s / 40.0).max(0.25)
+        );
+    }
+    // Grid lines on every cell side with a floor or corridor cell beside.
+    let mut grid = String::new();
+    for y in 0..=rows {
+        let mut x = 0;
+        while x < cols {
+            let on = |x: usize| (y < rows && lined(x, y)) || (y > 0 && lined(x, y - 1));
+            if !on(x) {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x < cols && on(x) {
+                x += 1;
+            }
+            let _ = write!(
+                grid,
+                "M{:.2} {:.2}H{:.2}",
+                start as f64 * s,
+                y as f64 * s,
+                x as f64 * s
+            );
+        }
+    }
+    for x in 0..=cols {
+        let mut y = 0;
+        while y < rows {
+            let on = |y: usize| (x < cols && lined(x, y)) || (x > 0 && lined(x - 1, y));
+            if !on(y) {
+                y += 1;
+                continue;
+            }
+            let start = y;
+            while y < rows && on(y) {
+                y += 1;
+            }
+            let _ = write!(
+                grid,
+                "M{:.2} {:.2}V{:.2}",
+                x as f64 * s,
+                start as f64 * s,
+                y as f64 * s
+            );
+        }
+    }
+    if !grid.is_empty() {
+        let _ = write!(
+            out,
+            r#"<path class="grid" d="{grid}" stroke="{}" stroke-width="{:.2}" fill="none"/>"#,
+            c.grid,
+            (s / 30.0).max(0.2)
+        );
+    }
+    out
+}
+
 /// Diagonal hatching one cell wide on `rock`.
 fn hatch_pattern(s: f64, rock: &str, style: PrintStyle) -> String {
     let q = s / 4.0;
@@ -172,15 +334,19 @@ pub fn overlay(d: &Dungeon, ppc: u32) -> String {
 
 /// Everything drawn over the cells (doors, secret doors, traps, locks,
 /// key rooms, lettered room discs; on the GM's map also enemy and
-/// treasure marks and the coordinate labels; a scale bar) as SVG
-/// elements in pixels. `d` is drawn as given: pass [`players_copy`] for
-/// the players' map.
+/// treasure marks and the coordinate labels; a scale bar and the legend)
+/// as SVG elements in pixels. `d` is drawn as given: pass
+/// [`players_copy`] for the players' map.
 pub fn overlay_look(d: &Dungeon, ppc: u32, look: Look) -> String {
-    let s = f64::from(ppc);
-    let ink = look.style == PrintStyle::Ink;
+    overlay_parts(d, f64::from(ppc), look, Parts::ALL)
+}
+
+/// The overlay with only the given [`Parts`], at `s` units per cell.
+pub fn overlay_parts(d: &Dungeon, s: f64, look: Look, parts: Parts) -> String {
+    let c = Colours::of(look.style);
     let mut out = String::new();
     for run in door_runs(d) {
-        door(&mut out, &run, s, ink);
+        door(&mut out, &run, s, c);
     }
     for y in 0..d.height() {
         for x in 0..d.width() {
@@ -189,7 +355,7 @@ pub fn overlay_look(d: &Dungeon, ppc: u32, look: Look) -> String {
                 let (px, py) = (x as f64 * s, y as f64 * s);
                 let _ = write!(
                     out,
-                    r##"<path class="trap" d="M{} {}L{} {}M{} {}L{} {}" stroke="#c62828" stroke-width="{}" stroke-linecap="round"/>"##,
+                    r##"<path class="trap" d="M{} {}L{} {}M{} {}L{} {}" stroke="{}" stroke-width="{}" stroke-linecap="round"/>"##,
                     px + a,
                     py + a,
                     px + b,
@@ -198,6 +364,7 @@ pub fn overlay_look(d: &Dungeon, ppc: u32, look: Look) -> String {
                     py + a,
                     px + a,
                     py + b,
+                    c.trap,
                     0.1 * s
                 );
             }
@@ -207,7 +374,7 @@ pub fn overlay_look(d: &Dungeon, ppc: u32, look: Look) -> String {
         let (x, y) = (f64::from(lock.door.0) * s, f64::from(lock.door.1) * s);
         let _ = write!(
             out,
-            r##"<g class="lock"><path d="M{} {}v{}a{r} {r} 0 0 1 {} 0v{}" fill="none" stroke="#3b2410" stroke-width="{}"/><rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="#e0b020" stroke="#3b2410" stroke-width="{}"/></g>"##,
+            r##"<g class="lock"><path d="M{} {}v{}a{r} {r} 0 0 1 {} 0v{}" fill="none" stroke="{o}" stroke-width="{}"/><rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="{}" stroke="{o}" stroke-width="{}"/></g>"##,
             x + 0.35 * s,
             y + 0.5 * s,
             -0.15 * s,
@@ -219,76 +386,148 @@ pub fn overlay_look(d: &Dungeon, ppc: u32, look: Look) -> String {
             0.5 * s,
             0.35 * s,
             0.05 * s,
+            c.gold,
             0.04 * s,
             r = 0.15 * s,
+            o = c.outline,
         );
     }
-    let keys = key_rooms(d);
-    for (k, room) in d.rooms.iter().enumerate() {
-        let (cx, cy) = letter_point(d, k);
-        let (cx, cy) = (cx * s, cy * s);
-        let (class, fill) = if look.view == MapView::Players {
-            ("room-marker", if ink { "#000000" } else { "#4a3b2a" })
-        } else if k == d.entrance {
-            (
-                "room-marker entrance",
-                if ink { "#000000" } else { "#2e7d32" },
-            )
-        } else if k == d.final_room {
-            ("room-marker final", if ink { "#000000" } else { "#b71c1c" })
-        } else {
-            ("room-marker", if ink { "#000000" } else { "#4a3b2a" })
-        };
+    if parts.rooms {
+        let m = s * parts.mark;
+        let keys = key_rooms(d);
+        for k in 0..d.rooms.len() {
+            room_marks(&mut out, d, k, (s, m), look, keys.contains(&k));
+        }
+    }
+    if parts.labels && look.view == MapView::Gm {
+        labels(&mut out, d, s, c);
+    }
+    if parts.scale_bar {
+        scale_bar(&mut out, d, s, c);
+    }
+    if parts.legend {
+        out.push_str(&super::legend::legend(d, s, look));
+    }
+    out
+}
+
+/// Room `k`'s disc and letter at `s` units per cell, its marks `m` units
+/// across: the entrance's arrow and the final room's star left of the
+/// disc, a key right of it, and on the GM's map the enemy and treasure
+/// marks below it.
+fn room_marks(out: &mut String, d: &Dungeon, k: usize, (s, m): (f64, f64), look: Look, key: bool) {
+    let c = Colours::of(look.style);
+    let room = &d.rooms[k];
+    let (cx, cy) = letter_point(d, k);
+    let (cx, cy) = (cx * s, cy * s);
+    let gm = look.view == MapView::Gm;
+    let (class, fill) = if !gm {
+        ("room-marker", c.disc)
+    } else if k == d.entrance {
+        ("room-marker entrance", c.entrance)
+    } else if k == d.final_room {
+        ("room-marker final", c.final_room)
+    } else {
+        ("room-marker", c.disc)
+    };
+    let _ = write!(
+        out,
+        r#"<circle class="{class}" cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="{}" stroke-width="{}"/><text class="room-letter" data-room="{l}" x="{cx}" y="{}" font-size="{}" text-anchor="middle" fill="{}">{l}</text>"#,
+        0.45 * m,
+        c.ring,
+        0.06 * m,
+        cy + 0.24 * m,
+        0.65 * m,
+        c.letter,
+        l = room.letter,
+    );
+    if gm && k == d.entrance {
+        entrance_arrow(out, (cx - 0.72 * m, cy), m, c);
+    }
+    if gm && k == d.final_room {
+        let y = if k == d.entrance { cy - 0.8 * m } else { cy };
+        final_star(out, (cx - 0.8 * m, y), m, c);
+    }
+    if key {
+        // A key just right of the disc.
+        let (kx, ky) = (cx + 0.55 * m, cy - 0.1 * m);
         let _ = write!(
             out,
-            r##"<circle class="{class}" cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#f5f0e6" stroke-width="{}"/><text class="room-letter" data-room="{l}" x="{cx}" y="{}" font-size="{}" text-anchor="middle" fill="#ffffff">{l}</text>"##,
-            0.45 * s,
-            0.06 * s,
-            cy + 0.24 * s,
-            0.65 * s,
-            l = room.letter,
+            r#"<g class="key-room" fill="{}" stroke="{}" stroke-width="{sw}"><circle cx="{kx}" cy="{ky}" r="{}"/><rect x="{}" y="{}" width="{}" height="{}"/></g>"#,
+            c.gold,
+            c.outline,
+            0.12 * m,
+            kx + 0.1 * m,
+            ky - 0.04 * m,
+            0.3 * m,
+            0.08 * m,
+            sw = 0.03 * m,
         );
-        if keys.contains(&k) {
-            // A gold key just right of the disc.
-            let (kx, ky) = (cx + 0.55 * s, cy - 0.1 * s);
-            let _ = write!(
-                out,
-                r##"<g class="key-room" fill="#e0b020" stroke="#3b2410" stroke-width="{sw}"><circle cx="{kx}" cy="{ky}" r="{}"/><rect x="{}" y="{}" width="{}" height="{}"/></g>"##,
-                0.12 * s,
-                kx + 0.1 * s,
-                ky - 0.04 * s,
-                0.3 * s,
-                0.08 * s,
-                sw = 0.03 * s,
-            );
-        }
-        if look.view == MapView::Gm {
-            gm_marks(&mut out, d, k, (cx, cy), s, ink);
-        }
     }
-    if look.view == MapView::Gm {
-        labels(&mut out, d, s, ink);
+    if gm {
+        gm_marks(out, d, k, (cx, cy), m, c);
     }
-    scale_bar(&mut out, d, s, ink);
-    out.push_str(&super::legend::legend(d, s, look));
-    out
+}
+
+/// The entrance's mark: a triangle `m` units tall centred on `(x, y)`,
+/// pointing right (into the room's disc).
+pub(crate) fn entrance_arrow(out: &mut String, (x, y): (f64, f64), m: f64, c: Colours) {
+    let (w, h) = (0.42 * m, 0.3 * m);
+    let _ = write!(
+        out,
+        r#"<path class="entrance-mark" d="M{} {}L{} {}L{} {y}Z" fill="{}" stroke="{}" stroke-width="{}" stroke-linejoin="round"/>"#,
+        x - w / 2.0,
+        y - h,
+        x - w / 2.0,
+        y + h,
+        x + w / 2.0,
+        c.entrance,
+        c.ring,
+        0.05 * m,
+    );
+}
+
+/// The final room's mark: a five-pointed star `0.64 m` across centred on
+/// `(x, y)`.
+pub(crate) fn final_star(out: &mut String, (x, y): (f64, f64), m: f64, c: Colours) {
+    let mut d = String::new();
+    for i in 0..10 {
+        let r = if i % 2 == 0 { 0.34 * m } else { 0.14 * m };
+        let a = std::f64::consts::PI * (i as f64 / 5.0 - 0.5);
+        let _ = write!(
+            d,
+            "{}{:.2} {:.2}",
+            if i == 0 { 'M' } else { 'L' },
+            x + r * a.cos(),
+            y + r * a.sin()
+        );
+    }
+    let _ = write!(
+        out,
+        r#"<path class="final-mark" d="{d}Z" fill="{}" stroke="{}" stroke-width="{}" stroke-linejoin="round"/>"#,
+        c.final_room,
+        c.ring,
+        0.05 * m,
+    );
 }
 
 /// The GM's marks beside a room's disc: a red disc with the enemy count
 /// below-left, a gold diamond below-right when treasure lies there.
-fn gm_marks(out: &mut String, d: &Dungeon, k: usize, (cx, cy): (f64, f64), s: f64, ink: bool) {
+fn gm_marks(out: &mut String, d: &Dungeon, k: usize, (cx, cy): (f64, f64), s: f64, c: Colours) {
     let r = &d.rooms[k];
     let (y, sw) = (cy + 0.7 * s, 0.03 * s);
     if r.enemies {
         let n: u32 = r.enemy_counts.iter().sum();
-        let (x, fill) = (cx - 0.35 * s, if ink { "#ffffff" } else { "#c62828" });
+        let x = cx - 0.35 * s;
         let _ = write!(
             out,
-            r##"<g class="enemy-mark"><circle cx="{x}" cy="{y}" r="{}" fill="{fill}" stroke="#000000" stroke-width="{sw}"/><text x="{x}" y="{}" font-size="{}" text-anchor="middle" fill="{}">{}</text></g>"##,
+            r#"<g class="enemy-mark"><circle cx="{x}" cy="{y}" r="{}" fill="{}" stroke="{}" stroke-width="{sw}"/><text x="{x}" y="{}" font-size="{}" text-anchor="middle" fill="{}">{}</text></g>"#,
             0.22 * s,
+            c.enemy.0,
+            c.mark_outline,
             y + 0.1 * s,
             0.28 * s,
-            if ink { "#000000" } else { "#ffffff" },
+            c.enemy.1,
             if n > 0 { n.to_string() } else { "!".into() },
         );
     }
@@ -296,12 +535,13 @@ fn gm_marks(out: &mut String, d: &Dungeon, k: usize, (cx, cy): (f64, f64), s: f6
         let (x, h) = (cx + 0.35 * s, 0.22 * s);
         let _ = write!(
             out,
-            r##"<path class="treasure-mark" d="M{x} {}L{} {y}L{x} {}L{} {y}Z" fill="{}" stroke="#000000" stroke-width="{sw}"/>"##,
+            r#"<path class="treasure-mark" d="M{x} {}L{} {y}L{x} {}L{} {y}Z" fill="{}" stroke="{}" stroke-width="{sw}"/>"#,
             y - h,
             x + h,
             y + h,
             x - h,
-            if ink { "#ffffff" } else { "#e0b020" },
+            c.treasure,
+            c.mark_outline,
         );
     }
 }
@@ -309,9 +549,9 @@ fn gm_marks(out: &mut String, d: &Dungeon, k: usize, (cx, cy): (f64, f64), s: f6
 /// Column letters along the top edge and row numbers along the left edge
 /// (every cell when a cell is 20 px or more, else every fifth), in the
 /// rock ring the generator keeps free.
-fn labels(out: &mut String, d: &Dungeon, s: f64, ink: bool) {
+fn labels(out: &mut String, d: &Dungeon, s: f64, c: Colours) {
     let every = if s >= 20.0 { 1 } else { 5 };
-    let fill = if ink { "#000000" } else { "#f5f0e6" };
+    let fill = c.label;
     let size = (0.42 * s).min(14.0 * s / 20.0);
     let _ = write!(
         out,
@@ -341,13 +581,9 @@ fn labels(out: &mut String, d: &Dungeon, s: f64, ink: bool) {
 /// A scale bar of two cells (10 ft, 5 ft a cell) in the bottom rock ring,
 /// from the second column: one segment per cell, dark and light in turn,
 /// ticks at 0, 5 and 10 ft.
-fn scale_bar(out: &mut String, d: &Dungeon, s: f64, ink: bool) {
+fn scale_bar(out: &mut String, d: &Dungeon, s: f64, c: Colours) {
     let y = (d.height() as f64 - 0.5) * s;
-    let (dark, light) = if ink {
-        ("#000000", "#ffffff")
-    } else {
-        ("#f5f0e6", "#3b2410")
-    };
+    let (dark, light) = c.scale;
     let _ = write!(out, r#"<g class="scale-bar" fill="{dark}">"#);
     for (i, fill) in [dark, light].into_iter().enumerate() {
         let _ = write!(
@@ -380,7 +616,7 @@ fn scale_bar(out: &mut String, d: &Dungeon, s: f64, ink: bool) {
 
 /// One door leaf across a run: a brown bar through the middle of the
 /// wall; dashed and hollow for a secret door.
-fn door(out: &mut String, run: &DoorRun, s: f64, ink: bool) {
+fn door(out: &mut String, run: &DoorRun, s: f64, c: Colours) {
     let (x0, y0, x1, y1) = run.bbox();
     let (x0, y0, x1, y1) = (
         x0 as f64 * s,
@@ -401,15 +637,12 @@ fn door(out: &mut String, run: &DoorRun, s: f64, ink: bool) {
             format!(r#" stroke-dasharray="{} {}""#, 0.12 * s, 0.08 * s),
         )
     } else {
-        (
-            "door",
-            if ink { "#ffffff" } else { "#8b5a2b" },
-            String::new(),
-        )
+        ("door", c.door, String::new())
     };
     let _ = write!(
         out,
-        r##"<rect class="{class}" x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}" stroke="#3b2410" stroke-width="{}"{dash}/>"##,
+        r#"<rect class="{class}" x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}" stroke="{}" stroke-width="{}"{dash}/>"#,
+        c.outline,
         0.05 * s
     );
 }

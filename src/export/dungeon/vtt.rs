@@ -11,13 +11,20 @@
 //! wall cells' faces) and the portal closes the gap, from the wall face
 //! on one side to the wall face on the other, through the middle of the
 //! door cells. The players' file (the default, [`vtt`]) draws
-//! [`players_copy`]: secret doors are walls, not portals, and the picture
-//! is the players' map; the GM's file ([`vtt_look`] with [`Look::GM`])
-//! keeps secret doors as portals (the format has no secret flag). Both
+//! [`players_copy`]: nothing behind a secret door (no walls, portals or
+//! lights there; the secret door itself is wall), and its picture is the
+//! bare map — no legend, room letters or scale bar — cropped to what is
+//! drawn plus [`PLAYERS_MARGIN`] cells of rock, every coordinate counted
+//! from the crop's top-left corner (`map_origin` stays 0, 0: importers
+//! place the walls on the picture). The GM's file ([`vtt_look`] with
+//! [`Look::GM`]) is the whole grid with the GM's map and keeps secret
+//! doors as portals (the format has no secret flag). Both
 //! always write `portals` and `lights` as arrays (empty when there are
 //! none: the widely used importer loops over them without a null check).
 
+use super::crop::crop;
 use super::look::{Look, MapView, players_copy};
+use super::svg::Parts;
 use super::{DoorRun, check_pixels_per_cell, door_runs, letter_point, walls};
 use crate::dungeon::{Dungeon, Lighting};
 use crate::export::ExportError;
@@ -25,6 +32,9 @@ use serde_json::{Value, json};
 
 /// The `format` this export writes.
 pub const FORMAT: f64 = 0.3;
+
+/// Cells of rock kept round the players' cropped map.
+pub const PLAYERS_MARGIN: usize = 2;
 
 /// The players' Universal VTT JSON ([`vtt_look`] with [`Look::PLAYERS`]).
 pub fn vtt(d: &Dungeon, ppc: u32) -> Result<String, ExportError> {
@@ -37,14 +47,14 @@ pub fn vtt(d: &Dungeon, ppc: u32) -> Result<String, ExportError> {
 /// is out of range.
 pub fn vtt_look(d: &Dungeon, ppc: u32, look: Look) -> Result<String, ExportError> {
     check_pixels_per_cell(ppc)?;
-    let players;
-    let d = if look.view == MapView::Players {
-        players = players_copy(d);
-        &players
+    let cropped;
+    let (d, parts) = if look.view == MapView::Players {
+        cropped = crop(&players_copy(d), PLAYERS_MARGIN).dungeon;
+        (&cropped, Parts::BARE)
     } else {
-        d
+        (d, Parts::ALL)
     };
-    let image = image(d, ppc, look)?;
+    let image = image(d, ppc, look, parts)?;
     let mut v = data(d, ppc);
     v["image"] = Value::String(image);
     serde_json::to_string(&v).map_err(|e| ExportError::Render(e.to_string()))
@@ -120,14 +130,16 @@ fn light(d: &Dungeon, k: usize, point: &impl Fn(f64, f64) -> Value) -> Option<Va
     }))
 }
 
+/// The picture of `d` as drawn, base64.
 #[cfg(feature = "png")]
-fn image(d: &Dungeon, ppc: u32, look: Look) -> Result<String, ExportError> {
+fn image(d: &Dungeon, ppc: u32, look: Look, parts: Parts) -> Result<String, ExportError> {
     use base64::Engine;
-    Ok(base64::engine::general_purpose::STANDARD.encode(super::png::png_look(d, ppc, look)?))
+    let png = super::png::png_parts(d, ppc, look, parts)?;
+    Ok(base64::engine::general_purpose::STANDARD.encode(png))
 }
 
 #[cfg(not(feature = "png"))]
-fn image(_d: &Dungeon, _ppc: u32, _look: Look) -> Result<String, ExportError> {
+fn image(_d: &Dungeon, _ppc: u32, _look: Look, _parts: Parts) -> Result<String, ExportError> {
     Err(ExportError::NoPng)
 }
 
