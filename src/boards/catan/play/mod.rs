@@ -35,6 +35,7 @@ mod random_bot;
 mod report;
 mod robber;
 mod search_bot;
+mod search_setup;
 mod state;
 #[cfg(test)]
 mod tests;

@@ -6,11 +6,12 @@
 //! same numbers), the candidate applied, then the planner plays every
 //! seat to the end of the decision's turn; the leaf is the seat's
 //! [`planner_value`] less the best opponent's (a win or loss on the way
-//! counts as such). Only the main phase (and special building) is
-//! searched: the setup, the robber, discards and the roll are left to
-//! the planner (searched setup placements lost to planners). Every draw comes from the game's generator (one
-//! draw seeds the rollouts), and the rollouts reuse one thread-local
-//! buffer: nothing is allocated per candidate.
+//! counts as such). The main phase (and special building) is searched
+//! so; a setup settlement is chosen by playing the rest of the setup
+//! with planners ([`super::search_setup`]); the robber, discards and the
+//! roll are left to the planner. Every draw comes from the game's
+//! generator (one draw seeds the rollouts), and the rollouts reuse one
+//! thread-local buffer: nothing is allocated per candidate.
 
 use super::planner::{WEIGHTS, action_value, planner_choice, planner_value};
 use super::state::{Action, Phase, State, below};
@@ -42,45 +43,28 @@ const MAIN: Effort = Effort {
     margin: 120.0,
 };
 /// Most candidates of any effort.
-const MAX_K: usize = 8;
+pub(super) const MAX_K: usize = 8;
 /// Leaf value of a win (a loss counts its negative).
 const WIN: f32 = 2000.0;
 
 thread_local! {
     /// The legal-action buffer of the rollouts.
-    static BUF: RefCell<Vec<Action>> = RefCell::new(Vec::with_capacity(128));
+    pub(super) static BUF: RefCell<Vec<Action>> = RefCell::new(Vec::with_capacity(128));
 }
 
 /// The search bot's pick among `legal` (more than one action) in `s`.
 pub(super) fn search_choice(t: &Topology, s: &State, legal: &[Action], rng: &mut Rng) -> Action {
     match s.phase {
         Phase::Main | Phase::SpecialBuild(_) => search(t, s, legal, rng, MAIN),
+        Phase::SetupSettlement => super::search_setup::setup_choice(t, s, legal, rng),
         _ => planner_choice(t, s, legal, rng),
     }
 }
 
 fn search(t: &Topology, s: &State, legal: &[Action], rng: &mut Rng, e: Effort) -> Action {
     let p = s.actor();
-    // The planner's best `k`, best first (earlier actions first on ties).
     let mut cand = [(Action::EndTurn, f32::NEG_INFINITY); MAX_K];
-    let mut n = 0;
-    for &a in legal {
-        let Some(v) = action_value(t, s, p, a, &WEIGHTS) else {
-            continue;
-        };
-        if n == e.k && v <= cand[n - 1].1 {
-            continue;
-        }
-        let mut i = n.min(e.k - 1);
-        if n < e.k {
-            n += 1;
-        }
-        while i > 0 && cand[i - 1].1 < v {
-            cand[i] = cand[i - 1];
-            i -= 1;
-        }
-        cand[i] = (a, v);
-    }
+    let mut n = candidates(t, s, p, legal, e.k, &mut cand);
     if n == 0 {
         return planner_choice(t, s, legal, rng);
     }
@@ -121,6 +105,37 @@ fn search(t: &Topology, s: &State, legal: &[Action], rng: &mut Rng, e: Effort) -
         }
     }
     cand[best].0
+}
+
+/// The planner's best `k` (at most [`MAX_K`]) of `legal` for `p` into
+/// `cand`, best first (earlier actions first on ties); how many.
+pub(super) fn candidates(
+    t: &Topology,
+    s: &State,
+    p: u8,
+    legal: &[Action],
+    k: usize,
+    cand: &mut [(Action, f32); MAX_K],
+) -> usize {
+    let mut n = 0;
+    for &a in legal {
+        let Some(v) = action_value(t, s, p, a, &WEIGHTS) else {
+            continue;
+        };
+        if n == k && v <= cand[n - 1].1 {
+            continue;
+        }
+        let mut i = n.min(k - 1);
+        if n < k {
+            n += 1;
+        }
+        while i > 0 && cand[i - 1].1 < v {
+            cand[i] = cand[i - 1];
+            i -= 1;
+        }
+        cand[i] = (a, v);
+    }
+    n
 }
 
 /// Play `s` on with the planner at every seat until the turn `until`

@@ -1,8 +1,11 @@
 //! The planner bot: a deterministic weighted evaluation of a position
 //! ([`planner_value`], in the spirit of the well-known value-function
 //! bots) and a one-ply lookahead over a pruned list of the legal actions
-//! (bank trades only when they complete a build). No noise: ties are
-//! broken by the game's generator.
+//! (bank trades only towards a build the hand pays for after trades). A
+//! bank trade, a year of plenty or a monopoly is worth at least the build
+//! it pays for ([`builds`], less [`Weights::follow_up`]); the first
+//! settlement is valued with the second the others' picks likely leave
+//! ([`setup`]). No noise: ties are broken by the game's generator.
 //!
 //! What a position is worth to a seat: victory points; production per
 //! resource (minus what the robber blocks), scarce resources counting
@@ -15,16 +18,15 @@
 //! missing (after the trades the hand allows) for the nearest build, less
 //! the cards over seven (what a seven would take).
 
+mod builds;
+mod setup;
 mod value;
 
 pub use value::planner_value;
 use value::relief;
 pub(super) use value::{WEIGHTS, Weights, scarcity, value_with, visible_points};
 
-use super::state::{
-    Action, CITY, CITY_COST, DEV_COST, MAX_SEATS, Phase, ROAD_COST, SETTLEMENT_COST, State, below,
-    bits,
-};
+use super::state::{Action, CITY, DEV_COST, MAX_SEATS, Phase, State, below, bits};
 use super::topology::{NONE, Topology};
 use crate::boards::catan::pips;
 use crate::rng::Rng;
@@ -67,6 +69,9 @@ pub(super) fn planner_choice(t: &Topology, s: &State, legal: &[Action], rng: &mu
     match s.phase {
         Phase::PreRoll if legal.contains(&Action::Roll) => return pre_roll(t, s, p, legal),
         Phase::Robber => return robber_choice(t, s, p, legal, rng),
+        Phase::SetupSettlement if s.setup_step < s.seats => {
+            return setup::first_settlement(t, s, p, legal, rng);
+        }
         _ => {}
     }
     let mut best = Best::new();
@@ -84,7 +89,7 @@ pub(super) fn planner_choice(t: &Topology, s: &State, legal: &[Action], rng: &mu
 
 /// The planner's value of taking `a` (one ply; the setup's settlements
 /// look one road further), or `None` for an action it does not consider
-/// (a bank trade that completes no build).
+/// (a bank trade towards no build).
 pub(super) fn action_value(t: &Topology, s: &State, p: u8, a: Action, w: &Weights) -> Option<f32> {
     let mut next = *s;
     let mut bonus = 0.0;
@@ -109,10 +114,22 @@ pub(super) fn action_value(t: &Topology, s: &State, p: u8, a: Action, w: &Weight
             return Some(value_with(t, &next, p, &w.setup()));
         }
         Action::Trade { give, get } => {
-            if !trade_completes(t, s, p, give, get) {
+            if !builds::trade_completes(t, s, p, give, get)
+                && !builds::trade_on_path(s, p, give, get)
+            {
                 return None;
             }
             next.apply_for(t, p, a);
+            let v = value_with(t, &next, p, w);
+            return Some(v.max(builds::build_after(t, &next, p, w) - w.follow_up));
+        }
+        // Cards taken can be spent at once: no penalty for a hand over
+        // seven, and worth at least the build they pay for.
+        Action::YearOfPlenty(..) | Action::Monopoly(_) => {
+            next.apply_for(t, p, a);
+            let over = next.hand_size(p).saturating_sub(7) as f32;
+            let v = value_with(t, &next, p, w) + w.over * over;
+            return Some(v.max(builds::build_after(t, &next, p, w) - w.follow_up));
         }
         Action::BuyDev => {
             next.pay(p, &DEV_COST);
@@ -138,32 +155,6 @@ pub(super) fn action_value(t: &Topology, s: &State, p: u8, a: Action, w: &Weight
         v += 0.25;
     }
     Some(v)
-}
-
-/// Whether trading `give` for `get` lets `p` pay for a build it cannot
-/// pay for now (a city or settlement it has a place for, a road it has
-/// a place for, a development card).
-fn trade_completes(t: &Topology, s: &State, p: u8, give: u8, get: u8) -> bool {
-    let i = p as usize;
-    let mut hand = s.hands[i];
-    hand[give as usize] -= s.rate(p, give);
-    hand[get as usize] += 1;
-    let ok = |cost: &[u8; 5]| super::state::at_least(&hand, cost) == 31;
-    let had = |cost: &[u8; 5]| s.can_pay(p, cost);
-    // A settlement on the board: cities put theirs back in the box.
-    let has_settlement = s.settlements_left[i] < 5;
-    (s.cities_left[i] > 0 && has_settlement && ok(&CITY_COST) && !had(&CITY_COST))
-        || (s.settlements_left[i] > 0
-            && s.settlement_spots(p) != 0
-            && ok(&SETTLEMENT_COST)
-            && !had(&SETTLEMENT_COST))
-        || (s.deck_pos < s.deck_len && ok(&DEV_COST) && !had(&DEV_COST))
-        || (s.roads_left[i] > 0
-            && ok(&ROAD_COST)
-            && !had(&ROAD_COST)
-            && s.settlements_left[i] > 0
-            && s.settlement_spots(p) == 0
-            && s.road_candidates(t, p) != 0)
 }
 
 /// Before the dice: a knight when the robber blocks one's production or

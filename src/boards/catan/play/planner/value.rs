@@ -72,6 +72,12 @@ pub(in super::super) struct Weights {
     pub setup_kinds: f32,
     /// In the setup: the reach weights' multiplier.
     pub setup_reach: f32,
+    /// The first settlement: share of the likely second settlement's
+    /// position value added to the first's.
+    pub second_pick: f32,
+    /// What a build paid for after bank trades or a year of plenty or
+    /// monopoly counts less than the build itself.
+    pub follow_up: f32,
 }
 
 impl Weights {
@@ -121,6 +127,8 @@ pub(in super::super) const WEIGHTS: Weights = Weights {
     setup_prod: 1.0,
     setup_kinds: 1.0,
     setup_reach: 0.5,
+    second_pick: 0.5,
+    follow_up: 30.0,
 };
 
 /// How much each resource's pips count on island `t`: the mean pips per
@@ -230,7 +238,7 @@ fn reach(t: &Topology, s: &State, w: &Weights, prod: &[f32; 5], p: u8) -> (f32, 
 /// Cards still missing for `cost` from `hand`, after the trades the
 /// surplus allows at `rates`.
 #[inline]
-fn missing(hand: &[u8; 5], cost: &[u8; 5], rates: &[u8; 5]) -> u8 {
+pub(super) fn missing(hand: &[u8; 5], cost: &[u8; 5], rates: &[u8; 5]) -> u8 {
     let mut miss = 0u8;
     let mut trades = 0u8;
     for r in 0..5 {
