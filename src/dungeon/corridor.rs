@@ -10,6 +10,10 @@
 //! are sources of the search, a new corridor may branch off an old one, so
 //! corridors fork and serve several rooms. A shortest path from the
 //! network never runs alongside it, which keeps corridors one cell wide.
+//! The distance field is a bucket queue settled lazily (issue 40): each
+//! round settles only as far as the nearest unconnected room, and what
+//! lies further keeps its tentative distance for later rounds, so a
+//! layout costs about one pass over the rock instead of one per room.
 //!
 //! The optional extras on a finished layout (loops, dead ends, secret
 //! doors, traps) are in [`extras`].
@@ -23,12 +27,16 @@ use crate::rng::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
 mod caves;
+mod dig;
 pub mod extras;
 mod maze;
 mod maze_prune;
 mod wide;
 mod wide_extras;
+pub(crate) use caves::mouths_as_doors;
+use dig::{corridor_neighbours, dig_corridor, for_each_exit, narrow_corridors};
 pub use extras::{LOOP_GAIN, add_traps};
+pub use maze::{LABYRINTH_WALK, TWIST};
 
 /// Why a corridor was dug.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,10 +77,12 @@ pub struct CorridorBuilder {
     width: usize,
     height: usize,
     interior: Vec<bool>,
-    /// Rock inside the border with fewer than two corridor neighbours:
-    /// where the distance field may spread (kept in step with the grid
-    /// while corridors are dug, so the inner loop reads one byte).
-    narrow_open: Vec<bool>,
+    /// Narrow corridors: per cell, the distance field as the search reads
+    /// it: 0 where it may not spread (anything but rock inside the
+    /// border, and rock touching two corridor cells), else the tentative
+    /// distance (`u16::MAX`: not reached). One small array, so the inner
+    /// loop reads two bytes per neighbour.
+    gate: Vec<u16>,
     room_of: Vec<u8>,
     seen: Vec<u32>,
     stamp: u32,
@@ -82,6 +92,13 @@ pub struct CorridorBuilder {
     walk_seen: Vec<u32>,
     walk_dist: Vec<u32>,
     queue: Vec<u32>,
+    /// Narrow corridors: the distance field's pending cells by tentative
+    /// distance (a bucket queue, settled lazily: only as far as the next
+    /// room needs).
+    buckets: Vec<Vec<u32>>,
+    /// Narrow corridors: per cell, the rooms (bit set) whose side wall it
+    /// lies just outside of.
+    exit_of: Vec<u32>,
     exits: Vec<(usize, usize)>,
     /// How the rock between rooms is carved.
     style: DungeonStyle,
@@ -107,7 +124,7 @@ impl CorridorBuilder {
         CorridorBuilder {
             width,
             height,
-            narrow_open: vec![false; n],
+            gate: vec![0; n],
             interior,
             room_of: vec![NO_ROOM; n],
             seen: vec![0; n],
@@ -118,6 +135,8 @@ impl CorridorBuilder {
             walk_seen: vec![0; n],
             walk_dist: vec![0; n],
             queue: Vec::with_capacity(n),
+            buckets: Vec::new(),
+            exit_of: vec![0; n],
             exits: Vec::new(),
             style: DungeonStyle::Rooms,
             cw: 1,
@@ -135,6 +154,18 @@ impl CorridorBuilder {
             b.open = vec![false; rules.width * rules.height];
         }
         b
+    }
+
+    /// Whether this builder builds for `rules` (same grid, style and
+    /// corridor width as [`CorridorBuilder::for_rules`] would give).
+    pub fn suits(&self, rules: &LayoutRules) -> bool {
+        (self.width, self.height, self.style, self.cw)
+            == (
+                rules.width,
+                rules.height,
+                rules.style,
+                rules.corridor_width.clamp(1, 3),
+            )
     }
 
     /// The corridor width this builder digs.
@@ -259,36 +290,61 @@ impl CorridorBuilder {
         let n = layout.rooms.len();
         let group = self.paint_rooms(layout, rng, 1);
         let grid = layout.grid.cells_mut();
-        for (o, (&g, &inside)) in self
-            .narrow_open
-            .iter_mut()
-            .zip(grid.iter().zip(&self.interior))
-        {
-            *o = inside && g == DungeonTile::Rock;
+        for (o, (&g, &inside)) in self.gate.iter_mut().zip(grid.iter().zip(&self.interior)) {
+            *o = if inside && g == DungeonTile::Rock {
+                u16::MAX
+            } else {
+                0
+            };
+        }
+        for (k, r) in layout.rooms.iter().enumerate() {
+            let exit_of = &mut self.exit_of;
+            for_each_exit(r, w, |_, o| exit_of[o] |= 1 << k);
         }
         let all = low_bits(n);
         let mut connected = group[rng.random_range(0..n)];
-        // Distance field from the network, kept up to date as it grows.
+        // Distance field from the network, kept up to date as it grows
+        // but settled only as far as the nearest unconnected room.
         let dirs = self.shuffled_dirs(rng);
         self.dist.fill(u32::MAX);
-        self.queue.clear();
+        for b in &mut self.buckets {
+            b.clear();
+        }
         self.add_room_sources(grid, &layout.rooms, connected);
-        self.propagate(&dirs);
-        while connected != all {
+        let mut room_min = [u32::MAX; 32];
+        let valid = loop {
+            if connected == all {
+                break true;
+            }
+            // Exits already at a known distance: the nearest room of the
+            // last round's scan but the one it joined (the distances
+            // only shrink since, and a shrunken one is settled again).
+            let mut known = u32::MAX;
+            let mut m = all & !connected;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                known = known.min(room_min[k]);
+            }
+            self.settle(all & !connected, known, &dirs);
             // The unconnected room nearest to the network.
             let (mut best, mut out, mut wall, mut room) = (u32::MAX, 0, 0, 0);
             let mut m = all & !connected;
             while m != 0 {
                 let k = m.trailing_zeros() as usize;
                 m &= m - 1;
+                let mut nearest = u32::MAX;
                 for_each_exit(&layout.rooms[k], w, |wl, o| {
-                    if self.dist[o] < best {
-                        (best, out, wall, room) = (self.dist[o], o, wl, k);
+                    let d = self.dist[o];
+                    nearest = nearest.min(d);
+                    if d < best {
+                        (best, out, wall, room) = (d, o, wl, k);
                     }
                 });
+                room_min[k] = nearest;
             }
             if best == u32::MAX {
-                return false;
+                break false;
             }
             grid[wall] = DungeonTile::Door;
             let start = dig_corridor(
@@ -299,17 +355,17 @@ impl CorridorBuilder {
                 &mut layout.corridor_cells,
                 &mut layout.corridors,
             );
-            self.queue.clear();
             for &c in &layout.corridor_cells[start as usize..] {
                 let c = c as usize;
-                self.narrow_open[c] = false;
+                self.gate[c] = 0;
                 for nb in [c - 1, c + 1, c - w, c + w] {
-                    self.narrow_open[nb] =
-                        self.narrow_open[nb] && corridor_neighbours(grid, nb, w) < 2;
+                    if self.gate[nb] != 0 && corridor_neighbours(grid, nb, w) >= 2 {
+                        self.gate[nb] = 0;
+                    }
                 }
                 self.dist[c] = 0;
                 self.parent[c] = NONE;
-                self.queue.push(c as u32);
+                self.push(0, c);
                 // A door-to-be right beside the new corridor: lead it to
                 // the corridor instead (same distance, no second door).
                 for nb in [c - 1, c + 1, c - w, c + w] {
@@ -326,10 +382,76 @@ impl CorridorBuilder {
             let new_rooms = group[room] & !connected;
             connected |= group[room];
             self.add_room_sources(grid, &layout.rooms, new_rooms);
-            self.propagate(&dirs);
+        };
+        for r in &layout.rooms {
+            let exit_of = &mut self.exit_of;
+            for_each_exit(r, w, |_, o| exit_of[o] = 0);
         }
-        layout.valid = narrow_corridors(grid, &layout.corridor_cells, w);
+        layout.valid = valid && narrow_corridors(grid, &layout.corridor_cells, w);
         layout.valid
+    }
+
+    /// Queue cell `c` at tentative distance `d`.
+    #[inline]
+    fn push(&mut self, d: u32, c: usize) {
+        let d = d as usize;
+        if d >= self.buckets.len() {
+            self.buckets.resize_with(d + 1, Vec::new);
+        }
+        self.buckets[d].push(c as u32);
+    }
+
+    /// Settle the distance field (a bucket queue: breadth-first, lowest
+    /// distance first) until every cell at distance `b` or less is exact
+    /// for the smallest `b` at which some exit of a room in `want` lies,
+    /// or nothing is left to settle; `known` is an exit distance already
+    /// settled (`u32::MAX`: none). Cells further out keep tentative
+    /// distances in their buckets for later. Rock touching two corridor
+    /// cells is never entered: digging it would close a loop nobody asked
+    /// for.
+    fn settle(&mut self, want: u32, known: u32, dirs: &[isize; 4]) {
+        let mut b = 0;
+        while b < self.buckets.len() && (b as u32) < known {
+            if self.buckets[b].is_empty() {
+                b += 1;
+                continue;
+            }
+            let mut cur = std::mem::take(&mut self.buckets[b]);
+            if b + 1 >= self.buckets.len() {
+                self.buckets.push(Vec::new());
+            }
+            // Plain slices and locals, so the loop keeps them in registers.
+            let gate = &mut self.gate[..];
+            let dist = &mut self.dist[..];
+            let parent = &mut self.parent[..];
+            let exit_of = &self.exit_of[..];
+            let next = &mut self.buckets[b + 1];
+            let (d, nd) = (b as u16, b as u16 + 1);
+            let [o0, o1, o2, o3] = *dirs;
+            let mut found = false;
+            for &c in &cur {
+                let c = c as usize;
+                if gate[c] != d {
+                    continue; // improved (or closed) since it was queued
+                }
+                found |= exit_of[c] & want != 0;
+                for o in [o0, o1, o2, o3] {
+                    let nb = c.wrapping_add_signed(o);
+                    if nd < gate[nb] {
+                        gate[nb] = nd;
+                        dist[nb] = u32::from(nd);
+                        parent[nb] = c as u32;
+                        next.push(nb as u32);
+                    }
+                }
+            }
+            cur.clear();
+            self.buckets[b] = cur;
+            if found {
+                break;
+            }
+            b += 1;
+        }
     }
 
     /// Make the rock cells outside the walls of the rooms in `mask`
@@ -350,39 +472,11 @@ impl CorridorBuilder {
                     && corridor_neighbours(grid, out, w) == 0
                 {
                     self.dist[out] = 1;
+                    self.gate[out] = 1;
                     self.parent[out] = wall as u32;
-                    self.queue.push(out as u32);
+                    self.push(1, out);
                 }
             });
-        }
-    }
-
-    /// Breadth-first relaxation from the queued sources over rock: every
-    /// cell whose distance to the network shrinks gets the new distance
-    /// and parent (an exact multi-source BFS, touching only what changed).
-    /// Rock touching two corridor cells is never entered: digging it would
-    /// close a loop nobody asked for.
-    fn propagate(&mut self, dirs: &[isize; 4]) {
-        // Disjoint borrows, so the loop keeps them in registers.
-        let (dist, parent, open, queue) = (
-            &mut self.dist,
-            &mut self.parent,
-            &self.narrow_open,
-            &mut self.queue,
-        );
-        let mut head = 0;
-        while head < queue.len() {
-            let c = queue[head] as usize;
-            head += 1;
-            let nd = dist[c] + 1;
-            for &d in dirs {
-                let nb = c.wrapping_add_signed(d);
-                if nd < dist[nb] && open[nb] {
-                    dist[nb] = nd;
-                    parent[nb] = c as u32;
-                    queue.push(nb as u32);
-                }
-            }
         }
     }
 
@@ -398,131 +492,5 @@ impl CorridorBuilder {
                 }
             }
         }
-    }
-}
-
-/// How many of the four neighbours of interior cell `i` are corridor.
-#[inline]
-fn corridor_neighbours(grid: &[DungeonTile], i: usize, w: usize) -> usize {
-    [i - 1, i + 1, i - w, i + w]
-        .into_iter()
-        .filter(|&n| grid[n].is_corridor())
-        .count()
-}
-
-/// Keep corridors one cell wide: where four corridor cells form a 2×2
-/// block (a new corridor cutting the inside corner of an old bend), turn
-/// back to rock a block cell whose only walkable neighbours are in the
-/// block (the other three stay connected). Returns false if a block has
-/// no such cell.
-fn narrow_corridors(grid: &mut [DungeonTile], cells: &[u32], w: usize) -> bool {
-    let walk = |g: &[DungeonTile], i: usize| g[i].is_walkable();
-    for &c in cells {
-        let c = c as usize;
-        // The blocks `c` belongs to: top-left corners c, c-1, c-w, c-w-1.
-        for tl in [c, c - 1, c - w, c - w - 1] {
-            let block = [tl, tl + 1, tl + w, tl + w + 1];
-            if !block.iter().all(|&b| grid[b].is_corridor()) {
-                continue;
-            }
-            let removable = block.into_iter().find(|&b| {
-                [b - 1, b + 1, b - w, b + w]
-                    .into_iter()
-                    .all(|n| block.contains(&n) || !walk(grid, n))
-                    && grid[b] == DungeonTile::Corridor
-            });
-            match removable {
-                Some(b) => grid[b] = DungeonTile::Rock,
-                None => return false,
-            }
-        }
-    }
-    true
-}
-
-/// Call `f(wall, outside)` for every side wall cell of `r` (corners
-/// excluded) with the cell just outside it.
-#[inline]
-fn for_each_exit(r: &Room, w: usize, mut f: impl FnMut(usize, usize)) {
-    let (l, t, rt, b) = (r.left(), r.top(), r.right(), r.bottom());
-    for x in l..rt {
-        f((t - 1) * w + x, (t - 2) * w + x);
-        f(b * w + x, (b + 1) * w + x);
-    }
-    for y in t..b {
-        f(y * w + l - 1, y * w + l - 2);
-        f(y * w + rt, y * w + rt + 1);
-    }
-}
-
-/// Dig from `last` back along `parent` links ([`dig_back`]) and record
-/// the new cells as one corridor of `kind`; returns its first index in
-/// `cells`.
-fn dig_corridor(
-    grid: &mut [DungeonTile],
-    parent: &[u32],
-    last: usize,
-    kind: CorridorKind,
-    cells: &mut Vec<u32>,
-    corridors: &mut Vec<Corridor>,
-) -> u32 {
-    let start = cells.len() as u32;
-    dig_back(grid, parent, last, cells);
-    corridors.push(Corridor {
-        kind,
-        start,
-        len: cells.len() as u32 - start,
-    });
-    start
-}
-
-/// Dig from `last` back along `parent` links: rock becomes corridor, the
-/// walk stops at an existing corridor or turns the starting wall into a
-/// door.
-fn dig_back(grid: &mut [DungeonTile], parent: &[u32], last: usize, out: &mut Vec<u32>) {
-    let mut cur = last;
-    loop {
-        match grid[cur] {
-            DungeonTile::Rock => {
-                grid[cur] = DungeonTile::Corridor;
-                out.push(cur as u32);
-                let p = parent[cur];
-                if p == NONE {
-                    break;
-                }
-                cur = p as usize;
-            }
-            DungeonTile::Wall => {
-                grid[cur] = DungeonTile::Door;
-                break;
-            }
-            _ => break,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dungeon::grid::Grid;
-
-    #[test]
-    fn inside_corners_are_cut_back() {
-        // An old bend (c) and a new corridor (n) filling its inside corner.
-        let rows = ["      ", " ccc  ", " cn   ", " cn   ", "      "];
-        let mut g = Grid::from_rows(&rows.map(|r| r.replace('n', "c"))).unwrap();
-        let w = g.width();
-        let cells: Vec<u32> = (0..g.cells().len() as u32)
-            .filter(|&i| g.cells()[i as usize].is_corridor())
-            .collect();
-        assert!(narrow_corridors(g.cells_mut(), &cells, w));
-        assert_eq!(g.get(1, 1), DungeonTile::Rock, "{:?}", g.rows());
-        // A block whose every cell leads on elsewhere cannot be narrowed.
-        let rows = ["      ", "  c   ", "  ccc ", " ccc  ", "   c  ", "      "];
-        let mut g = Grid::from_rows(&rows).unwrap();
-        let cells: Vec<u32> = (0..g.cells().len() as u32)
-            .filter(|&i| g.cells()[i as usize].is_corridor())
-            .collect();
-        assert!(!narrow_corridors(g.cells_mut(), &cells, w));
     }
 }

@@ -1,7 +1,8 @@
 //! Ways out of rooms, read from the grid: from each door of a room (a run
 //! of door cells next to its floor) a walk spreads through walkable cells
 //! that are not a room's floor (corridors, doors, traps) and stops at the
-//! floor of other rooms; those rooms are where that door leads. Also the
+//! floor of other rooms; those rooms are where that door leads. A cave's
+//! mouths (openings without a door) are ways out the same way. Also the
 //! names of cells as the game master's map labels them (`D6`: column D,
 //! row 6).
 
@@ -79,6 +80,9 @@ pub struct Exit {
     pub rooms: Vec<usize>,
     /// Whether the door is locked (in [`Dungeon::locks`]).
     pub locked: bool,
+    /// Whether this is a cave's mouth, an opening with no door
+    /// ([`Dungeon::mouths`]).
+    pub opening: bool,
 }
 
 /// Every room's exits (indexed like [`Dungeon::rooms`]), doors in reading
@@ -86,7 +90,11 @@ pub struct Exit {
 pub(crate) fn exits(d: &Dungeon) -> Vec<Vec<Exit>> {
     let (cols, rows) = (d.width(), d.height());
     let owner = d.floor_owners();
-    let runs = d.door_runs();
+    let mut runs = d.door_runs();
+    let doors = runs.len();
+    if d.style == super::DungeonStyle::Caves {
+        runs.extend(d.mouths());
+    }
     let mut out = vec![Vec::new(); d.rooms.len()];
     let mut seen = vec![u32::MAX; cols * rows];
     let mut queue = VecDeque::new();
@@ -144,8 +152,12 @@ pub(crate) fn exits(d: &Dungeon) -> Vec<Vec<Exit>> {
                 side,
                 rooms: reached.iter().copied().filter(|&r| r != k).collect(),
                 locked,
+                opening: ri >= doors,
             });
         }
+    }
+    for list in &mut out {
+        list.sort_by_key(|e| (e.door.y, e.door.x));
     }
     out
 }

@@ -9,7 +9,7 @@ use super::metrics;
 use super::room::Room;
 use super::stock;
 use super::style::DungeonStyle;
-use super::{Dungeon, DungeonParams, DungeonRoom};
+use super::{Dungeon, DungeonParams, DungeonRoom, DungeonTile};
 use crate::rng::{Rng, derive_seed, seeded};
 use crate::search::{Objective, Progress, Search};
 
@@ -145,14 +145,33 @@ impl Furnishing {
         settle_empty_rooms(&mut flags, &self.goal);
         let contents_fitness = self.goal.fitness(&flags);
         let mut layout = self.layout;
-        stock::place_secret_doors(
-            &mut layout.grid,
-            &layout.rooms,
-            self.entrance,
-            self.final_room,
-            self.secret_doors,
-            &mut self.rng,
-        );
+        if self.style == DungeonStyle::Caves {
+            // Caves have no built doors: a secret door goes on a mouth.
+            let k = self.corridor_width.max(1);
+            let mut doors = corridor::mouths_as_doors(&layout.grid, &layout.rooms, k);
+            stock::place_secret_doors(
+                &mut doors,
+                &layout.rooms,
+                self.entrance,
+                self.final_room,
+                self.secret_doors,
+                &mut self.rng,
+            );
+            for (c, &t) in doors.cells().iter().enumerate() {
+                if t == DungeonTile::SecretDoor {
+                    layout.grid.cells_mut()[c] = t;
+                }
+            }
+        } else {
+            stock::place_secret_doors(
+                &mut layout.grid,
+                &layout.rooms,
+                self.entrance,
+                self.final_room,
+                self.secret_doors,
+                &mut self.rng,
+            );
+        }
         corridor::add_traps(&mut layout, self.traps, &mut self.rng);
         let mut rooms = DungeonRoom::lettered(&layout.rooms, &flags);
         for (r, &(letter, pinned)) in rooms.iter_mut().zip(&self.names) {

@@ -95,6 +95,7 @@ fn check_as(d: &Dungeon, p: &DungeonParams, edited: bool) -> Result<(), String> 
     // and its ring may be rock where no floor is near.
     let mut floor_owner = vec![vec![usize::MAX; w]; h];
     let mut in_room = vec![vec![false; w]; h];
+    let mut in_rect = vec![vec![false; w]; h];
     for (k_room, r) in d.rooms.iter().enumerate() {
         let rising = k_room == 0 || d.rooms[k_room - 1].letter < r.letter;
         let ok = if edited {
@@ -120,6 +121,7 @@ fn check_as(d: &Dungeon, p: &DungeonParams, edited: bool) -> Result<(), String> 
             for x in x0 - 1..=x1 {
                 in_room[y][x] = true;
                 let inside = x >= x0 && x < x1 && y >= y0 && y < y1;
+                in_rect[y][x] |= inside;
                 let c = g[y][x];
                 if inside {
                     let ok = c == '.' || (caves && matches!(c, 'w' | ' '));
@@ -134,7 +136,8 @@ fn check_as(d: &Dungeon, p: &DungeonParams, edited: bool) -> Result<(), String> 
                         floor += 1;
                         first.get_or_insert((x, y));
                     }
-                } else if !(matches!(c, 'w' | '/' | 's') || (caves && c == ' ')) {
+                } else if !(matches!(c, 'w' | '/' | 's') || (caves && matches!(c, ' ' | 'c' | 't')))
+                {
                     return Err(format!("room {} wall ({x},{y}) is '{c}'", r.letter));
                 }
             }
@@ -171,19 +174,34 @@ fn check_as(d: &Dungeon, p: &DungeonParams, edited: bool) -> Result<(), String> 
                 return Err(format!("stray floor at ({x},{y})"));
             }
             if c == '.' {
-                // Walls around the floor, diagonals included.
+                // Walls around the floor, diagonals included (a cave's
+                // passages come in through mouths in its wall ring).
                 for ny in y - 1..=y + 1 {
                     for nx in x - 1..=x + 1 {
                         let n = g[ny][nx];
                         let same = n == '.' && floor_owner[ny][nx] == floor_owner[y][x];
-                        if !(same || n == 'w' || is_door(n)) {
+                        let mouth = caves && is_corr(n) && !in_rect[ny][nx];
+                        if !(same || n == 'w' || is_door(n) || mouth) {
                             return Err(format!("floor ({x},{y}) touches '{n}' at ({nx},{ny})"));
                         }
                     }
                 }
             }
             if is_corr(c) && in_room[y][x] {
-                return Err(format!("corridor ({x},{y}) inside a room or its walls"));
+                // A cave's mouth: in the wall ring, between the cave's
+                // floor and the passage outside, walls on either side.
+                let pass =
+                    |a: char, b: char| (a == '.' && walkable(b)) || (walkable(a) && b == '.');
+                let wall = |a: char| matches!(a, 'w' | ' ' | '/' | 's');
+                let horiz = pass(g[y][x - 1], g[y][x + 1])
+                    && (wall(g[y - 1][x]) || is_corr(g[y - 1][x]))
+                    && (wall(g[y + 1][x]) || is_corr(g[y + 1][x]));
+                let vert = pass(g[y - 1][x], g[y + 1][x])
+                    && (wall(g[y][x - 1]) || is_corr(g[y][x - 1]))
+                    && (wall(g[y][x + 1]) || is_corr(g[y][x + 1]));
+                if !(caves && !in_rect[y][x] && (horiz || vert)) {
+                    return Err(format!("corridor ({x},{y}) inside a room or its walls"));
+                }
             }
             if is_door(c) {
                 // Between a room's floor and a walkable cell outside.
@@ -195,7 +213,9 @@ fn check_as(d: &Dungeon, p: &DungeonParams, edited: bool) -> Result<(), String> 
                     return Err(format!("door at ({x},{y}) is not between a room and a way"));
                 }
             }
-            if k == 1 {
+            if caves {
+                // Natural passages: irregular, as wide as they come.
+            } else if k == 1 {
                 // One cell wide: no 2×2 block of corridor.
                 if x + 1 < w
                     && y + 1 < h
@@ -324,6 +344,9 @@ fn sweep(size: Size) {
         let mut p = DungeonParams::for_size(size);
         p.proposals = 1;
         (p.enemies_pct, p.treasure_pct) = MIXES[seed as usize % MIXES.len()];
+        // Without extras: no loops either (medium and large have one by
+        // default since issue 40; the tree property is checked below).
+        p.loops = 0;
         if seed % 3 == 0 {
             p.loops = 2;
             p.dead_ends = 2;
@@ -357,6 +380,7 @@ fn style_sweep(style: DungeonStyle) {
             let mut p = DungeonParams::for_size(size);
             (p.proposals, p.style, p.corridor_width) = (1, style, width);
             (p.enemies_pct, p.treasure_pct) = MIXES[seed as usize % MIXES.len()];
+            p.loops = 0;
             if seed % 3 == 1 {
                 (p.loops, p.dead_ends, p.secret_doors, p.traps) = (2, 2, 1, 2);
             }

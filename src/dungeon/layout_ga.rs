@@ -16,6 +16,12 @@
 //!   add one, or only rebuild the corridors.
 //! - Every child's corridors are rebuilt (randomised, see
 //!   [`super::corridor`]).
+//! - The parents of a generation's children and one seed per child are
+//!   drawn in turn from the search's generator; each child is then bred
+//!   from its own seed (with a corridor builder cached per thread, so a
+//!   candidate allocates nothing), in parallel when several proposals
+//!   run at once ([`LayoutRules::parallel`]). Same seed, same layouts,
+//!   whatever the number of threads.
 
 use super::corridor::{Corridor, CorridorBuilder, CorridorKind};
 use super::error::DungeonError;
@@ -27,6 +33,8 @@ use super::style::DungeonStyle;
 use super::validity::rooms_are_valid;
 use crate::rng::{Rng, RngExt, seeded};
 use crate::search::{Objective, Progress, Search};
+use rayon::prelude::*;
+use std::cell::RefCell;
 
 /// Fitness of a valid layout before the costs are taken off.
 pub const BASE_FITNESS: f64 = 1000.0;
@@ -59,6 +67,12 @@ pub struct LayoutRules {
     pub style: DungeonStyle,
     /// Corridor width in cells (1 to 3).
     pub corridor_width: usize,
+    /// Whether the layout GA breeds each generation's children in
+    /// parallel: when several proposals run at once, so that every core
+    /// stays busy to the end of the run. A lone proposal breeds them in
+    /// turn on its own thread. The layouts are the same either way (each
+    /// child has its own seed).
+    pub parallel: bool,
 }
 
 /// A dungeon layout: rooms, the grid with walls, doors and corridors.
@@ -157,7 +171,6 @@ pub struct LayoutSearch {
     rules: LayoutRules,
     ga: DungeonGaSettings,
     rng: Rng,
-    builder: CorridorBuilder,
     pop: Vec<DungeonLayout>,
     next: Vec<DungeonLayout>,
     best: DungeonLayout,
@@ -165,6 +178,9 @@ pub struct LayoutSearch {
     /// How many rooms at the front of every layout are fixed (pinned by a
     /// game master): never removed, moved or replaced.
     fixed: usize,
+    /// This generation's children: (recipient, donor, seed), one per
+    /// place after the elite (reused between generations).
+    plan: Vec<(usize, usize, u64)>,
 }
 
 impl LayoutSearch {
@@ -186,14 +202,24 @@ impl LayoutSearch {
         fixed: &[Room],
     ) -> Result<Self, DungeonError> {
         let mut rng = seeded(seed);
-        let mut builder = CorridorBuilder::for_rules(&rules);
         let size = ga.population.max(2);
-        let mut pop = Vec::with_capacity(size);
-        for _ in 0..size {
+        // Each layout from its own seed, built in parallel.
+        let seeds: Vec<u64> = (0..size).map(|_| rng.random::<u64>()).collect();
+        let one = |s: u64| {
             let mut l = DungeonLayout::empty(rules.width, rules.height);
-            random_valid_layout(&mut l, &rules, &mut builder, &mut rng, fixed)?;
-            pop.push(l);
-        }
+            with_builder(&rules, |b| {
+                random_valid_layout(&mut l, &rules, b, &mut seeded(s), fixed)
+            })?;
+            Ok(l)
+        };
+        let pop = if rules.parallel {
+            seeds.into_par_iter().map(one).collect()
+        } else {
+            seeds
+                .into_iter()
+                .map(one)
+                .collect::<Result<Vec<_>, DungeonError>>()
+        }?;
         let next = pop.clone();
         let (bi, mean) = stats(&pop);
         let best = pop[bi].clone();
@@ -208,12 +234,12 @@ impl LayoutSearch {
             rules,
             ga,
             rng,
-            builder,
             pop,
             next,
             best,
             progress,
             fixed: fixed.len(),
+            plan: Vec::with_capacity(size),
         })
     }
 
@@ -225,39 +251,73 @@ impl LayoutSearch {
     fn roulette(&mut self, total: f64) -> usize {
         roulette(&mut self.rng, self.pop.iter().map(|l| l.fitness), total)
     }
+}
 
-    /// Make `next[slot]` a child: recipient's rooms plus a room of the
-    /// donor, maybe mutated, corridors rebuilt, scored.
-    fn breed(&mut self, slot: usize, recipient: usize, donor: usize) {
-        let rules = self.rules;
-        let child = &mut self.next[slot];
-        child.rooms.clone_from(&self.pop[recipient].rooms);
-        let donor_rooms = &self.pop[donor].rooms;
-        let k = self.fixed;
-        for _ in 0..3 {
-            if k >= donor_rooms.len() {
-                break;
-            }
-            let room = donor_rooms[self.rng.random_range(k..donor_rooms.len())];
-            if room.fits(&child.rooms, rules.width, rules.height) {
-                if child.rooms.len() >= rules.max_rooms {
-                    if k >= child.rooms.len() {
-                        break;
-                    }
-                    // Past the fixed rooms; `swap_remove` keeps them first.
-                    let i = self.rng.random_range(k..child.rooms.len());
-                    child.rooms.swap_remove(i);
+/// Make `child` a child: `recipient`'s rooms plus a room of `donor`,
+/// maybe mutated, corridors rebuilt, scored; all its randomness from
+/// `seed` (so children can be bred in parallel, in any order).
+#[allow(clippy::too_many_arguments)]
+fn breed(
+    child: &mut DungeonLayout,
+    recipient: &DungeonLayout,
+    donor: &DungeonLayout,
+    rules: &LayoutRules,
+    ga: &DungeonGaSettings,
+    k: usize,
+    seed: u64,
+) {
+    let rng = &mut seeded(seed);
+    child.rooms.clone_from(&recipient.rooms);
+    let donor_rooms = &donor.rooms;
+    for _ in 0..3 {
+        if k >= donor_rooms.len() {
+            break;
+        }
+        let room = donor_rooms[rng.random_range(k..donor_rooms.len())];
+        if room.fits(&child.rooms, rules.width, rules.height) {
+            if child.rooms.len() >= rules.max_rooms {
+                if k >= child.rooms.len() {
+                    break;
                 }
-                child.rooms.push(room);
-                break;
+                // Past the fixed rooms; `swap_remove` keeps them first.
+                let i = rng.random_range(k..child.rooms.len());
+                child.rooms.swap_remove(i);
             }
+            child.rooms.push(room);
+            break;
         }
-        if self.rng.random_bool(self.ga.mutation_rate) {
-            mutate(&mut child.rooms, &rules, &mut self.rng, k);
-        }
-        self.builder.build(child, &mut self.rng);
-        child.evaluate(&rules);
     }
+    if rng.random_bool(ga.mutation_rate) {
+        mutate(&mut child.rooms, rules, rng, k);
+    }
+    with_builder(rules, |b| b.build(child, rng));
+    child.evaluate(rules);
+}
+
+thread_local! {
+    /// Corridor builders of this thread, reused between candidates (a
+    /// builder's scratch memory is as large as the grid).
+    static BUILDERS: RefCell<Vec<CorridorBuilder>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Run `f` with a corridor builder for `rules` from this thread's cache
+/// (a new one the first time): building a candidate allocates nothing.
+fn with_builder<R>(rules: &LayoutRules, f: impl FnOnce(&mut CorridorBuilder) -> R) -> R {
+    let cached = BUILDERS.with(|c| {
+        let mut v = c.borrow_mut();
+        let i = v.iter().position(|b| b.suits(rules))?;
+        Some(v.swap_remove(i))
+    });
+    let mut b = cached.unwrap_or_else(|| CorridorBuilder::for_rules(rules));
+    let out = f(&mut b);
+    BUILDERS.with(|c| {
+        let mut v = c.borrow_mut();
+        if v.len() >= 4 {
+            v.remove(0);
+        }
+        v.push(b);
+    });
+    out
 }
 
 /// Mutate a room list: remove a room, add one, swap one for a new one, or
@@ -352,17 +412,28 @@ impl Search for LayoutSearch {
         let (bi, _) = stats(&self.pop);
         let total: f64 = self.pop.iter().map(|l| l.fitness).sum();
         self.next[0].clone_from(&self.pop[bi]);
-        let mut slot = 1;
-        while slot < n {
+        // Parents and seeds in order from the search's generator, then
+        // the children in parallel (each from its own seed).
+        let mut plan = std::mem::take(&mut self.plan);
+        plan.clear();
+        while plan.len() + 1 < n {
             let a = self.roulette(total);
             let b = self.roulette(total);
-            self.breed(slot, b, a);
-            slot += 1;
-            if slot < n {
-                self.breed(slot, a, b);
-                slot += 1;
+            plan.push((b, a, self.rng.random::<u64>()));
+            if plan.len() + 1 < n {
+                plan.push((a, b, self.rng.random::<u64>()));
             }
         }
+        let (pop, rules, ga, k) = (&self.pop, &self.rules, &self.ga, self.fixed);
+        let child = |(child, &(r, d, seed)): (&mut DungeonLayout, &(usize, usize, u64))| {
+            breed(child, &pop[r], &pop[d], rules, ga, k, seed)
+        };
+        if rules.parallel {
+            self.next[1..].par_iter_mut().zip(&plan).for_each(child);
+        } else {
+            self.next[1..].iter_mut().zip(&plan).for_each(child);
+        }
+        self.plan = plan;
         std::mem::swap(&mut self.pop, &mut self.next);
         let (bi, mean) = stats(&self.pop);
         let improved = self.pop[bi].fitness > self.best.fitness;

@@ -26,8 +26,8 @@ pub struct Metrics {
     /// side only (one per passage that leads nowhere).
     pub dead_ends: usize,
     /// Independent loops: the cycle rank of the room-and-corridor graph;
-    /// for wide corridors, the islands of rock or wall the dungeon (rooms
-    /// counted as solid) walks around.
+    /// for wide corridors and caves, the islands of rock or wall the
+    /// dungeon (rooms counted as solid) walks around.
     pub loops: usize,
     /// The longest shortest walk between two rooms, in steps (cells).
     pub longest_path: usize,
@@ -200,6 +200,15 @@ pub fn measure(
     (m.doors, m.secret_doors) = door_counts(grid, k);
     if k > 1 {
         m.dead_ends = wide_dead_ends(grid, k);
+    }
+    // Wide corridors and caves' natural passages (wider than a cell, and
+    // so full of little cycles of cells): loops are the islands walked
+    // around. Caves are the rooms that are not full rectangles of floor.
+    let irregular = rooms.iter().any(|r| {
+        (r.top()..r.bottom().min(h))
+            .any(|y| (r.left()..r.right().min(w)).any(|x| at(x, y) != DungeonTile::Floor))
+    });
+    if k > 1 || irregular {
         m.loops = holes(grid, rooms);
     }
     m.longest_path = dist

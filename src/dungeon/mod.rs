@@ -49,7 +49,7 @@ mod independent_check;
 
 pub use access::Door;
 pub use contents_ga::{CONTENTS_BASE, Contents, EMPTY_COST, GM_BONUS};
-pub use corridor::{Corridor, CorridorKind, LOOP_GAIN};
+pub use corridor::{Corridor, CorridorKind, LABYRINTH_WALK, LOOP_GAIN, TWIST};
 pub use door_runs::DoorRun;
 pub use edit::{DungeonEdit, Edge, edit_side_range, evolve_rest};
 pub use error::DungeonError;

@@ -70,6 +70,16 @@ impl Size {
         }
     }
 
+    /// Loops dug unless asked otherwise: none on small maps, one on
+    /// medium and large ones, so that a party has a choice of way (issue
+    /// 40).
+    pub fn loops(self) -> usize {
+        match self {
+            Size::Small => 0,
+            Size::Medium | Size::Large => 1,
+        }
+    }
+
     /// The name on the command line.
     pub fn name(self) -> &'static str {
         match self {
@@ -171,7 +181,8 @@ fn one() -> u8 {
 
 impl DungeonParams {
     /// The published settings for a size: 50 % enemies, 50 % treasure,
-    /// 3 proposals, no extras.
+    /// 3 proposals, the size's default loops ([`Size::loops`]: one on
+    /// medium and large), no other extras.
     pub fn for_size(size: Size) -> DungeonParams {
         let (min_rooms, max_rooms) = size.rooms();
         DungeonParams {
@@ -182,7 +193,7 @@ impl DungeonParams {
             enemies_pct: 50,
             treasure_pct: 50,
             proposals: 3,
-            loops: 0,
+            loops: size.loops(),
             dead_ends: 0,
             secret_doors: 0,
             traps: 0,
@@ -309,6 +320,7 @@ impl DungeonParams {
             shape,
             style: self.style,
             corridor_width: self.corridor_width as usize,
+            parallel: self.proposals > 1,
         }
     }
 }

@@ -71,6 +71,7 @@ mod tests {
             shape: RoomShape::for_grid(30, 30),
             style: Default::default(),
             corridor_width: 1,
+            parallel: false,
         }
     }
 

@@ -59,13 +59,15 @@ impl Default for DungeonSettings {
 }
 
 impl DungeonSettings {
-    /// Pick a published size: its grid and room range (the other settings
-    /// stay).
+    /// Pick a published size: its grid, room range and default loops (the
+    /// other settings stay).
     pub fn set_size(&mut self, size: Size) {
         let p = DungeonParams::for_size(size);
         self.size = SizeChoice::Preset(size);
         (self.params.width, self.params.height) = (p.width, p.height);
         (self.params.min_rooms, self.params.max_rooms) = (p.min_rooms, p.max_rooms);
+        // The size's own default loops (one on medium and large maps).
+        self.params.loops = p.loops;
     }
 }
 

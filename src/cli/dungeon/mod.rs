@@ -126,9 +126,11 @@ pub struct DungeonArgs {
     /// Number of dungeons to propose (1 to 16).
     #[arg(long, default_value_t = 3, value_name = "K")]
     pub proposals: usize,
-    /// Extra loops to dig (0 to 20; 0 = corridors form a tree).
-    #[arg(long, default_value_t = 0, value_name = "N")]
-    pub loops: usize,
+    /// Extra loops to dig (0 to 20; 0 = corridors form a tree). Default:
+    /// 0 on small maps, 1 on medium and large ones (custom grids: as the
+    /// size nearest in area).
+    #[arg(long, value_name = "N")]
+    pub loops: Option<usize>,
     /// Dead-end passages to dig (0 to 20).
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub dead_ends: usize,
@@ -228,22 +230,25 @@ impl DungeonArgs {
                 (s, s)
             }
         };
+        // The preset asked for, else the one nearest in area.
+        let side = ((width * height) as f64).sqrt();
+        let preset = self.size.unwrap_or_else(|| {
+            Size::ALL
+                .into_iter()
+                .min_by(|a, b| {
+                    (a.side() as f64 - side)
+                        .abs()
+                        .total_cmp(&(b.side() as f64 - side).abs())
+                })
+                .unwrap_or(Size::Small)
+        });
         let (min_rooms, max_rooms) = match (self.rooms, self.size) {
             (Some(r), _) => (r.min, r.max),
             (None, Some(s)) => s.rooms(),
             (None, None) => {
-                // The preset nearest in area, trimmed to what fits.
-                let side = ((width * height) as f64).sqrt();
-                let s = Size::ALL
-                    .into_iter()
-                    .min_by(|a, b| {
-                        (a.side() as f64 - side)
-                            .abs()
-                            .total_cmp(&(b.side() as f64 - side).abs())
-                    })
-                    .unwrap_or(Size::Small);
+                // The nearest preset's range, trimmed to what fits.
                 let cap = DungeonParams::room_capacity(width, height).max(MIN_ROOMS);
-                let (lo, hi) = s.rooms();
+                let (lo, hi) = preset.rooms();
                 (lo.min(cap), hi.min(cap))
             }
         };
@@ -262,7 +267,7 @@ impl DungeonArgs {
             enemies_pct: self.enemies as u8,
             treasure_pct: self.treasure as u8,
             proposals: self.proposals,
-            loops: self.loops,
+            loops: self.loops.unwrap_or_else(|| preset.loops()),
             dead_ends: self.dead_ends,
             secret_doors: self.secret_doors,
             traps: self.traps,

@@ -208,7 +208,7 @@ impl RoomText<'_> {
             2 => {
                 let light = self.light(true);
                 format!(
-                    "The door opens on {} {light} {p}, {fw} by {fh} feet.",
+                    "The party steps into {} {light} {p}, {fw} by {fh} feet.",
                     article(light)
                 )
             }

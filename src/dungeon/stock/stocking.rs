@@ -12,7 +12,7 @@ use super::secrets::reveal_blocking_secrets;
 use super::theme::{Party, Theme};
 use super::{ContentsTable, Pacing, PacingStep, RoomRole};
 use super::{SecretNote, TrapNote};
-use crate::dungeon::cell_name;
+use crate::dungeon::{DungeonTile, cell_name};
 use crate::dungeon::contents_ga::{
     Contents, ContentsGoal, settle_empty_rooms, settle_final_treasure,
 };
@@ -125,8 +125,13 @@ pub(crate) fn stock(
     let treasure: Vec<bool> = d.rooms.iter().map(|r| r.treasure).collect();
     let encounters = assign_enemies(table, &route, &enemies, d.final_room, &mut rng);
     let loot = assign_treasure(table, &route, &treasure, &mut rng);
+    // Caves have no built doors: a lock's door goes on a mouth.
+    let k = usize::from(d.corridor_width.max(1));
+    let caves = d.style == crate::dungeon::DungeonStyle::Caves && keys > 0;
+    let doorable = caves.then(|| crate::dungeon::corridor::mouths_as_doors(&d.grid, &rects, k));
+    let lock_grid = doorable.as_ref().unwrap_or(&d.grid);
     d.locks = place_locks(
-        &d.grid,
+        lock_grid,
         &rects,
         &route,
         d.entrance,
@@ -134,6 +139,16 @@ pub(crate) fn stock(
         keys.min(MAX_KEYS),
         &mut rng,
     );
+    if let Some(doors) = &doorable {
+        let w = d.width();
+        for l in &d.locks {
+            let c = usize::from(l.door.1) * w + usize::from(l.door.0);
+            for j in super::secrets::door_group(doors, c) {
+                d.grid.cells_mut()[j] = DungeonTile::Door;
+            }
+        }
+        (d.metrics.doors, d.metrics.secret_doors) = door_counts(&d.grid, k);
+    }
     let bosses = table.bosses();
     let exits = d.exits();
     let runs = d.door_runs();
@@ -146,6 +161,7 @@ pub(crate) fn stock(
     };
     // The rooms the party reaches with each lock still closed: the side
     // a lock is met from, where the exit names its key.
+    let owner = super::route::owners(&d.grid, &rects);
     let approach: Vec<Vec<bool>> = d
         .locks
         .iter()
@@ -155,7 +171,6 @@ pub(crate) fn stock(
                 &d.grid,
                 usize::from(l.door.1) * w + usize::from(l.door.0),
             );
-            let owner = super::route::owners(&d.grid, &rects);
             super::secrets::reachable(&d.grid, &owner, d.entrance, &run, n)
         })
         .collect();

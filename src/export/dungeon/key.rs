@@ -210,6 +210,7 @@ pub fn key_text(d: &Dungeon) -> KeyText {
                     (true, true) => "locked secret door",
                     (true, false) => "secret door",
                     (false, true) => "locked door",
+                    (false, false) if e.opening => "opening",
                     (false, false) => "door",
                 };
                 let to = if e.rooms.is_empty() {
