@@ -12,12 +12,12 @@ use super::secrets::reveal_blocking_secrets;
 use super::theme::{Party, Theme};
 use super::{ContentsTable, Pacing, PacingStep, RoomRole};
 use super::{SecretNote, TrapNote};
-use crate::dungeon::{DungeonTile, cell_name};
 use crate::dungeon::contents_ga::{
     Contents, ContentsGoal, settle_empty_rooms, settle_final_treasure,
 };
 use crate::dungeon::metrics::door_counts;
 use crate::dungeon::{Dungeon, Room};
+use crate::dungeon::{DungeonTile, cell_name};
 use crate::rng::{Rng, RngExt, derive_seed, seeded};
 
 /// The random stream stocking draws from (streams 0-2 are the layout GA,

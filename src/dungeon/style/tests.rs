@@ -143,7 +143,10 @@ fn caves_put_locks_and_secret_doors_on_their_mouths() {
             }
         }
     }
-    assert!(locked >= 4 && secret >= 3, "{locked} locks, {secret} secret doors");
+    assert!(
+        locked >= 4 && secret >= 3,
+        "{locked} locks, {secret} secret doors"
+    );
 }
 
 #[test]
