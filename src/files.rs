@@ -39,6 +39,16 @@ pub enum SaveError {
     },
     /// The destination is one of the command's input files.
     IsInput(PathBuf),
+    /// The destination exists and is not a regular file (a directory, a
+    /// FIFO, a device, a socket): refused even with `--force`.
+    NotRegular {
+        /// The path.
+        path: PathBuf,
+        /// What it is ("a directory", "a FIFO (named pipe)", …).
+        kind: &'static str,
+    },
+    /// Two outputs of one command are the same file.
+    SameOutput(PathBuf),
     /// The operating system refused (full disk, permissions, …).
     Io {
         /// The file to write.
@@ -77,6 +87,22 @@ impl fmt::Display for SaveError {
                 "{} is this command's input: the output must be another file",
                 p.display()
             ),
+            SaveError::NotRegular { path, kind } => write!(
+                f,
+                "{} is {kind}, not a regular file: outputs go to a new path or over a \
+                 regular file only (give a file name{})",
+                path.display(),
+                if *kind == "a directory" {
+                    ", for example one inside that folder"
+                } else {
+                    ""
+                }
+            ),
+            SaveError::SameOutput(p) => write!(
+                f,
+                "{} is given for two outputs of this command: each output needs a file of its own",
+                p.display()
+            ),
             SaveError::Io { path, source } => {
                 write!(f, "cannot write {}: {source}", path.display())
             }
@@ -108,6 +134,17 @@ pub const MAX_INPUT_BYTES: u64 = 16 * 1024 * 1024;
 /// ```
 pub fn read_text(path: &Path) -> std::io::Result<String> {
     use std::io::Read;
+    // Before opening: opening a FIFO with no writer would block.
+    let kind = std::fs::metadata(path)?.file_type();
+    if !kind.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "it is {}, not a regular file; give a file",
+                kind_name(&kind)
+            ),
+        ));
+    }
     let file = std::fs::File::open(path)?;
     let mut buf = Vec::new();
     file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut buf)?;
@@ -141,11 +178,78 @@ pub fn read_text(path: &Path) -> std::io::Result<String> {
 /// assert!(refuse_existing(&here, true).is_ok());
 /// ```
 pub fn refuse_existing(path: &Path, overwrite: bool) -> Result<(), SaveError> {
-    // A symlink counts as existing even when it points nowhere.
-    if std::fs::symlink_metadata(path).is_ok() && !overwrite {
-        return Err(SaveError::Exists(path.to_path_buf()));
+    // A symlink counts as existing even when it points nowhere (and is
+    // replaced itself, never what it points to).
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        let kind = meta.file_type();
+        if !kind.is_file() && !kind.is_symlink() {
+            return Err(SaveError::NotRegular {
+                path: path.to_path_buf(),
+                kind: kind_name(&kind),
+            });
+        }
+        if !overwrite {
+            return Err(SaveError::Exists(path.to_path_buf()));
+        }
+    } else if path
+        .as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::MAIN_SEPARATOR)
+    {
+        return Err(SaveError::NotAFileName(path.to_path_buf()));
     }
     Ok(())
+}
+
+/// Refuse two outputs of one command that are the same file (by any
+/// spelling of its path, or the same new path).
+///
+/// ```
+/// use evoboard::files::{SaveError, refuse_same_outputs};
+/// use std::path::Path;
+/// let twice = [Path::new("s.svg"), Path::new("./s.svg")];
+/// assert!(matches!(refuse_same_outputs(&twice), Err(SaveError::SameOutput(_))));
+/// assert!(refuse_same_outputs(&[Path::new("s.csv"), Path::new("s.svg")]).is_ok());
+/// ```
+pub fn refuse_same_outputs(paths: &[&Path]) -> Result<(), SaveError> {
+    let key = |p: &Path| -> PathBuf {
+        let dir = std::fs::canonicalize(folder_of(p)).unwrap_or_else(|_| folder_of(p));
+        dir.join(p.file_name().unwrap_or_default())
+    };
+    for (i, a) in paths.iter().enumerate() {
+        for b in &paths[..i] {
+            if key(a) == key(b) {
+                return Err(SaveError::SameOutput(a.to_path_buf()));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What a file type is, in words ("a directory", "a FIFO (named pipe)").
+fn kind_name(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    if kind.is_dir() {
+        "a directory"
+    } else if kind.is_file() {
+        "a regular file"
+    } else if kind.is_symlink() {
+        "a symbolic link"
+    } else {
+        "not a regular file"
+    }
 }
 
 /// The folder `path` would be written into (`.` for a bare name).
@@ -386,11 +490,24 @@ mod tests {
     fn inputs_over_the_cap_are_refused_before_parsing() {
         #[cfg(unix)]
         {
+            // An endless device is refused from its type, before reading.
             let e = read_text(Path::new("/dev/zero")).unwrap_err();
-            assert!(e.to_string().contains("16 MiB"), "{e}");
+            assert!(
+                e.to_string().contains("a device, not a regular file"),
+                "{e}"
+            );
         }
         let dir = std::env::temp_dir().join(format!("evoboard-cap-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
+        // A regular file one byte over the cap (sparse: no disk used).
+        let big = dir.join("big.txt");
+        File::create(&big)
+            .unwrap()
+            .set_len(MAX_INPUT_BYTES + 1)
+            .unwrap();
+        let e = read_text(&big).unwrap_err();
+        assert!(e.to_string().contains("16 MiB"), "{e}");
+        std::fs::remove_file(&big).unwrap();
         let p = dir.join("bad.txt");
         std::fs::write(&p, [b'a', 0xff, b'b']).unwrap();
         assert!(read_text(&p).unwrap_err().to_string().contains("not UTF-8"));

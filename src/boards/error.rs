@@ -113,6 +113,11 @@ pub enum BoardError {
         /// The code.
         code: u8,
     },
+    /// A Catan number token outside 2-6 and 8-12.
+    BadToken {
+        /// The token.
+        token: u8,
+    },
     /// A tile list whose length is not the map's number of hexes.
     TileCount {
         /// Hexes of the map.
@@ -309,6 +314,10 @@ impl fmt::Display for BoardError {
                  forest mountain wasteland river, or yellow brown black blue green gray red x"
             ),
             BoardError::BadTileCode { code } => write!(f, "{code} is not a tile code"),
+            BoardError::BadToken { token } => write!(
+                f,
+                "{token} is not a number token; allowed: 2-6 and 8-12 (none on the desert)"
+            ),
             BoardError::TileCount { expected, got } => {
                 write!(f, "{got} tiles for a map of {expected} hexes")
             }

@@ -381,6 +381,12 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         return super::fair_by_play::generate(&a, k);
     }
     a.play.check_alone("or --fair-by-play K")?;
+    if a.play.play.is_some() && a.game != BoardGame::Catan {
+        return Err(CliError(format!(
+            "--play applies to catan only, not {}",
+            a.game.name()
+        )));
+    }
     let scoring = a.scoring.scoring(a.game)?;
     let specs = boards::param_specs(a.game, a.algorithm);
     let params = Params::parse(specs, &a.params, a.algorithm)?;
@@ -419,6 +425,12 @@ pub fn generate(a: GenerateArgs) -> CliResult {
     let violations = boards::violations(a.game, &run.tiles, scoring);
     let island = (a.game == BoardGame::Catan)
         .then(|| catan::with_harbours(&run.tiles, &scoring.catan, a.seed));
+    // `--play N`: the generated board (with its harbours) play-tested as
+    // `evaluate --code <its code> --play N` would.
+    let play = match &island {
+        Some(b) => super::catan_play::play_if_asked(&a.play, b, a.seed)?,
+        None => None,
+    };
     if let Some(out) = &out_path {
         let name = a.name.clone().unwrap_or_else(|| Level::name_for(out));
         let level = Level::hex_board(
@@ -462,6 +474,9 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         if let Some(b) = &island {
             catan::add_json(&mut out, b);
         }
+        if let Some(p) = &play {
+            out["play"] = p.json();
+        }
         return print_json(&out);
     }
     println!(
@@ -490,6 +505,9 @@ pub fn generate(a: GenerateArgs) -> CliResult {
                 }
             }
         }
+    }
+    if let Some(p) = &play {
+        p.print();
     }
     if let Some(out) = &out_path {
         println!("saved {}", out.display());

@@ -181,6 +181,50 @@ pub fn run(board: &CatanBoard, cfg: &PlayConfig) -> Result<PlayReport, CliError>
     report.map_err(|e| CliError(e.to_string()))
 }
 
+/// A play-test's result: one lineup's, or each family's with the robust
+/// figure (`--bots families…`).
+pub enum Played {
+    /// One lineup.
+    One(PlayReport),
+    /// Each family at every seat.
+    Families(RobustReport),
+}
+
+impl Played {
+    /// The `play` JSON ([`report_json`] or [`robust_json`]).
+    pub fn json(&self) -> Value {
+        match self {
+            Played::One(r) => report_json(r),
+            Played::Families(r) => robust_json(r),
+        }
+    }
+
+    /// Print it for a person.
+    pub fn print(&self) {
+        match self {
+            Played::One(r) => print_report(r),
+            Played::Families(r) => print_robust(r),
+        }
+    }
+}
+
+/// Play-test `board` as the flags ask, `None` without `--play` (the same
+/// games for `evaluate` and `generate`).
+pub fn play_if_asked(
+    args: &PlayArgs,
+    board: &CatanBoard,
+    seed: u64,
+) -> Result<Option<Played>, CliError> {
+    let Some(n) = args.play else {
+        return Ok(None);
+    };
+    let cfg = args.config(n, seed)?;
+    Ok(Some(match args.bots.families() {
+        Some(families) => Played::Families(run_families(board, families, &cfg)?),
+        None => Played::One(run(board, &cfg)?),
+    }))
+}
+
 /// Play-test `board` with each of `families` at every seat, with a
 /// progress bar on a terminal.
 pub fn run_families(

@@ -75,6 +75,7 @@ pub fn level_out(out: Option<&Path>, force: bool) -> Result<Option<PathBuf>, Cli
     let Some(out) = out else {
         return Ok(None);
     };
+    refuse_folder(out)?;
     let path = crate::level::level_path(out);
     refuse_existing(&path, force)?;
     Ok(Some(path))
@@ -90,9 +91,27 @@ pub fn level_out_from(
     let Some(out) = out else {
         return Ok(None);
     };
+    refuse_folder(out)?;
     let path = crate::level::level_path(out);
     check_out(&path, force, &[input])?;
     Ok(Some(path))
+}
+
+/// Refuse an `--out` that names a folder (an existing directory, or a
+/// path ending in `/`): a level needs a file name.
+fn refuse_folder(out: &Path) -> CliResult {
+    let slash = out
+        .as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::MAIN_SEPARATOR);
+    if slash || out.is_dir() {
+        return Err(CliError(format!(
+            "--out {} is a folder: give a file name, for example {}",
+            out.display(),
+            out.join("NAME").display()
+        )));
+    }
+    Ok(())
 }
 
 fn exists_error(e: &SaveError) -> CliError {

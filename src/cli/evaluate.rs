@@ -72,15 +72,9 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
             )));
         }
     };
-    let (play, robust) = match (&map, a.play.play, a.play.bots.families()) {
-        (LevelMap::Catan(b), Some(n), Some(families)) => {
-            let cfg = a.play.config(n, a.seed)?;
-            (None, Some(catan_play::run_families(b, families, &cfg)?))
-        }
-        (LevelMap::Catan(b), Some(n), None) => {
-            (Some(catan_play::run(b, &a.play.config(n, a.seed)?)?), None)
-        }
-        _ => (None, None),
+    let play = match &map {
+        LevelMap::Catan(b) => catan_play::play_if_asked(&a.play, b, a.seed)?,
+        _ => None,
     };
     if a.json {
         let (code, analysis) = super::export::evaluate_extras(&map, scoring)?;
@@ -90,20 +84,14 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
             "code": code,
             "analysis": analysis,
         });
-        if let Some(r) = &play {
-            out["play"] = catan_play::report_json(r);
-        }
-        if let Some(r) = &robust {
-            out["play"] = catan_play::robust_json(r);
+        if let Some(p) = &play {
+            out["play"] = p.json();
         }
         return print_json(&out);
     }
     println!("score {score} {violations:?}");
-    if let Some(r) = &play {
-        catan_play::print_report(r);
-    }
-    if let Some(r) = &robust {
-        catan_play::print_robust(r);
+    if let Some(p) = &play {
+        p.print();
     }
     Ok(())
 }

@@ -309,11 +309,13 @@ impl fmt::Display for DominoError {
             }
             BadThinkTime { name } => write!(
                 f,
-                "'{name}': think time must be a positive number of milliseconds, like mc:50ms"
+                "'{name}': think time must be 1 to {} milliseconds a move, like mc:50ms",
+                crate::domino::spec::MAX_THINK_MS
             ),
             BadDeterminizations { name } => write!(
                 f,
-                "'{name}': mc:N takes a positive number of determinizations per move, like mc:64"
+                "'{name}': mc:N takes 1 to {} determinizations per move, like mc:64",
+                crate::domino::spec::MAX_DETERMINIZATIONS
             ),
             BadStrategy { strategy } => {
                 write!(f, "strategy must be 1, 2, 3 or 4, got {strategy}")

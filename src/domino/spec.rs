@@ -207,6 +207,12 @@ impl SearchSpec {
     }
 }
 
+/// Most determinizations per move a Monte Carlo agent may ask for
+/// (`mc:N`): bounded work per move.
+pub const MAX_DETERMINIZATIONS: u32 = 10_000;
+/// Most thinking time per move (`mc:Nms`): one minute.
+pub const MAX_THINK_MS: u64 = 60_000;
+
 impl FromStr for SearchSpec {
     type Err = DominoError;
 
@@ -234,17 +240,18 @@ impl FromStr for SearchSpec {
                 s[..s.len() - 2]
                     .parse()
                     .ok()
-                    .filter(|&v| v > 0)
+                    .filter(|&v| v > 0 && v <= MAX_THINK_MS)
                     .ok_or_else(|| DominoError::BadThinkTime {
                         name: name.to_string(),
                     })?,
             )),
             Some(s) => Some(SearchBudget::Determinizations(
-                s.parse().ok().filter(|&v| v > 0).ok_or_else(|| {
-                    DominoError::BadDeterminizations {
+                s.parse()
+                    .ok()
+                    .filter(|&v| v > 0 && v <= MAX_DETERMINIZATIONS)
+                    .ok_or_else(|| DominoError::BadDeterminizations {
                         name: name.to_string(),
-                    }
-                })?,
+                    })?,
             )),
         };
         Ok(SearchSpec { budget, policy })

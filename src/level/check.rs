@@ -1,8 +1,10 @@
 //! What a dungeon level must hold before anything uses it: a grid within
 //! the sides generation makes, rooms inside it (as many as generation
 //! makes), entrance, final and key rooms that exist, locks and route steps
-//! that point at rooms and cells of the map, and a corridor width
-//! generation allows. [`Level::validate`](super::Level::validate) runs it
+//! that point at rooms and cells of the map, room letters A to Z each
+//! once, traps and secret doors on the map, a corridor width generation
+//! allows, and generator settings inside their flags' ranges
+//! ([`check_dungeon_settings`]). [`Level::validate`](super::Level::validate) runs it
 //! on every load, so no command meets a dungeon that could make it index
 //! out of bounds or allocate past its budget.
 
@@ -57,6 +59,40 @@ pub fn check_dungeon(d: &Dungeon) -> Result<(), String> {
             ))
         }
     };
+    let mut seen = [false; 26];
+    for (k, r) in d.rooms.iter().enumerate() {
+        if !r.letter.is_ascii_uppercase() {
+            return Err(format!(
+                "room {k} has the letter '{}'; allowed: A to Z",
+                r.letter.escape_debug()
+            ));
+        }
+        let i = usize::from(r.letter as u8 - b'A');
+        if std::mem::replace(&mut seen[i], true) {
+            return Err(format!(
+                "room letter {} is used twice; each room needs its own letter",
+                r.letter
+            ));
+        }
+    }
+    let inside = |what: &str, (x, y): (u16, u16)| {
+        let (x, y) = (usize::from(x), usize::from(y));
+        if x < w && y < h {
+            Ok(())
+        } else {
+            Err(format!(
+                "{what} at ({x}, {y}) lies outside the {w}×{h} grid (columns 0 to {}, rows 0 to {})",
+                w - 1,
+                h - 1
+            ))
+        }
+    };
+    for t in &d.traps {
+        inside("a trap", t.cell)?;
+    }
+    for s in &d.secret_doors {
+        inside("a secret door", s.door)?;
+    }
     room("entrance", d.entrance)?;
     room("final_room", d.final_room)?;
     if d.locks.len() > MAX_KEYS {
@@ -82,6 +118,49 @@ pub fn check_dungeon(d: &Dungeon) -> Result<(), String> {
             "corridor_width {} is not allowed: 1 to {MAX_CORRIDOR_WIDTH}",
             d.corridor_width
         ));
+    }
+    Ok(())
+}
+
+/// Check a dungeon level's generator settings (what `dungeon --from`
+/// reuses): every figure a number inside the range its flag allows.
+///
+/// ```
+/// use evoboard::level::check_dungeon_settings;
+/// assert!(check_dungeon_settings(&[("generations".into(), 10.0)]).is_ok());
+/// assert!(check_dungeon_settings(&[("generations".into(), 1e9)]).is_err());
+/// assert!(check_dungeon_settings(&[("mutation".into(), f64::NAN)]).is_err());
+/// ```
+pub fn check_dungeon_settings(params: &[(String, f64)]) -> Result<(), String> {
+    use crate::dungeon::{
+        MAX_EXTRAS, MAX_GENERATIONS, MAX_POPULATION, MAX_TRAPS, MIN_POPULATION, MIN_ROOMS, MIN_SIDE,
+    };
+    let whole = |lo: usize, hi: usize| (lo as f64, hi as f64, true);
+    for (name, v) in params {
+        let (lo, hi, integer) = match name.as_str() {
+            "width" | "height" => whole(MIN_SIDE, MAX_SIDE),
+            "min_rooms" | "max_rooms" => whole(MIN_ROOMS, MAX_ROOMS),
+            "enemies_pct" | "treasure_pct" => whole(0, 100),
+            "loops" | "dead_ends" | "secret_doors" => whole(0, MAX_EXTRAS),
+            "traps" => whole(0, MAX_TRAPS),
+            "generations" => whole(1, MAX_GENERATIONS),
+            "population" => whole(MIN_POPULATION, MAX_POPULATION),
+            "mutation" => (0.0, 1.0, false),
+            _ => (f64::MIN, f64::MAX, false),
+        };
+        if !v.is_finite() || *v < lo || *v > hi || (integer && v.fract() != 0.0) {
+            let allowed = if lo == f64::MIN {
+                "a finite number".to_string()
+            } else if integer {
+                format!("a whole number from {lo} to {hi}")
+            } else {
+                format!("{lo} to {hi}")
+            };
+            return Err(format!(
+                "generator setting {} = {v} is not allowed: {allowed}",
+                name.escape_debug()
+            ));
+        }
     }
     Ok(())
 }

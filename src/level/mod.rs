@@ -57,7 +57,7 @@ mod recipe;
 pub use crate::files::{SaveError, write_atomic};
 pub use crate::map::LevelMap;
 pub use build::{DUNGEON_ALGORITHM, hand_level};
-pub use check::check_dungeon;
+pub use check::{check_dungeon, check_dungeon_settings};
 pub use design::{BoardDesign, EditSummary};
 pub use recipe::{
     DungeonRecipe, HexBoardRecipe, PuzzleRecipe, Recipe, RecipeError, RecipeProgress, RecipeStage,
@@ -282,7 +282,10 @@ impl Level {
         match &self.map {
             LevelMap::TerraMystica(b) => b.map_grid().map(|_| ()).map_err(String::from),
             LevelMap::Catan(b) => b.validate().map_err(String::from),
-            LevelMap::Dungeon(d) => check_dungeon(d),
+            LevelMap::Dungeon(d) => {
+                check_dungeon(d)?;
+                check_dungeon_settings(&self.generator.params)
+            }
             LevelMap::Puzzle(p) => crate::puzzle::Board::from_strings(&p.cells)
                 .map(|_| ())
                 .map_err(|e| format!("puzzle cells: {e}")),

@@ -158,7 +158,7 @@ fn a_custom_table_changes_the_names_and_a_bad_one_says_where() {
     std::fs::write(&zero, TABLE.replace("challenge: 1,", "challenge: 0,")).unwrap();
     fails_with(
         &["dungeon", "--contents", zero.to_str().unwrap()],
-        "allowed: 1 or more",
+        "allowed: 1 to 1000000",
     );
     fails_with(
         &["dungeon", "--contents", "/nonexistent/t.ron"],

@@ -25,6 +25,7 @@ mod puzzle;
 mod puzzle_paper;
 mod recipes;
 mod safe_writes;
+mod trust;
 
 use serde_json::Value;
 use std::path::PathBuf;

@@ -200,7 +200,8 @@ impl CatanBoard {
 
     /// Decode row-major [`CatanCode`] bytes (19: the base island, 30: the
     /// 5–6 player island), or an error when there are neither 19 nor 30
-    /// or a code's terrain is not one of [`TERRAINS`]. (Whether the tiles
+    /// or a code's terrain is not one of [`TERRAINS`] or its number token
+    /// is not 2-6 or 8-12 (0: none). (Whether the tiles
     /// are the game's set is [`Self::validate`]'s question.) No harbours.
     pub fn try_decode(codes: &[u8]) -> Result<Self, BoardError> {
         let Some(layout) = CatanLayout::for_hexes(codes.len()) else {
@@ -216,6 +217,10 @@ impl CatanBoard {
                 let c = CatanCode::from_byte(b);
                 let terrain = CatanTerrain::from_index(c.terrain())
                     .ok_or(BoardError::BadTileCode { code: b })?;
+                let token = c.token();
+                if token != 0 && !matches!(token, 2..=6 | 8..=12) {
+                    return Err(BoardError::BadToken { token });
+                }
                 Ok(CatanHex {
                     terrain,
                     number: (c.token() != 0).then_some(c.token()),
@@ -477,6 +482,16 @@ mod tests {
             CatanBoard::try_decode(&[CatanCode::new(6, 2).byte(); 19]),
             Err(BoardError::BadTileCode { code: 98 })
         ));
+        // Tokens 13-15 fit the code's four bits but are no token (a share
+        // code once decoded to them and panicked, issue 42).
+        for token in [1, 7, 13, 15] {
+            let mut codes = standard_codes();
+            codes[0] = CatanCode::new(CatanCode::from_byte(codes[0]).terrain(), token).byte();
+            assert!(matches!(
+                CatanBoard::try_decode(&codes),
+                Err(BoardError::BadToken { token: t }) if t == token
+            ));
+        }
         assert!(matches!(
             CatanBoard::try_decode(&standard_codes()[..5]),
             Err(BoardError::TileCount {

@@ -240,6 +240,9 @@ fn run(a: &BenchArgs) -> Result<Report, CliError> {
         super::plot::PlotFormat::of(plot)?;
         refuse_existing(plot, a.force)?;
     }
+    if let (Some(csv), Some(plot)) = (&a.csv, &a.plot) {
+        crate::files::refuse_same_outputs(&[csv, plot]).map_err(|e| CliError(e.to_string()))?;
+    }
     let sampled = !checkpoints.is_empty() || (a.plot.is_some() && a.param_sweep.is_none());
     let plan = Plan {
         game: a.game,

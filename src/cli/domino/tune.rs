@@ -83,15 +83,25 @@ pub struct TuneArgs {
     pub json: bool,
 }
 
+/// The largest magnitude of `--range`'s ends.
+const MAX_RANGE: f64 = 1e6;
+
 /// `LO,HI` of `--range`.
 fn parse_range(text: &str) -> Result<(f64, f64), CliError> {
     let bad = || {
         CliError(format!(
-            "--range {text}: give two finite numbers LO,HI with LO < HI (published: -10,10)"
+            "--range {text}: give two numbers LO,HI with LO < HI, each from -{MAX_RANGE} to \
+             {MAX_RANGE} (published: -10,10)"
         ))
     };
     let (lo, hi) = text.split_once(',').ok_or_else(bad)?;
-    let num = |s: &str| s.trim().parse::<f64>().ok().filter(|x| x.is_finite());
+    // Bounded so that HI - LO and every draw stay finite.
+    let num = |s: &str| {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.abs() <= MAX_RANGE)
+    };
     match (num(lo), num(hi)) {
         (Some(lo), Some(hi)) if lo < hi => Ok((lo, hi)),
         _ => Err(bad()),

@@ -12,6 +12,10 @@ const SHIPPED: &str = include_str!("../../../assets/dungeon/contents.ron");
 
 /// Most enemies of one kind in a room.
 pub const MAX_GROUP: u32 = 99;
+/// Largest challenge of an enemy kind and value of a treasure kind: a
+/// room's sums (up to [`MAX_GROUP`] of a kind, a few kinds) stay far
+/// inside `u32`.
+pub const MAX_FIGURE: u32 = 1_000_000;
 
 impl ContentsTable {
     /// The shipped table (`assets/dungeon/contents.ron`), parsed once.
@@ -84,13 +88,13 @@ impl ContentsTable {
             allowed,
         };
         for e in &self.enemies {
-            if e.challenge == 0 {
+            if !(1..=MAX_FIGURE).contains(&e.challenge) {
                 return Err(value(
                     "enemies",
                     &e.name,
                     "challenge",
-                    "0".into(),
-                    "1 or more",
+                    e.challenge.to_string(),
+                    "1 to 1000000",
                 ));
             }
             let (lo, hi) = e.group;
@@ -125,13 +129,13 @@ impl ContentsTable {
             ));
         }
         for t in &self.treasures {
-            if t.value == 0 {
+            if !(1..=MAX_FIGURE).contains(&t.value) {
                 return Err(value(
                     "treasures",
                     &t.name,
                     "value",
-                    "0".into(),
-                    "1 or more",
+                    t.value.to_string(),
+                    "1 to 1000000",
                 ));
             }
         }

@@ -51,7 +51,7 @@ fn malformed_tables_say_where_and_what() {
         assert!(e.to_string().contains(needle), "{e}");
         e
     };
-    let e = bad("challenge: 1,", "challenge: 0,", "allowed: 1 or more");
+    let e = bad("challenge: 1,", "challenge: 0,", "allowed: 1 to 1000000");
     assert!(matches!(
         e,
         DungeonError::ContentsValue {
@@ -65,7 +65,7 @@ fn malformed_tables_say_where_and_what() {
         "1 <= fewest <= most <= 99",
     );
     bad("group: (2, 4)", "group: (0, 4)", "1 <= fewest");
-    bad("value: 5", "value: 0", "allowed: 1 or more");
+    bad("value: 5", "value: 0", "allowed: 1 to 1000000");
     let e = bad("\"Crown\"", "\"Coins\"", "each name once");
     assert_eq!(
         e,
