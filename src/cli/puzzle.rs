@@ -6,7 +6,7 @@ use crate::level::{Level, LevelMap};
 use crate::puzzle::{
     Board, Difficulty, GenOptions, MAX_GRADE, Puzzle, PuzzleError, RuleSet, TRAIL_NODES,
     TREE_NODES, count_solutions, generate_grade, generate_level_with, generate_with, grade,
-    most_neighbours, technique_grade, techniques_used, tree_census,
+    most_neighbours, parse_size, technique_grade, techniques_used, tree_census,
 };
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -35,20 +35,27 @@ pub enum PuzzleSubcommand {
     Book(super::puzzle_book::PuzzleBookArgs),
 }
 
-/// `evoboard puzzle generate --width W --height H --difficulty easy|hard
-/// [--level 1|2|3] [--seed N | --seeds A..B] [--prefer-trails
-/// [--trail-nodes N]] [--out FILE.level.ron] [--force] [--json]`.
+/// `evoboard puzzle generate [--size WxH|N | --width W --height H]
+/// [--grade 1..4 | --difficulty easy|hard [--level 1|2|3]] [--seed N |
+/// --seeds A..B | --count N] [--prefer-trails [--trail-nodes N]] [--out
+/// FILE.level.ron] [--force] [--json]`. With no flags: a 10 × 10
+/// no-three puzzle of grade 2, seed 1.
 #[derive(Args, Debug)]
 pub struct PuzzleGenerateArgs {
-    /// Width in cells (4..=20).
+    /// Size, `WxH` or `N` for a square (4..=20 a side; default 10x10).
+    #[arg(long, value_parser = parse_size, conflicts_with_all = ["width", "height"])]
+    pub size: Option<(usize, usize)>,
+    /// Width in cells (4..=20; default 10, or `--size`).
     #[arg(long)]
-    pub width: usize,
-    /// Height in cells (4..=20).
+    pub width: Option<usize>,
+    /// Height in cells (4..=20; default 10, or `--size`).
     #[arg(long)]
-    pub height: usize,
-    /// easy (4 % blocked, 40 % empty) or hard (11 % blocked, 30 % empty).
-    /// Required unless `--grade` or `--rules takuzu` is given (then easy:
-    /// it only sets the blocked cells of a no-three board).
+    pub height: Option<usize>,
+    /// The published level: easy (4 % blocked, 40 % empty) or hard (11 %
+    /// blocked, 30 % empty). Given without `--grade` (no-three rules),
+    /// the published generator makes the puzzle; with a grade it only
+    /// sets the blocked cells of a no-three board (default easy). Printed
+    /// as "level easy|hard".
     #[arg(long, value_parser = parse_difficulty)]
     pub difficulty: Option<Difficulty>,
     /// Rule set: no-three (no three in a row in any direction incl.
@@ -59,17 +66,18 @@ pub struct PuzzleGenerateArgs {
     /// Takuzu: no two equal rows and no two equal columns.
     #[arg(long)]
     pub unique_lines: bool,
-    /// Require this technique grade (1..=3): grade 1 pairs, gaps, counting
-    /// and unique lines; 2 one-step look-ahead; 3 deep look-ahead. Takuzu
-    /// without `--grade` uses grade 2.
+    /// The difficulty: a technique grade (1..=4): 1 pairs; 2 gaps,
+    /// counting and unique lines; 3 look-ahead; 4 deep look-ahead (no
+    /// grade needs guessing). Default 2, unless `--difficulty`, `--level`
+    /// or `--prefer-trails` asks for the published no-three generator.
     #[arg(long, value_parser = parse_grade, conflicts_with_all = ["level", "prefer_trails"])]
     pub grade: Option<u8>,
     /// Generate N puzzles (seeds SEED..SEED+N-1) in one process and print
     /// the summary, as `--seeds`.
     #[arg(long, value_parser = super::bounds::u64_in(1, 100_000), conflicts_with_all = ["seeds", "out"])]
     pub count: Option<u64>,
-    /// Require this deduction level (1, 2 or 3): solvable with it, not
-    /// with a lower one.
+    /// The published generator at this deduction level (1, 2 or 3):
+    /// solvable with it, not with a lower one (no-three rules).
     #[arg(long, value_parser = parse_level)]
     pub level: Option<u8>,
     /// Seed (same seed, same puzzle).
@@ -148,27 +156,41 @@ impl PuzzleGenerateArgs {
         RuleSet::from_flags(&self.rules, self.unique_lines)
     }
 
-    /// The grade asked for: `--grade`, or 2 for Takuzu without one.
+    /// The grade asked for: `--grade`; else 2, unless the published
+    /// no-three generator is asked for (`--difficulty`, `--level` or
+    /// `--prefer-trails` under the no-three rules).
     pub fn grade_asked(&self) -> Result<Option<u8>, PuzzleError> {
+        let published = self.difficulty.is_some() || self.level.is_some() || self.prefer_trails;
         Ok(match self.grade {
             Some(g) => Some(g),
-            None if self.rule_set()?.is_takuzu() => Some(2),
+            None if self.rule_set()?.is_takuzu() || !published => Some(DEFAULT_GRADE),
             None => None,
         })
     }
 
-    /// The difficulty: `--difficulty`, or easy with a grade.
+    /// The published level: `--difficulty`, else easy.
     pub fn difficulty(&self) -> Result<Difficulty, CliError> {
-        match (self.difficulty, self.grade_asked()?) {
-            (Some(d), _) => Ok(d),
-            (None, Some(_)) => Ok(Difficulty::Easy),
-            (None, None) => Err(CliError(
-                "--difficulty easy|hard is required unless --grade 1..3 or --rules takuzu is given"
-                    .into(),
-            )),
+        Ok(self.difficulty.unwrap_or(Difficulty::Easy))
+    }
+
+    /// Width and height: `--size`, `--width` / `--height`, else 10.
+    pub fn dims(&self) -> (usize, usize) {
+        match self.size {
+            Some(wh) => wh,
+            None => (
+                self.width.unwrap_or(DEFAULT_SIDE),
+                self.height.unwrap_or(DEFAULT_SIDE),
+            ),
         }
     }
 }
+
+/// The grade of `puzzle generate` without `--grade`.
+pub const DEFAULT_GRADE: u8 = 2;
+/// The side of `puzzle generate` without a size.
+pub const DEFAULT_SIDE: usize = 10;
+
+impl PuzzleGenerateArgs {}
 
 /// `1`, `2` or `3` (exactly one digit).
 fn parse_level(s: &str) -> Result<u8, PuzzleError> {
@@ -195,8 +217,11 @@ pub fn run(args: PuzzleArgs) -> CliResult {
     }
 }
 
-fn level_text(level: Option<u8>) -> String {
-    level.map_or("beyond 3 (needs guessing)".into(), |l| l.to_string())
+/// "grade 3", or "beyond grade 4 (needs guessing)".
+fn grade_text(grade: Option<u8>) -> String {
+    grade.map_or(format!("beyond grade {MAX_GRADE} (needs guessing)"), |g| {
+        format!("grade {g}")
+    })
 }
 
 /// The generator settings the flags ask for.
@@ -210,6 +235,7 @@ fn gen_options(a: &PuzzleGenerateArgs) -> GenOptions {
 /// One puzzle for `seed` as the flags ask.
 fn generate_one(a: &PuzzleGenerateArgs, seed: u64) -> Result<crate::puzzle::Generated, CliError> {
     let opts = gen_options(a);
+    let (width, height) = a.dims();
     let rules = a.rule_set()?;
     let difficulty = a.difficulty()?;
     if let Some(g) = a.grade_asked()? {
@@ -220,13 +246,11 @@ fn generate_one(a: &PuzzleGenerateArgs, seed: u64) -> Result<crate::puzzle::Gene
                     .into(),
             ));
         }
-        return Ok(generate_grade(
-            a.width, a.height, rules, difficulty, g, seed,
-        )?);
+        return Ok(generate_grade(width, height, rules, difficulty, g, seed)?);
     }
     Ok(match a.level {
-        Some(l) => generate_level_with(a.width, a.height, difficulty, l, seed, opts),
-        None => generate_with(a.width, a.height, difficulty, seed, opts),
+        Some(l) => generate_level_with(width, height, difficulty, l, seed, opts),
+        None => generate_with(width, height, difficulty, seed, opts),
     }?)
 }
 
@@ -278,16 +302,22 @@ fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
             })),
         }));
     }
+    // One difficulty word: the grade. The published generator's easy /
+    // hard is printed as its level.
+    let published = a.grade_asked()?.is_none();
     println!(
-        "{} × {} {} puzzle ({} rules), seed {}, level {}, grade {} ({})",
+        "{} × {} puzzle, {} ({}); {} rules, seed {}{}",
         p.width,
         p.height,
-        p.difficulty.name(),
+        grade_text(grade),
+        techniques.join(", "),
         p.rules.name(),
         a.seed,
-        level_text(p.level),
-        grade.map_or("beyond 3".into(), |g| g.to_string()),
-        techniques.join(", ")
+        if published {
+            format!("; level {}", p.difficulty.name())
+        } else {
+            String::new()
+        },
     );
     println!("{}", p.cells.join("\n"));
     println!(
@@ -423,9 +453,8 @@ fn run_solve(a: PuzzleSolveArgs) -> CliResult {
         board.height(),
         if s.count == 1 {
             format!(
-                ", unique; level {}; grade {} ({}); {} rules",
-                level_text(level),
-                technique.map_or("beyond 3".into(), |g| g.to_string()),
+                ", unique; {} ({}); {} rules",
+                grade_text(technique),
                 techniques.join(", "),
                 board.rules().name()
             )
@@ -487,6 +516,50 @@ mod tests {
         let e = load_board(&ron_path).unwrap_err();
         assert!(e.0.contains("not a puzzle"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The sub-command as the CLI parses it.
+    #[derive(clap::Parser)]
+    struct Wrap {
+        #[command(subcommand)]
+        command: PuzzleSubcommand,
+    }
+
+    fn generate_args(args: &[&str]) -> PuzzleGenerateArgs {
+        use clap::Parser;
+        let all = [&["evoboard", "generate"], args].concat();
+        match Wrap::try_parse_from(all).unwrap().command {
+            PuzzleSubcommand::Generate(a) => a,
+            _ => unreachable!(),
+        }
+    }
+
+    /// `puzzle generate` with no flags: a 10 × 10 no-three puzzle of
+    /// grade 2; `--size` in both spellings; the published generator
+    /// only when asked for.
+    #[test]
+    fn generate_defaults_and_size() {
+        let a = generate_args(&[]);
+        assert_eq!(a.dims(), (10, 10));
+        assert_eq!(a.grade_asked(), Ok(Some(2)));
+        assert_eq!(a.rule_set(), Ok(RuleSet::NoThree));
+        let g = generate_one(&a, a.seed).unwrap();
+        assert_eq!((g.puzzle.width, g.puzzle.height), (10, 10));
+        let b = g.puzzle.cells_board().unwrap();
+        assert_eq!(technique_grade(&b), Some(2));
+        assert_eq!(count_solutions(&b, 2).count, 1);
+        assert_eq!(generate_args(&["--size", "8x6"]).dims(), (8, 6));
+        assert_eq!(generate_args(&["--size", "12"]).dims(), (12, 12));
+        assert_eq!(generate_args(&["--width", "6"]).dims(), (6, 10));
+        assert_eq!(
+            generate_args(&["--difficulty", "hard"]).grade_asked(),
+            Ok(None)
+        );
+        assert_eq!(generate_args(&["--level", "3"]).grade_asked(), Ok(None));
+        assert_eq!(
+            generate_args(&["--grade", "4", "--difficulty", "hard"]).grade_asked(),
+            Ok(Some(4))
+        );
     }
 
     #[test]

@@ -1,14 +1,18 @@
-//! `evoboard puzzle book --count N --grade G --size WxH --seed S --out
-//! book.pdf`: a printable booklet of X/O puzzles, several to an A4 page,
-//! solutions at the back (see [`crate::export::book`]). Every puzzle has
-//! one solution (checked again here), no two are the same, and each is
-//! printed with its number, grade and seed.
+//! `evoboard puzzle book --count N --grade G | --grades 1,2,3,4 --size
+//! WxH --seed S --out book.pdf`: a printable booklet of X/O puzzles,
+//! several to an A4 page, solutions at the back (see
+//! [`crate::export::book`]). Every puzzle has one solution (checked again
+//! here), no two are the same or share a solution up to shift, rotation
+//! and reflection, and each is printed with its number, grade and seed.
+//! With `--grades` the book rises through the grades, one section each,
+//! after a page of instructions with a worked first step.
 
 use super::common::{CliError, CliResult, check_out, print_json, write_atomic};
 use crate::export::book::{self, BookEntry};
 use crate::export::{pdf, puzzle::puzzle_grade};
 use crate::puzzle::{
-    Difficulty, Puzzle, PuzzleError, RuleSet, count_solutions, generate_grade, parse_size,
+    Board, Difficulty, MAX_GRADE, Puzzle, PuzzleError, RuleSet, Technique, count_solutions,
+    generate_grade, next_deduction, parse_size, same_solution,
 };
 use clap::Args;
 use rayon::prelude::*;
@@ -25,14 +29,18 @@ const SEEDS_PER_PUZZLE: u64 = 4;
 /// easy|hard] [--seed S] --out FILE.pdf [--force] [--json]`.
 #[derive(Args, Debug)]
 pub struct PuzzleBookArgs {
-    /// How many puzzles (1..=500).
+    /// How many puzzles (1..=500); with `--grades`, in each section.
     #[arg(long, default_value_t = 12, value_parser = super::bounds::usize_in(1, 500))]
     pub count: usize,
     /// The grade every puzzle has: the hardest technique it needs (1
-    /// pairs, gaps and counting; 2 look-ahead; 3 deep look-ahead), as
-    /// `puzzle generate --grade`.
-    #[arg(long, value_parser = super::puzzle::parse_grade)]
-    pub grade: u8,
+    /// pairs; 2 gaps and counting; 3 look-ahead; 4 deep look-ahead), as
+    /// `puzzle generate --grade` (default 2).
+    #[arg(long, value_parser = super::puzzle::parse_grade, conflicts_with = "grades")]
+    pub grade: Option<u8>,
+    /// A book that rises through these grades, one section each (e.g.
+    /// `1,2,3,4`), after a page of instructions with a worked first step.
+    #[arg(long, value_delimiter = ',', value_parser = super::puzzle::parse_grade)]
+    pub grades: Vec<u8>,
     /// Rule set: no-three (default) or takuzu (even sizes), as `puzzle
     /// generate --rules`.
     #[arg(long, default_value = "no-three")]
@@ -80,15 +88,29 @@ pub fn book_puzzle(
     generate_grade(width, height, rules, difficulty, grade, seed).map(|g| g.puzzle)
 }
 
-/// `count` different puzzles from seeds `seed`, `seed + 1`, …, in seed
-/// order, each with exactly one solution.
-pub fn book_puzzles(a: &PuzzleBookArgs) -> Result<Vec<Puzzle>, CliError> {
+/// The grades of the book's sections: `--grades`, else `--grade` (2).
+pub fn book_grades(a: &PuzzleBookArgs) -> Vec<u8> {
+    if a.grades.is_empty() {
+        vec![a.grade.unwrap_or(2)]
+    } else {
+        a.grades.clone()
+    }
+}
+
+/// `count` puzzles of `grade` from seeds `seed`, `seed + 1`, …, skipping
+/// a puzzle whose cells are in `seen` or whose solution is one of
+/// `solutions` up to shift, rotation and reflection (both grow).
+fn book_section(
+    a: &PuzzleBookArgs,
+    grade: u8,
+    seen: &mut HashSet<Vec<String>>,
+    solutions: &mut Vec<Board>,
+) -> Result<Vec<Puzzle>, CliError> {
     let rules =
         RuleSet::from_flags(&a.rules, a.unique_lines).map_err(|e| CliError(e.to_string()))?;
     rules
         .check_generation_size(a.size.0, a.size.1)
         .map_err(|e| CliError(e.to_string()))?;
-    let mut seen = HashSet::new();
     let mut puzzles = Vec::with_capacity(a.count);
     let limit = a.seed.saturating_add(a.count as u64 * SEEDS_PER_PUZZLE);
     let mut next = a.seed;
@@ -98,7 +120,7 @@ pub fn book_puzzles(a: &PuzzleBookArgs) -> Result<Vec<Puzzle>, CliError> {
                 "only {} different grade-{} puzzles from seeds {}..{}; try another \
                  seed, size or grade",
                 puzzles.len(),
-                a.grade,
+                grade,
                 a.seed,
                 limit - 1
             )));
@@ -106,7 +128,7 @@ pub fn book_puzzles(a: &PuzzleBookArgs) -> Result<Vec<Puzzle>, CliError> {
         let batch = ((a.count - puzzles.len()) as u64).min(limit - next);
         let made: Vec<Result<Puzzle, PuzzleError>> = (next..next + batch)
             .into_par_iter()
-            .map(|s| book_puzzle(a.size, rules, a.difficulty, a.grade, s))
+            .map(|s| book_puzzle(a.size, rules, a.difficulty, grade, s))
             .collect();
         next += batch;
         for p in made {
@@ -122,7 +144,12 @@ pub fn book_puzzles(a: &PuzzleBookArgs) -> Result<Vec<Puzzle>, CliError> {
                     p.seed
                 )));
             }
-            if seen.insert(p.cells.clone()) && puzzles.len() < a.count {
+            let solution = p.solution_board().map_err(|e| CliError(e.to_string()))?;
+            if puzzles.len() < a.count
+                && !solutions.iter().any(|s| same_solution(s, &solution))
+                && seen.insert(p.cells.clone())
+            {
+                solutions.push(solution);
                 puzzles.push(p);
             }
         }
@@ -130,39 +157,124 @@ pub fn book_puzzles(a: &PuzzleBookArgs) -> Result<Vec<Puzzle>, CliError> {
     Ok(puzzles)
 }
 
+/// The page of instructions of a book in sections: the techniques by
+/// grade, one line each, and the first step of `first` worked out (its
+/// cell, for the outline on the page).
+fn instructions(rules: RuleSet, first: &BookEntry) -> (Vec<String>, (usize, usize)) {
+    let mut lines = vec![
+        "Rows are numbered down the left, columns across the top. Every puzzle has".to_string(),
+        "exactly one solution and needs no guessing: the techniques below reach it.".to_string(),
+        "The sections rise through the grades; a puzzle of grade k needs a technique".to_string(),
+        "of grade k and none above.".to_string(),
+        String::new(),
+    ];
+    for t in Technique::ALL {
+        let fits = match t {
+            Technique::Counting => rules.is_takuzu(),
+            Technique::UniqueLines => rules.unique_lines(),
+            _ => true,
+        };
+        if fits {
+            let line = format!("Grade {} · {}: {}.", t.grade(), t.name(), t.describe());
+            lines.extend(wrap(&line, 100));
+        }
+    }
+    lines.push(String::new());
+    let mut at = (0, 0);
+    if let Ok(cells) = first.puzzle.cells_board()
+        && let Some(d) = next_deduction(&cells, MAX_GRADE)
+    {
+        at = (d.row, d.col);
+        let head = format!(
+            "A worked first step (No. {}, the outlined cell; {}, grade {}):",
+            first.number,
+            d.technique.name(),
+            d.technique.grade()
+        );
+        lines.push(head);
+        lines.extend(wrap(&d.reason, 95));
+    }
+    (lines, at)
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let last = lines.last_mut().expect("one line at least");
+        if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > width {
+            lines.push(word.to_string());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    lines
+}
+
 /// Run `evoboard puzzle book`.
 pub fn run(a: PuzzleBookArgs) -> CliResult {
     check_out(&a.out, a.force, &[])?;
     let started = Instant::now();
-    let puzzles = book_puzzles(&a)?;
-    let entries = puzzles
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| {
-            Ok(BookEntry {
-                number: i + 1,
-                grade: puzzle_grade(&p)?,
-                puzzle: p,
-            })
-        })
-        .collect::<Result<Vec<_>, crate::export::ExportError>>()
-        .map_err(|e| CliError(e.to_string()))?;
+    let grades = book_grades(&a);
+    let rules =
+        RuleSet::from_flags(&a.rules, a.unique_lines).map_err(|e| CliError(e.to_string()))?;
     let (w, h) = a.size;
-    let kind = match entries.first().map(|e| e.puzzle.rules) {
-        Some(r) if r.is_takuzu() => "Takuzu puzzles",
-        _ => "X/O puzzles",
+    let kind = if rules.is_takuzu() {
+        "Takuzu puzzles"
+    } else {
+        "X/O puzzles"
     };
-    let title = format!("{kind} · grade {} · {w} × {h}", a.grade);
-    let pages = book::book_pages(&entries, &title).map_err(|e| CliError(e.to_string()))?;
+    let (mut seen, mut solutions) = (HashSet::new(), Vec::new());
+    let mut sections = Vec::with_capacity(grades.len());
+    let mut number = 0;
+    for &g in &grades {
+        let list = book_section(&a, g, &mut seen, &mut solutions)?
+            .into_iter()
+            .map(|p| {
+                number += 1;
+                Ok(BookEntry {
+                    number,
+                    grade: puzzle_grade(&p)?,
+                    puzzle: p,
+                })
+            })
+            .collect::<Result<Vec<_>, crate::export::ExportError>>()
+            .map_err(|e| CliError(e.to_string()))?;
+        sections.push((format!("{kind} · grade {g} · {w} × {h}"), list));
+    }
+    let grades_text = grades
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let title = if grades.len() == 1 {
+        sections[0].0.clone()
+    } else {
+        format!("{kind} · grades {grades_text} · {w} × {h}")
+    };
+    let intro = (grades.len() > 1).then(|| instructions(rules, &sections[0].1[0]));
+    let pages = book::sectioned_pages(
+        &sections,
+        &title,
+        intro
+            .as_ref()
+            .map(|(lines, at)| (lines.as_slice(), &sections[0].1[0], *at)),
+    )
+    .map_err(|e| CliError(e.to_string()))?;
+    let entries: Vec<BookEntry> = sections.into_iter().flat_map(|(_, e)| e).collect();
     let doc_title = format!(
-        "X/O puzzles: {} of grade {}, {w} x {h}, seeds from {}",
+        "X/O puzzles: {} of grade {grades_text}, {w} x {h}, seeds from {}",
         entries.len(),
-        a.grade,
         a.seed
     );
     let bytes = pdf::pdf(&pages, &doc_title).map_err(|e| CliError(e.to_string()))?;
     write_atomic(&a.out, &bytes, a.force)?;
-    let (puzzle_pages, solution_pages) = book::page_count(entries.len(), w, h);
+    let (c, r) = book::per_page(w, h);
+    let solution_pages = entries.len().div_ceil((c + 1) * (r + 1));
+    let puzzle_pages = pages.len() - solution_pages;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     if a.json {
         let list: Vec<_> = entries
@@ -200,7 +312,7 @@ pub fn run(a: PuzzleBookArgs) -> CliResult {
         a.out.display(),
         bytes.len(),
         entries.len(),
-        a.grade
+        grades_text
     );
     Ok(())
 }

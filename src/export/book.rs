@@ -64,6 +64,21 @@ pub fn page_count(count: usize, w: usize, h: usize) -> (usize, usize) {
 /// The book's pages: puzzle pages, then solution pages. `title` heads
 /// every page. Every puzzle must have the first one's size.
 pub fn book_pages(entries: &[BookEntry], title: &str) -> Result<Vec<String>, ExportError> {
+    sectioned_pages(&[(title.to_string(), entries.to_vec())], title, None)
+}
+
+/// A book in sections (one per grade, say): an optional page of
+/// instructions first (`intro`: lines of text, and the puzzle with the
+/// cell of a worked first step, row and column 0-based), then each
+/// section's puzzles from a new page under its own title, then every
+/// solution at the back under `title`. Puzzles are numbered through the
+/// book by their entries' numbers.
+pub fn sectioned_pages(
+    sections: &[(String, Vec<BookEntry>)],
+    title: &str,
+    intro: Option<(&[String], &BookEntry, (usize, usize))>,
+) -> Result<Vec<String>, ExportError> {
+    let entries: Vec<BookEntry> = sections.iter().flat_map(|(_, e)| e.clone()).collect();
     let Some(first) = entries.first() else {
         return Err(ExportError::Render(
             "a book needs at least one puzzle".into(),
@@ -80,17 +95,86 @@ pub fn book_pages(entries: &[BookEntry], title: &str) -> Result<Vec<String>, Exp
         )));
     }
     let (c, r) = per_page(w, h);
-    let (puzzle_pages, solution_pages) = page_count(entries.len(), w, h);
+    let intro_pages = usize::from(intro.is_some());
+    let puzzle_pages: usize = intro_pages
+        + sections
+            .iter()
+            .map(|(_, e)| e.len().div_ceil(c * r))
+            .sum::<usize>();
+    let solution_pages = entries.len().div_ceil((c + 1) * (r + 1));
     let total = puzzle_pages + solution_pages;
     let mut pages = Vec::with_capacity(total);
-    for (i, chunk) in entries.chunks(c * r).enumerate() {
-        pages.push(sheet(chunk, (c, r), false, title, (i + 1, total))?);
+    if let Some((lines, worked, at)) = intro {
+        pages.push(instructions(lines, worked, at, title, total)?);
+    }
+    for (head, list) in sections {
+        for chunk in list.chunks(c * r) {
+            let n = pages.len() + 1;
+            pages.push(sheet(chunk, (c, r), false, head, (n, total))?);
+        }
     }
     for (i, chunk) in entries.chunks((c + 1) * (r + 1)).enumerate() {
         let n = puzzle_pages + i + 1;
         pages.push(sheet(chunk, (c + 1, r + 1), true, title, (n, total))?);
     }
     Ok(pages)
+}
+
+/// The page of instructions: `title`, the rule, `lines` of text (one
+/// line each; the caller words them), and the puzzle of the worked first
+/// step with that cell outlined.
+fn instructions(
+    lines: &[String],
+    worked: &BookEntry,
+    (wr, wc): (usize, usize),
+    title: &str,
+    total: usize,
+) -> Result<String, ExportError> {
+    let (pw, ph) = PAGE;
+    let ink = "#1a1a1a";
+    let mut out = String::new();
+    page::page_open(&mut out);
+    text(&mut out, MARGIN, MARGIN + 14.0, 16.0, "start", ink, title);
+    let mut y = MARGIN + 40.0;
+    for line in page::rule_text(worked.puzzle.rules) {
+        text(&mut out, MARGIN, y, 10.0, "start", ink, line);
+        y += 13.0;
+    }
+    y += 8.0;
+    for line in lines {
+        text(&mut out, MARGIN, y, 9.0, "start", "#333333", line);
+        y += 12.0;
+    }
+    let (cells, _) = boards(&worked.puzzle)?;
+    let (w, h) = (cells.width(), cells.height());
+    let room = ph - MARGIN - FOOTER - y - 10.0;
+    let cell = fit_cell(w, h, (pw - 2.0 * MARGIN) * 0.6, room).min(MAX_CELL * 0.8);
+    let gw = cell * (w as f64 + 1.0);
+    let at = Place {
+        x: (pw - gw) / 2.0 + cell,
+        y: y + 10.0 + cell,
+        cell,
+    };
+    page::grid(&mut out, &cells, &cells, at);
+    let _ = write!(
+        out,
+        r##"<rect class="worked" x="{:.2}" y="{:.2}" width="{cell:.2}" height="{cell:.2}" fill="none" stroke="#c0392b" stroke-width="2.5"/>"##,
+        at.x + cell * wc as f64,
+        at.y + cell * wr as f64
+    );
+    let footer = format!("page 1 of {total}");
+    text(
+        &mut out,
+        pw / 2.0,
+        ph - MARGIN + 4.0,
+        9.0,
+        "middle",
+        "#555555",
+        &footer,
+    );
+    let _ = write!(out, "</svg>");
+    out.push('\n');
+    Ok(out)
 }
 
 /// One page: `entries` in a `cols × rows` layout, puzzles or solutions.

@@ -59,15 +59,17 @@ pub enum Side {
 }
 
 /// The grade printed on paper: the hardest technique the puzzle needs
-/// ([`crate::puzzle::technique_grade`]; `None`: beyond grade 3, it needs
+/// ([`crate::puzzle::technique_grade`]; `None`: beyond grade 4, it needs
 /// guessing). The one place the export asks for a grade.
 pub fn puzzle_grade(p: &Puzzle) -> Result<Option<u8>, ExportError> {
     Ok(crate::puzzle::technique_grade(&boards(p)?.0))
 }
 
-/// "grade 2", or "grade beyond 3" for a puzzle that needs guessing.
+/// "grade 2", or "grade beyond 4" for a puzzle that needs guessing.
 pub fn grade_label(grade: Option<u8>) -> String {
-    grade.map_or("grade beyond 3".to_string(), |g| format!("grade {g}"))
+    grade.map_or(format!("grade beyond {}", crate::puzzle::MAX_GRADE), |g| {
+        format!("grade {g}")
+    })
 }
 
 /// The puzzle's cells and solution boards, checked to have one size.

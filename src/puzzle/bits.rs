@@ -374,14 +374,15 @@ impl Bits {
     /// neighbourhood) or counting on row `r` or column `c` fill the empty
     /// cell (r, c) of this board directly. A quick sufficient test for
     /// "propagation fills (r, c)" (every deduction is monotone).
-    pub(crate) fn forced_at(&self, r: usize, c: usize) -> bool {
+    pub(crate) fn forced_at(&self, r: usize, c: usize, rules: Rules) -> bool {
         let i = r + PAD;
         let bit = 1u32 << c;
         let d = self.rules.diagonals();
-        if (forbid(&self.x, i, true, d) | forbid(&self.o, i, true, d)) & bit != 0 {
+        let g = rules.gaps;
+        if (forbid(&self.x, i, g, d) | forbid(&self.o, i, g, d)) & bit != 0 {
             return true;
         }
-        self.rules.is_takuzu() && self.counting_fills(r, c)
+        rules.counting && self.rules.is_takuzu() && self.counting_fills(r, c)
     }
 
     /// True when the board (including givens) breaks no rule.

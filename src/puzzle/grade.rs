@@ -157,11 +157,11 @@ pub fn next_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
         return None;
     }
     let st = Bits::from_board(b);
-    let Some((r, c, value, (cr, cc))) = probe_first::<false>(&st, 1) else {
+    let Some((r, c, value, (cr, cc))) = probe_first::<false>(&st, 2) else {
         if max_level < 4 {
             return None;
         }
-        let (r, c, value, (cr, cc)) = probe_one(&st, 2)?;
+        let (r, c, value, (cr, cc)) = probe_one(&st, 3)?;
         return Some(Deduction {
             row: r,
             col: c,
@@ -169,7 +169,7 @@ pub fn next_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
             level: 4,
             technique: Technique::DeepLookAhead,
             reason: format!(
-                "If {} were {g}, the deductions of grades 1 and 2 (look-ahead \
+                "If {} were {g}, the deductions of grades 1 to 3 (look-ahead \
                  included) that follow would leave {} unable to hold either \
                  symbol; so it must be {v}.",
                 cell_name(r, c),
@@ -187,7 +187,7 @@ pub fn next_deduction(b: &Board, max_level: u8) -> Option<Deduction> {
         level: 3,
         technique: Technique::LookAhead,
         reason: format!(
-            "If {} were {g}, the level 1–2 deductions that follow would leave \
+            "If {} were {g}, the grade 1–2 deductions that follow would leave \
              {} unable to hold either symbol (or make three in a row); \
              so it must be {v}.",
             cell_name(r, c),
@@ -266,7 +266,7 @@ pub fn grade_up_to(b: &Board, max_level: u8) -> Grade {
             }
         }
         if max_level >= 3
-            && let Some((r, c, v, _)) = probe_first::<true>(&st, 1)
+            && let Some((r, c, v, _)) = probe_first::<true>(&st, 2)
         {
             st.set(r, c, v);
             level = 3;

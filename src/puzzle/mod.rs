@@ -36,6 +36,7 @@ mod takuzu_fill;
 mod takuzu_hints;
 mod technique;
 mod trails;
+mod variety;
 
 pub use bits::Bits;
 pub use board::{
@@ -53,7 +54,9 @@ pub use generator::{
 pub use grade::{
     Deduction, Grade, Hint, LEVEL_NAMES, cell_name, grade, grade_up_to, hint, next_deduction,
 };
-pub use graded::{GRADE_ATTEMPTS, generate_grade};
+pub use graded::{
+    GRADE_ATTEMPTS, GRADED_BLOCKED_P, STRIPE_SHARE, STRIPE_SHARE_SMALL, generate_grade,
+};
 pub use play::{
     Action, CellView, CheckResult, Play, Settings, ShownHint, parse_difficulty, parse_size,
 };
@@ -66,8 +69,9 @@ pub use solver::{
     CellOrder, NearestTo, Node, NodeKind, SolutionTree, Solved, count_solutions, count_with,
     most_neighbours, random_solution, row_major, satisfiable,
 };
-pub use technique::{MAX_GRADE, Technique, technique_grade, techniques_used};
+pub use technique::{MAX_GRADE, Technique, technique_grade, technique_steps, techniques_used};
 pub use trails::{TREE_NODES, Trail, TreeCensus, shallowest_trail, tree_census};
+pub use variety::{empty_lines, is_striped, mostly_striped, repeat_share, same_solution};
 
 use serde::{Deserialize, Serialize};
 

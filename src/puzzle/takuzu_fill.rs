@@ -8,7 +8,7 @@
 use super::board::{Board, Square};
 use super::generator::shuffle;
 use super::ruleset::RuleSet;
-use crate::rng::Rng;
+use crate::rng::{Rng, RngExt};
 
 /// X masks of the balanced rows of `w` cells without three in a row, in
 /// increasing order: built from the highest cell down, O before X, so
@@ -69,9 +69,14 @@ fn col_limits(cx: &[usize], w: usize, h: usize, r: usize) -> (u32, u32) {
 }
 
 /// Depth-first over rows; `budget` counts rows tried; `cx` holds the X
-/// count of each column over the rows picked.
+/// count of each column over the rows picked. Row r tries the candidates
+/// from `starts[r]` on (wrapping round): one shuffled list, a different
+/// random starting point on each row, so the rows below do not simply
+/// repeat the first row that fits (with one order for every row, boards
+/// came out as one row and its complement stacked; issue 41).
 fn stack(
     cands: &[u32],
+    starts: &[usize; 32],
     (w, h): (usize, usize),
     unique: bool,
     picked: &mut Vec<u32>,
@@ -93,7 +98,8 @@ fn stack(
     }
     let full = (1u32 << w) - 1;
     let (no_x, no_o) = col_limits(cx, w, h, r);
-    for &x in cands {
+    let (tail, head) = cands.split_at(starts[r] % cands.len().max(1));
+    for &x in head.iter().chain(tail) {
         if *budget == 0 {
             return false;
         }
@@ -115,7 +121,7 @@ fn stack(
         for (c, n) in cx.iter_mut().enumerate().take(w) {
             *n += (x >> c & 1) as usize;
         }
-        if stack(cands, (w, h), unique, picked, cx, budget) {
+        if stack(cands, starts, (w, h), unique, picked, cx, budget) {
             return true;
         }
         picked.pop();
@@ -129,14 +135,32 @@ fn stack(
 /// A random full board under a Takuzu rule set (even sides), or `None`
 /// when the row search runs out of its budget 50 times.
 pub(crate) fn random_takuzu(w: usize, h: usize, rules: RuleSet, rng: &mut Rng) -> Option<Board> {
+    random_takuzu_with(w, h, rules, rng, h, (50, 20_000))
+}
+
+/// [`random_takuzu`] with random starting points on the first `varied`
+/// rows only (the others start at the list's head).
+fn random_takuzu_with(
+    w: usize,
+    h: usize,
+    rules: RuleSet,
+    rng: &mut Rng,
+    varied: usize,
+    (tries, rows_per_try): (u32, u32),
+) -> Option<Board> {
     let mut cands = rows(w);
-    for _ in 0..50 {
+    for _ in 0..tries {
         shuffle(&mut cands, rng);
+        let mut starts = [0usize; 32];
+        for s in starts.iter_mut().take(varied.min(h)) {
+            *s = rng.random_range(0..cands.len().max(1));
+        }
         let mut picked = Vec::with_capacity(h);
-        let mut budget = 20_000;
+        let mut budget = rows_per_try;
         let mut cx = [0usize; 32];
         if stack(
             &cands,
+            &starts,
             (w, h),
             rules.unique_lines(),
             &mut picked,
@@ -178,6 +202,44 @@ mod tests {
                 .filter(|&m| m.count_ones() as usize * 2 == w && !three(m) && !three(!m & full))
                 .collect();
             assert_eq!(rows(w), brute, "width {w}");
+        }
+    }
+
+    /// Time and variety of the full boards (a measurement).
+    #[test]
+    #[ignore]
+    fn fill_timing() {
+        for side in [14, 20] {
+            // Tried too on 20 × 20 with all rows varied: (500, 2 000)
+            // 22 ms a board, (2 000, 500) 86 ms, (10 000, 100) 389 ms.
+            for (varied, budget) in [(0, (50, 20_000)), (side, (50, 20_000))] {
+                let t = std::time::Instant::now();
+                let mut repeats = 0;
+                for seed in 0..100 {
+                    let Some(b) = random_takuzu_with(
+                        side,
+                        side,
+                        RuleSet::Takuzu,
+                        &mut seeded(seed),
+                        varied,
+                        budget,
+                    ) else {
+                        println!("{side} {varied} {budget:?}: seed {seed} none");
+                        continue;
+                    };
+                    let row = |r: usize| (0..side).map(|c| b.get(r, c)).collect::<Vec<_>>();
+                    let first = row(0);
+                    let flip: Vec<Square> = first.iter().map(|s| s.opposite()).collect();
+                    repeats += (1..side)
+                        .filter(|&r| row(r) == first || row(r) == flip)
+                        .count();
+                }
+                println!(
+                    "{side}x{side} varied rows {varied} {budget:?}: {:.3} ms per board, rows equal to row 1 or its complement {:.1} %",
+                    t.elapsed().as_secs_f64() * 10.0,
+                    repeats as f64 / (100.0 * (side - 1) as f64) * 100.0
+                );
+            }
         }
     }
 

@@ -167,7 +167,7 @@ mod tests {
     #[test]
     fn hints_solve_generated_takuzu() {
         for rules in [RuleSet::Takuzu, RuleSet::TakuzuUnique] {
-            for grade in 1..=2u8 {
+            for grade in 1..=crate::puzzle::MAX_GRADE {
                 let g = crate::puzzle::generate_grade(
                     8,
                     8,

@@ -5,11 +5,16 @@
 //! | grade | technique | what it says |
 //! |---|---|---|
 //! | 1 | `pairs` | XX. / .XX: the third cell gets the other symbol |
-//! | 1 | `gaps` | X.X: the gap gets the other symbol |
-//! | 1 | `counting` | (Takuzu) a line holding its half of one symbol gets the other in its empty cells |
-//! | 1 | `unique-lines` | (Takuzu, unique lines) a line two cells short whose one balanced completion copies a full line takes the other |
-//! | 2 | `look-ahead` | a symbol in one cell makes the grade-1 techniques run into a contradiction, so the cell holds the other |
-//! | 3 | `deep-look-ahead` | the same with grades 1–2 (look-ahead inside the look-ahead) |
+//! | 2 | `gaps` | X.X: the gap gets the other symbol |
+//! | 2 | `counting` | (Takuzu) a line holding its half of one symbol gets the other in its empty cells |
+//! | 2 | `unique-lines` | (Takuzu, unique lines) a line two cells short whose one balanced completion copies a full line takes the other |
+//! | 3 | `look-ahead` | a symbol in one cell makes the grade 1–2 techniques run into a contradiction, so the cell holds the other (a chain of depth 1) |
+//! | 4 | `deep-look-ahead` | the same with grades 1–3 inside (a look-ahead inside the look-ahead: depth 2) |
+//!
+//! No grade needs guessing: a board of grade 4 or less is filled by these
+//! techniques alone. (Until issue 41 there were three grades: pairs, gaps
+//! and the line rules were all grade 1, look-ahead 2 and deep look-ahead
+//! 3.)
 //!
 //! All deductions are monotone (more filled cells never stop one), so
 //! the cells a grade can fill do not depend on the order they are found
@@ -20,7 +25,7 @@ use super::board::{Board, MAX_SIDE, Square};
 use serde::Serialize;
 
 /// The highest grade ([`Technique::DeepLookAhead`]).
-pub const MAX_GRADE: u8 = 3;
+pub const MAX_GRADE: u8 = 4;
 
 /// A named deduction technique.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -28,18 +33,18 @@ pub const MAX_GRADE: u8 = 3;
 pub enum Technique {
     /// XX. / .XX forces the other symbol (grade 1).
     Pairs,
-    /// X.X forces the other symbol in the gap (grade 1).
+    /// X.X forces the other symbol in the gap (grade 2).
     Gaps,
     /// Takuzu: a line holding its half of one symbol fills the rest with
-    /// the other (grade 1).
+    /// the other (grade 2).
     Counting,
     /// Takuzu with unique lines: a line two cells short whose one balanced
-    /// completion copies a full line takes the other (grade 1).
+    /// completion copies a full line takes the other (grade 2).
     UniqueLines,
-    /// One-step look-ahead: a symbol that makes the grade-1 techniques run
-    /// into a contradiction is ruled out (grade 2).
+    /// One-step look-ahead: a symbol that makes the grade 1–2 techniques
+    /// run into a contradiction is ruled out (grade 3).
     LookAhead,
-    /// Look-ahead with grades 1–2 inside (grade 3).
+    /// Look-ahead with grades 1–3 inside (grade 4).
     DeepLookAhead,
 }
 
@@ -70,9 +75,10 @@ impl Technique {
     /// Its grade (1..=[`MAX_GRADE`]).
     pub fn grade(self) -> u8 {
         match self {
-            Technique::Pairs | Technique::Gaps | Technique::Counting | Technique::UniqueLines => 1,
-            Technique::LookAhead => 2,
-            Technique::DeepLookAhead => 3,
+            Technique::Pairs => 1,
+            Technique::Gaps | Technique::Counting | Technique::UniqueLines => 2,
+            Technique::LookAhead => 3,
+            Technique::DeepLookAhead => 4,
         }
     }
 
@@ -88,16 +94,18 @@ impl Technique {
                 "a line two cells short takes the completion that does not copy a full line"
             }
             Technique::LookAhead => {
-                "if a symbol here made the grade-1 deductions run into a contradiction, the cell holds the other"
+                "if a symbol here made the grade 1–2 deductions run into a contradiction, the cell holds the other"
             }
             Technique::DeepLookAhead => {
-                "if a symbol here made the grade-1 and grade-2 deductions run into a contradiction, the cell holds the other"
+                "if a symbol here made the grade 1–3 deductions (look-ahead included) run into a contradiction, the cell holds the other"
             }
         }
     }
 }
 
-/// Fill what the techniques up to `grade` (1..=3) deduce, to a fixpoint.
+/// Fill what the techniques up to `grade` (1..=[`MAX_GRADE`]) deduce, to
+/// a fixpoint: 1 pairs; 2 every line rule; 3 and 4 look-ahead with the
+/// techniques up to `grade - 1` inside.
 /// An error is a contradiction (the board has no solution).
 pub(crate) fn close(st: &mut Bits, grade: u8) -> Result<(), Conflict> {
     close_lines::<true>(st, grade, u32::MAX, u32::MAX)
@@ -115,18 +123,28 @@ fn close_lines<const FAST: bool>(
     rows: u32,
     cols: u32,
 ) -> Result<(), Conflict> {
-    let mut n = 0;
-    if FAST {
-        st.propagate_lines(Rules::ALL, rows, cols, &mut n)?;
-    } else {
-        st.propagate_rows(Rules::ALL, rows, &mut n)?;
+    if grade == 0 {
+        return Ok(());
     }
-    if grade <= 1 {
+    let mut n = 0;
+    let rules = line_rules(grade);
+    if FAST {
+        st.propagate_lines(rules, rows, cols, &mut n)?;
+    } else {
+        st.propagate_rows(rules, rows, &mut n)?;
+    }
+    if grade <= 2 {
         return Ok(());
     }
     let mut known = Known::default();
     while probe_pass::<FAST>(st, grade - 1, &mut known)? {}
     Ok(())
+}
+
+/// The line rules of a grade: pairs alone at grade 1, every line rule
+/// from grade 2 on.
+pub(crate) fn line_rules(grade: u8) -> Rules {
+    if grade <= 1 { Rules::PAIRS } else { Rules::ALL }
 }
 
 /// Look-aheads known to run into no contradiction on the board as it is
@@ -214,31 +232,33 @@ pub(crate) fn bits_grade(mut st: Bits, max: u8) -> Option<u8> {
 /// the techniques up to `grade` has no contradiction (it is part of a
 /// solution) and fills its empty cells once (r, c) holds `given`; (r, c)
 /// is empty in `st`. True when the techniques fill (r, c) as well, seen
-/// *at the cell*: the grade-1 techniques fill it, or a look-ahead on the
+/// *at the cell*: the grade's line rules (pairs at grade 1, every line
+/// rule from grade 2 on) fill it, or a look-ahead on the
 /// cell itself (with the techniques below `grade` inside) rules out the
 /// other symbol. Then the whole board follows as before, so the puzzle
 /// stays solvable at the grade (and unique). A cell the techniques would
 /// fill only after filling others elsewhere is kept as a given: slightly
 /// more givens, no search over the board.
 ///
-/// From grade 2 on this is one closure: the techniques below `grade`
+/// From grade 3 on this is one closure: the techniques below `grade`
 /// run into a contradiction from `st` with the other symbol at (r, c).
-/// (The grade-1 closure F of `st` fills (r, c) only if that symbol
+/// (The line-rule closure F of `st` fills (r, c) only if that symbol
 /// contradicts, and the closure from `st` plus the symbol contradicts
 /// exactly when the one from F plus the symbol does: F follows from
 /// `st`, and every technique is monotone.)
 pub(crate) fn refills(mut st: Bits, r: usize, c: usize, given: Square, grade: u8) -> bool {
     // Most cells are refilled by their own row, column or neighbours:
     // then the full propagation would fill them too (monotone rules).
-    if st.forced_at(r, c) {
+    let rules = line_rules(grade);
+    if st.forced_at(r, c, rules) {
         return true;
     }
-    if grade >= 2 {
+    if grade >= 3 {
         st.set(r, c, given.opposite());
         return close(&mut st, grade - 1).is_err();
     }
     let mut n = 0;
-    if st.propagate(Rules::ALL, &mut n).is_err() {
+    if st.propagate(rules, &mut n).is_err() {
         return false;
     }
     st.empty_row(r) >> c & 1 == 0
@@ -258,7 +278,7 @@ pub(crate) fn probe_one(st: &Bits, inner: u8) -> Option<(usize, usize, Square, (
 
 /// [`probe_one`]; `FAST` as in [`close_lines`] (the cell and its symbol
 /// are the same either way, the contradiction's cell may differ). With
-/// `inner` 1 this is level 3: look-ahead over the level 1–2 deductions;
+/// `inner` 2 this is level 3: look-ahead over the level 1–2 deductions;
 /// `FAST` is for a board at their fixpoint, and hints use the exact
 /// propagation, which names the contradiction they always named.
 pub(crate) fn probe_first<const FAST: bool>(
@@ -309,10 +329,25 @@ const LINE_STEPS: [(Technique, Rules); 4] = [
 /// that makes progress (simplest first; each listed once). A board it
 /// cannot finish lists what it used before getting stuck.
 pub fn techniques_used(b: &Board) -> Vec<Technique> {
+    Technique::ALL
+        .iter()
+        .zip(technique_steps(b))
+        .filter_map(|(t, n)| (n > 0).then_some(*t))
+        .collect()
+}
+
+/// The steps of each technique (index as [`Technique::ALL`]) when a
+/// solver always applies the simplest technique that makes progress: a
+/// step is one cell filled. A line technique fills, in one go, every
+/// cell it and the simpler ones reach (so a gap step's pairs count as
+/// gaps); a look-ahead fills its one cell, and the line techniques take
+/// over again. A board it cannot finish counts the steps made before
+/// getting stuck.
+pub fn technique_steps(b: &Board) -> [u32; Technique::ALL.len()] {
     let mut st = Bits::from_board(b);
-    let mut used = [false; Technique::ALL.len()];
+    let mut steps = [0u32; Technique::ALL.len()];
     if !st.is_valid() {
-        return Vec::new();
+        return steps;
     }
     'solve: while st.empty_count() > 0 {
         for (k, (_, rules)) in LINE_STEPS.iter().enumerate() {
@@ -321,24 +356,20 @@ pub fn techniques_used(b: &Board) -> Vec<Technique> {
                 break 'solve;
             }
             if n > 0 {
-                used[k] = true;
+                steps[k] += n;
                 continue 'solve;
             }
         }
-        for (k, inner) in [(4, 1), (5, 2)] {
+        for (k, inner) in [(4, 2), (5, 3)] {
             if let Some((r, c, v, _)) = probe_first::<true>(&st, inner) {
                 st.set(r, c, v);
-                used[k] = true;
+                steps[k] += 1;
                 continue 'solve;
             }
         }
         break;
     }
-    Technique::ALL
-        .iter()
-        .zip(used)
-        .filter_map(|(t, u)| u.then_some(*t))
-        .collect()
+    steps
 }
 
 #[cfg(test)]
@@ -373,9 +404,10 @@ mod tests {
                     for grade in 1..=MAX_GRADE {
                         let mut f = t;
                         let mut n = 0;
-                        f.propagate_rows(Rules::ALL, u32::MAX, &mut n).unwrap();
+                        f.propagate_rows(line_rules(grade), u32::MAX, &mut n)
+                            .unwrap();
                         let before = f.empty_row(r) >> c & 1 == 0
-                            || (2..=grade).any(|g| {
+                            || (3..=grade).any(|g| {
                                 [Square::X, Square::O].into_iter().any(|v| {
                                     let mut p = f;
                                     p.set(r, c, v);
@@ -398,9 +430,10 @@ mod tests {
         assert_eq!(techniques_used(&b), vec![Technique::Pairs]);
         let b = Board::parse("X.X\n###\nO.O").unwrap();
         assert_eq!(techniques_used(&b), vec![Technique::Gaps]);
-        // The old level-3 board needs one look-ahead: grade 2.
-        let b = Board::parse("OOXO\n...O\nO#.X\nX.#X").unwrap();
         assert_eq!(technique_grade(&b), Some(2));
+        // The old level-3 board needs one look-ahead: grade 3.
+        let b = Board::parse("OOXO\n...O\nO#.X\nX.#X").unwrap();
+        assert_eq!(technique_grade(&b), Some(3));
         assert!(techniques_used(&b).contains(&Technique::LookAhead));
         let e = Board::new(6, 6, Square::Empty).unwrap();
         assert_eq!(technique_grade(&e), None);

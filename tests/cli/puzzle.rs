@@ -251,3 +251,34 @@ fn clear_errors() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("easy and hard"));
 }
+
+/// `puzzle generate` with no flags: a 10 × 10 puzzle of grade 2 (issue
+/// 41); `--size` works; the human line names the grade only.
+#[test]
+fn generate_with_no_flags() {
+    let g = json(&evoboard(&["puzzle", "generate", "--json"]));
+    assert_eq!(g["width"], 10);
+    assert_eq!(g["height"], 10);
+    assert_eq!(g["grade"], 2);
+    assert_eq!(g["rules"], "no-three");
+    let out = evoboard(&["puzzle", "generate"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().unwrap();
+    assert!(first.starts_with("10 × 10 puzzle, grade 2 ("), "{first}");
+    assert!(
+        !first.contains("easy") && !first.contains("level"),
+        "{first}"
+    );
+    let s = json(&evoboard(&[
+        "puzzle", "generate", "--size", "8x6", "--json",
+    ]));
+    assert_eq!(
+        (s["width"].as_u64(), s["height"].as_u64()),
+        (Some(8), Some(6))
+    );
+}

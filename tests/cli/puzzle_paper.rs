@@ -151,8 +151,8 @@ fn a_book_of_twelve_has_its_pages_and_twelve_different_unique_puzzles() {
     }
     fails_with(&args, "already exists");
     fails_with(
-        &["puzzle", "book", "--grade", "4", "--out", o, "--force"],
-        "grades are 1..=3",
+        &["puzzle", "book", "--grade", "5", "--out", o, "--force"],
+        "grades are 1..=4",
     );
     fails_with(
         &[
@@ -200,4 +200,46 @@ fn cell_rows(p: &serde_json::Value) -> Vec<String> {
         .iter()
         .map(|r| r.as_str().unwrap().to_string())
         .collect()
+}
+
+/// `book --grades 1,2,3,4` (issue 41): a page of instructions, then one
+/// section per grade, rising; every puzzle of its section's grade, no
+/// guessing, no two sharing a solution up to shift, rotation and
+/// reflection, none striped with period 4 both ways.
+#[test]
+fn a_book_rises_through_the_grades() {
+    use evoboard::puzzle::{is_striped, same_solution};
+    let dir = temp_dir("puzzle-grades");
+    let out = dir.join("grades.pdf");
+    let o = out.to_str().unwrap();
+    let v = json(&[
+        "puzzle", "book", "--grades", "1,2,3,4", "--count", "3", "--out", o, "--json",
+    ]);
+    let bytes = std::fs::read(&out).unwrap();
+    // Instructions, one page per section of 3, 12 solutions on one page.
+    assert_eq!(
+        (v["puzzle_pages"].as_u64(), v["solution_pages"].as_u64()),
+        (Some(5), Some(1))
+    );
+    assert_eq!(pdf_pages(&bytes), 6);
+    let puzzles = v["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 12);
+    let mut solutions: Vec<Board> = Vec::new();
+    for (i, p) in puzzles.iter().enumerate() {
+        let want = i as u64 / 3 + 1;
+        assert_eq!(p["grade"].as_u64(), Some(want), "puzzle {}", i + 1);
+        assert_eq!(p["number"].as_u64(), Some(i as u64 + 1));
+        let board = Board::from_strings(&cell_rows(p)).unwrap();
+        assert_eq!(technique_grade(&board), Some(want as u8));
+        let solved = evoboard::puzzle::count_solutions(&board, 2);
+        assert_eq!(solved.count, 1);
+        let s = solved.solution.unwrap();
+        assert!(!is_striped(&s), "puzzle {} is one stripe", i + 1);
+        assert!(
+            solutions.iter().all(|t| !same_solution(t, &s)),
+            "puzzle {} shares a solution",
+            i + 1
+        );
+        solutions.push(s);
+    }
 }

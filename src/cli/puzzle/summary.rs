@@ -4,7 +4,7 @@
 
 use super::{PuzzleGenerateArgs, generate_one};
 use crate::cli::common::{CliError, CliResult, print_json};
-use crate::puzzle::{PuzzleError, technique_grade, techniques_used};
+use crate::puzzle::{MAX_GRADE, PuzzleError, Technique, technique_grade, technique_steps};
 use serde_json::{Value, json};
 use std::time::Instant;
 
@@ -38,8 +38,12 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
     let difficulty = a.difficulty()?;
     let rules = a.rule_set()?;
     let grade_asked = a.grade_asked()?;
-    // Grades measured again on every puzzle (index 4: beyond 3).
-    let mut grades = [0u64; 5];
+    // Grades measured again on every puzzle (last index: beyond).
+    let mut grades = [0u64; MAX_GRADE as usize + 2];
+    let beyond = MAX_GRADE as usize + 1;
+    // Steps of each technique, one list per technique (every puzzle).
+    let mut steps: Vec<Vec<u32>> = vec![Vec::new(); Technique::ALL.len()];
+    let (width, height) = a.dims();
     let (mut gen_total, mut techniques) = (0.0, std::collections::BTreeMap::new());
     let mut not_reached = 0u64;
     for seed in first..=last {
@@ -58,9 +62,12 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
         gen_total += elapsed;
         ms.push(elapsed);
         let cells = g.puzzle.cells_board().map_err(PuzzleError::Cells)?;
-        grades[technique_grade(&cells).map_or(4, usize::from)] += 1;
-        for t in techniques_used(&cells) {
-            *techniques.entry(t.name()).or_insert(0u64) += 1;
+        grades[technique_grade(&cells).map_or(beyond, usize::from)] += 1;
+        for (k, n) in technique_steps(&cells).into_iter().enumerate() {
+            steps[k].push(n);
+            if n > 0 {
+                *techniques.entry(Technique::ALL[k].name()).or_insert(0u64) += 1;
+            }
         }
         stripped.push(g.stripped_empty_share);
         empty.push(g.puzzle.empty_share);
@@ -79,6 +86,25 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
     }
     let n = ms.len();
     let hits = grade_asked.map(|g| grades[usize::from(g)]);
+    // Median steps of each technique over every puzzle, and over the
+    // puzzles that use it.
+    let median_u = |v: &mut Vec<u32>| {
+        v.sort_unstable();
+        v.get(v.len() / 2).copied().unwrap_or(0)
+    };
+    let mut step_medians = serde_json::Map::new();
+    for (k, v) in steps.iter_mut().enumerate() {
+        let mut used: Vec<u32> = v.iter().copied().filter(|&x| x > 0).collect();
+        step_medians.insert(
+            Technique::ALL[k].name().into(),
+            json!({ "all": median_u(v), "when_used": median_u(&mut used), "puzzles": used.len() }),
+        );
+    }
+    let grade_counts: serde_json::Map<String, Value> = (0..=MAX_GRADE as usize)
+        .map(|g| (g.to_string(), json!(grades[g])))
+        .chain([("beyond".to_string(), json!(grades[beyond]))])
+        .collect();
+    let hit_rate = hits.map(|h| h as f64 / (n as u64 + not_reached) as f64);
     let mut sorted = ms.clone();
     sorted.sort_by(f64::total_cmp);
     let median = sorted[n / 2];
@@ -96,14 +122,16 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
     });
     if a.json {
         return print_json(&json!({
-            "width": a.width,
-            "height": a.height,
+            "width": width,
+            "height": height,
             "difficulty": difficulty.name(),
             "level": a.level,
             "rules": rules.name(),
             "grade": grade_asked,
-            "grades": { "0": grades[0], "1": grades[1], "2": grades[2], "3": grades[3], "beyond": grades[4] },
+            "grades": grade_counts,
             "grade_hits": hits,
+            "hit_rate": hit_rate,
+            "steps_median": step_medians,
             "not_reached": not_reached,
             "techniques": techniques,
             "ms_per_puzzle": gen_total / (n as u64 + not_reached) as f64,
@@ -121,9 +149,9 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
         }));
     }
     println!(
-        "{} × {} {} ({} rules){}{}, seeds {first}..{last} ({n} puzzles){}",
-        a.width,
-        a.height,
+        "{} × {} level {} ({} rules){}{}, seeds {first}..{last} ({n} puzzles){}",
+        width,
+        height,
         difficulty.name(),
         rules.name(),
         a.level.map_or(String::new(), |l| format!(" level {l}")),
@@ -160,14 +188,33 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
         levels[1], levels[2], levels[3], levels[4]
     );
     println!(
-        "grades 1/2/3/beyond (measured): {}/{}/{}/{}{}; generation {:.3} ms per puzzle",
-        grades[1],
-        grades[2],
-        grades[3],
-        grades[4],
-        hits.map_or(String::new(), |h| format!(", {h}/{n} at the asked grade")),
+        "grades 1/2/3/4/beyond (measured): {}{}; generation {:.3} ms per puzzle",
+        grades[1..]
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join("/"),
+        hits.map_or(String::new(), |h| format!(
+            ", {h}/{} at the asked grade",
+            n as u64 + not_reached
+        )),
         gen_total / (n as u64 + not_reached) as f64
     );
+    let medians: Vec<String> = Technique::ALL
+        .iter()
+        .filter_map(|t| {
+            let m = &step_medians[t.name()];
+            (m["puzzles"].as_u64() > Some(0)).then(|| {
+                format!(
+                    "{} {} (in {} puzzles)",
+                    t.name(),
+                    m["when_used"],
+                    m["puzzles"]
+                )
+            })
+        })
+        .collect();
+    println!("median steps (cells) where used: {}", medians.join(", "));
     if not_reached > 0 {
         println!("{not_reached} seed(s) found no puzzle of the grade");
     }

@@ -341,7 +341,7 @@ fn takuzu_settings_generate_the_graded_puzzle_and_refuse_odd_sizes() {
     let e = odd.check().unwrap_err().to_string();
     assert!(e.contains("even"), "{e}");
     let bad = Settings {
-        grade: Some(4),
+        grade: Some(5),
         ..Settings::default()
     };
     assert!(bad.check().is_err());
