@@ -32,7 +32,7 @@ pub use checks::PacingChecks;
 pub use keys::{MAX_KEYS, keys_are_reachable};
 pub use route::Route;
 pub use secrets::SECRET_HINTS;
-pub(crate) use secrets::place_secret_doors;
+pub(crate) use secrets::{open_way, place_secret_doors};
 pub(crate) use stocking::{Themed, stock};
 pub(crate) use theme::stocking_source;
 pub use theme::{BOSS_CHOICES, Creature, PARTY_LEVELS, PARTY_SIZES, Party, Theme, Treasure, cr_xp};

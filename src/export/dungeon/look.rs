@@ -8,6 +8,7 @@
 //! colour or in black ink for printing ([`Colours`]: every colour a map
 //! draws with, greys only in ink).
 
+use super::any_around;
 use crate::dungeon::{Dungeon, DungeonTile};
 
 /// Whose map: the game master's or the players'.
@@ -98,14 +99,6 @@ impl Look {
     };
 }
 
-/// Whether a party walks over a tile without searching: walkable and
-/// not a secret door (a trap hurts but does not stop; a locked door is
-/// opened with its key). The export's copy of the stocking rule
-/// (`stock::secrets::open_way`, private to the generator).
-fn open_way(t: DungeonTile) -> bool {
-    t.is_walkable() && t != DungeonTile::SecretDoor
-}
-
 /// For every cell (row-major), whether the party reaches it from the
 /// entrance room without finding a secret door: the walkable cells
 /// 4-connected to the entrance's floor over floor, corridor, doors and
@@ -149,7 +142,7 @@ pub fn reached_cells(d: &Dungeon) -> Vec<bool> {
             (y + 1 < h).then_some(c + w),
         ];
         for n in steps.into_iter().flatten() {
-            if !seen[n] && open_way(cells[n]) {
+            if !seen[n] && crate::dungeon::stock::open_way(cells[n]) {
                 seen[n] = true;
                 queue.push(n);
             }
@@ -194,11 +187,7 @@ pub fn players_copy(d: &Dungeon) -> Dungeon {
     let (w, h) = (d.width(), d.height());
     let reached = reached_cells(d);
     // A cell next to (8 ways) a reached cell is seen from it.
-    let seen = |c: usize| {
-        let (x, y) = (c % w, c / w);
-        (y.saturating_sub(1)..=(y + 1).min(h - 1))
-            .any(|ny| (x.saturating_sub(1)..=(x + 1).min(w - 1)).any(|nx| reached[ny * w + nx]))
-    };
+    let seen = |c: usize| any_around((w, h), (c % w, c / w), |x, y| reached[y * w + x]);
     for (c, t) in p.grid.cells_mut().iter_mut().enumerate() {
         *t = match *t {
             _ if reached[c] => match *t {

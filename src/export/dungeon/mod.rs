@@ -84,6 +84,17 @@ pub fn key_rooms(d: &Dungeon) -> Vec<usize> {
     k
 }
 
+/// Whether `p(x, y)` holds for a cell of the 3 × 3 block round
+/// `(x, y)` (the cell and its eight neighbours) in a `w × h` grid.
+pub(crate) fn any_around(
+    (w, h): (usize, usize),
+    (x, y): (usize, usize),
+    p: impl Fn(usize, usize) -> bool,
+) -> bool {
+    (y.saturating_sub(1)..=(y + 1).min(h - 1))
+        .any(|ny| (x.saturating_sub(1)..=(x + 1).min(w - 1)).any(|nx| p(nx, ny)))
+}
+
 /// A room's letter cell centre in cell units (the middle of
 /// [`Dungeon::room_centre`]'s cell).
 pub(crate) fn letter_point(d: &Dungeon, room: usize) -> (f64, f64) {

@@ -9,7 +9,7 @@
 //! page sets beside the map.
 
 use super::look::{Colours, Look, MapView, PrintStyle, players_copy};
-use super::{DoorRun, check_pixels_per_cell, door_runs, key_rooms, letter_point};
+use super::{DoorRun, any_around, check_pixels_per_cell, door_runs, key_rooms, letter_point};
 use crate::dungeon::{Dungeon, DungeonTile, column_label};
 use crate::export::ExportError;
 use std::fmt::Write;
@@ -86,10 +86,25 @@ impl Parts {
 /// neighbours is not rock): the hatched edge of the rock.
 pub(crate) fn rock_edge(d: &Dungeon, x: usize, y: usize) -> bool {
     d.grid.get(x, y) == DungeonTile::Rock
-        && (y.saturating_sub(1)..=(y + 1).min(d.height() - 1)).any(|ny| {
-            (x.saturating_sub(1)..=(x + 1).min(d.width() - 1))
-                .any(|nx| d.grid.get(nx, ny) != DungeonTile::Rock)
+        && any_around((d.width(), d.height()), (x, y), |nx, ny| {
+            d.grid.get(nx, ny) != DungeonTile::Rock
         })
+}
+
+/// The runs of equal `key(i)` along `0..n`: first index, one past the
+/// last, key.
+fn runs<K: PartialEq>(n: usize, key: impl Fn(usize) -> K) -> Vec<(usize, usize, K)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < n {
+        let k = key(i);
+        let start = i;
+        while i < n && key(i) == k {
+            i += 1;
+        }
+        out.push((start, i, k));
+    }
+    out
 }
 
 /// How a cell is painted underneath the overlay.
@@ -145,14 +160,8 @@ pub fn svg_look(d: &Dungeon, ppc: u32, look: Look) -> Result<String, ExportError
         hatch_pattern(s, rock, look.style),
     );
     for y in 0..d.height() {
-        let mut x = 0;
-        while x < d.width() {
-            let p = paint(d.grid.get(x, y));
-            let edge = rock_edge(d, x, y);
-            let start = x;
-            while x < d.width() && paint(d.grid.get(x, y)) == p && rock_edge(d, x, y) == edge {
-                x += 1;
-            }
+        let cells = runs(d.width(), |x| (paint(d.grid.get(x, y)), rock_edge(d, x, y)));
+        for (start, x, (p, edge)) in cells {
             let fill = match p {
                 Paint::Rock if edge => "url(#hatch)",
                 Paint::Rock => continue,
@@ -192,13 +201,7 @@ pub fn cells_vector(d: &Dungeon, s: f64, style: PrintStyle) -> String {
     let mut hatch = String::new();
     let q = s / 4.0;
     for y in 0..rows {
-        let mut x = 0;
-        while x < cols {
-            let p = paint(d.grid.get(x, y));
-            let start = x;
-            while x < cols && paint(d.grid.get(x, y)) == p {
-                x += 1;
-            }
+        for (start, x, p) in runs(cols, |x| paint(d.grid.get(x, y))) {
             let fill = match p {
                 Paint::Rock => continue,
                 Paint::Wall => c.wall,
@@ -242,17 +245,8 @@ pub fn cells_vector(d: &Dungeon, s: f64, style: PrintStyle) -> String {
     // Grid lines on every cell side with a floor or corridor cell beside.
     let mut grid = String::new();
     for y in 0..=rows {
-        let mut x = 0;
-        while x < cols {
-            let on = |x: usize| (y < rows && lined(x, y)) || (y > 0 && lined(x, y - 1));
-            if !on(x) {
-                x += 1;
-                continue;
-            }
-            let start = x;
-            while x < cols && on(x) {
-                x += 1;
-            }
+        let on = |x: usize| (y < rows && lined(x, y)) || (y > 0 && lined(x, y - 1));
+        for (start, x, _) in runs(cols, on).into_iter().filter(|r| r.2) {
             let _ = write!(
                 grid,
                 "M{:.2} {:.2}H{:.2}",
@@ -263,17 +257,8 @@ pub fn cells_vector(d: &Dungeon, s: f64, style: PrintStyle) -> String {
         }
     }
     for x in 0..=cols {
-        let mut y = 0;
-        while y < rows {
-            let on = |y: usize| (x < cols && lined(x, y)) || (x > 0 && lined(x - 1, y));
-            if !on(y) {
-                y += 1;
-                continue;
-            }
-            let start = y;
-            while y < rows && on(y) {
-                y += 1;
-            }
+        let on = |y: usize| (x < cols && lined(x, y)) || (x > 0 && lined(x - 1, y));
+        for (start, y, _) in runs(rows, on).into_iter().filter(|r| r.2) {
             let _ = write!(
                 grid,
                 "M{:.2} {:.2}V{:.2}",
