@@ -183,14 +183,23 @@ fn apply_script_args(
 /// drawing anything, so the user finds their board when they come back.
 fn despawn_drawing(mut commands: Commands, boards: Query<Entity, With<MainGenerator>>) {
     for board in &boards {
-        commands.entity(board).despawn_related::<Children>();
+        // Hidden too: a drawing the plugin makes after this (a board
+        // added in the frame the screen changed) stays off other screens.
+        commands
+            .entity(board)
+            .despawn_related::<Children>()
+            .insert(Visibility::Hidden);
     }
 }
 
-/// Coming back: the plugin draws the board again.
-fn redraw_board(mut boards: Query<&mut HexBoardMap, With<MainGenerator>>) {
-    for mut map in &mut boards {
+/// Coming back: the plugin draws the board again, shown.
+fn redraw_board(
+    mut commands: Commands,
+    mut boards: Query<(Entity, &mut HexBoardMap), With<MainGenerator>>,
+) {
+    for (board, mut map) in &mut boards {
         map.set_changed();
+        commands.entity(board).insert(Visibility::Inherited);
     }
 }
 
