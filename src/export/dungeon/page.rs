@@ -6,7 +6,7 @@
 //! levels), "For N characters of level L" when the level says, the map
 //! cropped to the dungeon with column letters and row numbers (the cells
 //! the key names), a scale bar and a legend under it, then the room key
-//! ([`key_text`], the Markdown key's facts) in three columns: where the
+//! ([`key_text`](super::key::key_text), the Markdown key's facts) in three columns: where the
 //! party enters and the main path, the traps, the secret doors, one entry
 //! per room (its letter in a disc as on the map, what it is, the
 //! description, then the GM's facts: enemies and their challenge,
@@ -25,7 +25,7 @@
 //! smaller if need be, the text down to 7 pt).
 //!
 //! The players' handout (`--view players`): title, hook and the players'
-//! map ([`players_copy`]: nothing behind a secret door, no traps, locks,
+//! map ([`players_copy`](super::look::players_copy): nothing behind a secret door, no traps, locks,
 //! keys, monsters, treasure or coordinates) as large as the page allows,
 //! with its legend (doors, rooms) and scale bar. Always one page.
 //!
