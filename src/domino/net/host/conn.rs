@@ -1,6 +1,7 @@
 //! The connections of a host: the accept loop (at most
-//! [`MAX_CONNECTIONS`] at once, [`MAX_CONNECTIONS_PER_ADDRESS`] of them from
-//! one IP address), a reader thread per connection (lines
+//! [`MAX_CONNECTIONS`] without a seat at once, the longest waiting cut to
+//! make room; [`MAX_CONNECTIONS_PER_ADDRESS`] of them from one IP address
+//! or IPv6 /64; seated connections do not count), a reader thread per connection (lines
 //! taken at most at [`LINES_PER_SECOND`](super::super::LINES_PER_SECOND)
 //! after a burst, a started line must end within
 //! [`PARTIAL_LINE_TIMEOUT`]) and a writer thread per connection with a
@@ -9,11 +10,11 @@
 
 use super::super::guard::{
     MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_QUEUED_PER_CLIENT, PARTIAL_LINE_TIMEOUT,
-    RateLimit, WRITE_TIMEOUT, sanitize_peer_text,
+    RateLimit, WRITE_TIMEOUT, address_key, sanitize_peer_text,
 };
 use super::super::{ClientMsg, HostMsg, MAX_CLIENT_LINE, to_line};
 use super::Ev;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{ErrorKind, Read, Write};
 use std::net::{IpAddr, Shutdown, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,6 +33,9 @@ pub(crate) struct ConnIo {
     /// Set when the match thread ends the connection: its reader stops
     /// before the next line, so a cut connection frees its place at once.
     ended: Arc<AtomicBool>,
+    /// The connection's id and the accept loop's book of places.
+    id: u64,
+    places: Arc<Mutex<Admission>>,
 }
 
 /// Why a line could not be queued for a client.
@@ -51,6 +55,12 @@ impl ConnIo {
         })
     }
 
+    /// The connection took a seat: it no longer holds a place of the
+    /// connections without one.
+    pub(crate) fn seated(&self) {
+        lock(&self.places).seat(self.id);
+    }
+
     /// Cut the connection at once (what is queued is lost).
     pub(crate) fn cut(self) {
         self.ended.store(true, Ordering::Relaxed);
@@ -65,52 +75,97 @@ impl ConnIo {
     }
 }
 
-/// Who is connected: the open connections in all and per IP address.
+/// One connection without a seat, in the book of places.
+#[derive(Debug)]
+struct Waiting {
+    key: IpAddr,
+    /// To cut it when a newer connection needs its place (`None` in tests).
+    socket: Option<(TcpStream, Arc<AtomicBool>)>,
+}
+
+/// Who is connected: connections without a seat (in the order they came,
+/// per address) and seated ones (not limited here: the seats are).
 #[derive(Debug, Default)]
-pub(super) struct Admission {
-    total: usize,
+pub(crate) struct Admission {
+    waiting: BTreeMap<u64, Waiting>,
     per_address: HashMap<IpAddr, usize>,
+    seated: HashSet<u64>,
+    /// Connections cut to make room for a newer one.
+    pub(crate) evicted: u64,
+}
+
+fn lock(m: &Mutex<Admission>) -> std::sync::MutexGuard<'_, Admission> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 impl Admission {
-    /// Take a place for a connection from `ip`, or say why the host is full.
-    pub(super) fn admit(&mut self, ip: IpAddr) -> Result<(), String> {
-        if self.total >= MAX_CONNECTIONS {
+    /// Take a place for connection `id` from `ip`, or say why the host is
+    /// full for that address. When [`MAX_CONNECTIONS`] wait already, the
+    /// one that has waited longest is cut to make room.
+    pub(super) fn admit(
+        &mut self,
+        id: u64,
+        ip: IpAddr,
+        socket: Option<(TcpStream, Arc<AtomicBool>)>,
+    ) -> Result<(), String> {
+        let key = address_key(ip);
+        let mine = self.per_address.get(&key).copied().unwrap_or(0);
+        if mine >= MAX_CONNECTIONS_PER_ADDRESS {
             return Err(format!(
-                "the host is full: at most {MAX_CONNECTIONS} connections at once"
+                "the host is full for {ip}: at most {MAX_CONNECTIONS_PER_ADDRESS} connections \
+                 without a seat at once from one address; try again in a few seconds"
             ));
         }
-        let mine = self.per_address.entry(ip).or_insert(0);
-        if *mine >= MAX_CONNECTIONS_PER_ADDRESS {
-            return Err(format!(
-                "the host is full for {ip}: at most {MAX_CONNECTIONS_PER_ADDRESS} \
-                 connections at once from one address"
-            ));
+        while self.waiting.len() >= MAX_CONNECTIONS {
+            let Some((_, w)) = self.waiting.pop_first() else {
+                break;
+            };
+            self.forget(w.key);
+            self.evicted += 1;
+            if let Some((sock, ended)) = w.socket {
+                ended.store(true, Ordering::Relaxed);
+                let _ = sock.shutdown(Shutdown::Both);
+            }
         }
-        *mine += 1;
-        self.total += 1;
+        *self.per_address.entry(key).or_insert(0) += 1;
+        self.waiting.insert(id, Waiting { key, socket });
         Ok(())
     }
 
-    /// Give back the place of a connection from `ip`.
-    pub(super) fn leave(&mut self, ip: IpAddr) {
-        if let Some(n) = self.per_address.get_mut(&ip) {
+    fn forget(&mut self, key: IpAddr) {
+        if let Some(n) = self.per_address.get_mut(&key) {
             *n -= 1;
             if *n == 0 {
-                self.per_address.remove(&ip);
+                self.per_address.remove(&key);
             }
-            self.total -= 1;
+        }
+    }
+
+    /// Connection `id` took a seat.
+    pub(super) fn seat(&mut self, id: u64) {
+        if let Some(w) = self.waiting.remove(&id) {
+            self.forget(w.key);
+            self.seated.insert(id);
+        }
+    }
+
+    /// Give back the place of connection `id`.
+    pub(super) fn leave(&mut self, id: u64) {
+        match self.waiting.remove(&id) {
+            Some(w) => self.forget(w.key),
+            None => {
+                self.seated.remove(&id);
+            }
         }
     }
 }
 
 /// Gives a connection's place back when its reader ends.
-struct Live(Arc<Mutex<Admission>>, IpAddr);
+struct Live(Arc<Mutex<Admission>>, u64);
 
 impl Drop for Live {
     fn drop(&mut self) {
-        let mut places = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        places.leave(self.1);
+        lock(&self.0).leave(self.1);
     }
 }
 
@@ -126,18 +181,19 @@ pub(super) fn accept_loop(listener: TcpListener, tx: SyncSender<Ev>, stop: Arc<A
                 continue;
             }
         };
-        let admitted = places
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .admit(peer.ip());
+        let id = next_id;
+        next_id += 1;
+        let ended = Arc::new(AtomicBool::new(false));
+        let Ok(cutter) = stream.try_clone() else {
+            continue;
+        };
+        let admitted = lock(&places).admit(id, peer.ip(), Some((cutter, Arc::clone(&ended))));
         if let Err(reason) = admitted {
             refuse_full(stream, reason);
             continue;
         }
         // From here on the place is given back when `guard` drops.
-        let guard = Live(Arc::clone(&places), peer.ip());
-        let id = next_id;
-        next_id += 1;
+        let guard = Live(Arc::clone(&places), id);
         let _ = stream.set_nonblocking(false);
         let _ = stream.set_nodelay(true);
         let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
@@ -152,11 +208,12 @@ pub(super) fn accept_loop(listener: TcpListener, tx: SyncSender<Ev>, stop: Arc<A
         if spawned.is_err() {
             continue;
         }
-        let ended = Arc::new(AtomicBool::new(false));
         let io = ConnIo {
             out,
             socket,
             ended: Arc::clone(&ended),
+            id,
+            places: Arc::clone(&places),
         };
         if tx.send(Ev::Conn(id, io, peer)).is_err() {
             return;
@@ -284,34 +341,36 @@ mod tests {
     }
 
     #[test]
-    fn one_address_gets_its_share_and_the_host_its_total() {
+    fn one_address_gets_its_share_and_the_oldest_waiting_makes_room() {
         let mut places = Admission::default();
+        let mut id = 0u64;
+        let mut next = || {
+            id += 1;
+            id
+        };
         for _ in 0..MAX_CONNECTIONS_PER_ADDRESS {
-            places.admit(ip(1)).unwrap();
+            places.admit(next(), ip(1), None).unwrap();
         }
-        let refused = places.admit(ip(1)).unwrap_err();
+        let refused = places.admit(next(), ip(1), None).unwrap_err();
         assert!(refused.contains("from one address"), "{refused}");
-        // Others still get in, up to the total.
-        let mut others = 2;
-        while places.total < MAX_CONNECTIONS {
-            places.admit(ip(others)).unwrap();
-            others += 1;
+        // A seated connection frees its address's place.
+        places.seat(1);
+        places.admit(next(), ip(1), None).unwrap();
+        // Many addresses: past MAX_CONNECTIONS the oldest waiting goes,
+        // and a newcomer always gets in.
+        for k in 0..(3 * MAX_CONNECTIONS) {
+            places.admit(next(), ip(10 + (k % 200) as u8), None).unwrap();
         }
-        let refused = places.admit(ip(200)).unwrap_err();
-        assert!(refused.contains("connections at once"), "{refused}");
-        // A place given back is free again, for anyone.
-        places.leave(ip(1));
-        places.admit(ip(200)).unwrap();
-        assert!(places.admit(ip(1)).is_err());
-        // Giving back every place empties the table.
-        places.leave(ip(200));
-        for _ in 1..MAX_CONNECTIONS_PER_ADDRESS {
-            places.leave(ip(1));
+        assert_eq!(places.waiting.len(), MAX_CONNECTIONS);
+        assert!(places.evicted > 0);
+        assert!(!places.waiting.contains_key(&2), "the oldest went");
+        assert!(places.seated.contains(&1));
+        // Giving back every place empties the book.
+        let ids: Vec<u64> = places.waiting.keys().copied().collect();
+        for i in ids {
+            places.leave(i);
         }
-        for o in 2..others {
-            places.leave(ip(o));
-        }
-        assert_eq!(places.total, 0);
-        assert!(places.per_address.is_empty());
+        places.leave(1);
+        assert!(places.per_address.is_empty() && places.seated.is_empty());
     }
 }
