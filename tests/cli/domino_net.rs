@@ -59,7 +59,7 @@ fn host(
     };
     let addr = line.trim().strip_prefix("hosting on ").unwrap().to_string();
     let code = code.trim().strip_prefix("join code ").unwrap().to_string();
-    assert_eq!(code.len(), 6, "{code}");
+    assert_eq!(code.len(), 9, "{code}");
     (child, addr, code, out)
 }
 

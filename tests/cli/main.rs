@@ -9,6 +9,7 @@ mod catan_play;
 mod domino;
 mod domino_net;
 mod domino_records;
+mod domino_trust;
 mod domino_tune;
 mod dungeon_export;
 mod dungeon_gm;

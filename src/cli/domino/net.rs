@@ -5,11 +5,13 @@ use super::super::Outcome;
 use super::super::common::{CliError, CliResult, print_json};
 use crate::domino::AgentSpec;
 use crate::domino::net::{
-    DEFAULT_PORT, Host, HostConfig, JoinOptions, new_join_code, parse_seats, run_bot_joined,
+    DEFAULT_PORT, Host, HostConfig, JOIN_CODE_LEN, JoinOptions, WRONG_CODES_PER_MINUTE,
+    WRONG_CODES_PER_MINUTE_NEW_ADDRESSES, code_bits, new_join_code, parse_seats, run_bot_joined,
     sanitize_peer_text,
 };
-use crate::domino::records::{append, records_path};
+use crate::domino::records::{append, check as check_records, records_path};
 use clap::Args;
+use evoboard::text_safe::clean;
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
@@ -51,8 +53,8 @@ pub struct HostArgs {
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=86_400))]
     pub turn_seconds: u64,
     /// The join code clients must give (4 to 32 letters and digits;
-    /// default: a fresh random 6-character code, printed on the second
-    /// line).
+    /// default: a fresh random 9-character code, about 44 bits, printed on
+    /// the second line; a shorter code gets a warning).
     #[arg(long)]
     pub code: Option<String>,
     /// Append the finished match to this record file when a person played
@@ -109,9 +111,26 @@ pub(super) fn host(a: HostArgs) -> CliResult {
         join_code: Some(a.code.clone().unwrap_or_else(new_join_code)),
         turn_time: (a.turn_seconds > 0).then(|| Duration::from_secs(a.turn_seconds)),
     };
+    // The record file is checked before the match, not found out after.
+    if !a.no_records {
+        let path = a.records.clone().unwrap_or_else(records_path);
+        check_records(&path).map_err(|e| {
+            CliError(format!(
+                "--records: {}; give another file or pass --no-records",
+                clean(&e.to_string())
+            ))
+        })?;
+    }
     let seat_names: Vec<String> = cfg.seats.iter().map(ToString::to_string).collect();
     let stand_in = cfg.stand_in.to_string();
     let handle = Host::start(cfg).map_err(|e| CliError(e.to_string()))?;
+    if let Some(c) = a
+        .code
+        .as_deref()
+        .filter(|c| c.chars().count() < JOIN_CODE_LEN)
+    {
+        eprintln!("{}", short_code_warning(c));
+    }
     let code = handle.join_code().unwrap_or_default().to_string();
     println!("hosting on {}", handle.local_addr());
     println!("join code {code}");
@@ -122,6 +141,16 @@ pub(super) fn host(a: HostArgs) -> CliResult {
             seat_names.join(", "),
             handle.local_addr().port()
         );
+    }
+    // Tell the person running the host when someone guesses the code.
+    while !handle.has_ended() {
+        for a in handle.alerts() {
+            eprintln!("warning: {}", sanitize_peer_text(&a));
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    for a in handle.alerts() {
+        eprintln!("warning: {}", sanitize_peer_text(&a));
     }
     let r = handle.wait();
     // A finished match with a person goes to the record file; a failure
@@ -200,6 +229,22 @@ pub(super) fn host(a: HostArgs) -> CliResult {
         Some(_) => Ok(()),
         None => Err(CliError(format!("no result: {}", r.ended))),
     }
+}
+
+/// The warning for a host-chosen code shorter than the default: how many
+/// bits it has and how long the host's own guess limit holds it.
+fn short_code_warning(code: &str) -> String {
+    let bits = code_bits(code);
+    // Half the codes, at the host's ceiling of wrong codes looked at.
+    let per_minute = WRONG_CODES_PER_MINUTE + WRONG_CODES_PER_MINUTE_NEW_ADDRESSES;
+    let days = 2f64.powf(bits - 1.0) / f64::from(per_minute) / (60.0 * 24.0);
+    format!(
+        "warning: a join code of {} characters has at most {bits:.0} bits: at the host's \
+         ceiling of {per_minute} wrong codes a minute, strangers from many addresses try half \
+         of them in about {days:.0} days (a long match is safe, a table left open is not); \
+         the default code has {JOIN_CODE_LEN} characters (44 bits)",
+        code.chars().count()
+    )
 }
 
 /// `evoboard domino join` without `--bot`: who joins where. The binary

@@ -4,6 +4,7 @@
 use super::super::common::{CliError, CliResult, print_json};
 use crate::domino::records::{load, records_path, summarize};
 use clap::Args;
+use evoboard::text_safe::clean;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -23,8 +24,14 @@ pub struct RecordsArgs {
 
 pub(super) fn run(a: RecordsArgs) -> CliResult {
     let path = a.file.unwrap_or_else(records_path);
-    let file = load(&path).map_err(|e| CliError(e.to_string()))?;
-    let pairings = summarize(&file);
+    let file = load(&path).map_err(|e| CliError(clean(&e.to_string())))?;
+    // Agent names come from the file: cleaned before they reach a
+    // terminal (or the JSON another program shows).
+    let mut pairings = summarize(&file);
+    for p in &mut pairings {
+        p.opponent = clean(&p.opponent);
+        p.partner = p.partner.as_deref().map(clean);
+    }
     if a.json {
         return print_json(&json!({
             "file": path.display().to_string(),
@@ -34,7 +41,7 @@ pub(super) fn run(a: RecordsArgs) -> CliResult {
     }
     println!(
         "{}: {} matches recorded",
-        path.display(),
+        clean(&path.display().to_string()),
         file.matches.len()
     );
     if pairings.is_empty() {

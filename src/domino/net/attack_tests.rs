@@ -161,10 +161,15 @@ fn a_slow_partial_line_is_cut_and_the_match_goes_on() {
     let bots = bots(&addr, &[0, 1]);
     let (r, _, took) = finish(host, bots, NORMAL);
     assert!(r.winner_team.is_some() && took < NORMAL, "{took:?}");
-    // A host that waits for people cuts a line unfinished for 10 s.
+    // A host that waits for people cuts a seated person's line unfinished
+    // for 10 s (a stranger without a seat goes after HELLO_TIMEOUT, 5 s).
     let host = Host::start(config("human,human,ai:t1,ai:t1", 60_000)).unwrap();
     let addr = host.local_addr().to_string();
     let mut slow = raw(&addr);
+    slow.write_all(hello(0, "Slow", Some(CODE), None).as_bytes())
+        .unwrap();
+    let mut r = BufReader::new(slow.try_clone().unwrap());
+    assert!(matches!(next(&mut r), Some(HostMsg::Welcome { .. })));
     let start = Instant::now();
     let mut buf = [0u8; 64];
     loop {

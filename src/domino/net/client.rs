@@ -2,7 +2,9 @@
 //! [`NetClient`] reads on its own thread and hands messages over a channel
 //! (a frame loop polls it).
 
+use super::guard::HANDSHAKE_TIMEOUT;
 use super::{ClientMsg, HostMsg, MAX_HOST_LINE, NetError, PROTOCOL_VERSION, resolve, to_line};
+use crate::text_safe::clean;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpStream};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -114,11 +116,46 @@ fn open(addr: &str, j: &JoinOptions) -> Result<TcpStream, NetError> {
     Ok(stream)
 }
 
-/// Parse one line from the host.
+/// Parse one line from the host; the host's text (reasons, names,
+/// notices, log sentences) is made safe to show
+/// ([`crate::text_safe::clean`]) before anyone sees it.
 fn parse(line: &[u8]) -> Result<HostMsg, NetError> {
-    serde_json::from_slice(line).map_err(|e| NetError::Protocol {
-        reason: e.to_string(),
-    })
+    let msg = serde_json::from_slice(line).map_err(|e| NetError::Protocol {
+        reason: clean(&e.to_string()),
+    })?;
+    Ok(clean_msg(msg))
+}
+
+/// A host message with every text field cleaned.
+fn clean_msg(msg: HostMsg) -> HostMsg {
+    match msg {
+        HostMsg::Welcome {
+            version,
+            seat,
+            names,
+            token,
+        } => HostMsg::Welcome {
+            version,
+            seat,
+            names: names.map(|n| clean(&n)),
+            token: clean(&token),
+        },
+        HostMsg::Snapshot(mut s) => {
+            s.names = s.names.map(|n| clean(&n));
+            s.players = s.players.map(|n| clean(&n));
+            s.notice = s.notice.map(|n| clean(&n));
+            for l in &mut s.log {
+                l.text = clean(&l.text);
+            }
+            HostMsg::Snapshot(s)
+        }
+        HostMsg::Refused { reason } => HostMsg::Refused {
+            reason: clean(&reason),
+        },
+        HostMsg::Closing { reason } => HostMsg::Closing {
+            reason: clean(&reason),
+        },
+    }
 }
 
 /// A blocking client: [`Client::connect`] returns once the host granted a
@@ -144,7 +181,11 @@ impl Client {
         Client::join(addr, &JoinOptions::new(seat, name))
     }
 
-    /// [`Client::connect`] with a join code and a seat token.
+    /// [`Client::connect`] with a join code and a seat token. The host
+    /// must answer within [`HANDSHAKE_TIMEOUT`](super::HANDSHAKE_TIMEOUT)
+    /// (else a [`NetError::Io`] says it did not); a host that closes
+    /// before granting a seat (full, wrong code, stopped) is a
+    /// [`NetError::Refused`] with its reason.
     pub fn join(addr: &str, j: &JoinOptions) -> Result<Client, NetError> {
         let stream = open(addr, j)?;
         let writer = stream
@@ -160,14 +201,30 @@ impl Client {
             received: 0,
             ended: None,
         };
+        c.set_read_timeout(Some(HANDSHAKE_TIMEOUT))?;
         loop {
-            match c.recv()? {
+            let msg = match c.recv() {
+                Ok(m) => m,
+                Err(NetError::HostEnded { reason }) => return Err(NetError::Refused { reason }),
+                Err(NetError::Io { reason, .. }) => {
+                    return Err(NetError::Io {
+                        what: format!(
+                            "the host at {addr} did not answer within {} s",
+                            HANDSHAKE_TIMEOUT.as_secs()
+                        ),
+                        reason,
+                    });
+                }
+                Err(e) => return Err(e),
+            };
+            match msg {
                 HostMsg::Welcome {
                     seat, names, token, ..
                 } => {
                     c.seat = seat;
                     c.names = names;
                     c.token = token;
+                    c.set_read_timeout(None)?;
                     return Ok(c);
                 }
                 HostMsg::Refused { reason } => return Err(NetError::Refused { reason }),
@@ -298,6 +355,10 @@ impl NetClient {
         let writer = stream
             .try_clone()
             .map_err(|e| NetError::io("cannot clone the socket", e))?;
+        // No answer to the `Hello` within the handshake window ends it.
+        stream
+            .set_read_timeout(Some(HANDSHAKE_TIMEOUT))
+            .map_err(|e| NetError::io("cannot set the read timeout", e))?;
         let (tx, rx) = channel();
         let ended = Arc::new(Mutex::new(None));
         let received = Arc::new(AtomicU64::new(0));
@@ -307,9 +368,22 @@ impl NetClient {
             .spawn(move || {
                 let mut reader = BufReader::new(stream);
                 let mut buf = Vec::new();
+                let mut answered = false;
                 let reason = loop {
                     match read_line_limited(&mut reader, &mut buf, MAX_HOST_LINE) {
                         Ok(LineRead::Line) => {}
+                        Err(e)
+                            if !answered
+                                && matches!(
+                                    e.kind(),
+                                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                                ) =>
+                        {
+                            break format!(
+                                "the host did not answer within {} s",
+                                HANDSHAKE_TIMEOUT.as_secs()
+                            );
+                        }
                         Ok(LineRead::Eof) => break "the connection closed".to_string(),
                         Ok(LineRead::TooLong) => {
                             break format!("it sent a line over {MAX_HOST_LINE} bytes");
@@ -318,6 +392,10 @@ impl NetClient {
                     }
                     let msg = parse(&buf);
                     buf.clear();
+                    if !answered {
+                        answered = true;
+                        let _ = reader.get_ref().set_read_timeout(None);
+                    }
                     match msg {
                         Ok(m) => {
                             received2.fetch_add(1, Ordering::Relaxed);

@@ -7,12 +7,13 @@ use super::guard::MAX_MATCH_QUEUE;
 use super::{ClientMsg, DEFAULT_PORT, NetError, SeatSpec};
 use serde::Serialize;
 use std::net::{SocketAddr, TcpListener};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+mod admission;
 mod conn;
 mod host_loop;
 
@@ -247,6 +248,7 @@ impl Host {
             .map_err(|e| NetError::io("cannot set up the listener", e))?;
         let code = cfg.join_code.clone();
         let state = host_loop::HostLoop::new(cfg)?;
+        let alerts = Arc::clone(&state.alerts);
         let (tx, rx) = sync_channel(MAX_MATCH_QUEUE);
         let stop = Arc::new(AtomicBool::new(false));
         let asked = Arc::new(AtomicBool::new(false));
@@ -274,6 +276,7 @@ impl Host {
             acceptor: Some(acceptor),
             stop,
             asked,
+            alerts,
         })
     }
 }
@@ -289,6 +292,7 @@ pub struct HostHandle {
     stop: Arc<AtomicBool>,
     /// [`HostHandle::shutdown`] was asked (seen even when the queue is full).
     asked: Arc<AtomicBool>,
+    alerts: Arc<Mutex<Vec<String>>>,
 }
 
 impl std::fmt::Debug for Ev {
@@ -312,6 +316,15 @@ impl HostHandle {
     /// The join code clients must give (`None`: an open table).
     pub fn join_code(&self) -> Option<&str> {
         self.code.as_deref()
+    }
+
+    /// Warnings for the person running the host since the last call
+    /// (someone guessing the join code), oldest first.
+    pub fn alerts(&self) -> Vec<String> {
+        self.alerts
+            .lock()
+            .map(|mut a| std::mem::take(&mut *a))
+            .unwrap_or_default()
     }
 
     /// Whether the match has ended (its thread has finished).

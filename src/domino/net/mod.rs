@@ -28,6 +28,8 @@ mod bot;
 mod client;
 mod guard;
 mod host;
+#[cfg(test)]
+mod lockout_tests;
 mod record;
 mod snapshot;
 #[cfg(test)]
@@ -36,9 +38,12 @@ mod tests;
 pub use bot::{BotResult, run_bot, run_bot_joined, run_bot_with};
 pub use client::{Client, JoinOptions, NetClient};
 pub use guard::{
-    HELLO_TIMEOUT, JOIN_CODE_LEN, LINE_BURST, LINES_PER_SECOND, MAX_CONNECTIONS,
-    MAX_CONNECTIONS_PER_ADDRESS, MAX_MATCH_QUEUE, MAX_NAME_CHARS, MAX_QUEUED_PER_CLIENT,
-    PARTIAL_LINE_TIMEOUT, REFUSALS_KEPT, WRITE_TIMEOUT, new_join_code, sanitize_peer_text,
+    CONNECTS_BURST_PER_ADDRESS, CONNECTS_PER_MINUTE_PER_ADDRESS, HANDSHAKE_TIMEOUT, HELLO_TIMEOUT,
+    JOIN_CODE_LEN, LINE_BURST, LINES_PER_SECOND, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS,
+    MAX_MATCH_QUEUE, MAX_NAME_CHARS, MAX_QUEUED_PER_CLIENT, PARTIAL_LINE_TIMEOUT, REFUSALS_KEPT,
+    WRITE_TIMEOUT, WRONG_CODE_BURST, WRONG_CODE_BURST_NEW_ADDRESSES, WRONG_CODE_BURST_PER_ADDRESS,
+    WRONG_CODES_PER_MINUTE, WRONG_CODES_PER_MINUTE_NEW_ADDRESSES,
+    WRONG_CODES_PER_MINUTE_PER_ADDRESS, code_bits, new_join_code, sanitize_peer_text,
 };
 pub use host::{Host, HostConfig, HostHandle, HostReport, SeatReport, StandIn, parse_seats};
 pub use snapshot::{
@@ -233,8 +238,9 @@ pub enum NetError {
         /// The system's message.
         reason: String,
     },
-    /// The host refused the request (seat taken, seat out of 0..4, an AI
-    /// seat, version mismatch…).
+    /// The host refused the request (seat taken, the table full, a wrong
+    /// join code, seat out of 0..4, an AI seat, version mismatch…), or
+    /// closed the connection before granting a seat.
     Refused {
         /// The host's reason.
         reason: String,
@@ -264,11 +270,18 @@ impl fmt::Display for NetError {
             NetError::BadSeat { text, reason } => write!(f, "bad seat `{text}`: {reason}"),
             NetError::BadConfig { reason } => write!(f, "{reason}"),
             NetError::Io { what, reason } => write!(f, "{what}: {reason}"),
-            NetError::Refused { reason } => write!(f, "the host refused: {reason}"),
-            NetError::HostEnded { reason } => write!(f, "the host ended the match: {reason}"),
+            NetError::Refused { reason } => {
+                write!(f, "the host refused: {}", crate::text_safe::clean(reason))
+            }
+            NetError::HostEnded { reason } => write!(
+                f,
+                "the host ended the match: {}",
+                crate::text_safe::clean(reason)
+            ),
             NetError::Protocol { reason } => write!(
                 f,
-                "the host sent something this client (protocol {PROTOCOL_VERSION}) does not understand: {reason}"
+                "the host sent something this client (protocol {PROTOCOL_VERSION}) does not understand: {}",
+                crate::text_safe::clean(reason)
             ),
             NetError::Domino(e) => write!(f, "{e}"),
         }

@@ -158,6 +158,62 @@ pub fn load(path: &Path) -> Result<RecordFile, RecordError> {
     }
 }
 
+/// Check, before a match, that [`append`] can record into `path`: the
+/// file is missing or a record file of a version this build reads (not a
+/// folder, a device, a level file or a newer record file), and its
+/// folder is a folder or can be made. A symbolic link is followed: the
+/// record goes into the file it points to and the link stays. Returns
+/// the file that will be written.
+///
+/// ```
+/// let dir = std::env::temp_dir();
+/// // A folder is not a record file: refused before any match is played.
+/// assert!(evoboard::domino::records::check(&dir).is_err());
+/// let fresh = dir.join(format!("evoboard-doc-{}.ron", std::process::id()));
+/// assert_eq!(evoboard::domino::records::check(&fresh).unwrap(), fresh);
+/// ```
+pub fn check(path: &Path) -> Result<PathBuf, RecordError> {
+    let write_err = |reason: String| RecordError::Write {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let target = follow_links(path).map_err(write_err)?;
+    load(&target)?;
+    let mut dir = target.parent().map(Path::to_path_buf);
+    while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty()) {
+        match std::fs::metadata(&d) {
+            Ok(m) if m.is_dir() => break,
+            Ok(_) => {
+                return Err(write_err(format!(
+                    "{} is not a folder, so the record file cannot be made there",
+                    d.display()
+                )));
+            }
+            Err(_) => dir = d.parent().map(Path::to_path_buf),
+        }
+    }
+    Ok(target)
+}
+
+/// The file a path names once symbolic links are followed (the last link
+/// may point to a file not made yet, in a folder that exists).
+fn follow_links(path: &Path) -> Result<PathBuf, String> {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&p).map_err(|e| e.to_string())?;
+                p = match p.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err("it is a chain of over 40 symbolic links; give the record file itself".into())
+}
+
 /// Add `record` to the file at `path`: read it ([`load`]), push, write
 /// the whole file to a temporary file in the same folder and rename it
 /// over the old one (creating the folder if needed). Never loses the
@@ -168,6 +224,8 @@ pub fn load(path: &Path) -> Result<RecordFile, RecordError> {
 /// Two processes appending at the same instant may race (the last rename
 /// wins); the app and the host append once per finished match.
 pub fn append(path: &Path, record: MatchRecord) -> Result<usize, RecordError> {
+    let target = check(path)?;
+    let path = target.as_path();
     let mut file = load(path)?;
     file.matches.push(record);
     let write_err = |reason: String| RecordError::Write {

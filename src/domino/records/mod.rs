@@ -16,7 +16,7 @@ mod summary;
 mod tests;
 
 pub use date::{iso8601_utc, now_iso8601};
-pub use file::{RECORDS_ENV, RecordError, SUPPORTED_VERSIONS, append, load, records_path};
+pub use file::{RECORDS_ENV, RecordError, SUPPORTED_VERSIONS, append, check, load, records_path};
 pub use summary::{PairingStats, summarize, wilson_interval, wilson_interval_z};
 
 use super::game::MatchResult;

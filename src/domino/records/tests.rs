@@ -219,3 +219,48 @@ fn the_ron_text_is_readable() {
     );
     assert_eq!(file::parse(std::path::Path::new("x"), &text).unwrap(), f);
 }
+
+#[test]
+fn check_refuses_what_append_could_not_use_and_a_link_stays_a_link() {
+    let dir = tmp("check");
+    std::fs::create_dir_all(dir.join("folder")).unwrap();
+    // A folder, a level file and a newer record file: refused up front.
+    assert!(check(&dir.join("folder")).is_err());
+    let level = dir.join("map.level.ron");
+    std::fs::write(&level, "(version: 1, map: Catan(()))").unwrap();
+    assert!(matches!(check(&level), Err(RecordError::Malformed { .. })));
+    let newer = dir.join("newer.ron");
+    std::fs::write(&newer, "(version: 9, matches: [])").unwrap();
+    assert!(matches!(
+        check(&newer),
+        Err(RecordError::UnknownVersion { found: 9, .. })
+    ));
+    // Under a file instead of a folder: refused, nothing made.
+    let under = level.join("r.ron");
+    assert!(matches!(
+        check(&under),
+        Err(RecordError::Unreadable { .. }) | Err(RecordError::Write { .. })
+    ));
+    // A symlink: the record goes into its target and the link stays.
+    let target = dir.join("real.ron");
+    let link = dir.join("link.ron");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    assert_eq!(
+        check(&link).unwrap(),
+        std::fs::canonicalize(&dir).unwrap().join("real.ron")
+    );
+    let r = rec([person("Ana"), ai("t1"), ai("t1"), ai("t1")], 0);
+    assert_eq!(append(&link, r.clone()).unwrap(), 1);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(load(&target).unwrap().matches, vec![r]);
+    // A link to a path under a file is refused.
+    let dangling = dir.join("dangling.ron");
+    std::os::unix::fs::symlink(level.join("x.ron"), &dangling).unwrap();
+    assert!(check(&dangling).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,6 +1,5 @@
-//! The connections of a host: the accept loop (at most
-//! [`MAX_CONNECTIONS`] at once, [`MAX_CONNECTIONS_PER_ADDRESS`] of them from
-//! one IP address), a reader thread per connection (lines
+//! The connections of a host: the accept loop (who gets a place without a
+//! seat: [`Admission`]), a reader thread per connection (lines
 //! taken at most at [`LINES_PER_SECOND`](super::super::LINES_PER_SECOND)
 //! after a burst, a started line must end within
 //! [`PARTIAL_LINE_TIMEOUT`]) and a writer thread per connection with a
@@ -8,14 +7,13 @@
 //! the match thread.
 
 use super::super::guard::{
-    MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_QUEUED_PER_CLIENT, PARTIAL_LINE_TIMEOUT,
-    RateLimit, WRITE_TIMEOUT, sanitize_peer_text,
+    MAX_QUEUED_PER_CLIENT, PARTIAL_LINE_TIMEOUT, RateLimit, WRITE_TIMEOUT, sanitize_peer_text,
 };
 use super::super::{ClientMsg, HostMsg, MAX_CLIENT_LINE, to_line};
 use super::Ev;
-use std::collections::HashMap;
+use super::admission::Admission;
 use std::io::{ErrorKind, Read, Write};
-use std::net::{IpAddr, Shutdown, TcpListener, TcpStream};
+use std::net::{Shutdown, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -32,6 +30,9 @@ pub(crate) struct ConnIo {
     /// Set when the match thread ends the connection: its reader stops
     /// before the next line, so a cut connection frees its place at once.
     ended: Arc<AtomicBool>,
+    /// The connection's id and the accept loop's book of places.
+    id: u64,
+    places: Arc<Mutex<Admission>>,
 }
 
 /// Why a line could not be queued for a client.
@@ -51,6 +52,12 @@ impl ConnIo {
         })
     }
 
+    /// The connection took a seat: it no longer holds a place of the
+    /// connections without one.
+    pub(crate) fn seated(&self) {
+        lock(&self.places).seat(self.id);
+    }
+
     /// Cut the connection at once (what is queued is lost).
     pub(crate) fn cut(self) {
         self.ended.store(true, Ordering::Relaxed);
@@ -65,52 +72,16 @@ impl ConnIo {
     }
 }
 
-/// Who is connected: the open connections in all and per IP address.
-#[derive(Debug, Default)]
-pub(super) struct Admission {
-    total: usize,
-    per_address: HashMap<IpAddr, usize>,
-}
-
-impl Admission {
-    /// Take a place for a connection from `ip`, or say why the host is full.
-    pub(super) fn admit(&mut self, ip: IpAddr) -> Result<(), String> {
-        if self.total >= MAX_CONNECTIONS {
-            return Err(format!(
-                "the host is full: at most {MAX_CONNECTIONS} connections at once"
-            ));
-        }
-        let mine = self.per_address.entry(ip).or_insert(0);
-        if *mine >= MAX_CONNECTIONS_PER_ADDRESS {
-            return Err(format!(
-                "the host is full for {ip}: at most {MAX_CONNECTIONS_PER_ADDRESS} \
-                 connections at once from one address"
-            ));
-        }
-        *mine += 1;
-        self.total += 1;
-        Ok(())
-    }
-
-    /// Give back the place of a connection from `ip`.
-    pub(super) fn leave(&mut self, ip: IpAddr) {
-        if let Some(n) = self.per_address.get_mut(&ip) {
-            *n -= 1;
-            if *n == 0 {
-                self.per_address.remove(&ip);
-            }
-            self.total -= 1;
-        }
-    }
+fn lock(m: &Mutex<Admission>) -> std::sync::MutexGuard<'_, Admission> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Gives a connection's place back when its reader ends.
-struct Live(Arc<Mutex<Admission>>, IpAddr);
+struct Live(Arc<Mutex<Admission>>, u64);
 
 impl Drop for Live {
     fn drop(&mut self) {
-        let mut places = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        places.leave(self.1);
+        lock(&self.0).leave(self.1);
     }
 }
 
@@ -126,18 +97,24 @@ pub(super) fn accept_loop(listener: TcpListener, tx: SyncSender<Ev>, stop: Arc<A
                 continue;
             }
         };
-        let admitted = places
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .admit(peer.ip());
+        let id = next_id;
+        next_id += 1;
+        let ended = Arc::new(AtomicBool::new(false));
+        let Ok(cutter) = stream.try_clone() else {
+            continue;
+        };
+        let admitted = lock(&places).admit(
+            id,
+            peer.ip(),
+            Instant::now(),
+            Some((cutter, Arc::clone(&ended))),
+        );
         if let Err(reason) = admitted {
             refuse_full(stream, reason);
             continue;
         }
         // From here on the place is given back when `guard` drops.
-        let guard = Live(Arc::clone(&places), peer.ip());
-        let id = next_id;
-        next_id += 1;
+        let guard = Live(Arc::clone(&places), id);
         let _ = stream.set_nonblocking(false);
         let _ = stream.set_nodelay(true);
         let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
@@ -152,11 +129,12 @@ pub(super) fn accept_loop(listener: TcpListener, tx: SyncSender<Ev>, stop: Arc<A
         if spawned.is_err() {
             continue;
         }
-        let ended = Arc::new(AtomicBool::new(false));
         let io = ConnIo {
             out,
             socket,
             ended: Arc::clone(&ended),
+            id,
+            places: Arc::clone(&places),
         };
         if tx.send(Ev::Conn(id, io, peer)).is_err() {
             return;
@@ -165,8 +143,8 @@ pub(super) fn accept_loop(listener: TcpListener, tx: SyncSender<Ev>, stop: Arc<A
         let spawned = std::thread::Builder::new()
             .name(format!("domino-net-read-{id}"))
             .spawn(move || {
-                let _live = guard;
-                read_loop(id, stream, rtx, [rstop, ended])
+                let live = guard;
+                read_loop(id, stream, rtx, [rstop, ended], &live)
             });
         if spawned.is_err() {
             let _ = tx.send(Ev::Gone(id, "the host could not start a reader".into()));
@@ -197,12 +175,19 @@ fn write_loop(mut stream: TcpStream, queue: Receiver<Arc<str>>) {
 
 /// Read a connection's lines and pass them on until it ends, the host
 /// stops, or a line runs over [`MAX_CLIENT_LINE`] or [`PARTIAL_LINE_TIMEOUT`].
-fn read_loop(id: u64, mut stream: TcpStream, tx: SyncSender<Ev>, stop: [Arc<AtomicBool>; 2]) {
+fn read_loop(
+    id: u64,
+    mut stream: TcpStream,
+    tx: SyncSender<Ev>,
+    stop: [Arc<AtomicBool>; 2],
+    live: &Live,
+) {
     let stopped = || stop.iter().any(|s| s.load(Ordering::Relaxed));
     let mut line: Vec<u8> = Vec::new();
     let mut since: Option<Instant> = None;
     let mut chunk = [0u8; 4096];
     let mut rate = RateLimit::new();
+    let mut spoke = false;
     let why = 'conn: loop {
         if stopped() {
             return;
@@ -226,6 +211,10 @@ fn read_loop(id: u64, mut stream: TcpStream, tx: SyncSender<Ev>, stop: [Arc<Atom
                         continue;
                     }
                     since = None;
+                    if !spoke {
+                        spoke = true;
+                        lock(&live.0).spoke(id);
+                    }
                     let wait = rate.take();
                     if !wait.is_zero() {
                         std::thread::sleep(wait);
@@ -272,46 +261,4 @@ fn parse_line(line: &[u8]) -> Option<Result<ClientMsg, String>> {
             sanitize_peer_text(&e.to_string())
         )
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::net::Ipv4Addr;
-
-    fn ip(last: u8) -> IpAddr {
-        IpAddr::V4(Ipv4Addr::new(192, 168, 1, last))
-    }
-
-    #[test]
-    fn one_address_gets_its_share_and_the_host_its_total() {
-        let mut places = Admission::default();
-        for _ in 0..MAX_CONNECTIONS_PER_ADDRESS {
-            places.admit(ip(1)).unwrap();
-        }
-        let refused = places.admit(ip(1)).unwrap_err();
-        assert!(refused.contains("from one address"), "{refused}");
-        // Others still get in, up to the total.
-        let mut others = 2;
-        while places.total < MAX_CONNECTIONS {
-            places.admit(ip(others)).unwrap();
-            others += 1;
-        }
-        let refused = places.admit(ip(200)).unwrap_err();
-        assert!(refused.contains("connections at once"), "{refused}");
-        // A place given back is free again, for anyone.
-        places.leave(ip(1));
-        places.admit(ip(200)).unwrap();
-        assert!(places.admit(ip(1)).is_err());
-        // Giving back every place empties the table.
-        places.leave(ip(200));
-        for _ in 1..MAX_CONNECTIONS_PER_ADDRESS {
-            places.leave(ip(1));
-        }
-        for o in 2..others {
-            places.leave(ip(o));
-        }
-        assert_eq!(places.total, 0);
-        assert!(places.per_address.is_empty());
-    }
 }

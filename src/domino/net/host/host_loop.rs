@@ -5,6 +5,7 @@
 
 use super::super::super::agents::{Agent, EvalAgent};
 use super::super::super::local_match::{Actor, LocalMatch};
+use super::super::guard::GuessThrottle;
 use super::super::snapshot::TableSnapshot;
 use super::super::{ClientMsg, HostMsg, NetError, SeatSpec};
 use super::conn::ConnIo;
@@ -13,6 +14,7 @@ use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 mod conns;
@@ -82,6 +84,13 @@ pub(super) struct HostLoop {
     notice: [Option<String>; 4],
     turn_timeouts: [u32; 4],
     sent: (u64, u64, u64),
+    /// Wrong join codes, throttled.
+    guesses: GuessThrottle,
+    /// Warnings for the person running the host (someone guesses the
+    /// code), taken by [`HostHandle::alerts`](super::HostHandle::alerts).
+    pub(super) alerts: Arc<Mutex<Vec<String>>>,
+    /// When the last guessing warning was given.
+    last_alert: Option<Instant>,
 }
 
 /// `0, 2` for a list of seats (`none` if empty).
@@ -135,6 +144,9 @@ impl HostLoop {
             notice: Default::default(),
             turn_timeouts: [0; 4],
             sent: (0, 0, 0),
+            guesses: GuessThrottle::new(now),
+            alerts: Arc::new(Mutex::new(Vec::new())),
+            last_alert: None,
         })
     }
 

@@ -1,10 +1,13 @@
 //! Who may sit where: the join code, seat owners and their tokens, and the
 //! name checked at `Hello`.
 
-use super::super::super::guard::{check_name, new_seat_token, same_secret};
+use super::super::super::guard::{
+    Verdict, WRONG_CODES_PER_MINUTE, WRONG_CODES_PER_MINUTE_NEW_ADDRESSES, check_name,
+    new_seat_token, same_secret,
+};
 use super::super::super::{HostMsg, PROTOCOL_VERSION, SeatSpec};
 use super::{Close, HostLoop, Owner, list};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 impl HostLoop {
     /// Human seats nobody sits at or owns: what a `Hello` without a token
@@ -46,9 +49,20 @@ impl HostLoop {
         }
         if let Some(expected) = self.cfg.join_code.clone() {
             let given = code.as_deref().map(|c| c.trim().to_ascii_uppercase());
+            let peer = self.conns.get(&id).map(|c| c.peer.ip());
+            if let (Some(_), Some(ip)) = (&given, peer)
+                && let Verdict::Throttled(reason) = self.guesses.verdict(ip, Instant::now())
+            {
+                self.guess_alert();
+                return self.refuse_and_close(id, reason, "throttled: too many wrong join codes");
+            }
             match given {
                 Some(c) if same_secret(&c, &expected.to_ascii_uppercase()) => {}
                 Some(_) => {
+                    if let Some(ip) = peer {
+                        self.guesses.wrong_code(ip, Instant::now());
+                    }
+                    self.guess_alert();
                     let reason = "wrong join code: ask the host for the code it printed".into();
                     return self.refuse_and_close(id, reason, "gave a wrong join code");
                 }
@@ -102,6 +116,7 @@ impl HostLoop {
         if let Some(c) = self.conns.get_mut(&id) {
             c.seat = Some(seat);
             c.name = name.clone();
+            c.io.seated();
         }
         self.seat_conn[seat as usize] = Some(id);
         self.names[seat as usize] = name.clone();
@@ -117,6 +132,33 @@ impl HostLoop {
         self.send(id, &welcome);
         self.last_change = Instant::now();
         self.broadcast();
+    }
+
+    /// Tell the person running the host that someone guesses the join
+    /// code: at the first wrong code, then at most every 10 s.
+    fn guess_alert(&mut self) {
+        let now = Instant::now();
+        if self
+            .last_alert
+            .is_some_and(|t| now.duration_since(t) < Duration::from_secs(10))
+        {
+            return;
+        }
+        self.last_alert = Some(now);
+        let g = &self.guesses;
+        let text = format!(
+            "someone may be guessing the join code: {} wrong codes from {} addresses so far, \
+             {} more refused unchecked by the throttle (at most {} a minute are looked at)",
+            g.wrong,
+            g.addresses,
+            g.throttled,
+            WRONG_CODES_PER_MINUTE + WRONG_CODES_PER_MINUTE_NEW_ADDRESSES
+        );
+        if let Ok(mut a) = self.alerts.lock()
+            && a.len() < 1000
+        {
+            a.push(text);
+        }
     }
 
     /// The seat a `Hello` may have, or `None` after refusing it.
@@ -168,7 +210,10 @@ impl HostLoop {
             }
             None => match self.open_seats().first() {
                 Some(&k) => return Some(k),
-                None => format!("no free human seat: the human seats ({humans}) are all taken"),
+                None => format!(
+                    "the table is full: every human seat ({humans}) has its person; \
+                     a person who left comes back with their seat token"
+                ),
             },
         };
         self.refuse(id, reason);
