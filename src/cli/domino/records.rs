@@ -25,13 +25,9 @@ pub struct RecordsArgs {
 pub(super) fn run(a: RecordsArgs) -> CliResult {
     let path = a.file.unwrap_or_else(records_path);
     let file = load(&path).map_err(|e| CliError(clean(&e.to_string())))?;
-    // Agent names come from the file: cleaned before they reach a
-    // terminal (or the JSON another program shows).
-    let mut pairings = summarize(&file);
-    for p in &mut pairings {
-        p.opponent = clean(&p.opponent);
-        p.partner = p.partner.as_deref().map(clean);
-    }
+    // Agent names come from the file: `summarize` cleans them before they
+    // reach a terminal (or the JSON another program shows).
+    let pairings = summarize(&file);
     if a.json {
         return print_json(&json!({
             "file": path.display().to_string(),

@@ -67,7 +67,8 @@ pub fn wilson_interval_z(wins: u32, n: u32, z: f64) -> [f64; 2] {
 /// A match counts for the team with a person on it. When both teams had
 /// people, it counts once, for team A (seats 0 and 2), against team B
 /// described with `human` for its persons (`human`, `human+t1`…). Matches
-/// without a person are skipped.
+/// without a person are skipped. Agent names come from the file: they are
+/// made safe to show ([`crate::text_safe::clean`]).
 pub fn summarize(file: &RecordFile) -> Vec<PairingStats> {
     type Key = (Vec<u8>, Option<String>, String);
     let mut table: BTreeMap<Key, (u32, u32)> = BTreeMap::new();
@@ -87,10 +88,13 @@ pub fn summarize(file: &RecordFile) -> Vec<PairingStats> {
             .map(|&s| s as u8)
             .collect();
         let partner = seats.iter().find_map(|&s| match &m.seats[s] {
-            SeatRecord::Ai { agent } => Some(agent.clone()),
+            SeatRecord::Ai { agent } => Some(crate::text_safe::clean(agent)),
             SeatRecord::Person { .. } => None,
         });
-        let (a, b) = (m.seats[1 - team].kind(), m.seats[3 - team].kind());
+        let (a, b) = (
+            crate::text_safe::clean(m.seats[1 - team].kind()),
+            crate::text_safe::clean(m.seats[3 - team].kind()),
+        );
         let opponent = if a == b {
             a.to_string()
         } else {
