@@ -43,6 +43,8 @@ pub struct DominoNet {
     pub host: Option<HostHandle>,
     /// The hosted match's seed (for its record).
     pub host_seed: u64,
+    /// The hosted match's last warning (someone guessing the join code).
+    pub host_alert: Option<String>,
     /// The round a `Ready` was sent after.
     ready_sent: u32,
     /// An intent was sent and the host has not answered yet.
@@ -85,6 +87,7 @@ impl DominoNet {
             choosing_end: None,
             host: None,
             host_seed: 0,
+            host_alert: None,
             ready_sent: 0,
             awaiting: false,
             reported: false,
@@ -267,6 +270,10 @@ impl DominoNet {
 
     /// Take in what the host sent (every frame).
     pub fn poll(&mut self) {
+        if let Some(a) = self.host.as_ref().and_then(|h| h.alerts().pop()) {
+            warn!("domino: {a}");
+            self.host_alert = Some(evoboard::text_safe::clean(&a));
+        }
         let msgs = match self.client.get_mut() {
             Ok(c) => {
                 self.messages = c.messages_received();

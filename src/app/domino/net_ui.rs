@@ -79,6 +79,12 @@ fn side(ui: &mut egui::Ui, n: &DominoNet) -> bool {
         )),
         (None, _) => ui.label(format!("Joined {}", n.addr)),
     };
+    if let Some(a) = &n.host_alert {
+        ui.colored_label(
+            egui::Color32::from_rgb(200, 120, 0),
+            format!("Warning: {a}"),
+        );
+    }
     if let Some(t) = &n.token {
         ui.label(format!("Your seat token: {t}"))
             .on_hover_text("keep it: give it with --token (or in the join form) to take this seat back after a drop");
