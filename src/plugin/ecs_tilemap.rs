@@ -47,10 +47,22 @@ const DUNGEON_CELLS: [DungeonTile; 7] = [
     DungeonTile::SecretDoor,
     DungeonTile::Trap,
 ];
-/// Pixels of a hex tile (a pointy hex, 2 : √3).
-const HEX_PX: (u32, u32) = (28, 32);
-/// Pixels of a square tile (the dungeon texture's 8 × 8 cell, doubled).
-const SQUARE_PX: u32 = 16;
+
+/// Texture pixels of a hex tile at hexes of `hex_size` (centre to corner):
+/// the pointy hex's width √3·size and height 2·size, rounded up so
+/// neighbours touch.
+fn hex_px(hex_size: f32) -> (u32, u32) {
+    let size = hex_size.max(1.0);
+    (
+        (3f32.sqrt() * size).ceil() as u32,
+        (2.0 * size).ceil() as u32,
+    )
+}
+
+/// Texture pixels of a square tile at cells of `cell_size`.
+fn square_px(cell_size: f32) -> u32 {
+    cell_size.max(1.0).ceil() as u32
+}
 
 /// Draw a level's map on this entity as a `bevy_ecs_tilemap` tilemap once
 /// the level is loaded (or generated: a [`GeneratedLevel`](super::GeneratedLevel)'s
@@ -79,6 +91,12 @@ pub struct LevelTiles {
     /// Each tile (boards: in the board's row-major order; grids: row by
     /// row from the top).
     pub tiles: Vec<(TilePos, TileTextureIndex)>,
+    /// Where the first tile's centre lies relative to the map's centre,
+    /// for a size of 1 (hexes: [`HexBoardMap::position`](super::HexBoardMap::position)
+    /// of hex 0; cells: [`DungeonMap::cell_centre`](super::DungeonMap::cell_centre)
+    /// of the top-left cell): the tilemap is anchored so every tile sits
+    /// where the plugin's own maps put it.
+    pub first_centre: Vec2,
 }
 
 /// The atlas index of a tile: a board's tile code, or a dungeon or puzzle
@@ -158,6 +176,11 @@ impl LevelTiles {
                     map_type: TilemapType::Hexagon(HexCoordSystem::Row),
                     size,
                     tiles,
+                    first_centre: if map.tiles.is_empty() {
+                        Vec2::ZERO
+                    } else {
+                        map.position(0, 1.0)
+                    },
                 }
             }
             LevelMap::Dungeon(d) => LevelTiles::grid(d.width(), d.height(), |x, y| {
@@ -183,6 +206,7 @@ impl LevelTiles {
             map_type: TilemapType::Square,
             size: TilemapSize::new(w as u32, h as u32),
             tiles,
+            first_centre: Vec2::new(0.5 - w as f32 / 2.0, h as f32 / 2.0 - 0.5),
         }
     }
 
@@ -194,8 +218,12 @@ impl LevelTiles {
 
 /// Fill `tilemap` with a level's tiles: one tile entity per hex or cell
 /// (children of the map), a [`TileStorage`] and the rest of a
-/// [`TilemapBundle`] (hexes of [`EvoboardSettings::hex_size`], cells of
-/// [`EvoboardSettings::cell_size`], centred on the entity).
+/// [`TilemapBundle`]: hexes of [`EvoboardSettings::hex_size`] and cells of
+/// [`EvoboardSettings::cell_size`] (the atlas is painted at those sizes),
+/// each tile where [`HexBoardMap::position`](super::HexBoardMap::position)
+/// or [`DungeonMap::cell_centre`](super::DungeonMap::cell_centre) puts it
+/// relative to the entity. Components the entity has already keep their
+/// values: a `Transform` given at spawn places and scales the map.
 pub fn spawn_tiles(
     commands: &mut Commands,
     tilemap: Entity,
@@ -218,30 +246,65 @@ pub fn spawn_tiles(
             storage.set(&position, tile);
         }
     });
-    let (texture, tile_size, grid_size) = if level.is_hex() {
+    let (texture, tile_size, grid_size, unit) = if level.is_hex() {
         let s = settings.hex_size;
-        let px = Vec2::new(HEX_PX.0 as f32, HEX_PX.1 as f32);
+        let (w, h) = hex_px(s);
         let grid = TilemapGridSize::new(3f32.sqrt() * s, 2.0 * s);
-        (&atlas.hex, TilemapTileSize::from(px), grid)
+        (
+            &atlas.hex,
+            TilemapTileSize::new(w as f32, h as f32),
+            grid,
+            s,
+        )
     } else {
         let s = settings.cell_size;
-        let px = SQUARE_PX as f32;
-        (
-            &atlas.square,
-            TilemapTileSize::new(px, px),
-            TilemapGridSize::new(s, s),
-        )
+        let px = square_px(s) as f32;
+        let grid = TilemapGridSize::new(s, s);
+        (&atlas.square, TilemapTileSize::new(px, px), grid, s)
     };
-    commands.entity(tilemap).insert(TilemapBundle {
+    let anchor = level
+        .tiles
+        .first()
+        .map_or(TilemapAnchor::Center, |(pos, _)| {
+            let want = level.first_centre * unit;
+            anchor_placing(*pos, want, level, &grid_size, &tile_size)
+        });
+    // `insert_if_new`: the game's own `Transform` (and visibility) stay.
+    commands.entity(tilemap).insert_if_new(TilemapBundle {
         grid_size,
         map_type: level.map_type,
         size: level.size,
         storage,
         texture: TilemapTexture::Single(texture.clone()),
         tile_size,
-        anchor: TilemapAnchor::Center,
+        anchor,
         ..default()
     });
+}
+
+/// The anchor that puts the centre of the tile at `pos` at `want`
+/// (relative to the map entity).
+fn anchor_placing(
+    pos: TilePos,
+    want: Vec2,
+    level: &LevelTiles,
+    grid: &TilemapGridSize,
+    tile: &TilemapTileSize,
+) -> TilemapAnchor {
+    let unanchored = pos.center_in_world(
+        &level.size,
+        grid,
+        tile,
+        &level.map_type,
+        &TilemapAnchor::None,
+    );
+    let offset = want - unanchored;
+    // `Custom(v)` gives the offset (-0.5 - v) * (max - min) - min, with the
+    // map's box from the bottom-left and top-right anchors' offsets.
+    let min = -TilemapAnchor::BottomLeft.as_offset(&level.size, grid, tile, &level.map_type);
+    let max = -TilemapAnchor::TopRight.as_offset(&level.size, grid, tile, &level.map_type);
+    let span = (max - min).max(Vec2::splat(f32::EPSILON));
+    TilemapAnchor::Custom(Vec2::splat(-0.5) - (offset + min) / span)
 }
 
 /// Fills [`LevelEcsTilemap`] entities with tilemaps (add bevy_ecs_tilemap's
@@ -279,7 +342,11 @@ fn fill_tilemaps(
 
 /// Paint both atlases (a game without images gets default handles: the
 /// maps are still filled, nothing is drawn).
-fn paint_atlas(mut commands: Commands, images: Option<ResMut<Assets<Image>>>) {
+fn paint_atlas(
+    mut commands: Commands,
+    settings: Res<EvoboardSettings>,
+    images: Option<ResMut<Assets<Image>>>,
+) {
     let Some(mut images) = images else {
         commands.insert_resource(EcsTileAtlas {
             hex: Handle::default(),
@@ -287,7 +354,7 @@ fn paint_atlas(mut commands: Commands, images: Option<ResMut<Assets<Image>>>) {
         });
         return;
     };
-    let (w, h) = HEX_PX;
+    let (w, h) = hex_px(settings.hex_size);
     let hex = atlas_image(w, h, HEX_TILES, |k, x, y| {
         let game = if k < 8 {
             BoardGame::TerraMystica
@@ -295,13 +362,15 @@ fn paint_atlas(mut commands: Commands, images: Option<ResMut<Assets<Image>>>) {
             BoardGame::Catan
         };
         let code = if k < 8 { k as u8 } else { ((k - 8) as u8) << 4 };
-        inside_hex(x, y).then(|| {
+        inside_hex(x, y, w, h).then(|| {
             let c = tile_colour(game, code).to_srgba();
             [c.red, c.green, c.blue].map(|v| (v * 255.0) as u8)
         })
     });
-    let square = atlas_image(SQUARE_PX, SQUARE_PX, SQUARE_TILES, |k, x, y| {
-        let (px, py) = ((x / 2) as usize, (y / 2) as usize);
+    let side = square_px(settings.cell_size);
+    let square = atlas_image(side, side, SQUARE_TILES, |k, x, y| {
+        // The dungeon texture's 8 × 8 cell, scaled to the tile.
+        let (px, py) = ((x * 8 / side) as usize, (y * 8 / side) as usize);
         Some(match k {
             0..7 => cell_pixel(DUNGEON_CELLS[k as usize], None, px, py),
             7 => [40, 40, 44],
@@ -316,9 +385,9 @@ fn paint_atlas(mut commands: Commands, images: Option<ResMut<Assets<Image>>>) {
     });
 }
 
-/// Whether pixel (`x`, `y`) of a hex tile lies in its pointy hex.
-fn inside_hex(x: u32, y: u32) -> bool {
-    let (w, h) = (HEX_PX.0 as f32, HEX_PX.1 as f32);
+/// Whether pixel (`x`, `y`) of a `w` × `h` hex tile lies in its pointy hex.
+fn inside_hex(x: u32, y: u32, w: u32, h: u32) -> bool {
+    let (w, h) = (w as f32, h as f32);
     let (dx, dy) = (
         (x as f32 + 0.5 - w / 2.0).abs(),
         (y as f32 + 0.5 - h / 2.0).abs(),

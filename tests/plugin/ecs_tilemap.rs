@@ -112,3 +112,123 @@ fn a_generated_board_and_dungeon_fill_bevy_ecs_tilemaps() {
     assert!(images.get(&atlas.hex).is_some() && images.get(&atlas.square).is_some());
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// Every tile's centre in the world, by bevy_ecs_tilemap's own projection
+/// and the map entity's `Transform`, in storage order of `tiles`.
+fn tile_centres(app: &App, map: Entity, tiles: &[TilePos]) -> Vec<Vec2> {
+    let w = app.world();
+    let at = w.get::<Transform>(map).unwrap().translation.truncate();
+    let (size, grid) = (
+        w.get::<TilemapSize>(map).unwrap(),
+        w.get::<TilemapGridSize>(map).unwrap(),
+    );
+    let (tile, ty) = (
+        w.get::<TilemapTileSize>(map).unwrap(),
+        w.get::<TilemapType>(map).unwrap(),
+    );
+    let anchor = w.get::<TilemapAnchor>(map).unwrap();
+    tiles
+        .iter()
+        .map(|p| at + p.center_in_world(size, grid, tile, ty, anchor))
+        .collect()
+}
+
+#[test]
+fn tiles_sit_where_the_plugins_maps_put_them_at_any_size_and_place() {
+    let root = temp_dir("ecs-tilemap-place");
+    for (hex_size, cell_size) in [(48.0, 8.0), (20.0, 24.0)] {
+        let mut app = App::new();
+        let settings = EvoboardSettings::default()
+            .with_hex_size(hex_size)
+            .with_cell_size(cell_size);
+        app.add_plugins((
+            MinimalPlugins,
+            AssetPlugin {
+                file_path: root.to_string_lossy().into_owned(),
+                ..default()
+            },
+            EvoboardPlugin::new(settings),
+        ))
+        .init_asset::<Image>()
+        .add_plugins(EcsTilemapPlugin);
+        let place = Transform::from_xyz(300.0, -120.0, 5.0);
+        for request in [
+            GenerateLevel::hex_board(BoardGame::Catan, Algorithm::Best, 4),
+            GenerateLevel::dungeon(Size::Small, 4),
+        ] {
+            let (map, level) = generate_and_fill_at(&mut app, request, place);
+            let w = app.world();
+            assert_eq!(
+                w.get::<Transform>(map),
+                Some(&place),
+                "the game's Transform stays"
+            );
+            let tiles = evoboard::plugin::ecs_tilemap::LevelTiles::of(&level);
+            let positions: Vec<TilePos> = tiles.tiles.iter().map(|t| t.0).collect();
+            let got = tile_centres(&app, map, &positions);
+            let at = place.translation.truncate();
+            let want: Vec<Vec2> = match &level.map {
+                LevelMap::Dungeon(_) => {
+                    let d = DungeonMap::from_level(&level.map).unwrap();
+                    let (width, height) = (d.grid.width(), d.grid.height());
+                    (0..height)
+                        .flat_map(|y| (0..width).map(move |x| (x, y)))
+                        .map(|(x, y)| at + d.cell_centre(x, y, cell_size))
+                        .collect()
+                }
+                _ => {
+                    let b = HexBoardMap::from_level(&level.map).unwrap();
+                    (0..b.tiles.len())
+                        .map(|i| at + b.position(i, hex_size))
+                        .collect()
+                }
+            };
+            assert_eq!(got.len(), want.len());
+            for (i, (g, e)) in got.iter().zip(&want).enumerate() {
+                assert!(
+                    g.distance(*e) < 0.01,
+                    "tile {i}: {g} but the plugin's map puts it at {e}"
+                );
+            }
+            // Tiles as large as their grid step (no gaps), less than a
+            // pixel more (no overlap).
+            let grid = *app.world().get::<TilemapGridSize>(map).unwrap();
+            let tile = *app.world().get::<TilemapTileSize>(map).unwrap();
+            let step = if matches!(level.map, LevelMap::Dungeon(_)) {
+                Vec2::splat(cell_size)
+            } else {
+                Vec2::new(3f32.sqrt() * hex_size, 2.0 * hex_size)
+            };
+            assert_eq!((grid.x, grid.y), (step.x, step.y));
+            for (t, s) in [(tile.x, step.x), (tile.y, step.y)] {
+                assert!(t >= s && t < s + 1.0, "tile {t} for a step of {s}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// [`generate_and_fill`] with the map spawned at `place`.
+fn generate_and_fill_at(
+    app: &mut App,
+    request: GenerateLevel,
+    place: Transform,
+) -> (Entity, Level) {
+    let e = app.world_mut().spawn(request).id();
+    assert!(run_until(app, Duration::from_secs(120), |app| {
+        app.world().get::<GeneratedLevel>(e).is_some()
+    }));
+    let handle = app.world().get::<GeneratedLevel>(e).unwrap().0.clone();
+    let level = app
+        .world()
+        .resource::<Assets<LevelAsset>>()
+        .get(&handle)
+        .unwrap()
+        .0
+        .clone();
+    let map = app.world_mut().spawn((LevelEcsTilemap(handle), place)).id();
+    assert!(run_until(app, Duration::from_secs(5), |app| {
+        app.world().get::<TileStorage>(map).is_some()
+    }));
+    (map, level)
+}
