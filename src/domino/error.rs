@@ -79,6 +79,12 @@ pub enum DominoError {
         /// The name as given.
         name: String,
     },
+    /// The agent stopped on a bug (a panic on its worker thread), with
+    /// the panic's message.
+    AgentCrashed {
+        /// What the panic said.
+        message: String,
+    },
     /// `mc:N` with N not a positive number.
     BadDeterminizations {
         /// The name as given.
@@ -307,6 +313,11 @@ impl fmt::Display for DominoError {
             BadPlayoutPolicy { name, cause } => {
                 write!(f, "'{name}': bad playout policy: {cause}")
             }
+            AgentCrashed { message } => write!(
+                f,
+                "the AI stopped on a bug in evoboard ({message}); please report it with the \
+                 round and seed"
+            ),
             BadThinkTime { name } => write!(
                 f,
                 "'{name}': think time must be 1 to {} milliseconds a move, like mc:50ms",

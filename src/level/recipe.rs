@@ -178,6 +178,9 @@ pub enum RecipeError {
     Dungeon(DungeonError),
     /// A puzzle setting was refused.
     Puzzle(PuzzleError),
+    /// The generator stopped on a bug (a panic on its worker thread),
+    /// with the panic's message: a game gets a failure, never a crash.
+    Crashed(String),
 }
 
 impl fmt::Display for RecipeError {
@@ -187,6 +190,11 @@ impl fmt::Display for RecipeError {
             RecipeError::Board(e) => write!(f, "{e}"),
             RecipeError::Dungeon(e) => write!(f, "{e}"),
             RecipeError::Puzzle(e) => write!(f, "{e}"),
+            RecipeError::Crashed(m) => write!(
+                f,
+                "the generator stopped on a bug in evoboard ({m}); please report it with the \
+                 recipe and seed"
+            ),
         }
     }
 }

@@ -120,8 +120,10 @@ fn finish(mut commands: Commands, mut thinking: Query<(Entity, &mut Thinking)>) 
         let Some(result) = t.0.poll() else {
             continue;
         };
-        // A panicking agent is a bug in evoboard: say so loudly.
-        let result = result.unwrap_or_else(|p| panic!("{p}"));
+        // A panicking agent is a bug in evoboard: the game gets a failure
+        // saying so, never a panic of its own.
+        let result = result
+            .unwrap_or_else(|p| Err(crate::domino::DominoError::AgentCrashed { message: p.0 }));
         let mut ec = commands.entity(e);
         ec.remove::<Thinking>();
         match result {

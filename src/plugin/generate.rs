@@ -327,8 +327,9 @@ fn collect_results(
         let Some(result) = job.job.poll() else {
             continue;
         };
-        // A panicking recipe is a bug in evoboard: say so loudly.
-        let result = result.unwrap_or_else(|p| panic!("{p}"));
+        // A panicking recipe is a bug in evoboard: the game gets a
+        // failure saying so, never a panic of its own.
+        let result = result.unwrap_or_else(|p| Err(RecipeError::Crashed(p.0)));
         stats.finished += 1;
         let mut ec = commands.entity(e);
         ec.remove::<GeneratorTask>();
