@@ -63,8 +63,9 @@ pub struct DominoAdvice(pub Turn);
 #[reflect(Component)]
 pub struct DominoAdviceFailed(pub DominoError);
 
-/// Triggered on the request's entity when the agent gave no answer.
-#[derive(EntityEvent, Clone, Debug)]
+/// Triggered on the request's entity when the agent gave no answer, and
+/// written as a message (`MessageReader<DominoAiFailed>`).
+#[derive(EntityEvent, Message, Clone, Debug)]
 pub struct DominoAiFailed {
     /// The request's entity.
     pub entity: Entity,
@@ -72,8 +73,9 @@ pub struct DominoAiFailed {
     pub error: DominoError,
 }
 
-/// Triggered on the request's entity with the agent's turn.
-#[derive(EntityEvent, Clone, Debug)]
+/// Triggered on the request's entity with the agent's turn, and written
+/// as a message (`MessageReader<DominoAdvised>`).
+#[derive(EntityEvent, Message, Clone, Debug)]
 pub struct DominoAdvised {
     /// The request's entity.
     pub entity: Entity,
@@ -95,6 +97,8 @@ impl Plugin for DominoAiPlugin {
         app.register_type::<AskDominoAi>()
             .register_type::<DominoAdvice>()
             .register_type::<DominoAdviceFailed>()
+            .add_message::<DominoAdvised>()
+            .add_message::<DominoAiFailed>()
             .add_systems(
                 schedule,
                 (start, finish).chain().in_set(super::EvoboardSet::Generate),
@@ -115,7 +119,12 @@ fn start(mut commands: Commands, asks: Query<(Entity, &AskDominoAi), Changed<Ask
     }
 }
 
-fn finish(mut commands: Commands, mut thinking: Query<(Entity, &mut Thinking)>) {
+fn finish(
+    mut commands: Commands,
+    mut thinking: Query<(Entity, &mut Thinking)>,
+    mut advised: MessageWriter<DominoAdvised>,
+    mut failed: MessageWriter<DominoAiFailed>,
+) {
     for (e, mut t) in &mut thinking {
         let Some(result) = t.0.poll() else {
             continue;
@@ -129,10 +138,15 @@ fn finish(mut commands: Commands, mut thinking: Query<(Entity, &mut Thinking)>) 
         match result {
             Ok(turn) => {
                 ec.insert(DominoAdvice(turn));
+                advised.write(DominoAdvised { entity: e, turn });
                 commands.trigger(DominoAdvised { entity: e, turn });
             }
             Err(error) => {
                 ec.insert(DominoAdviceFailed(error.clone()));
+                failed.write(DominoAiFailed {
+                    entity: e,
+                    error: error.clone(),
+                });
                 commands.trigger(DominoAiFailed { entity: e, error });
             }
         }

@@ -155,8 +155,10 @@ pub struct GeneratedLevel(pub Handle<LevelAsset>);
 #[reflect(Component)]
 pub struct GenerationFailed(pub RecipeError);
 
-/// Triggered on a request's entity when its level is ready.
-#[derive(EntityEvent, Clone, Debug)]
+/// Triggered on a request's entity when its level is ready, and written
+/// as a message (read it with `MessageReader<LevelGenerated>` in any
+/// system).
+#[derive(EntityEvent, Message, Clone, Debug)]
 pub struct LevelGenerated {
     /// The request's entity.
     pub entity: Entity,
@@ -164,8 +166,9 @@ pub struct LevelGenerated {
     pub level: Handle<LevelAsset>,
 }
 
-/// Triggered on a request's entity when it made no level.
-#[derive(EntityEvent, Clone, Debug)]
+/// Triggered on a request's entity when it made no level, and written as
+/// a message (`MessageReader<LevelGenerationFailed>`).
+#[derive(EntityEvent, Message, Clone, Debug)]
 pub struct LevelGenerationFailed {
     /// The request's entity.
     pub entity: Entity,
@@ -244,12 +247,51 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<GeneratorStats>()
         .init_resource::<CancelCount>()
         .init_resource::<FrameClock>()
+        .add_message::<LevelGenerated>()
+        .add_message::<LevelGenerationFailed>()
         .add_systems(
             schedule,
             (start_requests, collect_results, count_frame)
                 .chain()
                 .in_set(EvoboardSet::Generate),
         );
+}
+
+/// A run condition: every [`GenerateLevel`] request has its level or its
+/// failure (none waits or runs). A loading state moves on with
+/// `.run_if(requests_done)`.
+///
+/// ```no_run
+/// use bevy::prelude::*;
+/// use evoboard::plugin::prelude::*;
+///
+/// #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// enum Screen { #[default] Loading, Playing }
+///
+/// fn play(mut next: ResMut<NextState<Screen>>) {
+///     next.set(Screen::Playing);
+/// }
+///
+/// App::new()
+///     .add_plugins((DefaultPlugins, EvoboardPlugin::default()))
+///     .init_state::<Screen>()
+///     .add_systems(Startup, |mut c: Commands| {
+///         c.spawn(GenerateLevel::dungeon(Size::Medium, 9));
+///     })
+///     .add_systems(Update, play.run_if(in_state(Screen::Loading).and(requests_done)))
+///     .run();
+/// ```
+pub fn requests_done(
+    waiting: Query<
+        (),
+        (
+            With<GenerateLevel>,
+            Without<GeneratedLevel>,
+            Without<GenerationFailed>,
+        ),
+    >,
+) -> bool {
+    waiting.is_empty()
 }
 
 fn start_requests(
@@ -306,6 +348,8 @@ fn collect_results(
     mut stats: ResMut<GeneratorStats>,
     mut levels: ResMut<Assets<LevelAsset>>,
     mut running: Query<(Entity, &mut GeneratorTask, &mut GenerationProgress)>,
+    mut made: MessageWriter<LevelGenerated>,
+    mut failed: MessageWriter<LevelGenerationFailed>,
 ) {
     let t = Instant::now();
     clock.1 = !running.is_empty();
@@ -339,15 +383,19 @@ fn collect_results(
                 progress.stage = GenerationStage::Done;
                 let handle = levels.add(LevelAsset(level));
                 ec.insert(GeneratedLevel(handle.clone()));
-                commands.trigger(LevelGenerated {
+                let done = LevelGenerated {
                     entity: e,
                     level: handle,
-                });
+                };
+                made.write(done.clone());
+                commands.trigger(done);
             }
             Err(error) => {
                 progress.stage = GenerationStage::Failed;
                 ec.insert(GenerationFailed(error.clone()));
-                commands.trigger(LevelGenerationFailed { entity: e, error });
+                let why = LevelGenerationFailed { entity: e, error };
+                failed.write(why.clone());
+                commands.trigger(why);
             }
         }
     }

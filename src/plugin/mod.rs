@@ -74,7 +74,7 @@ pub use dungeon_tilemap::{
 };
 pub use generate::{
     GenerateLevel, GeneratedLevel, GenerationFailed, GenerationProgress, GenerationStage,
-    GeneratorFrameTime, GeneratorStats, LevelGenerated, LevelGenerationFailed,
+    GeneratorFrameTime, GeneratorStats, LevelGenerated, LevelGenerationFailed, requests_done,
 };
 pub use hex_board::{HexBoardMap, HexOverlay, HexSelection, catan_map};
 pub use hex_marks::tile_letter;

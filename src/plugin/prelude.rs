@@ -25,7 +25,7 @@ pub use super::{
     GeneratedLevel, GenerationFailed, GenerationProgress, GenerationStage, GeneratorFrameTime,
     GeneratorPlugin, GeneratorStats, HexBoardMap, HexOverlay, HexSelection, HexTile,
     HexTilemapPlugin, Job, LevelAsset, LevelAssetPlugin, LevelGenerated, LevelGenerationFailed,
-    LevelTilemap, Pace, RunReport, SearchRunner, ViewExtent,
+    LevelTilemap, Pace, RunReport, SearchRunner, ViewExtent, requests_done,
 };
 pub use crate::boards::{Algorithm, BoardGame};
 pub use crate::domino::{AgentSpec, PublicRound, Turn};

@@ -14,7 +14,7 @@ use evoboard::level::{HexBoardRecipe, Level, LevelMap, Recipe, RecipeError};
 use evoboard::plugin::{
     AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAiFailed, EvoboardPlugin, GenerateLevel,
     GeneratedLevel, GenerationFailed, GenerationProgress, GenerationStage, GeneratorStats,
-    LevelAsset, LevelGenerated, LevelGenerationFailed,
+    LevelAsset, LevelGenerated, LevelGenerationFailed, requests_done,
 };
 use evoboard::puzzle::Difficulty;
 use std::path::{Path, PathBuf};
@@ -218,6 +218,55 @@ fn a_refused_request_says_why() {
         app.world().get::<GenerationProgress>(e).unwrap().stage,
         GenerationStage::Failed
     );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// What the message-reading systems of [`messages_and_a_run_condition_follow_the_requests`] saw.
+#[derive(Resource, Default)]
+struct Seen {
+    made: Vec<Entity>,
+    failed: Vec<Entity>,
+    done_frames: u32,
+}
+
+#[test]
+fn messages_and_a_run_condition_follow_the_requests() {
+    let root = temp_dir("messages");
+    let mut app = game(&root);
+    app.init_resource::<Seen>().add_systems(
+        Update,
+        (
+            |mut r: MessageReader<LevelGenerated>, mut s: ResMut<Seen>| {
+                s.made.extend(r.read().map(|m| m.entity));
+            },
+            |mut r: MessageReader<LevelGenerationFailed>, mut s: ResMut<Seen>| {
+                s.failed.extend(r.read().map(|m| m.entity));
+            },
+            (|mut s: ResMut<Seen>| s.done_frames += 1).run_if(requests_done),
+        )
+            .after(evoboard::plugin::EvoboardSet::Generate),
+    );
+    let good = app
+        .world_mut()
+        .spawn(GenerateLevel::dungeon(Size::Small, 5))
+        .id();
+    let bad = app
+        .world_mut()
+        .spawn(GenerateLevel::puzzle(2, 50, Difficulty::Easy, 1))
+        .id();
+    app.update();
+    assert_eq!(
+        app.world().resource::<Seen>().done_frames,
+        0,
+        "a request waits"
+    );
+    assert!(run_until(&mut app, Duration::from_secs(60), |app| {
+        app.world().resource::<Seen>().done_frames > 0
+    }));
+    let seen = app.world().resource::<Seen>();
+    assert_eq!(seen.made, vec![good], "one message for the level made");
+    assert_eq!(seen.failed, vec![bad], "one message for the refusal");
+    assert!(app.world().get::<GeneratedLevel>(good).is_some());
     std::fs::remove_dir_all(&root).unwrap();
 }
 
