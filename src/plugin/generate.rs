@@ -257,6 +257,13 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// A request that has neither its level nor its failure yet.
+type Waiting = (
+    With<GenerateLevel>,
+    Without<GeneratedLevel>,
+    Without<GenerationFailed>,
+);
+
 /// A run condition: every [`GenerateLevel`] request has its level or its
 /// failure (none waits or runs). A loading state moves on with
 /// `.run_if(requests_done)`.
@@ -281,16 +288,7 @@ pub(super) fn plugin(app: &mut App) {
 ///     .add_systems(Update, play.run_if(in_state(Screen::Loading).and(requests_done)))
 ///     .run();
 /// ```
-pub fn requests_done(
-    waiting: Query<
-        (),
-        (
-            With<GenerateLevel>,
-            Without<GeneratedLevel>,
-            Without<GenerationFailed>,
-        ),
-    >,
-) -> bool {
+pub fn requests_done(waiting: Query<(), Waiting>) -> bool {
     waiting.is_empty()
 }
 
