@@ -5,17 +5,23 @@
 //! cell kind ([`tile_index`]). The textures are two small atlases painted
 //! in code ([`EcsTileAtlas`]: the hex terrains and the square cells).
 //!
+//! With the `ecs_tilemap` feature, [`EcsTilemapPlugin`] is part of
+//! [`EvoboardPlugin`](super::EvoboardPlugin) (disable it there to leave it
+//! out); add bevy_ecs_tilemap's own `TilemapPlugin` to draw.
+//!
 //! ```no_run
 //! use bevy::prelude::*;
 //! use bevy_ecs_tilemap::TilemapPlugin;
 //! use evoboard::plugin::prelude::*;
 //!
 //! fn spawn(mut commands: Commands, assets: Res<AssetServer>) {
-//!     commands.spawn(LevelEcsTilemap(assets.load("levels/demo-catan.level.ron")));
+//!     let level = assets.load("levels/demo-catan.level.ron");
+//!     // A Transform places (and scales) the map; it is kept.
+//!     commands.spawn((LevelEcsTilemap(level), Transform::from_xyz(200.0, 0.0, 0.0)));
 //! }
 //!
 //! App::new()
-//!     .add_plugins((DefaultPlugins, TilemapPlugin, EvoboardPlugin::default(), EcsTilemapPlugin))
+//!     .add_plugins((DefaultPlugins, TilemapPlugin, EvoboardPlugin::default()))
 //!     .add_systems(Startup, spawn)
 //!     .run();
 //! ```

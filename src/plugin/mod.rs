@@ -128,13 +128,18 @@ impl EvoboardPlugin {
 
 impl PluginGroup for EvoboardPlugin {
     fn build(self) -> PluginGroupBuilder {
-        PluginGroupBuilder::start::<Self>()
+        let group = PluginGroupBuilder::start::<Self>()
             .add(EvoboardSettingsPlugin(self.settings))
             .add(LevelAssetPlugin)
             .add(GeneratorPlugin)
             .add(DominoAiPlugin)
             .add(HexTilemapPlugin)
-            .add(DungeonTilemapPlugin)
+            .add(DungeonTilemapPlugin);
+        // With the feature on, the bevy_ecs_tilemap filler is in the group
+        // (after the settings, whatever order a game adds plugins in).
+        #[cfg(feature = "ecs_tilemap")]
+        let group = group.add(ecs_tilemap::EcsTilemapPlugin);
+        group
     }
 }
 
@@ -156,8 +161,9 @@ pub struct GeneratorPlugin;
 
 impl Plugin for GeneratorPlugin {
     fn build(&self, app: &mut App) {
+        let frame_end = EvoboardSettings::of(app).frame_end;
         app.init_resource::<RunnerFrameTime>()
-            .add_systems(Last, runner::end_frame)
+            .add_systems(frame_end, runner::end_frame)
             .add_plugins(generate::plugin);
     }
 }

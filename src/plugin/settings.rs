@@ -51,6 +51,9 @@ pub struct EvoboardSettings {
     pub hex_size: f32,
     /// World size of a drawn dungeon cell. Default [`DEFAULT_CELL_SIZE`].
     pub cell_size: f32,
+    /// The schedule where the plugin closes its frame-time count
+    /// ([`RunnerFrameTime`](super::RunnerFrameTime)). Default `Last`.
+    pub frame_end: InternedScheduleLabel,
 }
 
 impl Default for EvoboardSettings {
@@ -59,6 +62,7 @@ impl Default for EvoboardSettings {
             schedule: Update.intern(),
             hex_size: DEFAULT_HEX_SIZE,
             cell_size: DEFAULT_CELL_SIZE,
+            frame_end: Last.intern(),
         }
     }
 }
@@ -67,6 +71,14 @@ impl EvoboardSettings {
     /// The same settings with the systems in `schedule`.
     pub fn in_schedule(mut self, schedule: impl ScheduleLabel) -> Self {
         self.schedule = schedule.intern();
+        self
+    }
+
+    /// The same settings with the frame-time count closed in `schedule`
+    /// (every one of the plugin's systems then runs in a schedule the game
+    /// chose).
+    pub fn with_frame_end(mut self, schedule: impl ScheduleLabel) -> Self {
+        self.frame_end = schedule.intern();
         self
     }
 

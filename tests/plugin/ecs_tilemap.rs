@@ -42,7 +42,7 @@ fn index_at(app: &App, map: Entity, pos: TilePos) -> u32 {
 fn a_generated_board_and_dungeon_fill_bevy_ecs_tilemaps() {
     let root = temp_dir("ecs-tilemap");
     let mut app = game(&root);
-    app.init_asset::<Image>().add_plugins(EcsTilemapPlugin);
+    app.init_asset::<Image>();
 
     let request = GenerateLevel::hex_board(BoardGame::TerraMystica, Algorithm::Best, 4);
     let (map, level) = generate_and_fill(&mut app, request);
@@ -149,8 +149,7 @@ fn tiles_sit_where_the_plugins_maps_put_them_at_any_size_and_place() {
             },
             EvoboardPlugin::new(settings),
         ))
-        .init_asset::<Image>()
-        .add_plugins(EcsTilemapPlugin);
+        .init_asset::<Image>();
         let place = Transform::from_xyz(300.0, -120.0, 5.0);
         for request in [
             GenerateLevel::hex_board(BoardGame::Catan, Algorithm::Best, 4),
