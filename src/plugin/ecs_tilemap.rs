@@ -144,6 +144,20 @@ pub fn tile_index(kind: TileKind) -> u32 {
     }
 }
 
+/// The tile of a dungeon or puzzle cell (`x` across, `y` down from the
+/// top, as the level stores it) on a square map of `height` rows: the
+/// tilemap's rows run up, so row `y` is tile row `height - 1 - y`. (A
+/// board's hex `i` is at `LevelTiles::of(&level).tiles[i].0`.)
+///
+/// ```
+/// use evoboard::plugin::ecs_tilemap::cell_tile_pos;
+/// let p = cell_tile_pos(10, 3, 0);
+/// assert_eq!((p.x, p.y), (3, 9));
+/// ```
+pub fn cell_tile_pos(height: usize, x: usize, y: usize) -> TilePos {
+    TilePos::new(x as u32, height.saturating_sub(1 + y) as u32)
+}
+
 impl LevelTiles {
     /// The tiles of a level's map.
     pub fn of(level: &Level) -> LevelTiles {
@@ -204,7 +218,7 @@ impl LevelTiles {
         let tiles = (0..h)
             .flat_map(|y| (0..w).map(move |x| (x, y)))
             .map(|(x, y)| {
-                let pos = TilePos::new(x as u32, (h - 1 - y) as u32);
+                let pos = cell_tile_pos(h, x, y);
                 (pos, TileTextureIndex(tile_index(kind(x, y))))
             })
             .collect();

@@ -122,8 +122,10 @@ pub struct GenerationProgress {
     /// Generations of the current search.
     pub generation: u64,
     /// Best score so far (boards: violations, 0 is perfect; dungeons:
-    /// fitness, higher is better).
-    pub best: f64,
+    /// fitness, higher is better); `None` until the search has reported a
+    /// generation (so a board that has not started never reads as
+    /// perfect).
+    pub best: Option<f64>,
     /// Seconds since the search started.
     pub elapsed: f32,
 }
@@ -361,7 +363,7 @@ fn collect_results(
                     proposal: p.proposal,
                     proposals: p.proposals,
                     generation: p.generation,
-                    best: p.best,
+                    best: (p.generation > 0).then_some(p.best).or(progress.best),
                     elapsed: job.started.elapsed().as_secs_f32(),
                 };
             }

@@ -25,13 +25,13 @@ pub use super::{
     GeneratedLevel, GenerationFailed, GenerationProgress, GenerationStage, GeneratorFrameTime,
     GeneratorPlugin, GeneratorStats, HexBoardMap, HexOverlay, HexSelection, HexTile,
     HexTilemapPlugin, Job, LevelAsset, LevelAssetPlugin, LevelGenerated, LevelGenerationFailed,
-    LevelTilemap, Pace, RunReport, SearchRunner, ViewExtent, requests_done,
+    LevelLoadError, LevelTilemap, Pace, RunReport, SearchRunner, ViewExtent, requests_done,
 };
 pub use crate::boards::{Algorithm, BoardGame};
-pub use crate::domino::{AgentSpec, PublicRound, Turn};
-pub use crate::dungeon::{Dungeon, Size};
-pub use crate::level::{HexBoardRecipe, Level, LevelMap, Recipe};
+pub use crate::domino::{AgentSpec, DominoError, Move, Opening, PublicRound, Tile, Turn};
+pub use crate::dungeon::{Dungeon, DungeonParams, Size};
+pub use crate::level::{HexBoardRecipe, Level, LevelMap, Recipe, RecipeError};
 pub use crate::puzzle::Difficulty;
 
 #[cfg(feature = "ecs_tilemap")]
-pub use super::ecs_tilemap::{EcsTilemapPlugin, LevelEcsTilemap};
+pub use super::ecs_tilemap::{EcsTilemapPlugin, LevelEcsTilemap, LevelTiles, cell_tile_pos};
