@@ -29,6 +29,7 @@ pub mod map;
 pub mod puzzle;
 pub mod rng;
 pub mod search;
+pub mod stats;
 pub mod text_safe;
 
 #[cfg(feature = "plugin")]

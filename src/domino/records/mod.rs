@@ -15,9 +15,10 @@ mod summary;
 #[cfg(test)]
 mod tests;
 
+pub use crate::stats::{wilson_interval, wilson_interval_z};
 pub use date::{iso8601_utc, now_iso8601};
 pub use file::{RECORDS_ENV, RecordError, SUPPORTED_VERSIONS, append, check, load, records_path};
-pub use summary::{PairingStats, summarize, wilson_interval, wilson_interval_z};
+pub use summary::{PairingStats, summarize};
 
 use super::game::MatchResult;
 use super::local_match::LocalMatch;

@@ -182,6 +182,6 @@ fn a_seat_advantage_interval_holds_for_the_seats_at_once() {
     }
     assert!(narrow[1] - narrow[0] < (wide[1] - wide[0]) / 2.0);
     // Wider than the interval of one seat's share alone would make it.
-    let [l0, h0] = crate::domino::records::wilson_interval(300, 1000);
+    let [l0, h0] = crate::stats::wilson_interval(300, 1000);
     assert!(hi - lo > h0 - l0);
 }
