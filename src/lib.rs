@@ -20,6 +20,7 @@
 //!   and the plugin as they do.
 
 pub mod boards;
+pub mod choice;
 pub mod domino;
 pub mod dungeon;
 pub mod export;

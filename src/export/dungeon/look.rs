@@ -9,6 +9,7 @@
 //! draws with, greys only in ink).
 
 use super::any_around;
+use crate::choice::NotAllowed;
 use crate::dungeon::{Dungeon, DungeonTile};
 
 /// Whose map: the game master's or the players'.
@@ -34,11 +35,11 @@ impl MapView {
     }
 
     /// Parse `gm` or `players` (either case); the error names both.
-    pub fn parse(s: &str) -> Result<MapView, String> {
+    pub fn parse(s: &str) -> Result<MapView, NotAllowed> {
         MapView::ALL
             .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("view '{s}' is not allowed; allowed: gm, players"))
+            .ok_or_else(|| NotAllowed::new("view", s, "gm, players"))
     }
 }
 
@@ -66,13 +67,11 @@ impl PrintStyle {
     }
 
     /// Parse `colour` (or `color`) or `ink`; the error names both.
-    pub fn parse(s: &str) -> Result<PrintStyle, String> {
+    pub fn parse(s: &str) -> Result<PrintStyle, NotAllowed> {
         match s.trim().to_ascii_lowercase().as_str() {
             "colour" | "color" => Ok(PrintStyle::Colour),
             "ink" => Ok(PrintStyle::Ink),
-            _ => Err(format!(
-                "print style '{s}' is not allowed; allowed: colour, ink"
-            )),
+            _ => Err(NotAllowed::new("print style", s, "colour, ink")),
         }
     }
 }
@@ -498,6 +497,7 @@ mod tests {
         assert!(
             MapView::parse("dm")
                 .unwrap_err()
+                .to_string()
                 .contains("allowed: gm, players")
         );
         assert_eq!(PrintStyle::parse("ink"), Ok(PrintStyle::Ink));
@@ -505,6 +505,7 @@ mod tests {
         assert!(
             PrintStyle::parse("sepia")
                 .unwrap_err()
+                .to_string()
                 .contains("allowed: colour, ink")
         );
     }

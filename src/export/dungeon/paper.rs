@@ -3,6 +3,7 @@
 //! the PDF writer still reads and refuses them the same way.
 
 use super::look::Look;
+use crate::choice::NotAllowed;
 
 /// A paper size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,11 +43,11 @@ impl Paper {
 
     /// Parse `a4` or `letter` (either case; `us-letter` too); the error
     /// names both.
-    pub fn parse(s: &str) -> Result<Paper, String> {
+    pub fn parse(s: &str) -> Result<Paper, NotAllowed> {
         match s.trim().to_ascii_lowercase().as_str() {
             "a4" => Ok(Paper::A4),
             "letter" | "us-letter" => Ok(Paper::Letter),
-            _ => Err(format!("paper '{s}' is not allowed; allowed: a4, letter")),
+            _ => Err(NotAllowed::new("paper", s, "a4, letter")),
         }
     }
 }
@@ -60,10 +61,10 @@ pub const MAX_PAGES: u8 = 2;
 pub const MIN_TEXT: f64 = 7.0;
 
 /// Parse a page count, 1 or 2; the error names both.
-pub fn parse_pages(s: &str) -> Result<u8, String> {
+pub fn parse_pages(s: &str) -> Result<u8, NotAllowed> {
     match s.trim().parse::<u8>() {
         Ok(n @ 1..=MAX_PAGES) => Ok(n),
-        _ => Err(format!("pages '{s}' is not allowed; allowed: 1, 2")),
+        _ => Err(NotAllowed::new("pages", s, "1, 2")),
     }
 }
 
@@ -103,14 +104,12 @@ mod tests {
         assert!(
             Paper::parse("a5")
                 .unwrap_err()
+                .to_string()
                 .contains("allowed: a4, letter")
         );
         assert_eq!(parse_pages("2"), Ok(2));
         for bad in ["0", "3", "two", "-1"] {
-            assert!(
-                parse_pages(bad).unwrap_err().contains("allowed: 1, 2"),
-                "{bad}"
-            );
+            assert!(parse_pages(bad).unwrap_err().allowed == "1, 2", "{bad}");
         }
         assert_eq!(Paper::ALL.map(Paper::name), ["a4", "letter"]);
     }
