@@ -160,29 +160,6 @@ impl<T> Job<T> {
     }
 }
 
-impl<V> Job<Result<V, String>> {
-    /// Take the finished job out of `slot` (left `None`): its value, or a
-    /// sentence for a status line (`"no {what}: …"` when the work said
-    /// why it failed, `"the {what} stopped unexpectedly"` when it
-    /// panicked). `None` while the job runs or when there is none.
-    ///
-    /// ```
-    /// use evoboard::plugin::Job;
-    /// let mut slot = Some(Job::ready(Err::<u32, String>("no board".into())));
-    /// let out = Job::take_finished(&mut slot, "gallery");
-    /// assert_eq!(out, Some(Err("no gallery: no board".to_string())));
-    /// assert!(slot.is_none());
-    /// ```
-    pub fn take_finished(slot: &mut Option<Self>, what: &str) -> Option<Result<V, String>> {
-        let result = slot.as_mut()?.poll()?;
-        *slot = None;
-        Some(match result {
-            Ok(r) => r.map_err(|e| format!("no {what}: {e}")),
-            Err(_) => Err(format!("the {what} stopped unexpectedly")),
-        })
-    }
-}
-
 impl<T> std::fmt::Debug for Job<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Job")

@@ -79,7 +79,7 @@ impl GalleryView {
 
     /// Take in a finished gallery.
     fn poll(&mut self) {
-        match Job::take_finished(&mut self.job, "gallery") {
+        match crate::app::shell::status::take_finished(&mut self.job, "gallery") {
             None => {}
             Some(Ok((boards, status))) => {
                 self.boards = boards;

@@ -130,7 +130,7 @@ impl PlayTestView {
 
     /// Take in a finished run.
     fn poll(&mut self) {
-        match Job::take_finished(&mut self.job, "play-test") {
+        match crate::app::shell::status::take_finished(&mut self.job, "play-test") {
             None => {}
             Some(Ok(outcome)) => {
                 self.status = match &outcome {
