@@ -387,7 +387,7 @@ fn puzzle_pdf(_p: &crate::puzzle::Puzzle) -> Result<Exported, ExportError> {
 fn svg_png(svg: &str) -> Result<Exported, ExportError> {
     let (bytes, w, h) = png::render(svg, png::LONG_SIDE)?;
     Ok(Exported {
-        bytes,
+        bytes: png::with_dpi(bytes, png::DPI),
         pixels: Some((w, h)),
     })
 }

@@ -16,7 +16,63 @@ static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 
 /// The PNG bytes of a level's map and the image's width and height.
 pub fn png(map: &LevelMap) -> Result<(Vec<u8>, u32, u32), ExportError> {
-    render(&svg::svg(map)?, LONG_SIDE)
+    let (bytes, w, h) = render(&svg::svg(map)?, LONG_SIDE)?;
+    Ok((with_dpi(bytes, DPI), w, h))
+}
+
+/// The resolution an A4 export records: [`LONG_SIDE`] pixels over A4's
+/// 11.69 in.
+pub const DPI: f64 = 300.0;
+
+/// `png` (bytes as an encoder wrote them, IHDR first) with a `pHYs` chunk
+/// saying it is `dpi` pixels per inch, so a printer or an image editor
+/// knows its size on paper. Bytes that are not such a PNG come back
+/// unchanged.
+///
+/// ```
+/// let plain = tiny_skia::Pixmap::new(2, 2).unwrap().encode_png().unwrap();
+/// let marked = evoboard::export::png::with_dpi(plain.clone(), 300.0);
+/// assert_eq!(marked.len(), plain.len() + 21);
+/// assert_eq!(&marked[37..41], b"pHYs");
+/// // 300 dpi = 11,811 pixels a metre, across and down, unit metre.
+/// assert_eq!(&marked[41..50], &[0, 0, 0x2e, 0x23, 0, 0, 0x2e, 0x23, 1]);
+/// ```
+pub fn with_dpi(png: Vec<u8>, dpi: f64) -> Vec<u8> {
+    // Signature (8), then IHDR: length (4), type (4), 13 bytes, CRC (4).
+    const AFTER_IHDR: usize = 8 + 4 + 4 + 13 + 4;
+    if png.len() < AFTER_IHDR || &png[12..16] != b"IHDR" || !(dpi > 0.0) {
+        return png;
+    }
+    let per_metre = (dpi / 0.0254).round().min(f64::from(u32::MAX)) as u32;
+    let mut chunk = Vec::with_capacity(21);
+    chunk.extend_from_slice(&9u32.to_be_bytes());
+    chunk.extend_from_slice(b"pHYs");
+    chunk.extend_from_slice(&per_metre.to_be_bytes());
+    chunk.extend_from_slice(&per_metre.to_be_bytes());
+    chunk.push(1);
+    let crc = crc32(&chunk[4..]);
+    chunk.extend_from_slice(&crc.to_be_bytes());
+    let mut out = Vec::with_capacity(png.len() + chunk.len());
+    out.extend_from_slice(&png[..AFTER_IHDR]);
+    out.extend_from_slice(&chunk);
+    out.extend_from_slice(&png[AFTER_IHDR..]);
+    out
+}
+
+/// The CRC-32 of PNG chunks (ISO 3309, polynomial 0xEDB88320).
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut c = 0xFFFF_FFFFu32;
+    for &b in bytes {
+        c ^= u32::from(b);
+        for _ in 0..8 {
+            c = if c & 1 == 1 {
+                0xEDB8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
+        }
+    }
+    !c
 }
 
 /// Render `svg` with its long side at `long_side` pixels.

@@ -115,7 +115,7 @@ pub fn svg(map: &LevelMap) -> Result<String, ExportError> {
     let m = if harbours.is_empty() {
         MARGIN
     } else {
-        MARGIN + 1.1 * SIZE
+        MARGIN + 1.5 * SIZE
     };
     let w = 3f64.sqrt() * SIZE;
     // Doubled x of pointy hexes: 2q + r.
@@ -216,7 +216,7 @@ pub fn svg(map: &LevelMap) -> Result<String, ExportError> {
         let cx = m + f64::from(xs[i as usize] - x_min) * w / 2.0 + w / 2.0;
         let cy = m + r as f64 * 1.5 * SIZE + SIZE;
         let a = (60.0 * f64::from(h.side)).to_radians();
-        let out = 3f64.sqrt() / 2.0 * SIZE * 1.6;
+        let out = 3f64.sqrt() / 2.0 * SIZE * 2.0;
         let (hx, hy) = (cx + out * a.cos(), cy + out * a.sin());
         let (fill, ink, label) = match h.kind.resource() {
             None => ("#f4f4ee".to_string(), "#111111", "3:1".to_string()),
@@ -225,9 +225,22 @@ pub fn svg(map: &LevelMap) -> Result<String, ExportError> {
                 (lk.fill(), lk.ink(), format!("2:1 {}", lk.letter))
             }
         };
+        // The two dock lines run from the token to the corners of the
+        // coast edge the harbour serves (a pointy hex's corners sit at
+        // ±30° from its edge's outward direction).
+        let mut docks = String::new();
+        for turn in [-30.0f64, 30.0] {
+            let c = (60.0 * f64::from(h.side) + turn).to_radians();
+            let (x, y) = (cx + SIZE * c.cos(), cy + SIZE * c.sin());
+            let _ = write!(
+                docks,
+                r##"<line class="dock" x1="{hx:.1}" y1="{hy:.1}" x2="{x:.1}" y2="{y:.1}" stroke="#6b4f2a" stroke-width="{:.1}" stroke-linecap="round"/>"##,
+                0.08 * SIZE
+            );
+        }
         let _ = writeln!(
             s,
-            r##"<g class="harbour" data-kind="{}"><circle cx="{hx:.1}" cy="{hy:.1}" r="{:.1}" fill="{fill}"/><text x="{hx:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="{ink}" stroke="none">{label}</text></g>"##,
+            r##"<g class="harbour" data-kind="{}">{docks}<circle cx="{hx:.1}" cy="{hy:.1}" r="{:.1}" fill="{fill}"/><text x="{hx:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="{ink}" stroke="none">{label}</text></g>"##,
             h.kind.name(),
             0.45 * SIZE,
             hy + 0.09 * SIZE,

@@ -91,3 +91,56 @@ fn puzzles_export_as_pages_and_refuse_the_rest() {
     let tm = LevelMap::TerraMystica(TerraMysticaBoard::base_map());
     assert!(export(&tm, Format::Pdf).is_err());
 }
+
+#[test]
+fn harbours_are_drawn_with_dock_lines_to_the_two_corners_they_serve() {
+    let codes = standard_codes();
+    let opts = crate::boards::catan::CatanOptions::default();
+    let board = CatanBoard::with_placed_harbours(&codes, &opts, 3);
+    assert_eq!(board.harbours.len(), 9);
+    let svg =
+        String::from_utf8(export(&LevelMap::Catan(board), Format::Svg).unwrap().bytes).unwrap();
+    let groups: Vec<&str> = svg
+        .split(r#"<g class="harbour""#)
+        .skip(1)
+        .map(|g| &g[..g.find("</g>").unwrap()])
+        .collect();
+    assert_eq!(groups.len(), 9);
+    let attr = |s: &str, k: &str| -> f64 {
+        let at = s.find(&format!(r#" {k}=""#)).unwrap() + k.len() + 3;
+        s[at..at + s[at..].find('"').unwrap()].parse().unwrap()
+    };
+    for g in groups {
+        let docks: Vec<&str> = g.split("<line class=\"dock\"").skip(1).collect();
+        assert_eq!(docks.len(), 2, "two dock lines: {g}");
+        let ends: Vec<(f64, f64)> = docks
+            .iter()
+            .map(|d| (attr(d, "x2"), attr(d, "y2")))
+            .collect();
+        // Two neighbouring corners of one hex: one side length apart.
+        let side = ((ends[0].0 - ends[1].0).powi(2) + (ends[0].1 - ends[1].1).powi(2)).sqrt();
+        assert!(
+            (side - 50.0).abs() < 0.5,
+            "corners {ends:?} are {side} apart"
+        );
+        // Both lines start at the token.
+        let (tx, ty) = (attr(g, "cx"), attr(g, "cy"));
+        for d in &docks {
+            assert_eq!((attr(d, "x1"), attr(d, "y1")), (tx, ty));
+        }
+    }
+}
+
+#[cfg(feature = "png")]
+#[test]
+fn board_pngs_record_300_dpi() {
+    let ca = LevelMap::Catan(CatanBoard::decode(&standard_codes()));
+    let bytes = export(&ca, Format::Png).unwrap().bytes;
+    let reader = ::png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .unwrap();
+    let dims = reader.info().pixel_dims.expect("a pHYs chunk");
+    // 300 dpi = 11,811 pixels a metre.
+    assert_eq!((dims.xppu, dims.yppu), (11_811, 11_811));
+    assert_eq!(dims.unit, ::png::Unit::Meter);
+}

@@ -21,10 +21,14 @@ pub fn png(d: &Dungeon, ppc: u32) -> Result<Vec<u8>, ExportError> {
     png_look(d, ppc, Look::GM)
 }
 
-/// The PNG bytes of the dungeon in the given [`Look`].
+/// The PNG bytes of the dungeon in the given [`Look`], recording `ppc`
+/// pixels per inch (one cell to the inch, as battle maps print).
 pub fn png_look(d: &Dungeon, ppc: u32, look: Look) -> Result<Vec<u8>, ExportError> {
     check_pixels_per_cell(ppc)?;
-    encode(&pixmap_look(d, ppc, look)?)
+    // A battle map prints one cell to the inch (5-foot squares): the
+    // pixels of a cell are the pixels of an inch.
+    let bytes = encode(&pixmap_look(d, ppc, look)?)?;
+    Ok(crate::export::png::with_dpi(bytes, f64::from(ppc)))
 }
 
 /// The game master's map as a pixel buffer (for callers that show it
