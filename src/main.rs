@@ -33,6 +33,16 @@ enum Command {
     App(Box<AppArgs>),
     #[command(flatten)]
     Headless(Box<cli::Command>),
+    /// Print a shell completion script (bash, zsh, fish, elvish or
+    /// powershell), made from this command line's definition: e.g.
+    /// `evoboard completions bash > ~/.local/share/bash-completion/completions/evoboard`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), made from this command line's
+    /// definition: `evoboard man > evoboard.1; man ./evoboard.1`.
+    Man,
 }
 
 #[cfg(feature = "app")]
@@ -51,6 +61,18 @@ fn main() {
     let result = match Args::parse().command {
         None => open_app(AppArgs::default()),
         Some(Command::App(a)) => open_app(*a),
+        Some(Command::Completions { shell }) => {
+            use clap::CommandFactory;
+            let mut cmd = Args::command();
+            clap_complete::generate(shell, &mut cmd, "evoboard", &mut std::io::stdout());
+            Ok(())
+        }
+        Some(Command::Man) => {
+            use clap::CommandFactory;
+            clap_mangen::Man::new(Args::command())
+                .render(&mut std::io::stdout())
+                .map_err(|e| format!("cannot write the man page: {e}"))
+        }
         Some(Command::Headless(c)) => match cli::run(*c) {
             Ok(cli::Outcome::Done) => Ok(()),
             Ok(cli::Outcome::JoinAsPerson(j)) => join_as_person(j),

@@ -31,7 +31,8 @@ pub enum Command {
     Generate(boards::GenerateArgs),
     /// Score a saved or plain-text hex board.
     Evaluate(evaluate::EvaluateArgs),
-    /// Export a hex board as png, svg, text or a share code.
+    /// Export a level: a hex board (png, svg, text, share code), a dungeon
+    /// (png, svg, vtt, key, pdf) or a puzzle (png, svg, pdf).
     Export(export::ExportArgs),
     /// Compare hex-board algorithms over seeds 1..N.
     Bench(bench::BenchArgs),

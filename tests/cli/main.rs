@@ -26,6 +26,7 @@ mod puzzle;
 mod puzzle_paper;
 mod recipes;
 mod safe_writes;
+mod shell;
 mod trust;
 
 use serde_json::Value;
