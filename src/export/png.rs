@@ -40,7 +40,7 @@ pub const DPI: f64 = 300.0;
 pub fn with_dpi(png: Vec<u8>, dpi: f64) -> Vec<u8> {
     // Signature (8), then IHDR: length (4), type (4), 13 bytes, CRC (4).
     const AFTER_IHDR: usize = 8 + 4 + 4 + 13 + 4;
-    if png.len() < AFTER_IHDR || &png[12..16] != b"IHDR" || !(dpi > 0.0) {
+    if png.len() < AFTER_IHDR || &png[12..16] != b"IHDR" || !dpi.is_finite() || dpi <= 0.0 {
         return png;
     }
     let per_metre = (dpi / 0.0254).round().min(f64::from(u32::MAX)) as u32;
