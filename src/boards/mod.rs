@@ -21,6 +21,7 @@ mod hex;
 mod params;
 pub mod published;
 mod registry;
+mod rule_names;
 mod run;
 mod setup;
 pub mod terra_mystica;
@@ -34,5 +35,6 @@ pub use registry::{
     Algorithm, BoardGame, BoardSearch, Scoring, broken_hexes, grid, make_search, make_search_with,
     param_specs, score, variant_grid, variant_of, violations,
 };
+pub use rule_names::{rule_phrase, violation_lines};
 pub use run::{BoardRun, BoardRunOutcome};
 pub use setup::{BoardSetup, BoardVariant};

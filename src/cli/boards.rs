@@ -480,16 +480,21 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         return print_json(&out);
     }
     println!(
-        "{} with {} (seed {}): score {} {:?} in {:.1} ms, {} generations, {} evaluations",
+        "{} with {} (seed {}): score {}{} in {:.1} ms ({} generations, {} evaluations)",
         a.game.name(),
         a.algorithm,
         a.seed,
         run.score,
-        violations,
+        if run.score == 0.0 {
+            ", every rule met,"
+        } else {
+            ""
+        },
         run.elapsed.as_secs_f64() * 1000.0,
         run.generations,
         run.evaluations
     );
+    print!("{}", crate::boards::violation_lines(&violations));
     match a.game {
         BoardGame::TerraMystica => print!(
             "{}",

@@ -102,6 +102,17 @@ pub fn add_json(out: &mut Value, board: &CatanBoard) {
     }
 }
 
+/// The sides of a hex as a person names them, by side number (0 east,
+/// clockwise).
+const SIDES: [&str; 6] = [
+    "east",
+    "south-east",
+    "south-west",
+    "west",
+    "north-west",
+    "north-east",
+];
+
 /// The text lines of a Catan board: its rows, then its harbours.
 pub fn text(board: &CatanBoard) -> String {
     let mut s = String::new();
@@ -114,10 +125,21 @@ pub fn text(board: &CatanBoard) -> String {
         let hs: Vec<String> = board
             .harbours
             .iter()
-            .map(|h| format!("{}@{},{}/{}", h.kind.name(), h.hex.0, h.hex.1, h.side))
+            .map(|h| {
+                let trade = match h.kind.resource() {
+                    None => "3:1 any".to_string(),
+                    Some(_) => format!("2:1 {}", h.kind.name()),
+                };
+                format!(
+                    "  {trade:<10} row {} hex {}, {} side",
+                    h.hex.0 + 1,
+                    h.hex.1 + 1,
+                    SIDES[usize::from(h.side % 6)]
+                )
+            })
             .collect();
-        s.push_str("harbours: ");
-        s.push_str(&hs.join(" "));
+        s.push_str("harbours (rows and hexes counted from 1, top left):\n");
+        s.push_str(&hs.join("\n"));
         s.push('\n');
     }
     s

@@ -89,7 +89,9 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
         }
         return print_json(&out);
     }
-    println!("score {score} {violations:?}");
+    let met = if score == 0.0 { ", every rule met" } else { "" };
+    println!("score {score}{met}");
+    print!("{}", crate::boards::violation_lines(&violations));
     if let Some(p) = &play {
         p.print();
     }

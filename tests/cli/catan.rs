@@ -141,5 +141,8 @@ fn bad_player_counts_are_refused() {
     let out = evoboard(&["generate", "catan", "--players", "5-6"]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("harbours: "), "{text}");
+    assert!(
+        text.contains("harbours (rows and hexes counted from 1"),
+        "{text}"
+    );
 }

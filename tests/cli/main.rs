@@ -19,6 +19,7 @@ mod dungeon_styles;
 mod export;
 mod fuzz;
 mod gallery;
+mod human_output;
 mod layers;
 mod outline;
 mod pins;
