@@ -67,3 +67,41 @@ fn board_commands_print_rules_by_name_and_harbours_in_words() {
     let tm = plain(cases[3]);
     assert!(tm.contains("same terrain side by side"), "{tm}");
 }
+
+#[test]
+fn every_other_command_prints_without_debug_formatting() {
+    let cases: [&[&str]; 5] = [
+        &["dungeon", "--size", "small", "--seed", "2"],
+        &["puzzle", "generate", "--seed", "2"],
+        &[
+            "domino",
+            "duel",
+            "--team-a",
+            "t1",
+            "--team-b",
+            "t2",
+            "--matches",
+            "2",
+            "--seed",
+            "1",
+        ],
+        &[
+            "bench",
+            "terra-mystica",
+            "--runs",
+            "2",
+            "--time-limit",
+            "0.2",
+        ],
+        &["domino", "records", "--file", "no-such-records-file.ron"],
+    ];
+    for args in cases {
+        let text = plain(args);
+        assert!(!text.trim().is_empty(), "{args:?} printed nothing");
+        assert!(
+            debug_marks(&text).is_empty(),
+            "{args:?}: {:?}\n{text}",
+            debug_marks(&text)
+        );
+    }
+}
