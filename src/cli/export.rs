@@ -1,4 +1,5 @@
-//! `evoboard export FILE --format png|svg|text|code|vtt|key|pdf`: a saved
+//! `evoboard export FILE [--format png|svg|text|code|vtt|key|pdf] [--out
+//! OUT]` (the format from OUT's extension when not given): a saved
 //! hex board, dungeon or X/O puzzle as the files tables, tools and paper
 //! use (see [`crate::export`]), and the map reading that `evaluate`
 //! shares.
@@ -26,8 +27,10 @@ pub struct ExportArgs {
     /// handout). Puzzles: png or svg (an A4 page; the solution goes to
     /// `OUT`'s name with `.solution` before the extension) or pdf (puzzle
     /// page, then solution page).
+    /// Without it, the format is the one `--out`'s extension says
+    /// (`.png`, `.svg`, `.pdf`, `.dd2vtt`, `.md`, `.txt`, `.code.txt`).
     #[arg(long, value_parser = Format::parse)]
-    pub format: Format,
+    pub format: Option<Format>,
     /// Dungeons only: pixels per cell of the png, svg and vtt image, 8 to
     /// 200 (default 70, the virtual-tabletop grid).
     #[arg(long)]
@@ -146,12 +149,34 @@ pub fn evaluate_extras(
     Ok((code, analysis))
 }
 
+/// The format asked for, or the one `--out`'s extension says.
+fn format_of(a: &ExportArgs) -> Result<Format, CliError> {
+    if let Some(f) = a.format {
+        return Ok(f);
+    }
+    let from_out = a.out.as_deref().and_then(Format::from_extension);
+    from_out.ok_or_else(|| {
+        let why = match &a.out {
+            Some(out) => format!(
+                "--out {} has no extension that names a format",
+                out.display()
+            ),
+            None => "no --format and no --out".to_string(),
+        };
+        CliError(format!(
+            "{why}: give --format (png, svg, text, code, vtt, key, pdf) or an --out ending \
+             in .png, .svg, .pdf, .dd2vtt, .md, .txt or .code.txt"
+        ))
+    })
+}
+
 /// Run `export`.
 pub fn run(a: ExportArgs) -> CliResult {
+    let format = format_of(&a)?;
     let out = a
         .out
         .clone()
-        .unwrap_or_else(|| default_out(&a.file, a.format));
+        .unwrap_or_else(|| default_out(&a.file, format));
     check_out(&out, a.force, &[&a.file])?;
     let map = read_map(&a.file, None)?;
     let started = std::time::Instant::now();
@@ -163,10 +188,10 @@ pub fn run(a: ExportArgs) -> CliResult {
         paper: a.paper,
         pages: a.pages,
     };
-    let done = export::export_map(&map, a.format, options).map_err(at_file)?;
+    let done = export::export_map(&map, format, options).map_err(at_file)?;
     // A puzzle's png or svg: the solution page goes to a second file,
     // checked before either is written.
-    let solution = match export::puzzle_solution(&map, a.format).map_err(at_file)? {
+    let solution = match export::puzzle_solution(&map, format).map_err(at_file)? {
         Some(s) => {
             let path = solution_path(&out);
             check_out(&path, a.force, &[&a.file, &out])?;
@@ -182,23 +207,23 @@ pub fn run(a: ExportArgs) -> CliResult {
         let mut v = json!({
             "out": out.display().to_string(),
             "bytes": done.bytes.len(),
-            "format": a.format.name(),
+            "format": format.name(),
             "elapsed_ms": started.elapsed().as_secs_f64() * 1000.0,
         });
         if let LevelMap::Dungeon(_) = map {
-            let view = a.view.unwrap_or(if a.format == Format::Vtt {
+            let view = a.view.unwrap_or(if format == Format::Vtt {
                 export::dungeon::MapView::Players
             } else {
                 export::dungeon::MapView::Gm
             });
             if matches!(
-                a.format,
+                format,
                 Format::Png | Format::Svg | Format::Vtt | Format::Pdf
             ) {
                 v["view"] = json!(view.name());
                 v["style_print"] = json!(a.style_print.unwrap_or_default().name());
             }
-            if a.format == Format::Pdf {
+            if format == Format::Pdf {
                 v["paper"] = json!(a.paper.unwrap_or_default().name());
                 v["pages"] = json!(export::pdf::page_count(&done.bytes));
             }

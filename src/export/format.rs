@@ -80,6 +80,36 @@ impl Format {
         }
     }
 
+    /// The format a file name's extension says: `.png`, `.svg`, `.pdf`,
+    /// `.dd2vtt` (vtt), `.key.md` or `.md` (key), `.code.txt` (code),
+    /// `.txt` (text); `None` for any other name.
+    ///
+    /// ```
+    /// use evoboard::export::Format;
+    /// use std::path::Path;
+    /// assert_eq!(Format::from_extension(Path::new("cave.DD2VTT")), Some(Format::Vtt));
+    /// assert_eq!(Format::from_extension(Path::new("b.code.txt")), Some(Format::Code));
+    /// assert_eq!(Format::from_extension(Path::new("b.txt")), Some(Format::Text));
+    /// assert_eq!(Format::from_extension(Path::new("b.jpg")), None);
+    /// ```
+    pub fn from_extension(path: &std::path::Path) -> Option<Format> {
+        let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
+        let ends = |e: &str| name.len() > e.len() && name.ends_with(e);
+        [
+            (".code.txt", Format::Code),
+            (".key.md", Format::Key),
+            (".png", Format::Png),
+            (".svg", Format::Svg),
+            (".pdf", Format::Pdf),
+            (".dd2vtt", Format::Vtt),
+            (".md", Format::Key),
+            (".txt", Format::Text),
+        ]
+        .into_iter()
+        .find(|(e, _)| ends(e))
+        .map(|(_, f)| f)
+    }
+
     /// Parse `png`, `svg`, `text`, `code`, `vtt`, `key` or `pdf`.
     pub fn parse(s: &str) -> Result<Format, ExportError> {
         Format::ALL

@@ -105,3 +105,52 @@ fn every_other_command_prints_without_debug_formatting() {
         );
     }
 }
+
+#[test]
+fn export_takes_its_format_from_the_out_extension() {
+    let dir = std::env::temp_dir().join(format!("evoboard-infer-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let level = dir.join("b.level.ron");
+    plain(&[
+        "generate",
+        "catan",
+        "--seed",
+        "3",
+        "--out",
+        level.to_str().unwrap(),
+    ]);
+    for (name, magic) in [
+        ("b.png", &b"\x89PNG"[..]),
+        ("b.svg", b"<svg"),
+        ("b.code.txt", b""),
+    ] {
+        let out = dir.join(name);
+        plain(&[
+            "export",
+            level.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let bytes = std::fs::read(&out).unwrap();
+        assert!(
+            bytes.starts_with(magic) || bytes.windows(4).any(|w| w == magic),
+            "{name}"
+        );
+    }
+    let code = std::fs::read_to_string(dir.join("b.code.txt")).unwrap();
+    assert!(
+        !code.contains('\n') || code.trim().lines().count() == 1,
+        "{code}"
+    );
+    // A name that says nothing: the error says what would.
+    let out = Command::new(env!("CARGO_BIN_EXE_evoboard"))
+        .args(["export", level.to_str().unwrap(), "--out"])
+        .arg(dir.join("b.jpg"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--format") && err.contains(".png"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
