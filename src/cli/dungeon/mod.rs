@@ -174,6 +174,10 @@ pub struct DungeonArgs {
     /// Print one JSON object instead of the maps.
     #[arg(long)]
     pub json: bool,
+    /// Print every proposal's map and key (default: the chosen one, with a
+    /// line for each of the others).
+    #[arg(long)]
+    pub all: bool,
     /// Stock the rooms from this contents table (RON, like the shipped
     /// assets/dungeon/contents.ron) instead of a theme's.
     #[arg(long, value_name = "TABLE.ron", conflicts_with = "theme")]
@@ -392,8 +396,13 @@ pub fn run(args: &DungeonArgs) -> CliResult {
             p.fitness,
             p.contents_fitness
         );
-        print_dungeon(p, params.keys, params.secret_doors);
-        println!();
+        if args.all || i == chosen {
+            print_dungeon(p, params.keys, params.secret_doors);
+            println!();
+        }
+    }
+    if !args.all && proposals.len() > 1 {
+        println!("(the other proposals' maps: --all; save another with --choose K)");
     }
     println!(
         "{} proposals of {}x{} in {:.0} ms (seed {}); best: proposal {}",
