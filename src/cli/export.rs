@@ -60,6 +60,13 @@ pub struct ExportArgs {
     /// `.pdf`, beside FILE).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// A dungeon only: write the game master's whole set into this
+    /// folder (made if missing): `NAME.gm.png`, `NAME.players.png`,
+    /// `NAME.gm.svg`, `NAME.dd2vtt` (players' view), `NAME.key.md`,
+    /// `NAME.gm.pdf` and `NAME.players.pdf`, every destination checked
+    /// before any is written.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["format", "out", "view"])]
+    pub pack: Option<PathBuf>,
     /// Overwrite OUT (and a puzzle's solution file) if it exists.
     #[arg(long)]
     pub force: bool,
@@ -172,6 +179,9 @@ fn format_of(a: &ExportArgs) -> Result<Format, CliError> {
 
 /// Run `export`.
 pub fn run(a: ExportArgs) -> CliResult {
+    if let Some(dir) = &a.pack {
+        return super::export_pack::run(&a, dir);
+    }
     let format = format_of(&a)?;
     let out = a
         .out

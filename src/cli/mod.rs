@@ -11,6 +11,7 @@ pub mod domino;
 pub mod dungeon;
 pub mod evaluate;
 pub mod export;
+mod export_pack;
 pub mod fair_by_play;
 pub mod fair_compare;
 pub mod gallery;

@@ -1,6 +1,7 @@
-//! The plain (non-JSON) output of the commands a person reads: sentences
-//! and aligned lines, no Rust debug formatting (`[("`, `Some(`, `{ .. }`)
-//! and no `kind@row,col/side` codes.
+//! First contact: the plain (non-JSON) output of the commands a person
+//! reads (sentences and aligned lines, no Rust debug formatting such as
+//! `[("`, `Some(`, `{ .. }`, no `kind@row,col/side` codes), `export`
+//! taking its format from `--out`, and a dungeon's `--pack`.
 
 use std::process::Command;
 
@@ -152,5 +153,61 @@ fn export_takes_its_format_from_the_out_extension() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--format") && err.contains(".png"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_dungeon_pack_writes_the_game_masters_set_at_once() {
+    let dir = std::env::temp_dir().join(format!("evoboard-pack-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let level = dir.join("crypt.level.ron");
+    plain(&[
+        "dungeon",
+        "--size",
+        "small",
+        "--seed",
+        "4",
+        "--out",
+        level.to_str().unwrap(),
+    ]);
+    let pack = dir.join("pack");
+    let text = plain(&[
+        "export",
+        level.to_str().unwrap(),
+        "--pack",
+        pack.to_str().unwrap(),
+    ]);
+    let names = [
+        "crypt.gm.png",
+        "crypt.players.png",
+        "crypt.gm.svg",
+        "crypt.dd2vtt",
+        "crypt.key.md",
+        "crypt.gm.pdf",
+        "crypt.players.pdf",
+    ];
+    for n in names {
+        let bytes = std::fs::read(pack.join(n)).unwrap_or_else(|e| panic!("{n}: {e}"));
+        assert!(bytes.len() > 100, "{n}");
+        assert!(text.contains(n), "{text}");
+    }
+    let gm = std::fs::read(pack.join("crypt.gm.png")).unwrap();
+    let players = std::fs::read(pack.join("crypt.players.png")).unwrap();
+    assert_ne!(gm, players, "two views");
+    // Again without --force: refused before anything is written.
+    let before = std::fs::read(pack.join("crypt.key.md")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_evoboard"))
+        .args([
+            "export",
+            level.to_str().unwrap(),
+            "--pack",
+            pack.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--force"));
+    assert_eq!(std::fs::read(pack.join("crypt.key.md")).unwrap(), before);
     let _ = std::fs::remove_dir_all(&dir);
 }
