@@ -2,7 +2,7 @@
 //! sub-command (see `evoboard --help`).
 
 // The two front ends live in the binary, not in the library: the library's
-// public API is the engine-free core and the plugin (README, "The house").
+// public API is the engine-free core and the plugin (`docs/house.md`).
 // They reach the library through these names, so `crate::boards` inside
 // them means `evoboard::boards`.
 #[cfg(feature = "app")]
@@ -58,6 +58,7 @@ struct AppArgs {
 }
 
 fn main() {
+    quiet_broken_pipe();
     let result = match Args::parse().command {
         None => open_app(AppArgs::default()),
         Some(Command::App(a)) => open_app(*a),
@@ -113,4 +114,16 @@ fn open_app(_args: AppArgs) -> Result<(), String> {
          rebuild with the default features to open the desktop app"
             .into(),
     )
+}
+
+/// `evoboard … | head` ends quietly when the reader goes, as Unix tools
+/// do: Rust ignores SIGPIPE, so a write to a closed pipe would fail and
+/// `println!` would panic; the default disposition ends the process.
+fn quiet_broken_pipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default, first thing
+    // in `main`, before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }

@@ -211,3 +211,23 @@ fn a_dungeon_pack_writes_the_game_masters_set_at_once() {
     assert_eq!(std::fs::read(pack.join("crypt.key.md")).unwrap(), before);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_command_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_evoboard"))
+        .args(["dungeon", "--size", "large", "--seed", "3", "--all"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read one byte, then close the pipe as `| head -c 1` does.
+    let mut out = child.stdout.take().unwrap();
+    let mut one = [0u8; 1];
+    out.read_exact(&mut one).unwrap();
+    drop(out);
+    let done = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&done.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+}

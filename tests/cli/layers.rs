@@ -1,4 +1,4 @@
-//! The import rules of the house (README.md, "The house"), checked on the
+//! The import rules of the house (`docs/house.md`), checked on the
 //! source: every `crate::…`, `evoboard::…` and `super::…` path is resolved
 //! to the module it names, by the file's place under `src/` (the library's
 //! modules and the binary's `cli`, `app` and tests share the folder).
