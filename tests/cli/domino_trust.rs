@@ -12,6 +12,13 @@ fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_evoboard"))
 }
 
+/// `domino join ADDR` as a `t1` bot with the tests' join code.
+fn bot_join(addr: &str) -> Command {
+    let mut c = bin();
+    c.args(["domino", "join", addr, "--code", "K7QX2MZP9", "--bot", "t1"]);
+    c
+}
+
 fn dir(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("evoboard-dtrust-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -105,18 +112,7 @@ fn a_host_that_never_answers_is_given_up_on() {
         drop(conn);
     });
     let start = Instant::now();
-    let out = bin()
-        .args([
-            "domino",
-            "join",
-            &addr,
-            "--code",
-            "K7QX2MZP9",
-            "--bot",
-            "t1",
-        ])
-        .output()
-        .unwrap();
+    let out = bot_join(&addr).output().unwrap();
     let took = start.elapsed();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
@@ -140,16 +136,7 @@ fn a_player_refused_because_the_table_is_full_is_told_so() {
     out.read_line(&mut line).unwrap();
     let addr = line.trim().strip_prefix("hosting on ").unwrap().to_string();
     let join = || {
-        bin()
-            .args([
-                "domino",
-                "join",
-                &addr,
-                "--code",
-                "K7QX2MZP9",
-                "--bot",
-                "t1",
-            ])
+        bot_join(&addr)
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()

@@ -5,7 +5,8 @@
 
 use std::process::Command;
 
-fn plain(args: &[&str]) -> String {
+/// What a command printed on stdout and stderr (it must succeed).
+pub(crate) fn plain(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_evoboard"))
         .args(args)
         .output()

@@ -3,17 +3,9 @@
 
 use std::process::Command;
 
+/// What the command printed (it must succeed).
 fn run(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_evoboard"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    super::human_output::plain(args)
 }
 
 #[test]

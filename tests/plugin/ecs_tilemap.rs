@@ -12,23 +12,7 @@ use std::time::Duration;
 
 /// Spawn a request and a tilemap of what it makes; the finished level.
 fn generate_and_fill(app: &mut App, request: GenerateLevel) -> (Entity, Level) {
-    let e = app.world_mut().spawn(request).id();
-    assert!(run_until(app, Duration::from_secs(120), |app| {
-        app.world().get::<GeneratedLevel>(e).is_some()
-    }));
-    let handle = app.world().get::<GeneratedLevel>(e).unwrap().0.clone();
-    let level = app
-        .world()
-        .resource::<Assets<LevelAsset>>()
-        .get(&handle)
-        .unwrap()
-        .0
-        .clone();
-    let map = app.world_mut().spawn(LevelEcsTilemap(handle)).id();
-    assert!(run_until(app, Duration::from_secs(5), |app| {
-        app.world().get::<TileStorage>(map).is_some()
-    }));
-    (map, level)
+    generate_and_fill_at(app, request, Transform::default())
 }
 
 /// The texture index of the tile at `pos` of `map`.
