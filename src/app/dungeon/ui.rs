@@ -50,9 +50,9 @@ pub fn panels_ui(
         &mut panels,
         Side::Left,
         "dungeon_settings",
-        270.0,
+        260.0,
         |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::ScrollArea::both().show(ui, |ui| {
                 // Edit a copy: the settings change (for change detection)
                 // only when the user changed something.
                 let mut edited = settings.clone();
@@ -68,9 +68,9 @@ pub fn panels_ui(
         &mut panels,
         Side::Right,
         "dungeon_run",
-        350.0,
+        320.0,
         |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::ScrollArea::both().show(ui, |ui| {
                 run_ui(ui, &mut run);
                 ui.separator();
                 super::gm_panel::gm_ui(ui, &mut design, &mut gm);
@@ -153,9 +153,9 @@ fn settings_ui(ui: &mut egui::Ui, s: &mut DungeonSettings) {
         });
         p.max_rooms = p.max_rooms.max(p.min_rooms);
     });
-    ui.add(egui::Slider::new(&mut p.enemies_pct, 0..=100).text("% rooms with enemies"))
+    ui.add(egui::Slider::new(&mut p.enemies_pct, 0..=100).text("% with enemies"))
         .on_hover_text("share of the rooms that hold enemies, rounded half up");
-    ui.add(egui::Slider::new(&mut p.treasure_pct, 0..=100).text("% rooms with treasure"))
+    ui.add(egui::Slider::new(&mut p.treasure_pct, 0..=100).text("% with treasure"))
         .on_hover_text("share of the rooms that hold treasure, rounded half up");
     ui.horizontal_wrapped(|ui| {
         ui.label("Style");

@@ -240,7 +240,7 @@ fn catan_table_ui(ui: &mut egui::Ui, ours: &CatanFigures, official: &CatanFigure
         ),
     ];
     egui::Grid::new("catan_table").striped(true).show(ui, |ui| {
-        for h in ["figure", "this board", "table rule", "official"] {
+        for h in ["figure", "board", "rule", "official"] {
             ui.strong(h);
         }
         ui.end_row();

@@ -64,12 +64,12 @@ fn panels_ui(
         &mut panels,
         Side::Left,
         "hex_settings",
-        290.0,
+        270.0,
         |ui| {
             // Edit a copy: the settings change (for change detection) only
             // when the user changed something.
             let mut edited = settings.clone();
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::ScrollArea::both().show(ui, |ui| {
                 if let (Some((_, map)), Some((counts, conflicts))) = (shown, &status_lines) {
                     let status = DesignStatus { counts, conflicts };
                     // Toggles only: edit a copy so the design changes only
@@ -116,9 +116,9 @@ fn panels_ui(
         &mut panels,
         Side::Right,
         "hex_run",
-        360.0,
+        320.0,
         |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::ScrollArea::both().show(ui, |ui| {
                 run_ui(ui, generator, &mut commands_out);
                 if let Some((_, map)) = shown {
                     ui.separator();

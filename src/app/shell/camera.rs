@@ -184,8 +184,8 @@ fn fit_camera(
             physical_size: UVec2::new(vw as u32, vh as u32),
             ..default()
         });
-        // World units per logical pixel so that the board fills ~92 %.
-        let fit = (2.0 * half.x / (vw / sf)).max(2.0 * half.y / (vh / sf)) / 0.92;
+        // World units per logical pixel so that the board fills ~95 %.
+        let fit = (2.0 * half.x / (vw / sf)).max(2.0 * half.y / (vh / sf)) / 0.95;
         if let Projection::Orthographic(o) = proj.as_mut() {
             o.scale = fit / bc.zoom;
         }

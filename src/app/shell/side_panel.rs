@@ -45,8 +45,8 @@ impl SidePanels {
     }
 }
 
-/// Show side panel `id` on `side` of `root` (`default_width` wide until
-/// the user drags its edge), with `add` inside when it is open; returns the
+/// Show side panel `id` on `side` of `root` (`default_width` wide, at most;
+/// the user may drag it narrower), with `add` inside when it is open; returns the
 /// width it takes (the strip's when folded), for the panel insets.
 pub fn side_panel<R>(
     root: &mut egui::Ui,
@@ -80,15 +80,22 @@ pub fn side_panel<R>(
                     .clicked();
             })
     } else {
+        // At most its default width, so at 1280 × 800 the board keeps at
+        // least half of the window on every screen (narrower by dragging;
+        // folded, the map takes the room).
         panel(egui::Id::new(("side_panel", id)))
             .default_size(default_width)
             .min_size(MIN_WIDTH)
+            .max_size(default_width)
             .resizable(true)
             .show(root, |ui| {
                 let layout = match side {
                     Side::Left => egui::Layout::right_to_left(egui::Align::Min),
                     Side::Right => egui::Layout::left_to_right(egui::Align::Min),
                 };
+                // Shorter sliders: a label, a slider and its value fit
+                // the narrower panel.
+                ui.spacing_mut().slider_width = 80.0;
                 ui.with_layout(layout, |ui| {
                     toggle = ui
                         .small_button(fold)
