@@ -102,7 +102,9 @@ pub fn read_map(path: &Path, game: Option<BoardGame>) -> Result<LevelMap, CliErr
         .filter(|l| !l.trim_start().starts_with('#'))
         .any(|l| l.contains(':'));
     if game == Some(BoardGame::Catan) || catan_words {
-        return Ok(LevelMap::Catan(parse_catan_text(&text).map_err(at)?));
+        return Ok(LevelMap::Catan(
+            parse_catan_text(&text).map_err(|e| at(e.to_string()))?,
+        ));
     }
     Ok(LevelMap::TerraMystica(
         TerraMysticaBoard::parse_text(&text).map_err(|e| at(e.to_string()))?,

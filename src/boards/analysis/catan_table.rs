@@ -132,8 +132,10 @@ pub fn table_figures(
 pub fn official_beginner() -> &'static CatanBoard {
     static BOARD: OnceLock<CatanBoard> = OnceLock::new();
     BOARD.get_or_init(|| {
-        crate::export::text::parse_catan_text(include_str!("../catan/data/official-beginner.txt"))
-            .unwrap_or_else(|e| panic!("the official beginner island parses: {e}"))
+        crate::boards::catan::text::parse_catan_text(include_str!(
+            "../catan/data/official-beginner.txt"
+        ))
+        .unwrap_or_else(|e| panic!("the official beginner island parses: {e}"))
     })
 }
 

@@ -26,6 +26,7 @@ mod setup_tests;
 mod table;
 #[cfg(test)]
 mod table_tests;
+pub mod text;
 
 pub use board::{
     CatanBoard, CatanCode, CatanHex, CatanTerrain, ROWS, TERRAIN_COUNTS, TERRAINS, TOKENS, corners,
