@@ -23,6 +23,7 @@ mod outline;
 mod pins;
 mod puzzle;
 mod puzzle_paper;
+mod puzzle_trust;
 mod recipes;
 mod safe_writes;
 mod trust;
