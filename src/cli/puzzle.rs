@@ -4,9 +4,10 @@
 use super::common::{CliError, CliResult, level_out, print_json, write_atomic};
 use crate::level::{Level, LevelMap};
 use crate::puzzle::{
-    Board, Difficulty, GenOptions, MAX_GRADE, Puzzle, PuzzleError, RuleSet, TRAIL_NODES,
-    TREE_NODES, count_solutions, generate_grade, generate_level_with, generate_with, grade,
-    most_neighbours, parse_size, technique_grade, techniques_used, tree_census,
+    Board, Difficulty, GenOptions, GradeOptions, MAX_GRADE, Puzzle, PuzzleError, RuleSet,
+    TRAIL_NODES, TREE_NODES, count_solutions, generate_grade_with, generate_level_with,
+    generate_with, grade, most_neighbours, parse_size, technique_grade, techniques_used,
+    tree_census,
 };
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -36,7 +37,7 @@ pub enum PuzzleSubcommand {
 }
 
 /// `evoboard puzzle generate [--size WxH|N | --width W --height H]
-/// [--grade 1..4 | --difficulty easy|hard [--level 1|2|3]] [--seed N |
+/// [--grade 1..4 [--symmetric] | --difficulty easy|hard [--level 1|2|3]] [--seed N |
 /// --seeds A..B | --count N] [--prefer-trails [--trail-nodes N]] [--out
 /// FILE.level.ron] [--force] [--json]`. With no flags: a 10 × 10
 /// no-three puzzle of grade 2, seed 1.
@@ -74,7 +75,7 @@ pub struct PuzzleGenerateArgs {
     pub grade: Option<u8>,
     /// Generate N puzzles (seeds SEED..SEED+N-1) in one process and print
     /// the summary, as `--seeds`.
-    #[arg(long, value_parser = super::bounds::u64_in(1, 100_000), conflicts_with_all = ["seeds", "out"])]
+    #[arg(long, value_parser = super::bounds::u64_in(1, summary::MAX_SEEDS), conflicts_with_all = ["seeds", "out"])]
     pub count: Option<u64>,
     /// The published generator at this deduction level (1, 2 or 3):
     /// solvable with it, not with a lower one (no-three rules).
@@ -83,8 +84,8 @@ pub struct PuzzleGenerateArgs {
     /// Seed (same seed, same puzzle).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Generate one puzzle per seed A..B (both included) and print a
-    /// summary (shares, trail searches, time per puzzle) instead.
+    /// Generate one puzzle per seed A..B (both included; at most 100000
+    /// seeds, as `--count`) and print a summary (shares, trail searches, time per puzzle) instead.
     #[arg(long, value_parser = summary::parse_seeds, conflicts_with_all = ["seed", "out"])]
     pub seeds: Option<(u64, u64)>,
     /// Pick the solution below a shallowest trail of the raw board's
@@ -103,6 +104,11 @@ pub struct PuzzleGenerateArgs {
     /// Overwrite `--out` if it exists.
     #[arg(long)]
     pub force: bool,
+    /// Givens and blocked cells symmetric under 180° rotation, as in
+    /// printed puzzle books (graded puzzles only: not with the published
+    /// generator's `--difficulty` alone, `--level` or `--prefer-trails`).
+    #[arg(long)]
+    pub symmetric: bool,
     /// Print one JSON object instead of the human summary.
     #[arg(long)]
     pub json: bool,
@@ -145,8 +151,9 @@ fn parse_difficulty(s: &str) -> Result<Difficulty, PuzzleError> {
 pub(super) fn parse_grade(s: &str) -> Result<u8, PuzzleError> {
     match (s.len(), s.parse::<u8>()) {
         (1, Ok(g)) if (1..=MAX_GRADE).contains(&g) => Ok(g),
-        (_, Ok(g)) => Err(PuzzleError::GradeOutOfRange { grade: g }),
-        _ => Err(PuzzleError::GradeOutOfRange { grade: 0 }),
+        _ => Err(PuzzleError::UnknownGrade {
+            text: s.chars().take(40).collect(),
+        }),
     }
 }
 
@@ -246,7 +253,19 @@ fn generate_one(a: &PuzzleGenerateArgs, seed: u64) -> Result<crate::puzzle::Gene
                     .into(),
             ));
         }
-        return Ok(generate_grade(width, height, rules, difficulty, g, seed)?);
+        let opts = GradeOptions {
+            symmetric: a.symmetric,
+        };
+        return Ok(generate_grade_with(
+            width, height, rules, difficulty, g, seed, opts,
+        )?);
+    }
+    if a.symmetric {
+        return Err(CliError(
+            "--symmetric lays out graded puzzles; the published generator \
+             (--difficulty without --grade, --level, --prefer-trails) has no such layout"
+                .into(),
+        ));
     }
     Ok(match a.level {
         Some(l) => generate_level_with(width, height, difficulty, l, seed, opts),
@@ -259,7 +278,15 @@ fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
         return summary::run(&a, seeds);
     }
     if let Some(n) = a.count {
-        return summary::run(&a, (a.seed, a.seed.saturating_add(n - 1)));
+        let last = a.seed.checked_add(n - 1).ok_or_else(|| {
+            CliError(format!(
+                "--seed {} + --count {n} exceeds the largest seed {}; \
+                 choose a smaller seed or count",
+                a.seed,
+                u64::MAX
+            ))
+        })?;
+        return summary::run(&a, (a.seed, last));
     }
     let start = Instant::now();
     let generated = generate_one(&a, a.seed)?;
@@ -294,6 +321,7 @@ fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
             "given_share": p.given_share,
             "stripped_empty_share": generated.stripped_empty_share,
             "prefer_trails": a.prefer_trails,
+            "symmetric": a.symmetric,
             "trail": a.prefer_trails.then(|| json!({
                 "found": generated.trail_depth.is_some(),
                 "depth": generated.trail_depth,
@@ -376,7 +404,11 @@ pub fn load_board(path: &Path) -> Result<Board, CliError> {
         }
         // Otherwise exactly a bare puzzle (`Puzzle(cells: [...], ...)`).
         Err(level_error) => match Puzzle::from_ron(&text) {
-            Ok(p) => (p.cells, p.rules),
+            Ok(p) => {
+                p.validate()
+                    .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+                (p.cells, p.rules)
+            }
             Err(e) => {
                 return Err(CliError(format!(
                     "{}: not a puzzle (RON error: {e}; as a level: {level_error}); \

@@ -11,8 +11,8 @@ use super::common::{CliError, CliResult, check_out, print_json, write_atomic};
 use crate::export::book::{self, BookEntry};
 use crate::export::{pdf, puzzle::puzzle_grade};
 use crate::puzzle::{
-    Board, Difficulty, MAX_GRADE, Puzzle, PuzzleError, RuleSet, Technique, count_solutions,
-    generate_grade, next_deduction, parse_size, same_solution,
+    Board, Difficulty, GradeOptions, MAX_GRADE, Puzzle, PuzzleError, RuleSet, Technique,
+    count_solutions, generate_grade_with, next_deduction, parse_size, same_solution,
 };
 use clap::Args;
 use rayon::prelude::*;
@@ -26,7 +26,7 @@ use std::time::Instant;
 const SEEDS_PER_PUZZLE: u64 = 4;
 
 /// `evoboard puzzle book --count N --grade G [--size WxH] [--difficulty
-/// easy|hard] [--seed S] --out FILE.pdf [--force] [--json]`.
+/// easy|hard] [--symmetric] [--seed S] --out FILE.pdf [--force] [--json]`.
 #[derive(Args, Debug)]
 pub struct PuzzleBookArgs {
     /// How many puzzles (1..=500); with `--grades`, in each section.
@@ -59,6 +59,10 @@ pub struct PuzzleBookArgs {
     /// printed under it.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Givens and blocked cells symmetric under 180° rotation, as in
+    /// printed puzzle books.
+    #[arg(long)]
+    pub symmetric: bool,
     /// The PDF to write.
     #[arg(long)]
     pub out: PathBuf,
@@ -84,8 +88,9 @@ pub fn book_puzzle(
     difficulty: Difficulty,
     grade: u8,
     seed: u64,
+    opts: GradeOptions,
 ) -> Result<Puzzle, PuzzleError> {
-    generate_grade(width, height, rules, difficulty, grade, seed).map(|g| g.puzzle)
+    generate_grade_with(width, height, rules, difficulty, grade, seed, opts).map(|g| g.puzzle)
 }
 
 /// The grades of the book's sections: `--grades`, else `--grade` (2).
@@ -111,6 +116,9 @@ fn book_section(
     rules
         .check_generation_size(a.size.0, a.size.1)
         .map_err(|e| CliError(e.to_string()))?;
+    let opts = GradeOptions {
+        symmetric: a.symmetric,
+    };
     let mut puzzles = Vec::with_capacity(a.count);
     let limit = a.seed.saturating_add(a.count as u64 * SEEDS_PER_PUZZLE);
     let mut next = a.seed;
@@ -128,7 +136,7 @@ fn book_section(
         let batch = ((a.count - puzzles.len()) as u64).min(limit - next);
         let made: Vec<Result<Puzzle, PuzzleError>> = (next..next + batch)
             .into_par_iter()
-            .map(|s| book_puzzle(a.size, rules, a.difficulty, grade, s))
+            .map(|s| book_puzzle(a.size, rules, a.difficulty, grade, s, opts))
             .collect();
         next += batch;
         for p in made {

@@ -277,7 +277,8 @@ impl Level {
         Ok(level)
     }
 
-    /// Check the map's shape and tile set.
+    /// Check the map's shape and tile set (a puzzle: every field,
+    /// [`crate::puzzle::Puzzle::validate`]).
     pub fn validate(&self) -> Result<(), String> {
         match &self.map {
             LevelMap::TerraMystica(b) => b.map_grid().map(|_| ()).map_err(String::from),
@@ -286,9 +287,7 @@ impl Level {
                 check_dungeon(d)?;
                 check_dungeon_settings(&self.generator.params)
             }
-            LevelMap::Puzzle(p) => crate::puzzle::Board::from_strings(&p.cells)
-                .map(|_| ())
-                .map_err(|e| format!("puzzle cells: {e}")),
+            LevelMap::Puzzle(p) => p.validate(),
         }
     }
 

@@ -101,6 +101,12 @@ pub enum PuzzleError {
         /// The grade given.
         grade: u8,
     },
+    /// A grade text that is not one of `1`..=[`MAX_GRADE`](super::MAX_GRADE)
+    /// (a fraction, `1e308`, `01`, a word, a number out of range).
+    UnknownGrade {
+        /// The text given.
+        text: String,
+    },
     /// No puzzle of the grade within the attempts.
     GradeNotReached {
         /// The requested grade.
@@ -198,6 +204,11 @@ impl fmt::Display for PuzzleError {
             PuzzleError::GradeOutOfRange { grade } => write!(
                 f,
                 "grade {grade} is not allowed; grades are 1..={}",
+                super::MAX_GRADE
+            ),
+            PuzzleError::UnknownGrade { text } => write!(
+                f,
+                "grade '{text}' is not allowed; grades are 1..={} (whole numbers)",
                 super::MAX_GRADE
             ),
             PuzzleError::GradeNotReached { grade, attempts } => write!(

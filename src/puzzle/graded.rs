@@ -10,6 +10,11 @@
 //!    not fill it (it really needs the grade); otherwise a new attempt
 //!    starts from a derived seed.
 //!
+//! With [`GradeOptions::symmetric`] the blocked cells are drawn in pairs
+//! under 180° rotation, givens are removed (and spread) in such pairs,
+//! so the pattern of givens and blocked cells is symmetric, as in
+//! printed puzzle books.
+//!
 //! A removal check looks at the removed cell only: it is removed when
 //! the grade-1 techniques fill it again, or a look-ahead on the cell
 //! itself (techniques below the grade inside) does; the rest of the
@@ -52,7 +57,14 @@ pub const STRIPE_SHARE_SMALL: f64 = 0.8;
 /// whose given leaves the puzzle needing `grade` is added. A line where
 /// every given would make the puzzle easier stays empty (the grade needs
 /// it).
-fn spread_givens(bits: &mut Bits, solution: &Board, grade: u8, rng: &mut crate::rng::Rng) {
+/// With `symmetric`, a given comes with its partner under 180° rotation.
+fn spread_givens(
+    bits: &mut Bits,
+    solution: &Board,
+    grade: u8,
+    symmetric: bool,
+    rng: &mut crate::rng::Rng,
+) {
     let (w, h) = (solution.width(), solution.height());
     let given = |b: &Bits, r: usize, c: usize| b.get(r, c).is_symbol();
     for line in 0..w + h {
@@ -81,12 +93,24 @@ fn spread_givens(bits: &mut Bits, solution: &Board, grade: u8, rng: &mut crate::
         for (r, c) in order {
             let mut t = *bits;
             t.set(r, c, solution.get(r, c));
+            if symmetric {
+                let (r2, c2) = (h - 1 - r, w - 1 - c);
+                t.set(r2, c2, solution.get(r2, c2));
+            }
             if grade <= 1 || !solves(t, grade - 1) {
                 *bits = t;
                 break;
             }
         }
     }
+}
+
+/// How [`generate_grade_with`] lays out a puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GradeOptions {
+    /// Givens and blocked cells symmetric under 180° rotation (their
+    /// positions; the symbols are the solution's).
+    pub symmetric: bool,
 }
 
 /// Attempts [`generate_grade`] makes before giving up.
@@ -105,7 +129,23 @@ pub fn generate_grade(
     grade_asked: u8,
     seed: u64,
 ) -> Result<Generated, PuzzleError> {
+    let opts = GradeOptions::default();
+    generate_grade_with(width, height, rules, difficulty, grade_asked, seed, opts)
+}
+
+/// [`generate_grade`] laid out as `opts` asks (with the defaults, the
+/// same puzzle for the same seed).
+pub fn generate_grade_with(
+    width: usize,
+    height: usize,
+    rules: RuleSet,
+    difficulty: Difficulty,
+    grade_asked: u8,
+    seed: u64,
+    opts: GradeOptions,
+) -> Result<Generated, PuzzleError> {
     let tune = Tune {
+        symmetric: opts.symmetric,
         blocked_p: GRADED_BLOCKED_P,
         stripe_share: if width * height <= 100 {
             STRIPE_SHARE_SMALL
@@ -119,6 +159,8 @@ pub fn generate_grade(
 /// The variety knobs of [`generate_grade`].
 #[derive(Clone, Copy, Debug)]
 struct Tune {
+    /// [`GradeOptions::symmetric`].
+    symmetric: bool,
     /// The least blocked share of a no-three board.
     blocked_p: f64,
     /// [`STRIPE_SHARE`].
@@ -150,8 +192,13 @@ fn generate_tuned(
         let mut raw = Board::new(width, height, Square::Empty)
             .expect("checked size")
             .with_rules(rules);
-        for i in 0..raw.len() {
-            if p > 0.0 && rng.random_bool(p) {
+        let n = raw.len();
+        for i in 0..n {
+            // Symmetric: the draw for the first cell of each pair (in
+            // reading order) decides both.
+            if tune.symmetric && i > n - 1 - i {
+                raw.set_at(i, raw.at(n - 1 - i));
+            } else if p > 0.0 && rng.random_bool(p) {
                 raw.set_at(i, Square::Blocked);
             }
         }
@@ -167,8 +214,9 @@ fn generate_tuned(
         if is_striped(&solution) || mostly_striped(&solution, tune.stripe_share) {
             continue;
         }
-        let mut order: Vec<usize> = (0..raw.len())
-            .filter(|&i| solution.at(i) != Square::Blocked)
+        // Symmetric: one cell of each pair (the first in reading order).
+        let mut order: Vec<usize> = (0..n)
+            .filter(|&i| solution.at(i) != Square::Blocked && !(tune.symmetric && i > n - 1 - i))
             .collect();
         shuffle(&mut order, &mut rng);
         let mut bits = Bits::from_board(&solution);
@@ -177,14 +225,26 @@ fn generate_tuned(
             let mut t = bits;
             let given = t.get(r, c);
             t.set(r, c, Square::Empty);
-            if refills(t, r, c, given, grade_asked) {
-                bits = t;
+            if !refills(t, r, c, given, grade_asked) {
+                continue;
             }
+            // The partner, removed from a board the techniques solve
+            // (checked at the partner the same way: sound in turn).
+            let j = n - 1 - i;
+            if tune.symmetric && j != i {
+                let (r2, c2) = (j / width, j % width);
+                let partner = t.get(r2, c2);
+                t.set(r2, c2, Square::Empty);
+                if !refills(t, r2, c2, partner, grade_asked) {
+                    continue;
+                }
+            }
+            bits = t;
         }
         if grade_asked > 1 && solves(bits, grade_asked - 1) {
             continue;
         }
-        spread_givens(&mut bits, &solution, grade_asked, &mut rng);
+        spread_givens(&mut bits, &solution, grade_asked, tune.symmetric, &mut rng);
         let cells = bits.to_board();
         let stripped_empty_share = cells.count(Square::Empty) as f64 / cells.len() as f64;
         let level = grade(&cells).level;
@@ -226,6 +286,7 @@ mod tests {
         ] {
             for g in [2u8, 4] {
                 let tune = Tune {
+                    symmetric: false,
                     blocked_p: p,
                     stripe_share: share,
                 };
@@ -344,6 +405,37 @@ mod tests {
                             q.seed
                         );
                     }
+                }
+            }
+        }
+    }
+
+    /// With `symmetric`: givens and blocked cells symmetric under 180°
+    /// rotation, one solution, the asked grade, for both rule sets and
+    /// every grade (an odd size too).
+    #[test]
+    fn symmetric_layouts_keep_the_grade() {
+        let opts = GradeOptions { symmetric: true };
+        for (rules, w, h) in [
+            (RuleSet::NoThree, 10, 10),
+            (RuleSet::NoThree, 9, 7),
+            (RuleSet::Takuzu, 10, 10),
+        ] {
+            for g in 1..=MAX_GRADE {
+                for seed in 1..=2u64 {
+                    let what = format!("{rules:?} {w}x{h} grade {g} seed {seed}");
+                    let made = generate_grade_with(w, h, rules, Difficulty::Easy, g, seed, opts)
+                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                    let b = made.puzzle.cells_board().unwrap();
+                    for r in 0..h {
+                        for c in 0..w {
+                            let (a, z) = (b.get(r, c), b.get(h - 1 - r, w - 1 - c));
+                            assert_eq!(a.is_symbol(), z.is_symbol(), "{what}: ({r}, {c})\n{b}");
+                            assert_eq!(a == Square::Blocked, z == Square::Blocked, "{what}");
+                        }
+                    }
+                    assert_eq!(technique_grade(&b), Some(g), "{what}");
+                    assert_eq!(count_solutions(&b, 2).count, 1, "{what}");
                 }
             }
         }

@@ -23,6 +23,8 @@
 mod access;
 mod bits;
 mod board;
+#[cfg(test)]
+mod book_figures;
 mod editor;
 mod error;
 mod generator;
@@ -36,6 +38,7 @@ mod takuzu_fill;
 mod takuzu_hints;
 mod technique;
 mod trails;
+mod trust;
 mod variety;
 
 pub use bits::Bits;
@@ -55,7 +58,8 @@ pub use grade::{
     Deduction, Grade, Hint, LEVEL_NAMES, cell_name, grade, grade_up_to, hint, next_deduction,
 };
 pub use graded::{
-    GRADE_ATTEMPTS, GRADED_BLOCKED_P, STRIPE_SHARE, STRIPE_SHARE_SMALL, generate_grade,
+    GRADE_ATTEMPTS, GRADED_BLOCKED_P, GradeOptions, STRIPE_SHARE, STRIPE_SHARE_SMALL,
+    generate_grade, generate_grade_with,
 };
 pub use play::{
     Action, CellView, CheckResult, Play, Settings, ShownHint, parse_difficulty, parse_size,

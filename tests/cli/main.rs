@@ -25,6 +25,7 @@ mod outline;
 mod pins;
 mod puzzle;
 mod puzzle_paper;
+mod puzzle_trust;
 mod readme;
 mod recipes;
 mod safe_writes;

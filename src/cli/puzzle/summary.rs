@@ -8,7 +8,11 @@ use crate::puzzle::{MAX_GRADE, PuzzleError, Technique, technique_grade, techniqu
 use serde_json::{Value, json};
 use std::time::Instant;
 
-/// `A..B` or `A..=B` (both mean A to B, B included), A ≤ B.
+/// Most seeds one summary runs (`--count` and `--seeds`).
+pub const MAX_SEEDS: u64 = 100_000;
+
+/// `A..B` or `A..=B` (both mean A to B, B included), A ≤ B, at most
+/// [`MAX_SEEDS`] seeds.
 pub fn parse_seeds(s: &str) -> Result<(u64, u64), String> {
     let bad = || format!("expected seeds as A..B (A to B, both included, A <= B), got {s:?}");
     let (a, b) = s.split_once("..").ok_or_else(bad)?;
@@ -17,6 +21,12 @@ pub fn parse_seeds(s: &str) -> Result<(u64, u64), String> {
     let b: u64 = b.trim().parse().map_err(|_| bad())?;
     if a > b {
         return Err(bad());
+    }
+    if b - a >= MAX_SEEDS {
+        return Err(format!(
+            "seeds {a}..{b} are {} seeds; at most {MAX_SEEDS} are allowed (as --count)",
+            u128::from(b - a) + 1
+        ));
     }
     Ok((a, b))
 }
@@ -232,6 +242,11 @@ mod tests {
         for bad in ["5..2", "1-200", "a..b", "..4"] {
             let e = parse_seeds(bad).unwrap_err();
             assert!(e.contains("A..B"), "{e}");
+        }
+        assert_eq!(parse_seeds("5..100004"), Ok((5, 100_004)));
+        for big in ["5..100005", "0..18446744073709551615"] {
+            let e = parse_seeds(big).unwrap_err();
+            assert!(e.contains("at most 100000"), "{e}");
         }
     }
 }
