@@ -145,6 +145,11 @@ pub fn check_name(name: &str, max: usize) -> Result<String, String> {
         "a name is 1 to {max} printable, visible characters and may not look like the table's \
          own labels (AI …, seat N, host)"
     );
+    // Blank by wide or invisible spaces only (U+3000, U+3164 …) is no name
+    // made of nothing: it is refused, as a visible name would be needed.
+    if name.trim().is_empty() && name.chars().any(|c| !c.is_ascii_whitespace()) {
+        return Err(format!("the name has no visible character; {what}"));
+    }
     let name = name.trim();
     if let Some(bad) = name.chars().find(|&c| is_unsafe(c)) {
         return Err(format!(
