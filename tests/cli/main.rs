@@ -17,6 +17,7 @@ mod dungeon_stock;
 mod dungeon_styles;
 mod export;
 mod fuzz;
+mod fuzz_fields;
 mod gallery;
 mod layers;
 mod outline;
