@@ -10,6 +10,10 @@
 
 use crate::dungeon::{Dungeon, MAX_CORRIDOR_WIDTH, MAX_KEYS, MAX_ROOMS, MAX_SIDE};
 
+/// Largest challenge or reward one room (or route step) of a dungeon
+/// level may hold: 26 rooms of it still sum inside `u32`.
+pub const MAX_ROOM_FIGURE: u32 = 100_000_000;
+
 /// `Ok` when `d` is a dungeon the program can use; the error names the
 /// field and what is allowed.
 ///
@@ -75,6 +79,15 @@ pub fn check_dungeon(d: &Dungeon) -> Result<(), String> {
             ));
         }
     }
+    let figure = |what: &str, v: u32| {
+        if v <= MAX_ROOM_FIGURE {
+            Ok(())
+        } else {
+            Err(format!(
+                "{what} {v} is not allowed: 0 to {MAX_ROOM_FIGURE} (so a route's sums stay inside 32 bits)"
+            ))
+        }
+    };
     let inside = |what: &str, (x, y): (u16, u16)| {
         let (x, y) = (usize::from(x), usize::from(y));
         if x < w && y < h {
@@ -112,12 +125,73 @@ pub fn check_dungeon(d: &Dungeon) -> Result<(), String> {
     }
     for s in d.pacing.main_path.iter().chain(&d.pacing.side_rooms) {
         room("a route step's room", s.room)?;
+        figure("a route step's challenge", s.challenge)?;
+        figure("a route step's reward", s.reward)?;
+    }
+    for r in &d.rooms {
+        figure("a room's challenge", r.challenge)?;
+        figure("a room's reward", r.reward)?;
+    }
+    let a = &d.adventure;
+    let older = a.party_level == 0 && a.party_size == 0;
+    if !older && !(1..=20).contains(&a.party_level) {
+        return Err(format!(
+            "party_level {} is not allowed: 1 to 20 (0 together with party_size 0 in older levels)",
+            a.party_level
+        ));
+    }
+    if !older && !(1..=8).contains(&a.party_size) {
+        return Err(format!(
+            "party_size {} is not allowed: 1 to 8 (0 together with party_level 0 in older levels)",
+            a.party_size
+        ));
     }
     if !(1..=MAX_CORRIDOR_WIDTH).contains(&d.corridor_width) {
         return Err(format!(
             "corridor_width {} is not allowed: 1 to {MAX_CORRIDOR_WIDTH}",
             d.corridor_width
         ));
+    }
+    Ok(())
+}
+
+/// `Ok` when a hex-board level's stored generator settings are finite and
+/// inside the ranges their `--param` flags allow for the level's
+/// algorithm (an algorithm this build does not know: finite only); the
+/// error names the setting and its range.
+///
+/// ```
+/// use evoboard::boards::BoardGame;
+/// let ok = [("noise".to_string(), 0.1)];
+/// assert!(evoboard::level::check_board_settings(BoardGame::Catan, "best", &ok).is_ok());
+/// let bad = [("noise".to_string(), f64::NAN)];
+/// let e = evoboard::level::check_board_settings(BoardGame::Catan, "best", &bad).unwrap_err();
+/// assert!(e.contains("generator setting noise"), "{e}");
+/// ```
+pub fn check_board_settings(
+    game: crate::boards::BoardGame,
+    algorithm: &str,
+    params: &[(String, f64)],
+) -> Result<(), String> {
+    let specs = algorithm
+        .parse::<crate::boards::Algorithm>()
+        .map_or(&[][..], |a| a.param_specs(game));
+    for (name, v) in params {
+        let range = specs
+            .iter()
+            .find(|s| s.name == name.as_str())
+            .map(|s| (s.min, s.max));
+        let (lo, hi) = range.unwrap_or((f64::MIN, f64::MAX));
+        if !v.is_finite() || *v < lo || *v > hi {
+            let allowed = match range {
+                Some((lo, hi)) => format!("{lo} to {hi} (the range of its --param flag)"),
+                None => "a finite number".to_string(),
+            };
+            return Err(format!(
+                "generator setting {} = {v} is not allowed: {allowed}",
+                name.escape_debug()
+            ));
+        }
     }
     Ok(())
 }

@@ -42,6 +42,7 @@
 //! }
 //! ```
 
+use crate::boards::BoardGame;
 use crate::boards::terra_mystica::Rules;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -57,7 +58,7 @@ mod recipe;
 pub use crate::files::{SaveError, write_atomic};
 pub use crate::map::LevelMap;
 pub use build::{DUNGEON_ALGORITHM, hand_level};
-pub use check::{check_dungeon, check_dungeon_settings};
+pub use check::{check_board_settings, check_dungeon, check_dungeon_settings};
 pub use design::{BoardDesign, EditSummary};
 pub use recipe::{
     DungeonRecipe, HexBoardRecipe, PuzzleRecipe, Recipe, RecipeError, RecipeProgress, RecipeStage,
@@ -191,16 +192,65 @@ struct VersionProbe {
     version: u32,
 }
 
-fn ron_error(e: ron::error::SpannedError) -> LevelError {
+fn ron_error(text: &str, e: ron::error::SpannedError) -> LevelError {
+    let field = field_at(text, e.span.start.line, e.span.start.col)
+        .map(|f| format!("field `{f}`: "))
+        .unwrap_or_default();
     LevelError {
         file: None,
         line: e.span.start.line,
         column: e.span.start.col,
         message: format!(
-            "{}; expected a level: Level(version: {LEVEL_VERSION}, name: \"…\", map: TerraMystica(…), Catan(…), Dungeon(…) or Puzzle(…), generator: (…), scores: (…))",
-            e.code
+            "{field}{}; expected a level: Level(version: {LEVEL_VERSION}, name: \"…\", map: TerraMystica(…), Catan(…), Dungeon(…) or Puzzle(…), generator: (…), scores: (…))",
+            escape_shown(&e.code.to_string())
         ),
     }
+}
+
+/// `s` with every control, bidi, line-separator or invisible character
+/// written as `\u{…}`, so a parse error that quotes a file's character
+/// cannot drive or disguise the terminal.
+fn escape_shown(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            let hidden = c.is_control()
+                || matches!(c, '\u{61c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+                    | '\u{2060}'..='\u{2069}' | '\u{3164}' | '\u{2800}' | '\u{feff}');
+            if hidden {
+                format!("\\u{{{:x}}}", u32::from(c))
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// The name of the last `field:` that starts before 1-based `line` and
+/// `column` of `text`, so a parse error can say which field it is in.
+fn field_at(text: &str, line: usize, column: usize) -> Option<String> {
+    let mut end = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            end += l
+                .char_indices()
+                .nth(column.saturating_sub(1))
+                .map_or(l.len(), |(b, _)| b);
+            break;
+        }
+        end += l.len();
+    }
+    let before = &text[..end.min(text.len())];
+    let bytes = before.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    for (i, _) in before.rmatch_indices(':') {
+        let Some(start) = (0..i).rev().take_while(|&k| ident(bytes[k])).last() else {
+            continue;
+        };
+        if bytes[start].is_ascii_alphabetic() && bytes.get(i + 1) != Some(&b':') {
+            return Some(before[start..i].to_string());
+        }
+    }
+    None
 }
 
 impl Level {
@@ -249,7 +299,7 @@ impl Level {
 
     /// Parse RON text, checking the version first; then validate the map.
     pub fn from_ron(text: &str) -> Result<Level, LevelError> {
-        let probe: VersionProbe = ron::from_str(text).map_err(ron_error)?;
+        let probe: VersionProbe = ron::from_str(text).map_err(|e| ron_error(text, e))?;
         if !READABLE_VERSIONS.contains(&probe.version) {
             let line = text
                 .lines()
@@ -267,7 +317,7 @@ impl Level {
                 ),
             });
         }
-        let level: Level = ron::from_str(text).map_err(ron_error)?;
+        let level: Level = ron::from_str(text).map_err(|e| ron_error(text, e))?;
         level.validate().map_err(|message| LevelError {
             file: None,
             line: 0,
@@ -281,8 +331,22 @@ impl Level {
     /// [`crate::puzzle::Puzzle::validate`]).
     pub fn validate(&self) -> Result<(), String> {
         match &self.map {
-            LevelMap::TerraMystica(b) => b.map_grid().map(|_| ()).map_err(String::from),
-            LevelMap::Catan(b) => b.validate().map_err(String::from),
+            LevelMap::TerraMystica(b) => {
+                b.map_grid().map(|_| ()).map_err(String::from)?;
+                check_board_settings(
+                    BoardGame::TerraMystica,
+                    &self.generator.algorithm,
+                    &self.generator.params,
+                )
+            }
+            LevelMap::Catan(b) => {
+                b.validate().map_err(String::from)?;
+                check_board_settings(
+                    BoardGame::Catan,
+                    &self.generator.algorithm,
+                    &self.generator.params,
+                )
+            }
             LevelMap::Dungeon(d) => {
                 check_dungeon(d)?;
                 check_dungeon_settings(&self.generator.params)

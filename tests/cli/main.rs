@@ -18,6 +18,7 @@ mod dungeon_stock;
 mod dungeon_styles;
 mod export;
 mod fuzz;
+mod fuzz_fields;
 mod gallery;
 mod human_output;
 mod layers;
