@@ -209,19 +209,55 @@ pub fn check_dungeon_settings(params: &[(String, f64)]) -> Result<(), String> {
     use crate::dungeon::{
         MAX_EXTRAS, MAX_GENERATIONS, MAX_POPULATION, MAX_TRAPS, MIN_POPULATION, MIN_ROOMS, MIN_SIDE,
     };
-    let whole = |lo: usize, hi: usize| (lo as f64, hi as f64, true);
+    check_settings(params, |name| match name {
+        "width" | "height" => whole(MIN_SIDE, MAX_SIDE),
+        "min_rooms" | "max_rooms" => whole(MIN_ROOMS, MAX_ROOMS),
+        "enemies_pct" | "treasure_pct" => whole(0, 100),
+        "loops" | "dead_ends" | "secret_doors" => whole(0, MAX_EXTRAS),
+        "traps" => whole(0, MAX_TRAPS),
+        "generations" => whole(1, MAX_GENERATIONS),
+        "population" => whole(MIN_POPULATION, MAX_POPULATION),
+        "mutation" => (0.0, 1.0, false),
+        _ => ANY,
+    })
+}
+
+/// A puzzle level's stored generator settings inside what the generator
+/// takes: sides 1 to 20, shares 0 to 1, level and grade whole numbers 1 to
+/// 4, anything else finite.
+///
+/// ```
+/// use evoboard::level::check_puzzle_settings;
+/// assert!(check_puzzle_settings(&[("width".into(), 10.0), ("blocked_p".into(), 0.1)]).is_ok());
+/// let e = check_puzzle_settings(&[("height".into(), f64::NAN)]).unwrap_err();
+/// assert!(e.contains("height") && e.contains("1 to 20"), "{e}");
+/// ```
+pub fn check_puzzle_settings(params: &[(String, f64)]) -> Result<(), String> {
+    let side = crate::puzzle::MAX_SIDE;
+    let grades = usize::from(crate::puzzle::MAX_GRADE);
+    check_settings(params, |name| match name {
+        "width" | "height" => whole(1, side),
+        "blocked_p" | "empty_share" => (0.0, 1.0, false),
+        "level" | "grade" => whole(1, grades),
+        _ => ANY,
+    })
+}
+
+/// Any finite number (a setting this build does not bound).
+const ANY: (f64, f64, bool) = (f64::MIN, f64::MAX, false);
+
+/// Whole numbers from `lo` to `hi`.
+fn whole(lo: usize, hi: usize) -> (f64, f64, bool) {
+    (lo as f64, hi as f64, true)
+}
+
+/// Each `(name, value)` finite and inside `range(name)`: `(lo, hi, whole)`.
+fn check_settings(
+    params: &[(String, f64)],
+    range: impl Fn(&str) -> (f64, f64, bool),
+) -> Result<(), String> {
     for (name, v) in params {
-        let (lo, hi, integer) = match name.as_str() {
-            "width" | "height" => whole(MIN_SIDE, MAX_SIDE),
-            "min_rooms" | "max_rooms" => whole(MIN_ROOMS, MAX_ROOMS),
-            "enemies_pct" | "treasure_pct" => whole(0, 100),
-            "loops" | "dead_ends" | "secret_doors" => whole(0, MAX_EXTRAS),
-            "traps" => whole(0, MAX_TRAPS),
-            "generations" => whole(1, MAX_GENERATIONS),
-            "population" => whole(MIN_POPULATION, MAX_POPULATION),
-            "mutation" => (0.0, 1.0, false),
-            _ => (f64::MIN, f64::MAX, false),
-        };
+        let (lo, hi, integer) = range(name.as_str());
         if !v.is_finite() || *v < lo || *v > hi || (integer && v.fract() != 0.0) {
             let allowed = if lo == f64::MIN {
                 "a finite number".to_string()

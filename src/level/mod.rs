@@ -58,7 +58,9 @@ mod recipe;
 pub use crate::files::{SaveError, write_atomic};
 pub use crate::map::LevelMap;
 pub use build::{DUNGEON_ALGORITHM, hand_level};
-pub use check::{check_board_settings, check_dungeon, check_dungeon_settings};
+pub use check::{
+    check_board_settings, check_dungeon, check_dungeon_settings, check_puzzle_settings,
+};
 pub use design::{BoardDesign, EditSummary};
 pub use recipe::{
     DungeonRecipe, HexBoardRecipe, PuzzleRecipe, Recipe, RecipeError, RecipeProgress, RecipeStage,
@@ -351,7 +353,10 @@ impl Level {
                 check_dungeon(d)?;
                 check_dungeon_settings(&self.generator.params)
             }
-            LevelMap::Puzzle(p) => p.validate(),
+            LevelMap::Puzzle(p) => {
+                p.validate()?;
+                check_puzzle_settings(&self.generator.params)
+            }
         }
     }
 

@@ -363,10 +363,9 @@ fn one_field_made_invalid_is_refused_naming_the_field() {
 }
 
 /// Puzzle levels: `width`/`height` that disagree with `cells`, a
-/// `solution` of the wrong shape and generator settings out of range are
-/// still read (exit 0) today; the puzzle domain is fixed on its own branch.
+/// `solution` of the wrong shape or against the cells, and generator
+/// settings out of range.
 #[test]
-#[ignore = "puzzle level fields: fixed with the puzzle domain (issue 42 item 1)"]
 fn one_puzzle_field_made_invalid_is_refused_naming_the_field() {
     fuzz("fuzz-fields-puzzle", &["puzzle"]);
 }
