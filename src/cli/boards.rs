@@ -53,6 +53,29 @@ pub struct ScoringArgs {
 }
 
 impl ScoringArgs {
+    /// Catan's optional rules asked of a Terra Mystica board would do
+    /// nothing: refused, naming the flag.
+    fn refuse_catan_flags(&self, game: BoardGame) -> Result<(), CliError> {
+        if game == BoardGame::Catan {
+            return Ok(());
+        }
+        let asked = [
+            ("--no-equal-neighbours", self.no_equal_neighbours),
+            ("--no-2-12-neighbours", self.no_2_12_neighbours),
+            ("--desert", self.desert != "anywhere"),
+            ("--max-corner-pips", self.max_corner_pips != 0),
+            ("--harbour-rule", self.harbour_rule),
+        ];
+        match asked.iter().find(|(_, on)| *on) {
+            Some((flag, _)) => Err(CliError(format!(
+                "{flag} applies to catan only, not {}; a Terra Mystica board's rules are \
+                 chosen with --rules and --weights",
+                game.name()
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// The Terra Mystica rule set `--rules` names (its default when
     /// absent; any rule set when `game` is Catan, which reads
     /// [`Self::catan_table`] instead).
@@ -80,6 +103,7 @@ impl ScoringArgs {
     /// takes [`CatanOptions::table`]; `--desert` and a non-zero
     /// `--max-corner-pips` still apply on top.
     pub fn scoring(&self, game: BoardGame) -> Result<Scoring, CliError> {
+        self.refuse_catan_flags(game)?;
         let rules = self.tm_rules(game)?;
         let mut weights = Weights::for_rules(rules);
         if let Some(w) = &self.weights {

@@ -5,6 +5,7 @@
 //! what is allowed, before any work and without touching anything.
 
 use super::{evoboard, fails_with, json, temp_dir};
+use std::process::Command;
 
 #[cfg(unix)]
 #[test]
@@ -201,4 +202,28 @@ fn a_contents_table_challenge_that_would_wrap_is_refused() {
         &["dungeon", "--contents", t.to_str().unwrap()],
         "allowed: 1 to 1000000",
     );
+}
+
+#[test]
+fn catan_rules_asked_of_a_terra_mystica_board_are_refused() {
+    for flag in [
+        &["--harbour-rule"][..],
+        &["--no-equal-neighbours"],
+        &["--no-2-12-neighbours"],
+        &["--desert", "coast"],
+        &["--max-corner-pips", "11"],
+    ] {
+        let mut args = vec!["generate", "terra-mystica"];
+        args.extend_from_slice(flag);
+        let out = Command::new(env!("CARGO_BIN_EXE_evoboard"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(flag[0]) && err.contains("catan only"),
+            "{args:?}: {err}"
+        );
+    }
 }
