@@ -245,6 +245,13 @@ fn generate_one(a: &PuzzleGenerateArgs, seed: u64) -> Result<crate::puzzle::Gene
     let (width, height) = a.dims();
     let rules = a.rule_set()?;
     let difficulty = a.difficulty()?;
+    if rules.is_takuzu() && a.difficulty.is_some() {
+        return Err(CliError(
+            "--difficulty sets the no-three boards' share of blocked cells; a takuzu board \
+             has none, so leave it out (the grade, --grade 1..4, sets how hard it is)"
+                .into(),
+        ));
+    }
     if let Some(g) = a.grade_asked()? {
         if a.level.is_some() || a.prefer_trails {
             return Err(CliError(

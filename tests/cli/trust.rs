@@ -227,3 +227,24 @@ fn catan_rules_asked_of_a_terra_mystica_board_are_refused() {
         );
     }
 }
+
+#[test]
+fn a_difficulty_asked_of_a_takuzu_board_is_refused() {
+    let out = Command::new(env!("CARGO_BIN_EXE_evoboard"))
+        .args([
+            "puzzle",
+            "generate",
+            "--rules",
+            "takuzu",
+            "--difficulty",
+            "hard",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--difficulty") && err.contains("takuzu"),
+        "{err}"
+    );
+}
