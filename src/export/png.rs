@@ -30,7 +30,7 @@ pub const DPI: f64 = 300.0;
 /// unchanged.
 ///
 /// ```
-/// let plain = tiny_skia::Pixmap::new(2, 2).unwrap().encode_png().unwrap();
+/// let plain = resvg::tiny_skia::Pixmap::new(2, 2).unwrap().encode_png().unwrap();
 /// let marked = evoboard::export::png::with_dpi(plain.clone(), 300.0);
 /// assert_eq!(marked.len(), plain.len() + 21);
 /// assert_eq!(&marked[37..41], b"pHYs");
