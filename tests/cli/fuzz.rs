@@ -114,8 +114,18 @@ fn mutate(text: &str, rng: &mut Rng) -> Vec<u8> {
     bytes
 }
 
-/// Run the binary with a time limit: (exit code, stderr).
+/// Run the binary with a time limit: (exit code, stderr, time taken);
+/// panics on a hang.
 fn run(args: &[String]) -> (Option<i32>, String, Duration) {
+    run_within(args, RUN_LIMIT).unwrap_or_else(|e| panic!("{args:?} {e}"))
+}
+
+/// Run the binary, killed past `limit`: (exit code, stderr, time taken),
+/// or why it was killed.
+pub(crate) fn run_within(
+    args: &[String],
+    limit: Duration,
+) -> Result<(Option<i32>, String, Duration), String> {
     let start = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_evoboard"))
         .args(args)
@@ -131,12 +141,12 @@ fn run(args: &[String]) -> (Option<i32>, String, Duration) {
     });
     loop {
         if let Some(status) = child.try_wait().unwrap() {
-            return (status.code(), reader.join().unwrap(), start.elapsed());
+            return Ok((status.code(), reader.join().unwrap(), start.elapsed()));
         }
-        if start.elapsed() > RUN_LIMIT {
+        if start.elapsed() > limit {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("{args:?} ran over {RUN_LIMIT:?} (a hang)");
+            return Err(format!("ran over {limit:?} (a hang)"));
         }
         std::thread::sleep(Duration::from_millis(5));
     }

@@ -6,7 +6,6 @@
 //! hang, or exit 0.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -14,32 +13,10 @@ use std::time::{Duration, Instant};
 /// The longest one case may take (a hang fails the test).
 const RUN_LIMIT: Duration = Duration::from_secs(20);
 
-/// Run the binary with a time limit: (exit code, stderr).
+/// Run the binary with a time limit: (exit code, stderr), or why it was
+/// killed.
 fn run(args: &[String]) -> Result<(Option<i32>, String), String> {
-    let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_evoboard"))
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = std::io::Read::read_to_string(&mut err, &mut s);
-        s
-    });
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return Ok((status.code(), reader.join().unwrap()));
-        }
-        if start.elapsed() > RUN_LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!("ran over {RUN_LIMIT:?} (a hang)"));
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    super::fuzz::run_within(args, RUN_LIMIT).map(|(code, err, _)| (code, err))
 }
 
 fn s(v: &[&str]) -> Vec<String> {
