@@ -232,3 +232,41 @@ fn a_reader_that_goes_away_ends_the_command_quietly() {
     let err = String::from_utf8_lossy(&done.stderr);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn commands_on_files_print_without_debug_formatting() {
+    let dir = std::env::temp_dir().join(format!("evoboard-plain-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let at = |n: &str| dir.join(n).to_string_lossy().into_owned();
+    let (pz, crypt) = (at("pz.level.ron"), at("crypt.level.ron"));
+    plain(&["puzzle", "generate", "--seed", "5", "--out", &pz]);
+    plain(&["dungeon", "--size", "small", "--seed", "7", "--out", &crypt]);
+    let (book, key) = (at("book.pdf"), at("crypt.key.md"));
+    let cases: [&[&str]; 5] = [
+        &["puzzle", "solve", &pz],
+        &[
+            "puzzle", "book", "--count", "2", "--grade", "1", "--seed", "1", "--out", &book,
+        ],
+        &["export", &crypt, "--out", &key],
+        &[
+            "evaluate",
+            "catan",
+            "--code",
+            "CVC0ouVQhJSjgyIjIxLM40LAP",
+            "--play",
+            "20",
+        ],
+        &["domino", "table", "--matches", "20", "--seed", "1"],
+    ];
+    for args in cases {
+        let text = plain(args);
+        assert!(!text.trim().is_empty(), "{args:?} printed nothing");
+        assert!(
+            debug_marks(&text).is_empty(),
+            "{args:?}: {:?}\n{text}",
+            debug_marks(&text)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
