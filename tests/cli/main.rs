@@ -14,6 +14,7 @@ mod domino_tune;
 mod dungeon_export;
 mod dungeon_gm;
 mod dungeon_handout;
+mod dungeon_page;
 mod dungeon_stock;
 mod dungeon_styles;
 mod export;
