@@ -19,6 +19,15 @@ pub(crate) fn plain(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap()
 }
 
+/// What a command printed, checked: something, and no debug formatting.
+fn plain_and_clean(args: &[&str]) -> String {
+    let text = plain(args);
+    assert!(!text.trim().is_empty(), "{args:?} printed nothing");
+    let marks = debug_marks(&text);
+    assert!(marks.is_empty(), "{args:?}: {marks:?}\n{text}");
+    text
+}
+
 /// Marks of debug formatting that a person should never meet.
 fn debug_marks(text: &str) -> Vec<&'static str> {
     let mut found = Vec::new();
@@ -98,13 +107,7 @@ fn every_other_command_prints_without_debug_formatting() {
         &["domino", "records", "--file", "no-such-records-file.ron"],
     ];
     for args in cases {
-        let text = plain(args);
-        assert!(!text.trim().is_empty(), "{args:?} printed nothing");
-        assert!(
-            debug_marks(&text).is_empty(),
-            "{args:?}: {:?}\n{text}",
-            debug_marks(&text)
-        );
+        plain_and_clean(args);
     }
 }
 
@@ -260,13 +263,7 @@ fn commands_on_files_print_without_debug_formatting() {
         &["domino", "table", "--matches", "20", "--seed", "1"],
     ];
     for args in cases {
-        let text = plain(args);
-        assert!(!text.trim().is_empty(), "{args:?} printed nothing");
-        assert!(
-            debug_marks(&text).is_empty(),
-            "{args:?}: {:?}\n{text}",
-            debug_marks(&text)
-        );
+        plain_and_clean(args);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
