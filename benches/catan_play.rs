@@ -9,11 +9,11 @@
 //! `cargo bench --no-default-features --bench catan_play`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use evoboard::boards::analysis::catan_table::official_beginner;
-use evoboard::boards::catan::play::{
+use evoboard_core::boards::analysis::catan_table::official_beginner;
+use evoboard_core::boards::catan::play::{
     Bot, PlayConfig, Topology, placed_harbours, play_game, play_test,
 };
-use evoboard::boards::catan::{CatanBoard, CatanLayout, assign_harbours, standard_codes};
+use evoboard_core::boards::catan::{CatanBoard, CatanLayout, assign_harbours, standard_codes};
 use std::hint::black_box;
 
 fn board() -> CatanBoard {

@@ -3,10 +3,10 @@
 //! decision of `EvalAgent::choose`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use evoboard::domino::{
+use evoboard_core::domino::{
     Agent, EvalAgent, Move, Preset, Round, Tile, deal, duel, opener, play_match,
 };
-use evoboard::rng::{derive_seed, seeded};
+use evoboard_core::rng::{derive_seed, seeded};
 use std::hint::black_box;
 
 fn preset(name: &str) -> EvalAgent {

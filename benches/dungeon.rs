@@ -7,7 +7,7 @@
 //! `cargo bench --no-default-features --bench dungeon`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use evoboard::dungeon::{
+use evoboard_core::dungeon::{
     DungeonEdit, DungeonParams, DungeonStyle, Size, evolve_rest, generate_proposal,
 };
 use std::hint::black_box;

@@ -3,13 +3,13 @@
 //! `cargo bench --no-default-features --bench hex_boards`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use evoboard::boards::catan::{self, BalancedCatan, CatanOptions};
-use evoboard::boards::terra_mystica::{
+use evoboard_core::boards::catan::{self, BalancedCatan, CatanOptions};
+use evoboard_core::boards::terra_mystica::{
     self, BalancedTm, Rules, TmState, Weights, standard_grid, standard_tiles,
 };
-use evoboard::boards::{BoardSetup, BoardVariant, HexIndex, Params, shuffle};
-use evoboard::rng::{RngExt, seeded};
-use evoboard::search::Search;
+use evoboard_core::boards::{BoardSetup, BoardVariant, HexIndex, Params, shuffle};
+use evoboard_core::rng::{RngExt, seeded};
+use evoboard_core::search::Search;
 use std::hint::black_box;
 
 fn scoring(c: &mut Criterion) {

@@ -7,7 +7,7 @@
 //! `cargo bench --no-default-features --bench puzzle`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use evoboard::puzzle::{
+use evoboard_core::puzzle::{
     Board, Difficulty, GenOptions, Square, count_with, generate, generate_level, generate_with,
     most_neighbours, row_major, tree_census,
 };

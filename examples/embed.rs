@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy_asset_loader::prelude::*;
-use evoboard::plugin::prelude::*;
+use bevy_evoboard::prelude::*;
 
 #[derive(AssetCollection, Resource)]
 struct Levels {

@@ -13,8 +13,8 @@
 
 use bevy::app::{AppExit, ScheduleRunnerPlugin};
 use bevy::prelude::*;
-use evoboard::plugin::prelude::*;
-use evoboard::puzzle::count_solutions;
+use bevy_evoboard::prelude::*;
+use evoboard_core::puzzle::count_solutions;
 use std::time::{Duration, Instant};
 
 const LEVELS: [&str; 3] = [

@@ -3,7 +3,7 @@
 
 use bevy::app::{AppExit, ScheduleRunnerPlugin};
 use bevy::prelude::*;
-use evoboard::plugin::prelude::*;
+use bevy_evoboard::prelude::*;
 
 fn main() -> AppExit {
     App::new()

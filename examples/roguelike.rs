@@ -19,9 +19,9 @@
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
-use evoboard::dungeon::{Dungeon, DungeonParams};
-use evoboard::level::{HexBoardRecipe, LevelMap};
-use evoboard::plugin::prelude::*;
+use bevy_evoboard::prelude::*;
+use evoboard_core::dungeon::{Dungeon, DungeonParams};
+use evoboard_core::level::{HexBoardRecipe, LevelMap};
 use std::time::{Duration, Instant};
 
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,5 +1,5 @@
 //! The CLI and the app save the same level for the same settings and
-//! seed: both build it with the one builder per kind in `evoboard::level`.
+//! seed: both build it with the one builder per kind in `evoboard_core::level`.
 //! A test of the binary, which owns both front ends (neither imports the
 //! other): the CLI runs in-process, parsed as `main` parses it.
 // Tests may unwrap: a failure is the report (the lint table exempts tests).
@@ -12,9 +12,9 @@ use crate::app::hex_boards::{
 };
 use crate::app::tests::common::{headless, headless_on, temp_dir};
 use bevy::prelude::*;
-use evoboard::boards::BoardGame;
-use evoboard::level::Level;
-use evoboard::puzzle::{Difficulty, Settings};
+use evoboard_core::boards::BoardGame;
+use evoboard_core::level::Level;
+use evoboard_core::puzzle::{Difficulty, Settings};
 use std::path::Path;
 
 fn cli_level(dir: &Path, file: &str, args: &[&str]) -> Level {
@@ -84,7 +84,7 @@ fn a_hex_board_saved_by_the_cli_and_by_the_app_is_the_same_level() {
         app.add_plugins(crate::app::hex_boards::logic_plugin);
         {
             let mut s = app.world_mut().resource_mut::<BoardSettings>();
-            s.select(game, evoboard::boards::Algorithm::Best);
+            s.select(game, evoboard_core::boards::Algorithm::Best);
             s.seed = 5;
             s.steps_per_second = 0.0;
         }

@@ -4,7 +4,7 @@
 // The two front ends live in the binary, not in the library: the library's
 // public API is the engine-free core and the plugin (`docs/house.md`).
 // They reach the library through these names, so `crate::boards` inside
-// them means `evoboard::boards`.
+// them means `evoboard_core::boards`.
 #[cfg(feature = "app")]
 mod app;
 mod cli;
@@ -12,9 +12,9 @@ mod cli;
 mod front_ends_agree;
 
 #[cfg(feature = "plugin")]
-use evoboard::plugin;
+use bevy_evoboard as plugin;
 #[allow(unused_imports)]
-use evoboard::{boards, domino, dungeon, export, files, level, map, puzzle, rng, search};
+use evoboard_core::{boards, domino, dungeon, export, files, level, map, puzzle, rng, search};
 
 use clap::{Parser, Subcommand};
 

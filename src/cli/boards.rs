@@ -24,7 +24,7 @@ pub struct ScoringArgs {
     /// Rule set. Terra Mystica: table (default: strict plus a river shaped
     /// like the official maps' and fair to every home terrain), strict,
     /// published, thesis or thesis-per-hex (REQ4 on every land hex); Catan:
-    /// table (default: every rule players use, see `src/boards/README.md`)
+    /// table (default: every rule players use, see `crates/evoboard_core/src/boards/README.md`)
     /// or published (R1–R3 and the optional rules below, the papers' rules;
     /// strict and the thesis sets mean published too).
     #[arg(long)]

@@ -4,9 +4,9 @@
 //! the pins and scores 0.
 
 use crate::common::{Display, run_app, temp_dir};
-use evoboard::boards::terra_mystica::Terrain;
-use evoboard::boards::{self, Algorithm, BoardGame, BoardRun, Params, Scoring};
-use evoboard::level::{Level, LevelMap};
+use evoboard_core::boards::terra_mystica::Terrain;
+use evoboard_core::boards::{self, Algorithm, BoardGame, BoardRun, Params, Scoring};
+use evoboard_core::level::{Level, LevelMap};
 
 /// The score printed after the step whose debug form starts with `step`.
 fn score_after(stdout: &str, step: &str) -> f64 {

@@ -1,8 +1,8 @@
 //! The real app plays a domino match under Xvfb.
 
 use crate::common::{Display, count_near, read_png, run_app, temp_dir};
-use evoboard::domino::{Agent, AiKind, CoefSet, SeatAi, parse_agent, play_match};
-use evoboard::rng::seeded;
+use evoboard_core::domino::{Agent, AiKind, CoefSet, SeatAi, parse_agent, play_match};
+use evoboard_core::rng::seeded;
 
 #[test]
 fn the_real_app_plays_a_whole_match_with_autoplay() {

@@ -1,8 +1,8 @@
 //! The real app evolves and draws a dungeon under Xvfb.
 
 use crate::common::*;
-use evoboard::dungeon::{self, DungeonParams, Size};
-use evoboard::plugin::{ENTRANCE_RGB, FINAL_RGB, FLOOR_RGB, ROCK_RGB};
+use bevy_evoboard::{ENTRANCE_RGB, FINAL_RGB, FLOOR_RGB, ROCK_RGB};
+use evoboard_core::dungeon::{self, DungeonParams, Size};
 
 #[test]
 fn the_real_app_evolves_and_draws_a_dungeon() {

@@ -3,8 +3,8 @@
 
 use crate::common::*;
 use crate::shared::valid_move;
-use evoboard::dungeon::{self, DungeonParams, Size};
-use evoboard::level::{Level, LevelMap};
+use evoboard_core::dungeon::{self, DungeonParams, Size};
+use evoboard_core::level::{Level, LevelMap};
 
 #[test]
 fn a_scripted_game_master_chooses_the_ends_moves_a_room_evolves_and_exports() {

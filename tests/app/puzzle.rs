@@ -1,7 +1,7 @@
 //! A scripted run of the Puzzle screen under Xvfb.
 
 use crate::common::{Display, count_near, read_png, run_app, temp_dir};
-use evoboard::puzzle::Difficulty;
+use evoboard_core::puzzle::Difficulty;
 
 #[test]
 fn the_scripted_run_shows_a_puzzle_mid_play() {
@@ -27,7 +27,7 @@ fn the_scripted_run_shows_a_puzzle_mid_play() {
             "30",
         ],
     );
-    let core = evoboard::puzzle::generate(10, 10, Difficulty::Hard, 7).unwrap();
+    let core = evoboard_core::puzzle::generate(10, 10, Difficulty::Hard, 7).unwrap();
     let empty = core
         .cells
         .iter()

@@ -6,7 +6,7 @@ use serde_json::Value;
 fn base_map() -> String {
     concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/src/boards/terra_mystica/base_map.txt"
+        "/crates/evoboard_core/src/boards/terra_mystica/base_map.txt"
     )
     .to_string()
 }

@@ -76,18 +76,18 @@ fn a_malformed_file_is_refused_with_line_and_column() {
         &format!("{p}:3:"),
     );
     // A failed append (the library's) leaves it as it was.
-    let rec = evoboard::domino::records::MatchRecord {
+    let rec = evoboard_core::domino::records::MatchRecord {
         date: "2026-11-23T22:00:00Z".into(),
-        seats: std::array::from_fn(|_| evoboard::domino::records::SeatRecord::Person {
+        seats: std::array::from_fn(|_| evoboard_core::domino::records::SeatRecord::Person {
             name: "x".into(),
         }),
-        mode: evoboard::domino::records::MatchMode::HotSeat,
+        mode: evoboard_core::domino::records::MatchMode::HotSeat,
         seed: 1,
         scores: [200, 0],
         rounds: 3,
         winner_team: 0,
     };
-    assert!(evoboard::domino::records::append(&path, rec).is_err());
+    assert!(evoboard_core::domino::records::append(&path, rec).is_err());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     fails_with(
         &["domino", "records", "--file", p],

@@ -247,7 +247,10 @@ fn the_five_six_island_exports_with_its_harbours() {
     let code = code.trim();
     assert!(code.starts_with('G') && code.len() == 44, "{code}");
     let level = std::fs::read_to_string(dir.join("big.level.ron")).unwrap();
-    let level = ::evoboard::level::Level::from_ron(&level).unwrap();
-    assert_eq!(::evoboard::export::map_of_code(code).unwrap(), level.map);
+    let level = ::evoboard_core::level::Level::from_ron(&level).unwrap();
+    assert_eq!(
+        ::evoboard_core::export::map_of_code(code).unwrap(),
+        level.map
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -57,7 +57,7 @@ fn board_commands_print_rules_by_name_and_harbours_in_words() {
             "evaluate",
             "terra-mystica",
             "--map",
-            "src/boards/terra_mystica/base_map.txt",
+            "crates/evoboard_core/src/boards/terra_mystica/base_map.txt",
         ],
     ];
     for args in cases {

@@ -31,6 +31,7 @@ mod puzzle_trust;
 mod readme;
 mod recipes;
 mod safe_writes;
+mod same_seed;
 mod shell;
 mod trust;
 

@@ -2,8 +2,8 @@
 //! `puzzle book`.
 
 use super::{fails_with, json, temp_dir};
-use evoboard::level::{Level, LevelMap};
-use evoboard::puzzle::{Board, RuleSet, Square, count_solutions, technique_grade};
+use evoboard_core::level::{Level, LevelMap};
+use evoboard_core::puzzle::{Board, RuleSet, Square, count_solutions, technique_grade};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -208,7 +208,7 @@ fn cell_rows(p: &serde_json::Value) -> Vec<String> {
 /// reflection, none striped with period 4 both ways.
 #[test]
 fn a_book_rises_through_the_grades() {
-    use evoboard::puzzle::{is_striped, same_solution};
+    use evoboard_core::puzzle::{is_striped, same_solution};
     let dir = temp_dir("puzzle-grades");
     let out = dir.join("grades.pdf");
     let o = out.to_str().unwrap();
@@ -231,7 +231,7 @@ fn a_book_rises_through_the_grades() {
         assert_eq!(p["number"].as_u64(), Some(i as u64 + 1));
         let board = Board::from_strings(&cell_rows(p)).unwrap();
         assert_eq!(technique_grade(&board), Some(want as u8));
-        let solved = evoboard::puzzle::count_solutions(&board, 2);
+        let solved = evoboard_core::puzzle::count_solutions(&board, 2);
         assert_eq!(solved.count, 1);
         let s = solved.solution.unwrap();
         assert!(!is_striped(&s), "puzzle {} is one stripe", i + 1);

@@ -4,8 +4,8 @@
 //! wraps; a grade that is not a whole number says which grades exist.
 
 use super::{evoboard, json, temp_dir};
-use evoboard::level::{Level, LevelMap};
-use evoboard::puzzle::Puzzle;
+use evoboard_core::level::{Level, LevelMap};
+use evoboard_core::puzzle::Puzzle;
 use std::path::Path;
 
 /// Exit 2, nothing on stdout, stderr holding `needle`.

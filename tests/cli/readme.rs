@@ -1,6 +1,7 @@
 //! The README a newcomer reads: at most 250 lines, every command of its
 //! tour runs as written, its game snippet is the example CI runs, and
-//! every link of it and of `docs/` stays inside the repository and leads
+//! every link of it, of `docs/` and of every crate's and domain's README
+//! stays inside the repository and leads
 //! to a file that exists.
 
 use std::path::{Path, PathBuf};
@@ -70,6 +71,18 @@ fn links(text: &str) -> Vec<String> {
     out
 }
 
+/// Every `README.md` under `dir`, at any depth.
+fn readmes_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            readmes_under(&p, out);
+        } else if p.file_name().is_some_and(|n| n == "README.md") {
+            out.push(p);
+        }
+    }
+}
+
 #[test]
 fn every_link_of_the_readme_and_docs_stays_inside_and_leads_somewhere() {
     let root = root();
@@ -79,6 +92,10 @@ fn every_link_of_the_readme_and_docs_stays_inside_and_leads_somewhere() {
         if p.extension().is_some_and(|e| e == "md") {
             files.push(p);
         }
+    }
+    // The crates' and the domains' READMEs (they moved with the crates).
+    for dir in ["src", "crates"] {
+        readmes_under(&root.join(dir), &mut files);
     }
     let inside = std::fs::canonicalize(&root).unwrap();
     for f in &files {

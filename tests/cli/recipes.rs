@@ -3,10 +3,10 @@
 //! `GenerateLevel` carries one; `tests/plugin` checks that side).
 
 use super::{json, temp_dir};
-use evoboard::boards::{Algorithm, BoardGame};
-use evoboard::dungeon::Size;
-use evoboard::level::{HexBoardRecipe, Level, Recipe};
-use evoboard::puzzle::Difficulty;
+use evoboard_core::boards::{Algorithm, BoardGame};
+use evoboard_core::dungeon::Size;
+use evoboard_core::level::{HexBoardRecipe, Level, Recipe};
+use evoboard_core::puzzle::Difficulty;
 use std::sync::atomic::AtomicBool;
 
 fn cli_level(dir: &std::path::Path, name: &str, args: &[&str]) -> Level {
@@ -38,7 +38,7 @@ fn the_cli_and_the_recipes_make_the_same_levels() {
     // Catan with the optional rules and a desert in the centre.
     let mut catan = HexBoardRecipe::new(BoardGame::Catan, Algorithm::Best, 4);
     catan.scoring.catan.no_equal_neighbours = true;
-    catan.scoring.catan.desert = evoboard::boards::catan::DesertPlacement::Centre;
+    catan.scoring.catan.desert = evoboard_core::boards::catan::DesertPlacement::Centre;
     assert_eq!(
         cli_level(
             &dir,

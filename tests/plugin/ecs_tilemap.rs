@@ -6,8 +6,8 @@
 use super::{game, run_until, temp_dir};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
-use evoboard::plugin::ecs_tilemap::{EcsTileAtlas, TileKind, tile_index};
-use evoboard::plugin::prelude::*;
+use bevy_evoboard::ecs_tilemap::{EcsTileAtlas, TileKind, tile_index};
+use bevy_evoboard::prelude::*;
 use std::time::Duration;
 
 /// Spawn a request and a tilemap of what it makes; the finished level.
@@ -88,7 +88,9 @@ fn a_generated_board_and_dungeon_fill_bevy_ecs_tilemaps() {
     let floor = TilePos::new(room.x as u32, (d.height() - 1 - room.y as usize) as u32);
     assert_eq!(
         index_at(&app, map, floor),
-        tile_index(TileKind::Dungeon(evoboard::dungeon::DungeonTile::Floor)),
+        tile_index(TileKind::Dungeon(
+            evoboard_core::dungeon::DungeonTile::Floor
+        )),
         "a room's corner cell is floor"
     );
     let atlas = app.world().resource::<EcsTileAtlas>().clone();
@@ -146,7 +148,7 @@ fn tiles_sit_where_the_plugins_maps_put_them_at_any_size_and_place() {
                 Some(&place),
                 "the game's Transform stays"
             );
-            let tiles = evoboard::plugin::ecs_tilemap::LevelTiles::of(&level);
+            let tiles = bevy_evoboard::ecs_tilemap::LevelTiles::of(&level);
             let positions: Vec<TilePos> = tiles.tiles.iter().map(|t| t.0).collect();
             let got = tile_centres(&app, map, &positions);
             let at = place.translation.truncate();

@@ -5,9 +5,9 @@
 use super::{game, temp_dir};
 use bevy::prelude::*;
 use bevy::reflect::ReflectRef;
-use evoboard::boards::catan::{CatanBoard, CatanOptions, standard_codes};
-use evoboard::plugin::catan_map;
-use evoboard::plugin::prelude::*;
+use bevy_evoboard::catan_map;
+use bevy_evoboard::prelude::*;
+use evoboard_core::boards::catan::{CatanBoard, CatanOptions, standard_codes};
 
 /// What changed in the last frame.
 #[derive(Resource, Default, Debug)]
@@ -101,10 +101,12 @@ fn board_and_dungeon_maps_reflect_their_core_types() {
         game.try_downcast_ref::<BoardGame>(),
         Some(&BoardGame::Catan)
     );
-    let d =
-        evoboard::dungeon::generate(&evoboard::dungeon::DungeonParams::for_size(Size::Small), 2)
-            .unwrap()
-            .remove(0);
+    let d = evoboard_core::dungeon::generate(
+        &evoboard_core::dungeon::DungeonParams::for_size(Size::Small),
+        2,
+    )
+    .unwrap()
+    .remove(0);
     let dm = DungeonMap::from_dungeon(&d);
     let ReflectRef::Struct(s) = dm.reflect_ref() else {
         panic!("a struct")

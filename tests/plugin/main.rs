@@ -7,16 +7,16 @@
 #![allow(clippy::unwrap_used)]
 
 use bevy::prelude::*;
-use evoboard::boards::{Algorithm, BoardGame};
-use evoboard::domino::{AgentSpec, Opening, PublicRound, Tile, Turn};
-use evoboard::dungeon::Size;
-use evoboard::level::{HexBoardRecipe, Level, LevelMap, Recipe, RecipeError};
-use evoboard::plugin::{
+use bevy_evoboard::{
     AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAiFailed, EvoboardPlugin, GenerateLevel,
     GeneratedLevel, GenerationFailed, GenerationProgress, GenerationStage, GeneratorStats,
     LevelAsset, LevelGenerated, LevelGenerationFailed, requests_done,
 };
-use evoboard::puzzle::Difficulty;
+use evoboard_core::boards::{Algorithm, BoardGame};
+use evoboard_core::domino::{AgentSpec, Opening, PublicRound, Tile, Turn};
+use evoboard_core::dungeon::Size;
+use evoboard_core::level::{HexBoardRecipe, Level, LevelMap, Recipe, RecipeError};
+use evoboard_core::puzzle::Difficulty;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -244,7 +244,7 @@ fn messages_and_a_run_condition_follow_the_requests() {
             },
             (|mut s: ResMut<Seen>| s.done_frames += 1).run_if(requests_done),
         )
-            .after(evoboard::plugin::EvoboardSet::Generate),
+            .after(bevy_evoboard::EvoboardSet::Generate),
     );
     let good = app
         .world_mut()
@@ -332,7 +332,7 @@ fn the_domino_ai_answers_a_games_own_table() {
     let turn = app.world().get::<DominoAdvice>(e).unwrap().0;
     assert_eq!(
         turn,
-        evoboard::domino::choose_turn_named("basic", &round, 3).unwrap()
+        evoboard_core::domino::choose_turn_named("basic", &round, 3).unwrap()
     );
     assert!(
         matches!(turn, Turn::Play(m) if m.tile == t(6, 5)),

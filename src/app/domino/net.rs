@@ -272,7 +272,7 @@ impl DominoNet {
     pub fn poll(&mut self) {
         if let Some(a) = self.host.as_ref().and_then(|h| h.alerts().pop()) {
             warn!("domino: {a}");
-            self.host_alert = Some(evoboard::text_safe::clean(&a));
+            self.host_alert = Some(evoboard_core::text_safe::clean(&a));
         }
         let msgs = match self.client.get_mut() {
             Ok(c) => {

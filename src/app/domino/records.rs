@@ -90,8 +90,8 @@ impl DominoRecords {
             if let Some(r) = record {
                 records::append(&path, r).map_err(|e| e.to_string())?;
             }
-            let file =
-                records::load(&path).map_err(|e| evoboard::text_safe::clean(&e.to_string()))?;
+            let file = records::load(&path)
+                .map_err(|e| evoboard_core::text_safe::clean(&e.to_string()))?;
             Ok(Loaded {
                 appended,
                 matches: file.matches.len(),

@@ -4,7 +4,7 @@
 //! the pins and scores 0.
 
 use super::common::temp_dir;
-use evoboard::boards::{self, Algorithm, BoardGame, Scoring};
+use evoboard_core::boards::{self, Algorithm, BoardGame, Scoring};
 
 /// The shown board of the main generator.
 fn shown(app: &mut bevy::prelude::App) -> (Vec<u8>, crate::app::hex_boards::BoardRunState) {
@@ -12,7 +12,7 @@ fn shown(app: &mut bevy::prelude::App) -> (Vec<u8>, crate::app::hex_boards::Boar
     use bevy::prelude::*;
     let mut q = app
         .world_mut()
-        .query_filtered::<(&HexBoardGenerator, &evoboard::plugin::HexBoardMap), With<MainGenerator>>();
+        .query_filtered::<(&HexBoardGenerator, &bevy_evoboard::HexBoardMap), With<MainGenerator>>();
     let (g, map) = q.single(app.world()).unwrap();
     (map.tiles.clone(), g.state)
 }
@@ -84,7 +84,7 @@ fn the_offset_outline_and_the_five_six_island_are_searched_and_drawn() {
     use super::common::headless;
     use crate::app::hex_boards::{BoardSettings, GeneratorCommand, logic_plugin};
     use crate::app::shell::library::LevelLibrary;
-    use evoboard::boards::BoardVariant;
+    use evoboard_core::boards::BoardVariant;
     for (game, variant, hexes, first_row) in [
         (BoardGame::TerraMystica, BoardVariant::Offset, 112, 12),
         (BoardGame::Catan, BoardVariant::FiveSixPlayers, 30, 3),
@@ -112,7 +112,7 @@ fn the_offset_outline_and_the_five_six_island_are_searched_and_drawn() {
             std::thread::yield_now();
         }
         assert!(solved, "{variant:?} not solved");
-        let mut q = app.world_mut().query::<&evoboard::plugin::HexBoardMap>();
+        let mut q = app.world_mut().query::<&bevy_evoboard::HexBoardMap>();
         let map = q.single(app.world()).unwrap();
         assert_eq!(map.tiles.len(), hexes);
         assert_eq!(map.grid.row_len(0), first_row);
@@ -131,8 +131,8 @@ fn play_test_plays_the_shown_catan_board_off_the_frame_and_reports_every_seat() 
     use super::common::headless;
     use crate::app::hex_boards::{BoardSettings, GeneratorCommand, PlayTestView, logic_plugin};
     use crate::app::shell::library::LevelLibrary;
-    use evoboard::boards::catan::CatanBoard;
-    use evoboard::boards::catan::play::{Bot, PlayConfig, play_test};
+    use evoboard_core::boards::catan::CatanBoard;
+    use evoboard_core::boards::catan::play::{Bot, PlayConfig, play_test};
     let root = temp_dir("play-test");
     let mut app = headless(&root);
     app.insert_resource(LevelLibrary::default())
@@ -151,7 +151,7 @@ fn play_test_plays_the_shown_catan_board_off_the_frame_and_reports_every_seat() 
         use bevy::prelude::*;
         let mut q = app
             .world_mut()
-            .query_filtered::<&evoboard::plugin::HexBoardMap, With<crate::app::hex_boards::MainGenerator>>();
+            .query_filtered::<&bevy_evoboard::HexBoardMap, With<crate::app::hex_boards::MainGenerator>>();
         q.single(app.world()).unwrap().harbours.clone()
     };
     let settings = app.world().resource::<BoardSettings>().clone();

@@ -9,11 +9,11 @@ use crate::app::domino::{
     self, DominoGame, DominoSettings, NewMatch, SeatController, settings_from_args,
 };
 use bevy::prelude::*;
-use evoboard::domino::{Actor, HumanChoice};
-use evoboard::domino::{Agent, parse_agent};
-use evoboard::domino::{AiKind, CoefSet, SeatAi};
-use evoboard::domino::{MatchResult, play_match};
-use evoboard::rng::seeded;
+use evoboard_core::domino::{Actor, HumanChoice};
+use evoboard_core::domino::{Agent, parse_agent};
+use evoboard_core::domino::{AiKind, CoefSet, SeatAi};
+use evoboard_core::domino::{MatchResult, play_match};
+use evoboard_core::rng::seeded;
 
 fn ai(kind: AiKind, coefs: CoefSet, strength: u8) -> SeatController {
     SeatController::Ai(SeatAi {

@@ -5,11 +5,11 @@
 use super::domino_people::{fast, people_app, settle_records, t1};
 use crate::app::domino::{self, DominoGame, DominoRecords};
 use bevy::prelude::*;
-use evoboard::domino::records::{self, MatchMode, SeatRecord};
+use evoboard_core::domino::records::{self, MatchMode, SeatRecord};
 
-fn local_host(seed: u64) -> evoboard::domino::net::HostHandle {
-    use evoboard::domino::net::{Host, HostConfig, SeatSpec};
-    let t1: evoboard::domino::AgentSpec = "t1".parse().unwrap();
+fn local_host(seed: u64) -> evoboard_core::domino::net::HostHandle {
+    use evoboard_core::domino::net::{Host, HostConfig, SeatSpec};
+    let t1: evoboard_core::domino::AgentSpec = "t1".parse().unwrap();
     Host::start(HostConfig {
         seats: [
             SeatSpec::Human,
@@ -29,14 +29,14 @@ fn local_host(seed: u64) -> evoboard::domino::net::HostHandle {
 
 /// A local host seeded `seed` and an app (its records under `name`)
 /// joined to it at seat 0.
-fn joined_app(seed: u64, name: &str) -> (evoboard::domino::net::HostHandle, App) {
+fn joined_app(seed: u64, name: &str) -> (evoboard_core::domino::net::HostHandle, App) {
     let host = local_host(seed);
     let addr = format!("127.0.0.1:{}", host.local_addr().port());
     let mut app = people_app(name, fast([t1(), t1(), t1(), t1()], 1));
     app.insert_resource(
         domino::DominoNet::join(
             &addr,
-            &evoboard::domino::net::JoinOptions::new(Some(0), "Ana"),
+            &evoboard_core::domino::net::JoinOptions::new(Some(0), "Ana"),
         )
         .unwrap(),
     );
@@ -122,8 +122,8 @@ fn a_host_that_goes_away_ends_the_match_with_a_message() {
 
 #[test]
 fn a_match_the_app_hosts_is_played_over_the_network_and_recorded() {
-    use evoboard::domino::net::SeatSpec;
-    let ai: evoboard::domino::AgentSpec = "t1".parse().unwrap();
+    use evoboard_core::domino::net::SeatSpec;
+    let ai: evoboard_core::domino::AgentSpec = "t1".parse().unwrap();
     let seats = [
         SeatSpec::Human,
         SeatSpec::Ai(ai.clone()),
@@ -176,8 +176,8 @@ fn a_match_the_app_hosts_is_played_over_the_network_and_recorded() {
 
 #[test]
 fn a_match_the_app_hosts_is_behind_a_join_code_and_its_seat_gets_a_token() {
-    use evoboard::domino::net::{Client, JoinOptions, SeatSpec};
-    let ai: evoboard::domino::AgentSpec = "t1".parse().unwrap();
+    use evoboard_core::domino::net::{Client, JoinOptions, SeatSpec};
+    let ai: evoboard_core::domino::AgentSpec = "t1".parse().unwrap();
     let seats = [
         SeatSpec::Human,
         SeatSpec::Human,

@@ -6,9 +6,9 @@ use super::common::{headless, temp_dir};
 use crate::app::Screen;
 use crate::app::domino::{self, DominoGame, DominoRecords, DominoSettings, SeatController};
 use bevy::prelude::*;
-use evoboard::domino::records::{self, MatchMode, SeatRecord};
-use evoboard::domino::{Actor, HumanChoice};
-use evoboard::domino::{AiKind, CoefSet, SeatAi};
+use evoboard_core::domino::records::{self, MatchMode, SeatRecord};
+use evoboard_core::domino::{Actor, HumanChoice};
+use evoboard_core::domino::{AiKind, CoefSet, SeatAi};
 
 pub fn t1() -> SeatController {
     SeatController::Ai(SeatAi {

@@ -11,9 +11,9 @@ use crate::app::dungeon::{
 use crate::app::shell::save_box::SaveBox;
 use crate::app::{AppArgs, Game, Screen};
 use bevy::prelude::*;
-use evoboard::dungeon::{self, Dungeon, DungeonParams, Size, is_connected, rooms_are_valid};
-use evoboard::level::Level;
-use evoboard::plugin::{DungeonMap, LevelAsset, LevelTilemap};
+use bevy_evoboard::{DungeonMap, LevelAsset, LevelTilemap};
+use evoboard_core::dungeon::{self, Dungeon, DungeonParams, Size, is_connected, rooms_are_valid};
+use evoboard_core::level::Level;
 
 fn settings() -> DungeonSettings {
     let mut s = DungeonSettings::default();
@@ -178,7 +178,7 @@ fn a_saved_dungeon_loads_through_the_asset_server_onto_the_tilemap() {
         (Some(d.entrance), Some(d.final_room))
     );
     let text = std::fs::read_to_string(&path).unwrap();
-    let back = evoboard::level::Level::from_ron(&text).unwrap();
+    let back = evoboard_core::level::Level::from_ron(&text).unwrap();
     assert_eq!(back, level);
     assert_eq!(back.name, "crypt");
     std::fs::remove_dir_all(&root).unwrap();

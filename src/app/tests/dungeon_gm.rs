@@ -13,7 +13,7 @@ use crate::app::dungeon::{
 };
 use crate::app::shell::StatusLine;
 use bevy::prelude::*;
-use evoboard::dungeon::{Dungeon, DungeonEdit, Size};
+use evoboard_core::dungeon::{Dungeon, DungeonEdit, Size};
 
 fn design(app: &App) -> &DungeonDesign {
     app.world().resource::<DungeonDesign>()

@@ -8,9 +8,9 @@ use crate::app::hex_boards::{
 };
 use crate::app::shell::library::LevelLibrary;
 use bevy::prelude::*;
-use evoboard::boards::{self, Algorithm, BoardGame, BoardRun, Params, Scoring};
-use evoboard::level::Level;
-use evoboard::plugin::{HexBoardMap, LevelAsset};
+use bevy_evoboard::{HexBoardMap, LevelAsset};
+use evoboard_core::boards::{self, Algorithm, BoardGame, BoardRun, Params, Scoring};
+use evoboard_core::level::Level;
 
 #[test]
 fn generate_save_load_through_the_asset_server_gives_the_same_board() {
@@ -250,7 +250,7 @@ fn saving_from_the_app_never_clobbers_without_confirmation() {
     save_level(&mut g, &HexDesign::default(), &mut lib, path.clone(), false);
     assert!(lib.save.message.is_ok(), "{:?}", lib.save.message);
     let first = std::fs::read_to_string(&path).unwrap();
-    let level = evoboard::level::Level::from_ron(&first).unwrap();
+    let level = evoboard_core::level::Level::from_ron(&first).unwrap();
     assert_eq!(level.name, "accepted");
     assert_eq!(
         HexBoardMap::from_level(&level.map).unwrap().tiles,

@@ -6,7 +6,7 @@ use super::common::{headless, temp_dir, update_until};
 use crate::app::Screen;
 use crate::app::puzzle::{self, PuzzleGame, PuzzleInput, PuzzleRequest, PuzzleSettings};
 use bevy::prelude::*;
-use evoboard::puzzle::{Action, CellView, CheckResult, Difficulty, Settings, Square};
+use evoboard_core::puzzle::{Action, CellView, CheckResult, Difficulty, Settings, Square};
 
 fn puzzle_app(root: &std::path::Path, settings: Settings) -> App {
     let mut app = headless(root);
@@ -44,7 +44,7 @@ fn press(app: &mut App, key: KeyCode) {
     keys.clear();
 }
 
-fn play_of(app: &App) -> &evoboard::puzzle::Play {
+fn play_of(app: &App) -> &evoboard_core::puzzle::Play {
     app.world().resource::<PuzzleGame>().play.as_ref().unwrap()
 }
 
@@ -61,7 +61,7 @@ fn generates_like_the_core_and_solves_by_clicks_and_keys() {
     };
     let mut app = puzzle_app(&root, settings.clone());
     wait_for_puzzle(&mut app);
-    let core = evoboard::puzzle::generate(9, 8, Difficulty::Hard, 11).unwrap();
+    let core = evoboard_core::puzzle::generate(9, 8, Difficulty::Hard, 11).unwrap();
     assert_eq!(
         play_of(&app).puzzle(),
         &core,
@@ -213,14 +213,14 @@ fn a_takuzu_puzzle_of_grade_3_is_generated_and_its_hints_name_their_technique() 
     };
     puzzle::validate(&args).unwrap();
     let settings = puzzle::settings_from_args(&args, &Settings::default());
-    assert_eq!(settings.rules, evoboard::puzzle::RuleSet::Takuzu);
+    assert_eq!(settings.rules, evoboard_core::puzzle::RuleSet::Takuzu);
     let mut app = puzzle_app(&root, settings.clone());
     wait_for_puzzle(&mut app);
     let p = play_of(&app).puzzle().clone();
     assert_eq!(p, settings.generate().unwrap(), "same puzzle as the core");
-    assert_eq!(p.rules, evoboard::puzzle::RuleSet::Takuzu);
+    assert_eq!(p.rules, evoboard_core::puzzle::RuleSet::Takuzu);
     assert_eq!(
-        evoboard::puzzle::technique_grade(&p.cells_board().unwrap()),
+        evoboard_core::puzzle::technique_grade(&p.cells_board().unwrap()),
         Some(3)
     );
     // Every hint of the walk names a technique of grade at most 3, and

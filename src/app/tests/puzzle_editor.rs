@@ -7,7 +7,7 @@ use super::shared::{GIVENS, check_level};
 use crate::app::Screen;
 use crate::app::puzzle::{self, EditorRequest, PuzzleEditor, PuzzleGame, editor};
 use bevy::prelude::*;
-use evoboard::puzzle::Square;
+use evoboard_core::puzzle::Square;
 use std::path::Path;
 
 fn editor_app(root: &Path) -> App {

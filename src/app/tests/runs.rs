@@ -15,9 +15,9 @@ use crate::app::hex_boards::{
 };
 use crate::app::shell::library::LevelLibrary;
 use bevy::prelude::*;
-use evoboard::boards::{Algorithm, BoardGame};
-use evoboard::dungeon::Size;
-use evoboard::plugin::RunnerFrameTime;
+use bevy_evoboard::RunnerFrameTime;
+use evoboard_core::boards::{Algorithm, BoardGame};
+use evoboard_core::dungeon::Size;
 
 fn generator(app: &mut App) -> &HexBoardGenerator {
     let mut q = app

@@ -2,9 +2,9 @@
 //! binary's unit tests (`src/app/tests`) and the window tests
 //! (`tests/app`, which include this file by path).
 
-use evoboard::dungeon::{Dungeon, DungeonEdit, DungeonParams};
-use evoboard::level::{Level, LevelMap};
-use evoboard::puzzle::{Square, count_solutions};
+use evoboard_core::dungeon::{Dungeon, DungeonEdit, DungeonParams};
+use evoboard_core::level::{Level, LevelMap};
+use evoboard_core::puzzle::{Square, count_solutions};
 use std::path::Path;
 
 /// A move of room `letter` the core accepts, as far from where it is as
@@ -31,7 +31,10 @@ pub fn valid_move(d: &Dungeon, letter: char, params: &DungeonParams) -> (u16, u1
 /// The saved level's puzzle has exactly one solution and holds `givens`.
 pub fn check_level(path: &Path, givens: &[(usize, usize, Square)]) {
     let level = Level::load(path).unwrap();
-    assert_eq!(level.generator.algorithm, evoboard::puzzle::HAND_ALGORITHM);
+    assert_eq!(
+        level.generator.algorithm,
+        evoboard_core::puzzle::HAND_ALGORITHM
+    );
     let LevelMap::Puzzle(p) = level.map else {
         panic!("not a puzzle level");
     };

@@ -11,7 +11,7 @@ use crate::domino::net::{
 };
 use crate::domino::records::{append, check as check_records, records_path};
 use clap::Args;
-use evoboard::text_safe::clean;
+use evoboard_core::text_safe::clean;
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;

@@ -4,7 +4,7 @@
 use super::super::common::{CliError, CliResult, print_json};
 use crate::domino::records::{load, records_path, summarize};
 use clap::Args;
-use evoboard::text_safe::clean;
+use evoboard_core::text_safe::clean;
 use serde_json::json;
 use std::path::PathBuf;
 

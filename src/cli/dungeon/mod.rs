@@ -179,7 +179,7 @@ pub struct DungeonArgs {
     #[arg(long)]
     pub all: bool,
     /// Stock the rooms from this contents table (RON, like the shipped
-    /// assets/dungeon/contents.ron) instead of a theme's.
+    /// crates/evoboard_core/assets/dungeon/contents.ron) instead of a theme's.
     #[arg(long, value_name = "TABLE.ron", conflicts_with = "theme")]
     pub contents: Option<PathBuf>,
     /// The theme: crypt, goblin-warren, cultist-temple, bandit-hideout,
