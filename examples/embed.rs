@@ -1,4 +1,4 @@
-//! Another game that embeds evoboard: it adds [`EvoboardPlugin`] (no
+//! Another game that embeds evoboard: it adds [`EvoboardPlugins`] (no
 //! generator UI), loads saved levels from `levels/` through a
 //! bevy_asset_loader collection (the `asset_loader` feature), and spawns their tilemaps: two hex
 //! boards and a dungeon on a square grid.
@@ -47,7 +47,7 @@ fn main() {
                     ..default()
                 }),
         )
-        .add_plugins(EvoboardPlugin::default())
+        .add_plugins(EvoboardPlugins::default())
         .init_state::<GameState>()
         .add_loading_state(
             LoadingState::new(GameState::Loading)

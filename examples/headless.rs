@@ -1,6 +1,6 @@
 //! A server or a test that generates evoboard levels at runtime without a
 //! window or a renderer: `MinimalPlugins`, `AssetPlugin` and
-//! [`EvoboardPlugin`] (the `plugin` feature alone: no egui, no clap, no
+//! [`EvoboardPlugins`] (the `plugin` feature alone: no egui, no clap, no
 //! winit). It requests a large dungeon, a Terra Mystica board and a 10×10
 //! hard puzzle, waits for their [`LevelGenerated`] triggers, and prints one
 //! JSON line: `{"dungeon_rooms": N, "tm_score": S, "puzzle_unique": true,
@@ -46,7 +46,7 @@ fn main() -> AppExit {
                     .map_or_else(|_| ".".into(), |d| d.to_string_lossy().into_owned()),
                 ..default()
             },
-            EvoboardPlugin::default(),
+            EvoboardPlugins::default(),
         ))
         .init_resource::<Report>()
         .add_systems(Startup, request)

@@ -12,7 +12,7 @@ fn main() -> AppExit {
                 std::time::Duration::from_millis(16),
             )),
             AssetPlugin::default(),
-            EvoboardPlugin::default(),
+            EvoboardPlugins::default(),
         ))
         .add_systems(Startup, |mut commands: Commands| {
             // The search runs off the main thread; the seed fixes the dungeon.

@@ -95,7 +95,7 @@ fn main() {
             }),
             ..default()
         }))
-        .add_plugins(EvoboardPlugin::default())
+        .add_plugins(EvoboardPlugins::default())
         .init_state::<Floor>()
         .insert_resource(Run {
             seed,

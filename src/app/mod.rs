@@ -17,7 +17,7 @@ pub(crate) mod tests;
 pub use args::{AppArgs, Game};
 pub use startup::{StartupError, check_display};
 
-use crate::plugin::EvoboardPlugin;
+use crate::plugin::EvoboardPlugins;
 use bevy::prelude::*;
 use bevy_egui::EguiPlugin;
 
@@ -66,7 +66,7 @@ impl Screen {
     }
 }
 
-/// The whole desktop app, on top of [`EvoboardPlugin`].
+/// The whole desktop app, on top of [`EvoboardPlugins`].
 pub struct EvoboardAppPlugin {
     /// Flags of `evoboard app` (scripted runs).
     pub args: AppArgs,
@@ -74,7 +74,7 @@ pub struct EvoboardAppPlugin {
 
 impl Plugin for EvoboardAppPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(EvoboardPlugin::default())
+        app.add_plugins(EvoboardPlugins::default())
             .init_state::<Screen>()
             .register_type::<Screen>()
             .insert_resource(shell::scripted::ScriptArgs(self.args.clone()))

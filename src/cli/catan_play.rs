@@ -75,7 +75,8 @@ fn parse_bots(s: &str) -> Result<Lineup, String> {
     let bots: Vec<Bot> = list
         .split(',')
         .map(|b| b.trim().parse::<Bot>())
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
     if families {
         if bots
             .iter()

@@ -133,7 +133,7 @@ fn tiles_sit_where_the_plugins_maps_put_them_at_any_size_and_place() {
                 file_path: root.to_string_lossy().into_owned(),
                 ..default()
             },
-            EvoboardPlugin::new(settings),
+            EvoboardPlugins::new(settings),
         ))
         .init_asset::<Image>();
         let place = Transform::from_xyz(300.0, -120.0, 5.0);

@@ -1,5 +1,5 @@
 //! The embeddable plugin as a game uses it: `MinimalPlugins`,
-//! `AssetPlugin` and `EvoboardPlugin`, no renderer. Levels load from
+//! `AssetPlugin` and `EvoboardPlugins`, no renderer. Levels load from
 //! `*.level.ron`; runtime generators make the same levels as the engine-free
 //! recipes (and so as the command line), report progress, fail with the
 //! core's typed error, stop when their entity goes; the domino AI answers a game's
@@ -8,7 +8,7 @@
 
 use bevy::prelude::*;
 use bevy_evoboard::{
-    AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAiFailed, EvoboardPlugin, GenerateLevel,
+    AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAiFailed, EvoboardPlugins, GenerateLevel,
     GeneratedLevel, GenerationFailed, GenerationProgress, GenerationStage, GeneratorStats,
     LevelAsset, LevelGenerated, LevelGenerationFailed, requests_done,
 };
@@ -41,7 +41,7 @@ fn game(root: &Path) -> App {
             file_path: root.to_string_lossy().into_owned(),
             ..default()
         },
-        EvoboardPlugin::default(),
+        EvoboardPlugins::default(),
     ));
     app
 }

@@ -6,7 +6,7 @@
 //! in code ([`EcsTileAtlas`]: the hex terrains and the square cells).
 //!
 //! With the `ecs_tilemap` feature, [`EcsTilemapPlugin`] is part of
-//! [`EvoboardPlugin`](super::EvoboardPlugin) (disable it there to leave it
+//! [`EvoboardPlugins`](super::EvoboardPlugins) (disable it there to leave it
 //! out); add bevy_ecs_tilemap's own `TilemapPlugin` to draw.
 //!
 //! ```no_run
@@ -21,7 +21,7 @@
 //! }
 //!
 //! App::new()
-//!     .add_plugins((DefaultPlugins, TilemapPlugin, EvoboardPlugin::default()))
+//!     .add_plugins((DefaultPlugins, TilemapPlugin, EvoboardPlugins::default()))
 //!     .add_systems(Startup, spawn)
 //!     .run();
 //! ```

@@ -8,7 +8,7 @@
 //! ```no_run
 //! use bevy::prelude::*;
 //! use evoboard_core::dungeon::Size;
-//! use bevy_evoboard::{EvoboardPlugin, GenerateLevel, LevelAsset, LevelGenerated};
+//! use bevy_evoboard::{EvoboardPlugins, GenerateLevel, LevelAsset, LevelGenerated};
 //!
 //! fn new_floor(mut commands: Commands) {
 //!     commands
@@ -21,7 +21,7 @@
 //! }
 //!
 //! App::new()
-//!     .add_plugins((MinimalPlugins, AssetPlugin::default(), EvoboardPlugin::default()))
+//!     .add_plugins((MinimalPlugins, AssetPlugin::default(), EvoboardPlugins::default()))
 //!     .add_systems(Startup, new_floor)
 //!     .run();
 //! ```
@@ -284,7 +284,7 @@ type Waiting = (
 /// }
 ///
 /// App::new()
-///     .add_plugins((DefaultPlugins, EvoboardPlugin::default()))
+///     .add_plugins((DefaultPlugins, EvoboardPlugins::default()))
 ///     .init_state::<Screen>()
 ///     .add_systems(Startup, |mut c: Commands| {
 ///         c.spawn(GenerateLevel::dungeon(Size::Medium, 9));

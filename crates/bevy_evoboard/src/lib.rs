@@ -14,12 +14,12 @@
 //! }
 //!
 //! App::new()
-//!     .add_plugins((DefaultPlugins, EvoboardPlugin::default()))
+//!     .add_plugins((DefaultPlugins, EvoboardPlugins::default()))
 //!     .add_systems(Startup, spawn)
 //!     .run();
 //! ```
 //!
-//! **Settings.** [`EvoboardPlugin::new`] takes [`EvoboardSettings`]: the
+//! **Settings.** [`EvoboardPlugins::new`] takes [`EvoboardSettings`]: the
 //! schedule the plugin's systems run in (its [`EvoboardSet`]s, `Generate`
 //! then `Draw`, are configured there once; `Update` by default), the world
 //! size of a hex ([`EvoboardSettings::hex_size`], 32) and of a dungeon
@@ -33,7 +33,7 @@
 //! let settings = EvoboardSettings::default()
 //!     .in_schedule(FixedUpdate)
 //!     .with_hex_size(48.0);
-//! App::new().add_plugins((DefaultPlugins, EvoboardPlugin::new(settings)));
+//! App::new().add_plugins((DefaultPlugins, EvoboardPlugins::new(settings)));
 //! ```
 //!
 //! **A board and its editor state.** A [`HexBoardMap`] is the board (game,
@@ -97,8 +97,8 @@ use bevy::prelude::*;
 pub struct ViewExtent(pub Vec2);
 
 /// Everything evoboard gives a game, as one plugin group: add it whole
-/// (`app.add_plugins(EvoboardPlugin::default())`), configure it
-/// ([`EvoboardPlugin::new`] with [`EvoboardSettings`]: schedule, hex and
+/// (`app.add_plugins(EvoboardPlugins::default())`), configure it
+/// ([`EvoboardPlugins::new`] with [`EvoboardSettings`]: schedule, hex and
 /// cell size), or leave out what you draw yourself:
 ///
 /// ```no_run
@@ -107,26 +107,26 @@ pub struct ViewExtent(pub Vec2);
 /// App::new().add_plugins((
 ///     MinimalPlugins,
 ///     AssetPlugin::default(),
-///     EvoboardPlugin::default()
+///     EvoboardPlugins::default()
 ///         .build()
 ///         .disable::<HexTilemapPlugin>()
 ///         .disable::<DungeonTilemapPlugin>(),
 /// ));
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct EvoboardPlugin {
+pub struct EvoboardPlugins {
     /// The settings, inserted as a resource by the group's first plugin.
     pub settings: EvoboardSettings,
 }
 
-impl EvoboardPlugin {
+impl EvoboardPlugins {
     /// The plugin group with these settings.
     pub fn new(settings: EvoboardSettings) -> Self {
-        EvoboardPlugin { settings }
+        EvoboardPlugins { settings }
     }
 }
 
-impl PluginGroup for EvoboardPlugin {
+impl PluginGroup for EvoboardPlugins {
     fn build(self) -> PluginGroupBuilder {
         let group = PluginGroupBuilder::start::<Self>()
             .add(EvoboardSettingsPlugin(self.settings))

@@ -14,18 +14,19 @@
 //! }
 //!
 //! App::new()
-//!     .add_plugins((DefaultPlugins, EvoboardPlugin::default()))
+//!     .add_plugins((DefaultPlugins, EvoboardPlugins::default()))
 //!     .add_systems(Startup, new_floor)
 //!     .run();
 //! ```
 
 pub use super::{
     AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAdvised, DominoAiFailed, DominoAiPlugin,
-    DungeonMap, DungeonTilemapPlugin, EvoboardPlugin, EvoboardSet, EvoboardSettings, GenerateLevel,
-    GeneratedLevel, GenerationFailed, GenerationProgress, GenerationStage, GeneratorFrameTime,
-    GeneratorPlugin, GeneratorStats, HexBoardMap, HexOverlay, HexSelection, HexTile,
-    HexTilemapPlugin, Job, LevelAsset, LevelAssetPlugin, LevelGenerated, LevelGenerationFailed,
-    LevelLoadError, LevelTilemap, Pace, RunReport, SearchRunner, ViewExtent, requests_done,
+    DungeonMap, DungeonTilemapPlugin, EvoboardPlugins, EvoboardSet, EvoboardSettings,
+    GenerateLevel, GeneratedLevel, GenerationFailed, GenerationProgress, GenerationStage,
+    GeneratorFrameTime, GeneratorPlugin, GeneratorStats, HexBoardMap, HexOverlay, HexSelection,
+    HexTile, HexTilemapPlugin, Job, LevelAsset, LevelAssetPlugin, LevelGenerated,
+    LevelGenerationFailed, LevelLoadError, LevelTilemap, Pace, RunReport, SearchRunner, ViewExtent,
+    requests_done,
 };
 pub use evoboard_core::boards::{Algorithm, BoardGame};
 pub use evoboard_core::domino::{AgentSpec, DominoError, Move, Opening, PublicRound, Tile, Turn};

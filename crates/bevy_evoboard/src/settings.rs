@@ -23,7 +23,7 @@ pub enum EvoboardSet {
     Draw,
 }
 
-/// The plugin's settings, given to [`EvoboardPlugin`](super::EvoboardPlugin)
+/// The plugin's settings, given to [`EvoboardPlugins`](super::EvoboardPlugins)
 /// and kept as a resource (every system and a game's own code read the
 /// sizes from it; change them only before anything is drawn).
 ///
@@ -33,7 +33,7 @@ pub enum EvoboardSet {
 ///
 /// App::new().add_plugins((
 ///     DefaultPlugins,
-///     EvoboardPlugin::new(
+///     EvoboardPlugins::new(
 ///         EvoboardSettings::default()
 ///             .in_schedule(FixedUpdate)
 ///             .with_hex_size(48.0)

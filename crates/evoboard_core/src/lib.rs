@@ -12,7 +12,7 @@
 //!   the map of any game, which levels save and the exports draw;
 //! - [`export`]: PNG (feature `png`), SVG, PDF (feature `pdf`), text,
 //!   share codes, Universal VTT and room keys;
-//! - [`files`] (atomic saving that never overwrites silently), [`rng`]
+//! - [`invalid`] (why a value from outside is refused, typed), [`files`] (atomic saving that never overwrites silently), [`rng`]
 //!   (seeded random streams), [`stats`] (intervals the domains share),
 //!   [`text_safe`] (text from outside, made safe to show) and [`choice`]
 //!   (words a person may type for a setting).
@@ -28,6 +28,7 @@ pub mod domino;
 pub mod dungeon;
 pub mod export;
 pub mod files;
+pub mod invalid;
 pub mod level;
 pub mod map;
 pub mod puzzle;

@@ -140,7 +140,12 @@ fn impersonates(name: &str) -> Option<&'static str> {
 /// assert!(check_name("seat 1", 40).is_err());
 /// assert!(check_name("\u{3164}", 40).is_err());
 /// ```
-pub fn check_name(name: &str, max: usize) -> Result<String, String> {
+pub fn check_name(name: &str, max: usize) -> Result<String, crate::invalid::Invalid> {
+    name_breaks(name, max).map_err(|m| crate::invalid::Invalid::new(crate::invalid::Part::Name, m))
+}
+
+/// The name, trimmed, or why it is refused in words.
+fn name_breaks(name: &str, max: usize) -> Result<String, String> {
     let what = format!(
         "a name is 1 to {max} printable, visible characters and may not look like the table's \
          own labels (AI …, seat N, host)"
@@ -268,7 +273,8 @@ mod tests {
             "(a person)",
         ] {
             let e = check_name(fake, 40).unwrap_err();
-            assert!(e.contains("pass for"), "{fake}: {e}");
+            assert_eq!(e.part, crate::invalid::Part::Name);
+            assert!(e.message.contains("pass for"), "{fake}: {e}");
         }
         for ok in [
             "Aisha",
@@ -281,6 +287,11 @@ mod tests {
         ] {
             assert_eq!(check_name(ok, 40).unwrap(), ok);
         }
-        assert!(check_name(&"x".repeat(41), 40).unwrap_err().contains("41"));
+        assert!(
+            check_name(&"x".repeat(41), 40)
+                .unwrap_err()
+                .message
+                .contains("41")
+        );
     }
 }

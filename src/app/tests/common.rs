@@ -28,7 +28,7 @@ pub fn headless_on(root: &Path, screen: Screen) -> App {
         bevy::state::app::StatesPlugin,
     ))
     .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
-    .add_plugins(bevy_evoboard::EvoboardPlugin::default())
+    .add_plugins(bevy_evoboard::EvoboardPlugins::default())
     .insert_state(screen);
     app
 }

@@ -6,6 +6,7 @@
 #![allow(clippy::needless_range_loop)] // grid checks read best as x/y loops
 
 use super::{Dungeon, DungeonParams, DungeonStyle, Size, generate_proposal};
+use crate::invalid::{Invalid, Part};
 use std::collections::VecDeque;
 
 fn walkable(c: char) -> bool {
@@ -57,17 +58,18 @@ fn distances(g: &[Vec<char>], d: &Dungeon) -> Vec<Vec<usize>> {
     out
 }
 
-/// Check one dungeon against what was asked for.
-pub fn check(d: &Dungeon, p: &DungeonParams) -> Result<(), String> {
-    check_as(d, p, false)
+/// Check one dungeon against what was asked for; the error is a
+/// [`Part::Dungeon`] naming the first rule it breaks.
+pub fn check(d: &Dungeon, p: &DungeonParams) -> Result<(), Invalid> {
+    check_as(d, p, false).map_err(|m| Invalid::new(Part::Dungeon, m))
 }
 
 /// Check a dungeon a game master edited: the same, except that letters
 /// only need to rise (deleted rooms leave gaps) and the entrance and final
 /// room only need to be two different rooms (the GM's, not the farthest
 /// pair).
-pub fn check_edited(d: &Dungeon, p: &DungeonParams) -> Result<(), String> {
-    check_as(d, p, true)
+pub fn check_edited(d: &Dungeon, p: &DungeonParams) -> Result<(), Invalid> {
+    check_as(d, p, true).map_err(|m| Invalid::new(Part::Dungeon, m))
 }
 
 fn check_as(d: &Dungeon, p: &DungeonParams, edited: bool) -> Result<(), String> {

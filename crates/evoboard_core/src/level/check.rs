@@ -9,13 +9,14 @@
 //! out of bounds or allocate past its budget.
 
 use crate::dungeon::{Dungeon, MAX_CORRIDOR_WIDTH, MAX_KEYS, MAX_ROOMS, MAX_SIDE};
+use crate::invalid::{Invalid, Part};
 
 /// Largest challenge or reward one room (or route step) of a dungeon
 /// level may hold: 26 rooms of it still sum inside `u32`.
 pub const MAX_ROOM_FIGURE: u32 = 100_000_000;
 
-/// `Ok` when `d` is a dungeon the program can use; the error names the
-/// field and what is allowed.
+/// `Ok` when `d` is a dungeon the program can use; the error
+/// ([`Part::Dungeon`]) names the field and what is allowed.
 ///
 /// ```
 /// use evoboard_core::dungeon::{DungeonParams, Size, generate};
@@ -23,9 +24,15 @@ pub const MAX_ROOM_FIGURE: u32 = 100_000_000;
 /// assert!(evoboard_core::level::check_dungeon(&d).is_ok());
 /// d.entrance = 99;
 /// let e = evoboard_core::level::check_dungeon(&d).unwrap_err();
-/// assert!(e.contains("entrance 99"), "{e}");
+/// assert_eq!(e.part, evoboard_core::invalid::Part::Dungeon);
+/// assert!(e.message.contains("entrance 99"), "{e}");
 /// ```
-pub fn check_dungeon(d: &Dungeon) -> Result<(), String> {
+pub fn check_dungeon(d: &Dungeon) -> Result<(), Invalid> {
+    dungeon_breaks(d).map_err(|m| Invalid::new(Part::Dungeon, m))
+}
+
+/// The first rule `d` breaks, in words.
+fn dungeon_breaks(d: &Dungeon) -> Result<(), String> {
     let (w, h) = (d.width(), d.height());
     if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
         return Err(format!(
@@ -166,13 +173,14 @@ pub fn check_dungeon(d: &Dungeon) -> Result<(), String> {
 /// assert!(evoboard_core::level::check_board_settings(BoardGame::Catan, "best", &ok).is_ok());
 /// let bad = [("noise".to_string(), f64::NAN)];
 /// let e = evoboard_core::level::check_board_settings(BoardGame::Catan, "best", &bad).unwrap_err();
-/// assert!(e.contains("generator setting noise"), "{e}");
+/// assert_eq!(e.part, evoboard_core::invalid::Part::Settings);
+/// assert!(e.message.contains("generator setting noise"), "{e}");
 /// ```
 pub fn check_board_settings(
     game: crate::boards::BoardGame,
     algorithm: &str,
     params: &[(String, f64)],
-) -> Result<(), String> {
+) -> Result<(), Invalid> {
     let specs = algorithm
         .parse::<crate::boards::Algorithm>()
         .map_or(&[][..], |a| a.param_specs(game));
@@ -187,9 +195,12 @@ pub fn check_board_settings(
                 Some((lo, hi)) => format!("{lo} to {hi} (the range of its --param flag)"),
                 None => "a finite number".to_string(),
             };
-            return Err(format!(
-                "generator setting {} = {v} is not allowed: {allowed}",
-                name.escape_debug()
+            return Err(Invalid::new(
+                Part::Settings,
+                format!(
+                    "generator setting {} = {v} is not allowed: {allowed}",
+                    name.escape_debug()
+                ),
             ));
         }
     }
@@ -205,7 +216,7 @@ pub fn check_board_settings(
 /// assert!(check_dungeon_settings(&[("generations".into(), 1e9)]).is_err());
 /// assert!(check_dungeon_settings(&[("mutation".into(), f64::NAN)]).is_err());
 /// ```
-pub fn check_dungeon_settings(params: &[(String, f64)]) -> Result<(), String> {
+pub fn check_dungeon_settings(params: &[(String, f64)]) -> Result<(), Invalid> {
     use crate::dungeon::{
         MAX_EXTRAS, MAX_GENERATIONS, MAX_POPULATION, MAX_TRAPS, MIN_POPULATION, MIN_ROOMS, MIN_SIDE,
     };
@@ -230,9 +241,9 @@ pub fn check_dungeon_settings(params: &[(String, f64)]) -> Result<(), String> {
 /// use evoboard_core::level::check_puzzle_settings;
 /// assert!(check_puzzle_settings(&[("width".into(), 10.0), ("blocked_p".into(), 0.1)]).is_ok());
 /// let e = check_puzzle_settings(&[("height".into(), f64::NAN)]).unwrap_err();
-/// assert!(e.contains("height") && e.contains("1 to 20"), "{e}");
+/// assert!(e.message.contains("height") && e.message.contains("1 to 20"), "{e}");
 /// ```
-pub fn check_puzzle_settings(params: &[(String, f64)]) -> Result<(), String> {
+pub fn check_puzzle_settings(params: &[(String, f64)]) -> Result<(), Invalid> {
     let side = crate::puzzle::MAX_SIDE;
     let grades = usize::from(crate::puzzle::MAX_GRADE);
     check_settings(params, |name| match name {
@@ -255,7 +266,7 @@ fn whole(lo: usize, hi: usize) -> (f64, f64, bool) {
 fn check_settings(
     params: &[(String, f64)],
     range: impl Fn(&str) -> (f64, f64, bool),
-) -> Result<(), String> {
+) -> Result<(), Invalid> {
     for (name, v) in params {
         let (lo, hi, integer) = range(name.as_str());
         if !v.is_finite() || *v < lo || *v > hi || (integer && v.fract() != 0.0) {
@@ -266,9 +277,12 @@ fn check_settings(
             } else {
                 format!("{lo} to {hi}")
             };
-            return Err(format!(
-                "generator setting {} = {v} is not allowed: {allowed}",
-                name.escape_debug()
+            return Err(Invalid::new(
+                Part::Settings,
+                format!(
+                    "generator setting {} = {v} is not allowed: {allowed}",
+                    name.escape_debug()
+                ),
             ));
         }
     }

@@ -56,6 +56,7 @@ mod domain_tests;
 mod recipe;
 
 pub use crate::files::{SaveError, write_atomic};
+use crate::invalid::{Invalid, Part};
 pub use crate::map::LevelMap;
 pub use build::{DUNGEON_ALGORITHM, hand_level};
 pub use check::{
@@ -320,21 +321,22 @@ impl Level {
             });
         }
         let level: Level = ron::from_str(text).map_err(|e| ron_error(text, e))?;
-        level.validate().map_err(|message| LevelError {
+        level.validate().map_err(|e| LevelError {
             file: None,
             line: 0,
             column: 0,
-            message,
+            message: e.message,
         })?;
         Ok(level)
     }
 
     /// Check the map's shape and tile set (a puzzle: every field,
     /// [`crate::puzzle::Puzzle::validate`]).
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), Invalid> {
+        let board = |e| Invalid::new(Part::Board, String::from(e));
         match &self.map {
             LevelMap::TerraMystica(b) => {
-                b.map_grid().map(|_| ()).map_err(String::from)?;
+                b.map_grid().map(|_| ()).map_err(board)?;
                 check_board_settings(
                     BoardGame::TerraMystica,
                     &self.generator.algorithm,
@@ -342,7 +344,7 @@ impl Level {
                 )
             }
             LevelMap::Catan(b) => {
-                b.validate().map_err(String::from)?;
+                b.validate().map_err(board)?;
                 check_board_settings(
                     BoardGame::Catan,
                     &self.generator.algorithm,

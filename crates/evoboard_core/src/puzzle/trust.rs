@@ -15,7 +15,13 @@ impl Puzzle {
     ///
     /// Whether the solution is the only one is not checked here (that is
     /// a search; `puzzle solve` reports it).
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), crate::invalid::Invalid> {
+        self.field_breaks()
+            .map_err(|m| crate::invalid::Invalid::new(crate::invalid::Part::Puzzle, m))
+    }
+
+    /// The first field that breaks its rules, in words.
+    fn field_breaks(&self) -> Result<(), String> {
         let cells = self
             .cells_board()
             .map_err(|e| format!("puzzle cells: {e}"))?;
@@ -133,13 +139,15 @@ mod tests {
             r + 1,
             c + 1
         );
-        assert_eq!(e, want);
+        assert_eq!(e.part, crate::invalid::Part::Puzzle);
+        assert_eq!(e.message, want);
         // Sizes that disagree.
         let mut bad = p.clone();
         bad.solution.pop();
         assert!(
             bad.validate()
                 .unwrap_err()
+                .message
                 .starts_with("puzzle solution: 6 × 5")
         );
         let mut bad = p.clone();
@@ -147,6 +155,7 @@ mod tests {
         assert!(
             bad.validate()
                 .unwrap_err()
+                .message
                 .starts_with("puzzle width/height")
         );
         // A solution that breaks the rules (a whole row of X).
@@ -157,7 +166,12 @@ mod tests {
             .map(|r| r.replace(['X', 'O'], "."))
             .collect();
         bad.solution = p.solution.iter().map(|r| r.replace('O', "X")).collect();
-        assert!(bad.validate().unwrap_err().contains("three X in a row"));
+        assert!(
+            bad.validate()
+                .unwrap_err()
+                .message
+                .contains("three X in a row")
+        );
         // Takuzu counts.
         let mut bad = t.clone();
         bad.cells = vec!["......".into(); 6];
@@ -166,15 +180,26 @@ mod tests {
             .map(|ch| if ch == 'X' { 'O' } else { ch })
             .collect();
         bad.solution[0] = flipped;
-        assert!(bad.validate().unwrap_err().starts_with("puzzle solution:"));
+        assert!(
+            bad.validate()
+                .unwrap_err()
+                .message
+                .starts_with("puzzle solution:")
+        );
         let mut bad = p.clone();
         bad.grade = Some(9);
-        assert!(bad.validate().unwrap_err().starts_with("puzzle grade: 9"));
+        assert!(
+            bad.validate()
+                .unwrap_err()
+                .message
+                .starts_with("puzzle grade: 9")
+        );
         let mut bad = p;
         bad.empty_share = f64::NAN;
         assert!(
             bad.validate()
                 .unwrap_err()
+                .message
                 .starts_with("puzzle empty_share")
         );
     }

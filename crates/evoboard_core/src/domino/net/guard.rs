@@ -173,7 +173,7 @@ pub fn sanitize_peer_text(s: &str) -> String {
 /// [`MAX_NAME_CHARS`] visible characters, no control, bidi or invisible
 /// character, not a label of the table such as `AI t1` or `seat 1`).
 pub(crate) fn check_name(name: &str) -> Result<String, String> {
-    crate::text_safe::check_name(name, MAX_NAME_CHARS)
+    crate::text_safe::check_name(name, MAX_NAME_CHARS).map_err(|e| e.message)
 }
 
 /// The key the host counts an address under: an IPv4 address, or the /64

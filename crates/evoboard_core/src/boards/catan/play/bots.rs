@@ -72,15 +72,15 @@ impl fmt::Display for Bot {
 }
 
 impl FromStr for Bot {
-    type Err = String;
+    type Err = crate::choice::NotAllowed;
 
-    fn from_str(s: &str) -> Result<Bot, String> {
+    fn from_str(s: &str) -> Result<Bot, crate::choice::NotAllowed> {
         match s {
             "value" => Ok(Bot::Value),
             "random" => Ok(Bot::Random),
             "planner" => Ok(Bot::Planner),
             "search" => Ok(Bot::Search),
-            _ => Err(format!("unknown bot '{s}'; allowed: {}", Bot::ALLOWED)),
+            _ => Err(crate::choice::NotAllowed::new("bot", s, Bot::ALLOWED)),
         }
     }
 }
