@@ -246,7 +246,7 @@ fn commands_on_files_print_without_debug_formatting() {
     plain(&["puzzle", "generate", "--seed", "5", "--out", &pz]);
     plain(&["dungeon", "--size", "small", "--seed", "7", "--out", &crypt]);
     let (book, key) = (at("book.pdf"), at("crypt.key.md"));
-    let cases: [&[&str]; 5] = [
+    let cases: [&[&str]; 6] = [
         &["puzzle", "solve", &pz],
         &[
             "puzzle", "book", "--count", "2", "--grade", "1", "--seed", "1", "--out", &book,
@@ -261,9 +261,82 @@ fn commands_on_files_print_without_debug_formatting() {
             "20",
         ],
         &["domino", "table", "--matches", "20", "--seed", "1"],
+        &[
+            "domino",
+            "tune",
+            "--strategy",
+            "1",
+            "--stage",
+            "1",
+            "--population",
+            "6",
+            "--generations",
+            "2",
+            "--matches",
+            "4",
+            "--seed",
+            "3",
+            "--threads",
+            "2",
+        ],
     ];
     for args in cases {
         plain_and_clean(args);
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_hosted_match_and_a_bot_that_joins_it_print_without_debug_formatting() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    use std::time::Duration;
+    // A host on a free port of this machine with one seat left for the bot.
+    let mut host = Command::new(env!("CARGO_BIN_EXE_evoboard"))
+        .args(["domino", "host", "--port", "0", "--bind", "127.0.0.1"])
+        .args(["--seats", "human,ai:t1,ai:t1,ai:t1", "--seed", "2"])
+        .args(["--ai-delay-ms", "0", "--no-records"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(host.stdout.take().unwrap());
+    let mut err = host.stderr.take().unwrap();
+    // Its first two lines say where and with which code (read on a thread:
+    // a host that says nothing fails the test instead of hanging it).
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut head = String::new();
+        for _ in 0..2 {
+            out.read_line(&mut head).unwrap();
+        }
+        let _ = tx.send(head.clone());
+        let mut rest = String::new();
+        out.read_to_string(&mut rest).unwrap();
+        let mut e = String::new();
+        err.read_to_string(&mut e).unwrap();
+        let _ = tx.send(head + &rest + &e);
+    });
+    let Ok(head) = rx.recv_timeout(Duration::from_secs(20)) else {
+        let _ = host.kill();
+        panic!("the host printed no address");
+    };
+    let addr = head.lines().next().unwrap().strip_prefix("hosting on ");
+    let code = head.lines().nth(1).unwrap().strip_prefix("join code ");
+    let (Some(addr), Some(code)) = (addr, code) else {
+        let _ = host.kill();
+        panic!("{head}");
+    };
+    let joined = plain_and_clean(&[
+        "domino", "join", addr, "--code", code, "--seat", "0", "--name", "bot0", "--bot", "t1",
+    ]);
+    assert!(joined.contains("won"), "{joined}");
+    let Ok(hosted) = rx.recv_timeout(Duration::from_secs(60)) else {
+        let _ = host.kill();
+        panic!("the host did not end with the match");
+    };
+    assert!(host.wait().unwrap().success(), "{hosted}");
+    let marks = debug_marks(&hosted);
+    assert!(marks.is_empty(), "domino host: {marks:?}\n{hosted}");
+    assert!(hosted.contains("score "), "{hosted}");
 }

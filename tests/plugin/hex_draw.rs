@@ -113,3 +113,95 @@ fn board_and_dungeon_maps_reflect_their_core_types() {
     };
     assert!(s.field("grid").is_some() && s.field("rooms").is_some());
 }
+
+/// The rectangle, around the map's origin, of every mesh a map entity
+/// draws (hex outlines, fills, tokens, harbours): what a camera fitting
+/// the map must show, measured on the drawing itself.
+fn drawn_rect(app: &mut App, map: Entity) -> Rect {
+    let mut q = app.world_mut().query::<(Entity, &Mesh2d)>();
+    let drawn: Vec<(Entity, Handle<Mesh>)> =
+        q.iter(app.world()).map(|(e, m)| (e, m.0.clone())).collect();
+    let world = app.world();
+    let meshes = world.resource::<Assets<Mesh>>();
+    let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for (e, handle) in drawn {
+        // Offset from the map (the drawing only translates).
+        let (mut at, mut up, mut under_map) = (Vec2::ZERO, Some(e), false);
+        while let Some(x) = up {
+            if x == map {
+                under_map = true;
+                break;
+            }
+            at += world.get::<Transform>(x).unwrap().translation.truncate();
+            up = world.get::<ChildOf>(x).map(|c| c.parent());
+        }
+        if !under_map {
+            continue;
+        }
+        let mesh = meshes.get(&handle).unwrap();
+        let Some(bevy::mesh::VertexAttributeValues::Float32x3(points)) =
+            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("2D meshes have 3D positions")
+        };
+        for p in points {
+            min = min.min(at + Vec2::new(p[0], p[1]));
+            max = max.max(at + Vec2::new(p[0], p[1]));
+        }
+    }
+    Rect { min, max }
+}
+
+#[test]
+fn a_maps_drawn_rect_is_what_it_draws_harbours_and_all() {
+    let size = EvoboardSettings::default().hex_size;
+    let five_six = evoboard::boards::catan::CatanLayout::five_six().standard_codes();
+    let maps = [
+        (
+            "Catan",
+            catan_map(&CatanBoard::with_placed_harbours(
+                &standard_codes(),
+                &CatanOptions::default(),
+                1,
+            )),
+        ),
+        (
+            "Catan 5-6",
+            catan_map(&CatanBoard::with_placed_harbours(
+                &five_six,
+                &CatanOptions::default(),
+                4,
+            )),
+        ),
+        (
+            "Terra Mystica",
+            HexBoardMap::new(
+                BoardGame::TerraMystica,
+                evoboard::boards::terra_mystica::standard_tiles(),
+            ),
+        ),
+    ];
+    for (name, map) in maps {
+        let root = temp_dir("extent");
+        let mut app = game(&root);
+        app.init_asset::<Mesh>().init_asset::<ColorMaterial>();
+        let rect = map.drawn_rect(size);
+        let half = map.half_extent(size);
+        let entity = app.world_mut().spawn(map).id();
+        for _ in 0..3 {
+            app.update();
+        }
+        let drawn = drawn_rect(&mut app, entity);
+        // All of the drawing fits, and no more: the camera fit (95 % of
+        // the free area) leaves no margin of its own around an island.
+        let slack = 0.01 * drawn.size();
+        let fits = |a: Vec2, b: Vec2| a.cmpge(b - 0.01).all() && a.cmple(b + slack).all();
+        assert!(
+            fits(-rect.min, -drawn.min) && fits(rect.max, drawn.max),
+            "{name}: drawn rect {rect:?} for a drawing of {drawn:?}"
+        );
+        let far = (-drawn.min).max(drawn.max);
+        assert!(fits(half, far), "{name}: half extent {half} for {far}");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}

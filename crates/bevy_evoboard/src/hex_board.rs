@@ -162,22 +162,51 @@ impl HexBoardMap {
             .filter(|&i| i < self.tiles.len())
     }
 
-    /// Half the board's extent in world units with hexes of `hex_size`
-    /// (for fitting the camera).
+    /// The rectangle the board draws in, relative to the map entity, in
+    /// world units with hexes of `hex_size`: every hex's corners and every
+    /// harbour token's edge (for fitting the camera). Measured on the
+    /// hexes and harbours themselves, so an island whose harbours stick
+    /// out more on one side is not fitted as if they did on both.
+    ///
+    /// ```
+    /// use evoboard::boards::BoardGame;
+    /// use evoboard::boards::terra_mystica::standard_tiles;
+    /// use evoboard::plugin::HexBoardMap;
+    /// let map = HexBoardMap::new(BoardGame::TerraMystica, standard_tiles());
+    /// // 13 hexes across (the rows of 12 sit between them), 9 rows.
+    /// let r = map.drawn_rect(1.0);
+    /// assert!((r.width() - 13.0 * 3f32.sqrt()).abs() < 1e-4);
+    /// assert!((r.height() - (8.0 * 1.5 + 2.0)).abs() < 1e-4);
+    /// assert!(r.center().length() < 1e-4);
+    /// ```
+    pub fn drawn_rect(&self, hex_size: f32) -> Rect {
+        if self.tiles.is_empty() {
+            return Rect::default();
+        }
+        let layout = hex_layout(hex_size);
+        let x_centre = self.x_centre(&layout);
+        // A pointy hex reaches half its width sideways, its size up.
+        let hex = Vec2::new(3f32.sqrt() / 2.0 * hex_size, hex_size);
+        let hexes = (0..self.tiles.len()).map(|i| (self.position_at(i, &layout, x_centre), hex));
+        let token = Vec2::splat(super::hex_marks::HARBOUR_RADIUS * hex_size);
+        let harbours = self
+            .harbours
+            .iter()
+            .filter_map(|h| super::hex_marks::harbour_position(self, h, hex_size))
+            .map(|p| (p, token));
+        let (min, max) = hexes.chain(harbours).fold(
+            (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+            |(min, max), (at, half)| (min.min(at - half), max.max(at + half)),
+        );
+        Rect { min, max }
+    }
+
+    /// Half the extent of what the board draws around the map entity (the
+    /// farthest edge of [`HexBoardMap::drawn_rect`] from its origin, each
+    /// way): what a view centred on the map must show.
     pub fn half_extent(&self, hex_size: f32) -> Vec2 {
-        let w = 3f32.sqrt() * hex_size;
-        let widest = self.grid.row_lengths().max().unwrap_or(1) as f32;
-        let rows = self.grid.rows() as f32;
-        // Harbours sit on the frame, beyond the coast.
-        let frame = if self.harbours.is_empty() {
-            0.0
-        } else {
-            1.2 * hex_size
-        };
-        Vec2::new(
-            (widest + 0.5) * w / 2.0 + frame,
-            ((rows - 1.0) * 1.5 + 2.0) * hex_size / 2.0 + frame,
-        )
+        let r = self.drawn_rect(hex_size);
+        r.min.abs().max(r.max.abs())
     }
 }
 

@@ -115,7 +115,7 @@ fn setup_marks(
         dot_material: materials.add(Color::srgb(0.1, 0.1, 0.1)),
         pin_material: materials.add(Color::srgb(0.92, 0.1, 0.12)),
         rim_material: materials.add(Color::WHITE),
-        harbour: meshes.add(Circle::new(size * 0.48)),
+        harbour: meshes.add(Circle::new(size * HARBOUR_RADIUS)),
         harbour_generic: materials.add(Color::srgb(0.95, 0.95, 0.92)),
         harbour_resource: (0..5u8)
             .map(|t| materials.add(tile_colour(BoardGame::Catan, t << 4)))
@@ -294,9 +294,12 @@ pub(super) fn draw_marks(
     }
 }
 
+/// A harbour token's radius, in hexes.
+pub(super) const HARBOUR_RADIUS: f32 = 0.48;
+
 /// Where harbour `h` is drawn: beyond the middle of its hex's sea side
 /// (sides from 0 east, clockwise; hexes of `size`).
-fn harbour_position(map: &HexBoardMap, h: &Harbour, size: f32) -> Option<Vec2> {
+pub(super) fn harbour_position(map: &HexBoardMap, h: &Harbour, size: f32) -> Option<Vec2> {
     let i = map.grid.index(h.hex.0, h.hex.1)?;
     let angle = -(f32::from(h.side) * 60.0).to_radians();
     let out = 3f32.sqrt() / 2.0 * size * 1.6;

@@ -91,7 +91,7 @@ use bevy::prelude::*;
 
 /// The half size (world units) of what an entity draws around its
 /// transform: a camera can fit every visible one. Dungeon maps carry one;
-/// hex boards give theirs through [`HexBoardMap::half_extent`].
+/// hex boards give theirs through [`HexBoardMap::drawn_rect`].
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
 #[reflect(Component)]
 pub struct ViewExtent(pub Vec2);

@@ -152,13 +152,15 @@ fn keyboard_pan_zoom(
 }
 
 /// Keep the board camera's viewport on the free area and the board fitted
-/// to it (times the user's zoom), every frame: resizing stays clean.
-fn fit_camera(
+/// to it (times the user's zoom), every frame: resizing stays clean. The
+/// view is centred on what the visible maps draw (a Catan island's
+/// harbours may stick out more on one side), panned by the user from there.
+pub(crate) fn fit_camera(
     insets: Res<PanelInsets>,
     window: Single<&Window, With<PrimaryWindow>>,
-    boards: Query<(&HexBoardMap, &InheritedVisibility)>,
+    boards: Query<(&HexBoardMap, Option<&GlobalTransform>, &InheritedVisibility)>,
     settings: Res<EvoboardSettings>,
-    extents: Query<(&ViewExtent, &InheritedVisibility)>,
+    extents: Query<(&ViewExtent, Option<&GlobalTransform>, &InheritedVisibility)>,
     mut cams: Query<(&BoardCamera, &mut Camera, &mut Projection, &mut Transform)>,
 ) {
     let sf = window.scale_factor();
@@ -170,14 +172,20 @@ fn fit_camera(
     let top = (insets.top * sf).clamp(0.0, h - 2.0);
     let vw = (w - left - insets.right * sf).max(2.0);
     let vh = (h - top - insets.bottom * sf).max(2.0);
-    let visible_boards = boards
+    let at = |t: Option<&GlobalTransform>| t.map_or(Vec2::ZERO, |t| t.translation().truncate());
+    let visible_boards = boards.iter().filter(|(.., v)| v.get()).map(|(b, t, _)| {
+        let r = b.drawn_rect(settings.hex_size);
+        Rect {
+            min: r.min + at(t),
+            max: r.max + at(t),
+        }
+    });
+    let visible_extents = extents
         .iter()
-        .filter(|(_, v)| v.get())
-        .map(|(b, _)| b.half_extent(settings.hex_size));
-    let visible_extents = extents.iter().filter(|(_, v)| v.get()).map(|(e, _)| e.0);
-    let half = visible_boards
-        .chain(visible_extents)
-        .fold(Vec2::new(200.0, 150.0), |a, b| a.max(b));
+        .filter(|(.., v)| v.get())
+        .map(|(e, t, _)| Rect::from_center_half_size(at(t), e.0));
+    let view = fit_rect(visible_boards.chain(visible_extents));
+    let half = view.half_size();
     for (bc, mut cam, mut proj, mut tf) in &mut cams {
         cam.viewport = Some(Viewport {
             physical_position: UVec2::new(left as u32, top as u32),
@@ -189,6 +197,19 @@ fn fit_camera(
         if let Projection::Orthographic(o) = proj.as_mut() {
             o.scale = fit / bc.zoom;
         }
-        tf.translation = bc.pan.extend(tf.translation.z);
+        tf.translation = (view.center() + bc.pan).extend(tf.translation.z);
+    }
+}
+
+/// The world rectangle the board camera fits: the union of what the
+/// visible maps draw. Only with nothing shown does it fall back on a
+/// default area around the origin: a floor under real extents (the fit
+/// used to keep at least 400 x 300 world units) fits a small map, such as
+/// a Catan island, as if it were that big and leaves the rest of the free
+/// area empty.
+fn fit_rect(rects: impl IntoIterator<Item = Rect>) -> Rect {
+    match rects.into_iter().reduce(|a, b| a.union(b)) {
+        Some(r) if r.width() > 0.0 && r.height() > 0.0 => r,
+        _ => Rect::from_center_half_size(Vec2::ZERO, Vec2::new(200.0, 150.0)),
     }
 }

@@ -309,3 +309,70 @@ fn leaving_the_screen_despawns_the_drawing_and_coming_back_redraws_it() {
     assert_eq!(app.world().resource::<BoardSettings>().seed, board);
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn the_camera_fits_a_catan_island_to_the_free_area() {
+    use crate::app::shell::camera::{BoardCamera, PanelInsets, fit_camera};
+    use bevy::window::{PrimaryWindow, WindowResolution};
+    use evoboard::boards::catan::{CatanBoard, CatanOptions, standard_codes};
+    use evoboard::plugin::{EvoboardSettings, catan_map};
+    // The hex screen at 1280 x 800: its panels' default widths, the top bar.
+    let (insets, w, h) = (
+        PanelInsets {
+            left: 270.0,
+            right: 320.0,
+            top: 26.0,
+            bottom: 0.0,
+        },
+        1280.0,
+        800.0,
+    );
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(EvoboardSettings::default())
+        .insert_resource(insets)
+        .add_systems(Update, fit_camera);
+    app.world_mut().spawn((
+        Window {
+            resolution: WindowResolution::new(w as u32, h as u32),
+            ..default()
+        },
+        PrimaryWindow,
+    ));
+    let map = catan_map(&CatanBoard::with_placed_harbours(
+        &standard_codes(),
+        &CatanOptions::default(),
+        1,
+    ));
+    let drawn = map.drawn_rect(EvoboardSettings::default().hex_size);
+    app.world_mut().spawn((map, InheritedVisibility::VISIBLE));
+    let camera = app
+        .world_mut()
+        .spawn((
+            BoardCamera {
+                zoom: 1.0,
+                pan: Vec2::ZERO,
+            },
+            Camera::default(),
+            Projection::Orthographic(OrthographicProjection::default_2d()),
+            Transform::default(),
+        ))
+        .id();
+    app.update();
+    let Some(Projection::Orthographic(o)) = app.world().get::<Projection>(camera) else {
+        panic!("an orthographic board camera")
+    };
+    // The island (narrower than 400 world units) takes 95 % of the free
+    // area's limiting dimension: no floor under its extent, no margin for
+    // harbours on a side that has none; the view is centred on it.
+    let (vw, vh) = (w - insets.left - insets.right, h - insets.top);
+    let size = drawn.size() / o.scale;
+    let fill = (size.x / vw).max(size.y / vh);
+    assert!(drawn.width() < 400.0, "a small island: {drawn:?}");
+    assert!((fill - 0.95).abs() < 0.005, "the island fills {fill}");
+    let centre = app.world().get::<Transform>(camera).unwrap().translation;
+    assert!(
+        centre.truncate().distance(drawn.center()) < 1e-3,
+        "{centre}"
+    );
+}
