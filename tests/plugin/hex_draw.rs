@@ -155,7 +155,7 @@ fn drawn_rect(app: &mut App, map: Entity) -> Rect {
 #[test]
 fn a_maps_drawn_rect_is_what_it_draws_harbours_and_all() {
     let size = EvoboardSettings::default().hex_size;
-    let five_six = evoboard::boards::catan::CatanLayout::five_six().standard_codes();
+    let five_six = evoboard_core::boards::catan::CatanLayout::five_six().standard_codes();
     let maps = [
         (
             "Catan",
@@ -177,7 +177,7 @@ fn a_maps_drawn_rect_is_what_it_draws_harbours_and_all() {
             "Terra Mystica",
             HexBoardMap::new(
                 BoardGame::TerraMystica,
-                evoboard::boards::terra_mystica::standard_tiles(),
+                evoboard_core::boards::terra_mystica::standard_tiles(),
             ),
         ),
     ];

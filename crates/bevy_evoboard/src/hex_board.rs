@@ -169,9 +169,9 @@ impl HexBoardMap {
     /// out more on one side is not fitted as if they did on both.
     ///
     /// ```
-    /// use evoboard::boards::BoardGame;
-    /// use evoboard::boards::terra_mystica::standard_tiles;
-    /// use evoboard::plugin::HexBoardMap;
+    /// use evoboard_core::boards::BoardGame;
+    /// use evoboard_core::boards::terra_mystica::standard_tiles;
+    /// use bevy_evoboard::HexBoardMap;
     /// let map = HexBoardMap::new(BoardGame::TerraMystica, standard_tiles());
     /// // 13 hexes across (the rows of 12 sit between them), 9 rows.
     /// let r = map.drawn_rect(1.0);

@@ -314,8 +314,8 @@ fn leaving_the_screen_despawns_the_drawing_and_coming_back_redraws_it() {
 fn the_camera_fits_a_catan_island_to_the_free_area() {
     use crate::app::shell::camera::{BoardCamera, PanelInsets, fit_camera};
     use bevy::window::{PrimaryWindow, WindowResolution};
-    use evoboard::boards::catan::{CatanBoard, CatanOptions, standard_codes};
-    use evoboard::plugin::{EvoboardSettings, catan_map};
+    use bevy_evoboard::{EvoboardSettings, catan_map};
+    use evoboard_core::boards::catan::{CatanBoard, CatanOptions, standard_codes};
     // The hex screen at 1280 x 800: its panels' default widths, the top bar.
     let (insets, w, h) = (
         PanelInsets {
