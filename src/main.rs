@@ -14,7 +14,9 @@ mod front_ends_agree;
 #[cfg(feature = "plugin")]
 use bevy_evoboard as plugin;
 #[allow(unused_imports)]
-use evoboard_core::{boards, domino, dungeon, export, files, level, map, puzzle, rng, search};
+use evoboard_core::{
+    boards, domino, dungeon, export, files, level, map, puzzle, rng, search, stats,
+};
 
 use clap::{Parser, Subcommand};
 

@@ -264,7 +264,7 @@ fn families_spread(boards: &[RobustReport]) -> Vec<(&'static str, f64, f64)> {
                 .iter()
                 .map(|r| r.families[k].seat_advantage.value)
                 .collect();
-            let (m, sd) = fair_compare::mean_sd(&adv);
+            let (m, sd) = crate::stats::mean_sd(&adv);
             (first.families[k].family, m, sd)
         })
         .collect()
@@ -354,7 +354,7 @@ fn print_text(
             .iter()
             .map(|r| r.robust_seat_advantage.value)
             .collect();
-        let (m, sd) = fair_compare::mean_sd(&adv);
+        let (m, sd) = crate::stats::mean_sd(&adv);
         let per_family: Vec<String> = families_spread(random)
             .iter()
             .map(|(f, m, sd)| format!("{f} {m:.3} ± {sd:.3}"))

@@ -10,6 +10,7 @@ use crate::boards::catan::play::PlayReport;
 use crate::boards::catan::{CatanBoard, CatanLayout};
 use crate::boards::shuffle;
 use crate::rng::{derive_seed, seeded};
+use crate::stats::mean_sd;
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -61,21 +62,6 @@ pub fn boards(
 /// share code).
 pub fn island(codes: &[u8], seed: u64) -> CatanBoard {
     crate::boards::catan::play::placed_harbours(&CatanBoard::decode(codes), seed).0
-}
-
-/// Mean and sample standard deviation.
-pub fn mean_sd(xs: &[f64]) -> (f64, f64) {
-    let n = xs.len() as f64;
-    if xs.is_empty() {
-        return (0.0, 0.0);
-    }
-    let m = xs.iter().sum::<f64>() / n;
-    let v = if xs.len() > 1 {
-        xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0)
-    } else {
-        0.0
-    };
-    (m, v.sqrt())
 }
 
 /// The JSON summary of a group of reports: `boards`, the mean and

@@ -299,7 +299,7 @@ impl DominoNet {
                     self.refused = None;
                     self.awaiting = false;
                 }
-                HostMsg::Refused { reason } => {
+                HostMsg::Refused { reason, .. } => {
                     self.refused = Some(reason);
                     self.awaiting = false;
                 }

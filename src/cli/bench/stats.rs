@@ -16,34 +16,7 @@ pub const GRID_POINTS: usize = 60;
 /// is shorter).
 pub const GRID_START_MS: f64 = 1.0;
 
-/// The mean of `v` (NaN when empty).
-pub fn mean(v: &[f64]) -> f64 {
-    v.iter().sum::<f64>() / v.len() as f64
-}
-
-/// The sample standard deviation of `v` (n − 1 in the denominator; 0 for
-/// fewer than two values).
-pub fn sd(v: &[f64]) -> f64 {
-    if v.len() < 2 {
-        return 0.0;
-    }
-    let m = mean(v);
-    (v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (v.len() - 1) as f64).sqrt()
-}
-
-/// The median of `v` (sorts it; NaN when empty).
-pub fn median(v: &mut [f64]) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
+pub use crate::stats::{mean, median, sd};
 
 /// Parse `--checkpoints S1,S2,…`: seconds, each > 0 and at most the time
 /// limit; sorted, duplicates dropped.
@@ -247,14 +220,6 @@ pub fn mean_sd(v: &[f64]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn mean_and_sample_sd() {
-        assert_eq!(mean(&[1.0, 2.0, 3.0]), 2.0);
-        assert_eq!(sd(&[1.0, 2.0, 3.0]), 1.0);
-        assert_eq!(sd(&[5.0]), 0.0);
-        assert_eq!(median(&mut [3.0, 1.0, 2.0, 10.0]), 2.5);
-    }
 
     #[test]
     fn checkpoints_within_the_time_limit_only() {

@@ -3,8 +3,8 @@
 use super::super::bounds;
 use super::super::common::{CliResult, print_json, progress_bar};
 use super::{team, threads};
-use crate::domino::stats::{chi_square_uniform, t_test_rate};
 use crate::domino::{Agent, AgentSpec, duel};
+use crate::stats::{chi_square_uniform, t_test_rate};
 use clap::Args;
 use serde_json::json;
 

@@ -114,7 +114,7 @@ fn ranking(strategies: &[u8], cells: &[HeadToHeadCell]) -> Vec<u8> {
                 }
             })
             .collect();
-        crate::domino::stats::mean(&rates)
+        crate::stats::mean(&rates)
     };
     let mut order = strategies.to_vec();
     order.sort_by(|&x, &y| score(y).total_cmp(&score(x)));

@@ -26,7 +26,7 @@
 //!   [`PublicRound`], [`Turn`], [`choose_turn`], [`choose_turn_named`];
 //! - the seven state vectors V0..V6: [`StateVectors`];
 //! - seats over the network (a host, clients, a headless bot): [`net`];
-//! - parallel duels: [`duel`]; the GA: [`GaTuner`]; statistics: [`stats`];
+//! - parallel duels: [`duel`]; the GA: [`GaTuner`]; statistics: [`crate::stats`] (shared);
 //! - the dissertation's experiments: repeated runs ([`run_ga`],
 //!   [`RunsSummary`]) and the head-to-head table ([`head_to_head`]);
 //! - a hint for a person (the search's expected points per option):
@@ -51,7 +51,6 @@ mod seat_ai;
 mod simulator;
 mod spec;
 mod state;
-pub mod stats;
 mod table;
 mod tiles;
 mod tuner;

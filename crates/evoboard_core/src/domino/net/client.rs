@@ -3,7 +3,9 @@
 //! (a frame loop polls it).
 
 use super::guard::HANDSHAKE_TIMEOUT;
-use super::{ClientMsg, HostMsg, MAX_HOST_LINE, NetError, PROTOCOL_VERSION, resolve, to_line};
+use super::{
+    ClientMsg, HostMsg, MAX_HOST_LINE, NetError, PROTOCOL_VERSION, Refusal, resolve, to_line,
+};
 use crate::text_safe::clean;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpStream};
@@ -149,7 +151,8 @@ fn clean_msg(msg: HostMsg) -> HostMsg {
             }
             HostMsg::Snapshot(s)
         }
-        HostMsg::Refused { reason } => HostMsg::Refused {
+        HostMsg::Refused { code, reason } => HostMsg::Refused {
+            code,
             reason: clean(&reason),
         },
         HostMsg::Closing { reason } => HostMsg::Closing {
@@ -205,7 +208,12 @@ impl Client {
         loop {
             let msg = match c.recv() {
                 Ok(m) => m,
-                Err(NetError::HostEnded { reason }) => return Err(NetError::Refused { reason }),
+                Err(NetError::HostEnded { reason }) => {
+                    return Err(NetError::Refused {
+                        code: Refusal::Closed,
+                        reason,
+                    });
+                }
                 Err(NetError::Io { reason, .. }) => {
                     return Err(NetError::Io {
                         what: format!(
@@ -227,7 +235,9 @@ impl Client {
                     c.set_read_timeout(None)?;
                     return Ok(c);
                 }
-                HostMsg::Refused { reason } => return Err(NetError::Refused { reason }),
+                HostMsg::Refused { code, reason } => {
+                    return Err(NetError::Refused { code, reason });
+                }
                 _ => {}
             }
         }

@@ -56,6 +56,69 @@ use super::table::Move;
 use super::tiles::Tile;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+/// What kind of refusal a [`HostMsg::Refused`] (and a
+/// [`NetError::Refused`]) is: a code a program matches, sent on the wire
+/// beside the sentence a person reads.
+///
+/// ```
+/// use evoboard_core::domino::net::{HostMsg, Refusal};
+/// let line = r#"{"Refused":{"code":"WrongCode","reason":"wrong join code"}}"#;
+/// let msg: HostMsg = serde_json::from_str(line).unwrap();
+/// assert!(matches!(msg, HostMsg::Refused { code: Refusal::WrongCode, .. }));
+/// // An older host sends no code.
+/// let old: HostMsg = serde_json::from_str(r#"{"Refused":{"reason":"no"}}"#).unwrap();
+/// assert!(matches!(old, HostMsg::Refused { code: Refusal::Other, .. }));
+/// // A newer host's code this client does not know.
+/// let new: HostMsg = serde_json::from_str(r#"{"Refused":{"code":"Later","reason":"no"}}"#).unwrap();
+/// assert!(matches!(new, HostMsg::Refused { code: Refusal::Other, .. }));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// The line is no message of the protocol.
+    Malformed,
+    /// A message before `Hello`.
+    HelloFirst,
+    /// `Hello` from a connection that already has a seat.
+    AlreadySeated,
+    /// The client speaks another protocol version (the host closes).
+    Version,
+    /// The table needs its join code and none was given (the host closes).
+    CodeNeeded,
+    /// A wrong join code (the host closes).
+    WrongCode,
+    /// Too many wrong join codes from this address or in all: not even
+    /// looked at (the host closes).
+    Throttled,
+    /// The name is refused (empty, too long, invisible characters, or it
+    /// passes for the table's own labels).
+    Name,
+    /// No such seat (out of 0..4) or an AI seat.
+    NoSuchSeat,
+    /// The seat is someone else's (taken, or owned by a person who left;
+    /// or the seat token is for another seat or for no seat here).
+    SeatTaken,
+    /// Every human seat has its person.
+    TableFull,
+    /// The match waits for people.
+    NotStarted,
+    /// Another seat is to move.
+    NotYourTurn,
+    /// The round is over: `Ready` is awaited.
+    RoundOver,
+    /// The match is over.
+    MatchOver,
+    /// The move breaks the rules.
+    IllegalMove,
+    /// The host closed the connection before granting a seat (a full host,
+    /// the handshake's time ran out, the host stopping).
+    Closed,
+    /// A refusal this client does not know (an older or newer host).
+    #[default]
+    #[serde(other)]
+    Other,
+}
 use std::str::FromStr;
 
 /// The protocol version; a [`ClientMsg::Hello`] with another one is
@@ -187,7 +250,11 @@ pub enum HostMsg {
     /// taken…); the connection stays usable unless the host says
     /// [`HostMsg::Closing`].
     Refused {
-        /// Why, and what is allowed.
+        /// What kind of refusal, for a program to act on (missing from
+        /// an older host's line: [`Refusal::Other`]).
+        #[serde(default)]
+        code: Refusal,
+        /// Why, and what is allowed, for a person.
         reason: String,
     },
     /// The host is going away (match over, host stopped, version
@@ -242,6 +309,8 @@ pub enum NetError {
     /// join code, seat out of 0..4, an AI seat, version mismatch…), or
     /// closed the connection before granting a seat.
     Refused {
+        /// What kind of refusal.
+        code: Refusal,
         /// The host's reason.
         reason: String,
     },
@@ -270,7 +339,7 @@ impl fmt::Display for NetError {
             NetError::BadSeat { text, reason } => write!(f, "bad seat `{text}`: {reason}"),
             NetError::BadConfig { reason } => write!(f, "{reason}"),
             NetError::Io { what, reason } => write!(f, "{what}: {reason}"),
-            NetError::Refused { reason } => {
+            NetError::Refused { reason, .. } => {
                 write!(f, "the host refused: {}", crate::text_safe::clean(reason))
             }
             NetError::HostEnded { reason } => write!(

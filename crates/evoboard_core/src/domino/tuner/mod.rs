@@ -161,7 +161,7 @@ impl Search for GaTuner {
         let mut order: Vec<usize> = (0..fitness.len()).collect();
         order.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]).then(a.cmp(&b)));
         let best_i = order[0];
-        let mean = super::stats::mean(&fitness);
+        let mean = crate::stats::mean(&fitness);
         let improved = fitness[best_i] > self.best.1 || self.generation == 0;
         self.best = (self.population[best_i], fitness[best_i]);
         self.history.push((fitness[best_i], mean));

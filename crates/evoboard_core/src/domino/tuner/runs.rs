@@ -6,9 +6,9 @@
 use super::super::agents::Coefficients;
 use super::super::error::DominoError;
 use super::super::spec::EvalSpec;
-use super::super::stats::{TestResult, mean, sd, t_test};
 use super::{GaTuner, TunerSettings};
 use crate::search::{Progress, Search};
+use crate::stats::{TestResult, mean, sd, t_test};
 
 /// The outcome of one GA run.
 #[derive(Clone, Debug, PartialEq)]

@@ -6,7 +6,7 @@ use super::super::agents::free_coefficients;
 use super::super::error::DominoError;
 use super::super::simulator::duel;
 use super::super::spec::{EvalSpec, Preset};
-use super::super::stats::{TestResult, chi_square_uniform};
+use crate::stats::{TestResult, chi_square_uniform};
 
 /// Strategy `strategy`'s coefficient set at `stage` (1 or 2): our GA's
 /// preset (`tK`, `tK@2`), or with `published` the dissertation's table

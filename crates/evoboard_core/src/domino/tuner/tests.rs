@@ -2,8 +2,8 @@
 
 use super::operators::{crossover, two_cuts};
 use super::*;
-use crate::domino::stats::TestResult;
 use crate::rng::seeded;
+use crate::stats::TestResult;
 
 fn small(population: usize, generations: u64, matches: u64) -> TunerSettings {
     TunerSettings {

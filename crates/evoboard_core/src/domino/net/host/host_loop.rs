@@ -7,7 +7,7 @@ use super::super::super::agents::{Agent, EvalAgent};
 use super::super::super::local_match::{Actor, LocalMatch};
 use super::super::guard::GuessThrottle;
 use super::super::snapshot::TableSnapshot;
-use super::super::{ClientMsg, HostMsg, NetError, SeatSpec};
+use super::super::{ClientMsg, HostMsg, NetError, Refusal, SeatSpec};
 use super::conn::ConnIo;
 use super::{Ev, HostConfig, HostReport, SeatReport, StandIn};
 use std::collections::BTreeMap;
@@ -328,7 +328,11 @@ impl HostLoop {
             }
             Ev::Line(id, Ok(msg)) => self.on_msg(id, msg),
             Ev::Line(id, Err(text)) => {
-                self.refuse(id, format!("malformed message {text}; expected {EXAMPLES}"));
+                self.refuse(
+                    id,
+                    Refusal::Malformed,
+                    format!("malformed message {text}; expected {EXAMPLES}"),
+                );
             }
             Ev::Gone(id, why) => self.drop_conn(id, &why, Close::Cut),
             Ev::Shutdown => return Some("the host was stopped".into()),
@@ -425,6 +429,7 @@ impl HostLoop {
             (None, _) => {
                 return self.refuse(
                     id,
+                    Refusal::HelloFirst,
                     "say Hello first: {\"Hello\":{\"version\":1,\"seat\":null,\"name\":\"Ana\"}}"
                         .into(),
                 );
@@ -442,21 +447,24 @@ impl HostLoop {
                 "the match has not started: waiting for people at seats {}",
                 list(&self.free_seats())
             );
-            return self.refuse(id, reason);
+            return self.refuse(id, Refusal::NotStarted, reason);
         }
         match self.lm.next_actor() {
             Actor::Human(s) if s == seat => {}
             Actor::Human(s) | Actor::Ai(s) => {
                 let reason = format!("not your turn: seat {s} is to move (you are seat {seat})");
-                return self.refuse(id, reason);
+                return self.refuse(id, Refusal::NotYourTurn, reason);
             }
             Actor::RoundOver => {
                 return self.refuse(
                     id,
+                    Refusal::RoundOver,
                     "the round is over: send \"Ready\" for the next deal".into(),
                 );
             }
-            Actor::MatchOver => return self.refuse(id, "the match is over".into()),
+            Actor::MatchOver => {
+                return self.refuse(id, Refusal::MatchOver, "the match is over".into());
+            }
         }
         let done = match msg {
             ClientMsg::Open { tile } => self.lm.human_open(tile),
@@ -468,7 +476,7 @@ impl HostLoop {
                 self.last_change = Instant::now();
                 self.broadcast();
             }
-            Err(e) => self.refuse(id, e.to_string()),
+            Err(e) => self.refuse(id, Refusal::IllegalMove, e.to_string()),
         }
     }
 

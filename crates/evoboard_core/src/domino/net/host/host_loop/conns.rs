@@ -3,7 +3,7 @@
 //! the timeouts of connections that take no seat.
 
 use super::super::super::guard::{HELLO_TIMEOUT, MAX_QUEUED_PER_CLIENT, REFUSALS_KEPT};
-use super::super::super::{HostMsg, to_line};
+use super::super::super::{HostMsg, Refusal, to_line};
 use super::super::StandIn;
 use super::super::conn::QueueError;
 use super::{Close, Conn, HostLoop};
@@ -26,12 +26,12 @@ impl HostLoop {
 
     /// Refuse a message: counted, the first [`REFUSALS_KEPT`] kept word
     /// for word, and the reason sent to the connection.
-    pub(super) fn refuse(&mut self, id: u64, reason: String) {
+    pub(super) fn refuse(&mut self, id: u64, code: Refusal, reason: String) {
         self.refused_count += 1;
         if self.refused.len() < REFUSALS_KEPT {
             self.refused.push(format!("{}: {reason}", self.who(id)));
         }
-        self.send(id, &HostMsg::Refused { reason });
+        self.send(id, &HostMsg::Refused { code, reason });
     }
 
     /// Queue a message for a connection without waiting; a client whose

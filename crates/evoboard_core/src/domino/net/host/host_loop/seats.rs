@@ -5,7 +5,7 @@ use super::super::super::guard::{
     Verdict, WRONG_CODES_PER_MINUTE, WRONG_CODES_PER_MINUTE_NEW_ADDRESSES, check_name,
     new_seat_token, same_secret,
 };
-use super::super::super::{HostMsg, PROTOCOL_VERSION, SeatSpec};
+use super::super::super::{HostMsg, PROTOCOL_VERSION, Refusal, SeatSpec};
 use super::{Close, HostLoop, Owner, list};
 use std::time::{Duration, Instant};
 
@@ -19,8 +19,8 @@ impl HostLoop {
     }
 
     /// Refuse, say `Closing`, and close the connection once handled.
-    fn refuse_and_close(&mut self, id: u64, reason: String, why: &str) {
-        self.refuse(id, reason.clone());
+    fn refuse_and_close(&mut self, id: u64, code: Refusal, reason: String, why: &str) {
+        self.refuse(id, code, reason.clone());
         self.send(id, &HostMsg::Closing { reason });
         self.to_drop.push((id, why.to_string(), Close::Polite));
     }
@@ -39,13 +39,13 @@ impl HostLoop {
     ) {
         if let Some(s) = self.conns.get(&id).and_then(|c| c.seat) {
             let reason = format!("already seated at seat {s}; send \"Bye\" and reconnect to move");
-            return self.refuse(id, reason);
+            return self.refuse(id, Refusal::AlreadySeated, reason);
         }
         if version != PROTOCOL_VERSION {
             let reason = format!(
                 "protocol version {version} is not spoken here: this host speaks version {PROTOCOL_VERSION}"
             );
-            return self.refuse_and_close(id, reason, "wrong protocol version");
+            return self.refuse_and_close(id, Refusal::Version, reason, "wrong protocol version");
         }
         if let Some(expected) = self.cfg.join_code.clone() {
             let given = code.as_deref().map(|c| c.trim().to_ascii_uppercase());
@@ -54,7 +54,12 @@ impl HostLoop {
                 && let Verdict::Throttled(reason) = self.guesses.verdict(ip, Instant::now())
             {
                 self.guess_alert();
-                return self.refuse_and_close(id, reason, "throttled: too many wrong join codes");
+                return self.refuse_and_close(
+                    id,
+                    Refusal::Throttled,
+                    reason,
+                    "throttled: too many wrong join codes",
+                );
             }
             match given {
                 Some(c) if same_secret(&c, &expected.to_ascii_uppercase()) => {}
@@ -64,22 +69,32 @@ impl HostLoop {
                     }
                     self.guess_alert();
                     let reason = "wrong join code: ask the host for the code it printed".into();
-                    return self.refuse_and_close(id, reason, "gave a wrong join code");
+                    return self.refuse_and_close(
+                        id,
+                        Refusal::WrongCode,
+                        reason,
+                        "gave a wrong join code",
+                    );
                 }
                 None => {
                     let reason = "this table needs its join code: ask the host for the code it \
                                   printed and join with --code CODE"
                         .into();
-                    return self.refuse_and_close(id, reason, "gave no join code");
+                    return self.refuse_and_close(
+                        id,
+                        Refusal::CodeNeeded,
+                        reason,
+                        "gave no join code",
+                    );
                 }
             }
         }
         let name = match check_name(&name) {
             Ok(n) => n,
-            Err(reason) => return self.refuse(id, reason),
+            Err(reason) => return self.refuse(id, Refusal::Name, reason),
         };
         if self.lm.result().is_some() {
-            return self.refuse(id, "the match is over".into());
+            return self.refuse(id, Refusal::MatchOver, "the match is over".into());
         }
         let Some(seat) = self.pick_seat(id, want, token.as_deref().filter(|t| !t.is_empty()))
         else {
@@ -180,29 +195,41 @@ impl HostLoop {
                      that gave it); free human seats: {open}"
                 ),
             };
-            self.refuse(id, reason);
+            self.refuse(id, Refusal::SeatTaken, reason);
             return None;
         }
-        let reason = match want {
-            Some(k) if k >= 4 => {
+        let (code, reason) = match want {
+            Some(k) if k >= 4 => (
+                Refusal::NoSuchSeat,
                 format!(
                     "seat {k} does not exist: seats are 0..4 (human seats: {humans}; free: {open})"
-                )
-            }
+                ),
+            ),
             Some(k) => {
                 if let SeatSpec::Ai(s) = &self.cfg.seats[k as usize] {
-                    format!("seat {k} is an AI seat (ai:{s}); human seats: {humans}; free: {open}")
+                    (
+                        Refusal::NoSuchSeat,
+                        format!(
+                            "seat {k} is an AI seat (ai:{s}); human seats: {humans}; free: {open}"
+                        ),
+                    )
                 } else if let Some(other) = self.seat_conn[k as usize] {
                     let by = self
                         .conns
                         .get(&other)
                         .map_or("someone", |c| c.name.as_str());
-                    format!("seat {k} is taken by {by}; free human seats: {open}")
+                    (
+                        Refusal::SeatTaken,
+                        format!("seat {k} is taken by {by}; free human seats: {open}"),
+                    )
                 } else if let Some(o) = &self.owners[k as usize] {
-                    format!(
-                        "seat {k} is {}'s: coming back to it needs the seat token their client \
-                         was given; free human seats: {open}",
-                        o.name
+                    (
+                        Refusal::SeatTaken,
+                        format!(
+                            "seat {k} is {}'s: coming back to it needs the seat token their \
+                             client was given; free human seats: {open}",
+                            o.name
+                        ),
                     )
                 } else {
                     return Some(k);
@@ -210,13 +237,16 @@ impl HostLoop {
             }
             None => match self.open_seats().first() {
                 Some(&k) => return Some(k),
-                None => format!(
-                    "the table is full: every human seat ({humans}) has its person; \
-                     a person who left comes back with their seat token"
+                None => (
+                    Refusal::TableFull,
+                    format!(
+                        "the table is full: every human seat ({humans}) has its person; \
+                         a person who left comes back with their seat token"
+                    ),
                 ),
             },
         };
-        self.refuse(id, reason);
+        self.refuse(id, code, reason);
         None
     }
 }
