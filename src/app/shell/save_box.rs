@@ -11,6 +11,9 @@ use std::path::{Path, PathBuf};
 /// The folder the app saves levels to and lists them from.
 pub const LEVELS_DIR: &str = "levels";
 
+/// Room the Save button and the spacing before it take in the name's row.
+const SAVE_BUTTON_ROOM: f32 = 72.0;
+
 /// A level name is a file stem: letters, digits, `-` and `_`, 1 to 64.
 pub fn check_name(name: &str) -> Result<(), String> {
     let ok = !name.is_empty()
@@ -48,7 +51,11 @@ impl SaveBox {
         let mut write: Option<(PathBuf, bool)> = None;
         ui.label("Accept and save as a level");
         ui.horizontal(|ui| {
-            ui.text_edit_singleline(&mut self.name)
+            // The name takes what the Save button leaves of the panel's
+            // width: egui's default text width (280) would push the row,
+            // and so the panel's content, past a 320-pixel side panel.
+            let width = (ui.available_width() - SAVE_BUTTON_ROOM).max(80.0);
+            ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(width))
                 .on_hover_text("the level's name: letters, digits, - and _");
             if ui.button("💾 Save").clicked() {
                 match self.request(dir) {
