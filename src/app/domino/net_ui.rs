@@ -1,5 +1,5 @@
 //! The domino screen in a networked match: everything is drawn from the
-//! last [`TableSnapshot`](crate::domino::net::TableSnapshot) the host sent
+//! last [`TableSnapshot`] the host sent
 //! (an adapter beside the local screen: the same tiles, table layout,
 //! colours and hint window, with the host's data), and every click sends
 //! an intent. Seats keep their places (seat 0 at the bottom); your seat is
