@@ -18,8 +18,16 @@ impl HostLoop {
         v
     }
 
-    /// Refuse, say `Closing`, and close the connection once handled.
-    fn refuse_and_close(&mut self, id: u64, code: Refusal, reason: String, why: &str) {
+    /// Refuse, say `Closing`, and close the connection once handled; the
+    /// host's log says why in a few words, from the code.
+    fn refuse_and_close(&mut self, id: u64, code: Refusal, reason: String) {
+        let why = match code {
+            Refusal::Version => "wrong protocol version",
+            Refusal::Throttled => "throttled: too many wrong join codes",
+            Refusal::WrongCode => "gave a wrong join code",
+            Refusal::CodeNeeded => "gave no join code",
+            _ => "refused",
+        };
         self.refuse(id, code, reason.clone());
         self.send(id, &HostMsg::Closing { reason });
         self.to_drop.push((id, why.to_string(), Close::Polite));
@@ -45,7 +53,7 @@ impl HostLoop {
             let reason = format!(
                 "protocol version {version} is not spoken here: this host speaks version {PROTOCOL_VERSION}"
             );
-            return self.refuse_and_close(id, Refusal::Version, reason, "wrong protocol version");
+            return self.refuse_and_close(id, Refusal::Version, reason);
         }
         if let Some(expected) = self.cfg.join_code.clone() {
             let given = code.as_deref().map(|c| c.trim().to_ascii_uppercase());
@@ -54,12 +62,7 @@ impl HostLoop {
                 && let Verdict::Throttled(reason) = self.guesses.verdict(ip, Instant::now())
             {
                 self.guess_alert();
-                return self.refuse_and_close(
-                    id,
-                    Refusal::Throttled,
-                    reason,
-                    "throttled: too many wrong join codes",
-                );
+                return self.refuse_and_close(id, Refusal::Throttled, reason);
             }
             match given {
                 Some(c) if same_secret(&c, &expected.to_ascii_uppercase()) => {}
@@ -69,23 +72,13 @@ impl HostLoop {
                     }
                     self.guess_alert();
                     let reason = "wrong join code: ask the host for the code it printed".into();
-                    return self.refuse_and_close(
-                        id,
-                        Refusal::WrongCode,
-                        reason,
-                        "gave a wrong join code",
-                    );
+                    return self.refuse_and_close(id, Refusal::WrongCode, reason);
                 }
                 None => {
                     let reason = "this table needs its join code: ask the host for the code it \
                                   printed and join with --code CODE"
                         .into();
-                    return self.refuse_and_close(
-                        id,
-                        Refusal::CodeNeeded,
-                        reason,
-                        "gave no join code",
-                    );
+                    return self.refuse_and_close(id, Refusal::CodeNeeded, reason);
                 }
             }
         }
