@@ -517,7 +517,7 @@ fn measure(
     mut commands: Commands,
     options: Res<Options>,
     state: Res<State<Floor>>,
-    times: Res<GeneratorFrameTime>,
+    times: Res<JobFrameTime>,
     mut m: Local<Measure>,
     mut exit: MessageWriter<AppExit>,
 ) {

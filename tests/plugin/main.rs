@@ -375,7 +375,7 @@ fn public_types_are_registered_for_inspectors() {
         "GenerationProgress",
         "GeneratedLevel",
         "GeneratorStats",
-        "GeneratorFrameTime",
+        "JobFrameTime",
         "HexBoardMap",
         "HexOverlay",
         "HexSelection",

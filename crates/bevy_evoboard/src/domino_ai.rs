@@ -94,6 +94,7 @@ pub struct DominoAiPlugin;
 impl Plugin for DominoAiPlugin {
     fn build(&self, app: &mut App) {
         let schedule = super::EvoboardSettings::of(app).schedule;
+        super::frame_time::plugin(app);
         app.register_type::<AskDominoAi>()
             .register_type::<DominoAdvice>()
             .register_type::<DominoAdviceFailed>()
@@ -121,10 +122,13 @@ fn start(mut commands: Commands, asks: Query<(Entity, &AskDominoAi), Changed<Ask
 
 fn finish(
     mut commands: Commands,
+    mut clock: ResMut<super::JobFrameTime>,
     mut thinking: Query<(Entity, &mut Thinking)>,
     mut advised: MessageWriter<DominoAdvised>,
     mut failed: MessageWriter<DominoAiFailed>,
 ) {
+    let started = std::time::Instant::now();
+    let busy = !thinking.is_empty();
     for (e, mut t) in &mut thinking {
         let Some(result) = t.0.poll() else {
             continue;
@@ -152,4 +156,5 @@ fn finish(
             }
         }
     }
+    clock.add(started.elapsed(), busy);
 }

@@ -26,6 +26,7 @@
 //!     .run();
 //! ```
 
+use super::frame_time::JobFrameTime;
 use super::job::Job;
 use super::level_asset::LevelAsset;
 use super::settings::{EvoboardSet, EvoboardSettings};
@@ -38,7 +39,7 @@ use evoboard_core::level::{
 use evoboard_core::puzzle::Difficulty;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// A request for a level: spawn it (with anything else the game wants on
 /// the entity) and the plugin generates the level off the main thread.
@@ -180,25 +181,6 @@ pub struct LevelGenerationFailed {
     pub error: RecipeError,
 }
 
-/// Main-thread time the generator systems spent, per frame (what a game
-/// pays for a search running in the background).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Reflect)]
-#[reflect(Resource)]
-pub struct GeneratorFrameTime {
-    /// The last frame, in milliseconds.
-    pub last_ms: f64,
-    /// The most of any frame so far.
-    pub max_ms: f64,
-    /// Sum over all frames (for a mean).
-    pub total_ms: f64,
-    /// Frames counted.
-    pub frames: u64,
-    /// Frames in which a search was running.
-    pub busy_frames: u64,
-    /// The most of any frame in which a search was running.
-    pub busy_max_ms: f64,
-}
-
 /// How the generators are doing: running now, finished, stopped early.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
 #[reflect(Resource)]
@@ -235,27 +217,21 @@ struct GeneratorTask {
     started: Instant,
 }
 
-/// This frame's main-thread time so far.
-#[derive(Resource, Default)]
-struct FrameClock(Duration, bool);
-
 pub(super) fn plugin(app: &mut App) {
     let schedule = EvoboardSettings::of(app).schedule;
+    super::frame_time::plugin(app);
     app.register_type::<GenerateLevel>()
         .register_type::<GenerationProgress>()
         .register_type::<GeneratedLevel>()
         .register_type::<GenerationFailed>()
-        .register_type::<GeneratorFrameTime>()
         .register_type::<GeneratorStats>()
-        .init_resource::<GeneratorFrameTime>()
         .init_resource::<GeneratorStats>()
         .init_resource::<CancelCount>()
-        .init_resource::<FrameClock>()
         .add_message::<LevelGenerated>()
         .add_message::<LevelGenerationFailed>()
         .add_systems(
             schedule,
-            (start_requests, collect_results, count_frame)
+            (start_requests, collect_results, count_generators)
                 .chain()
                 .in_set(EvoboardSet::Generate),
         );
@@ -298,7 +274,7 @@ pub fn requests_done(waiting: Query<(), Waiting>) -> bool {
 
 fn start_requests(
     mut commands: Commands,
-    mut clock: ResMut<FrameClock>,
+    mut clock: ResMut<JobFrameTime>,
     cancels: Res<CancelCount>,
     requests: Query<(Entity, &GenerateLevel, Has<Name>), Changed<GenerateLevel>>,
     mut dropped: RemovedComponents<GenerateLevel>,
@@ -341,12 +317,12 @@ fn start_requests(
             ec.insert(Name::new(format!("generating {}", request.name)));
         }
     }
-    clock.0 += t.elapsed();
+    clock.add(t.elapsed(), false);
 }
 
 fn collect_results(
     mut commands: Commands,
-    mut clock: ResMut<FrameClock>,
+    mut clock: ResMut<JobFrameTime>,
     mut stats: ResMut<GeneratorStats>,
     mut levels: ResMut<Assets<LevelAsset>>,
     mut running: Query<(Entity, &mut GeneratorTask, &mut GenerationProgress)>,
@@ -354,7 +330,7 @@ fn collect_results(
     mut failed: MessageWriter<LevelGenerationFailed>,
 ) {
     let t = Instant::now();
-    clock.1 = !running.is_empty();
+    let busy = !running.is_empty();
     for (e, mut job, mut progress) in &mut running {
         let version = job.shared.version.load(Ordering::Acquire);
         if version != job.seen {
@@ -401,26 +377,14 @@ fn collect_results(
             }
         }
     }
-    clock.0 += t.elapsed();
+    clock.add(t.elapsed(), busy);
 }
 
-fn count_frame(
-    mut clock: ResMut<FrameClock>,
-    mut stats: ResMut<GeneratorFrameTime>,
+fn count_generators(
     mut generators: ResMut<GeneratorStats>,
     cancels: Res<CancelCount>,
     running: Query<(), With<GeneratorTask>>,
 ) {
     generators.running = running.iter().count();
     generators.cancelled = cancels.0.load(Ordering::Relaxed);
-    let ms = clock.0.as_secs_f64() * 1000.0;
-    stats.last_ms = ms;
-    stats.max_ms = stats.max_ms.max(ms);
-    stats.total_ms += ms;
-    stats.frames += 1;
-    if clock.1 {
-        stats.busy_frames += 1;
-        stats.busy_max_ms = stats.busy_max_ms.max(ms);
-    }
-    *clock = FrameClock::default();
 }

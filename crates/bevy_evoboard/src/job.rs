@@ -1,8 +1,13 @@
-//! One-off work off the main thread: a [`Job<T>`] runs a closure on its
-//! own thread and the frame polls it for the result once. It is a plain
-//! value, so it fits in a component, a resource or a screen's state;
-//! dropping it cancels the job (the closure sees it through its
-//! [`Cancel`] flag, and its result is thrown away).
+//! One-off work off the main thread: a [`Job<T>`] runs a closure on the
+//! plugin's job pool (a Bevy `TaskPool` of as many threads as cores, at
+//! least four, made on first use and shared by every job: not a thread
+//! each, and apart from the game's own async compute pool, which a long
+//! search would otherwise hold) and is polled for the result once. It is a plain value; in a game, spawn it
+//! as a [`BackgroundJob`](crate::BackgroundJob) and the plugin polls it
+//! and triggers [`JobDone`](crate::JobDone) or
+//! [`JobFailed`](crate::JobFailed). Dropping a job cancels it: a job that
+//! has not started never runs, a running one sees its [`Cancel`] flag,
+//! and its result is thrown away.
 //!
 //! ```
 //! use bevy_evoboard::Job;
@@ -39,8 +44,21 @@
 //! # let _ = collect;
 //! ```
 
+use bevy::tasks::{Task, TaskPool, TaskPoolBuilder};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The threads every job shares.
+fn pool() -> &'static TaskPool {
+    static POOL: OnceLock<TaskPool> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        TaskPoolBuilder::new()
+            .num_threads(cores.max(4))
+            .thread_name("evoboard job".into())
+            .build()
+    })
+}
 
 /// The flag a cancellable job's closure checks: set when the [`Job`] is
 /// dropped or [`Job::cancel`] is called.
@@ -79,22 +97,27 @@ impl std::error::Error for JobPanicked {}
 /// What a job leaves for its owner.
 type Slot<T> = Arc<Mutex<Option<Result<T, JobPanicked>>>>;
 
-/// One piece of work on its own thread, its result polled once. Dropping
-/// it cancels the work.
+/// One piece of work on the plugin's job pool, its result polled once.
+/// Dropping it cancels the work.
 pub struct Job<T> {
     slot: Slot<T>,
     cancel: Cancel,
     taken: bool,
+    /// The pool's task (`None` for a job that was ready at once); dropping
+    /// it keeps a queued job from ever starting.
+    task: Option<Task<()>>,
+    name: String,
 }
 
 impl<T: Send + 'static> Job<T> {
-    /// Run `work` on a new thread named `name`.
+    /// Run `work` on the job pool; `name` says what it is in
+    /// failures and logs.
     pub fn spawn(name: &str, work: impl FnOnce() -> T + Send + 'static) -> Job<T> {
         Job::spawn_cancellable(name, move |_| work())
     }
 
-    /// Run `work` on a new thread named `name`; it may stop early when
-    /// its [`Cancel`] flag is set (the result is then thrown away).
+    /// Run `work` on the job pool; it may stop early when its
+    /// [`Cancel`] flag is set (the result is then thrown away).
     pub fn spawn_cancellable(
         name: &str,
         work: impl FnOnce(&Cancel) -> T + Send + 'static,
@@ -103,6 +126,9 @@ impl<T: Send + 'static> Job<T> {
         let cancel = Cancel::default();
         let (out, flag) = (Arc::clone(&slot), cancel.clone());
         let run = move || {
+            if flag.is_cancelled() {
+                return;
+            }
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&flag)))
                 .map_err(|e| {
                     let text = e
@@ -115,14 +141,13 @@ impl<T: Send + 'static> Job<T> {
                 *s = Some(result);
             }
         };
-        if let Err(e) = std::thread::Builder::new().name(name.into()).spawn(run) {
-            *slot.lock().expect("a fresh lock") =
-                Some(Err(JobPanicked(format!("cannot start a thread: {e}"))));
-        }
+        let task = pool().spawn(async move { run() });
         Job {
             slot,
             cancel,
             taken: false,
+            task: Some(task),
+            name: name.into(),
         }
     }
 
@@ -133,6 +158,8 @@ impl<T: Send + 'static> Job<T> {
             slot: Arc::new(Mutex::new(Some(Ok(value)))),
             cancel: Cancel::default(),
             taken: false,
+            task: None,
+            name: "ready".into(),
         }
     }
 }
@@ -158,11 +185,17 @@ impl<T> Job<T> {
     pub fn cancel(&self) {
         self.cancel.set();
     }
+
+    /// What the job is (the name it was spawned with).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
 }
 
 impl<T> std::fmt::Debug for Job<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Job")
+            .field("name", &self.name)
             .field("running", &self.is_running())
             .field("taken", &self.taken)
             .finish()
@@ -172,6 +205,9 @@ impl<T> std::fmt::Debug for Job<T> {
 impl<T> Drop for Job<T> {
     fn drop(&mut self) {
         self.cancel.set();
+        // Dropping the task cancels it if it has not started; a running
+        // closure finishes (or sees its flag) and its result is dropped.
+        self.task.take();
     }
 }
 

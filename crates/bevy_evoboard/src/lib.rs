@@ -51,14 +51,17 @@
 
 mod domino_ai;
 mod dungeon_tilemap;
+mod frame_time;
 mod generate;
 mod hex_board;
 mod hex_marks;
 mod hex_tilemap;
 mod job;
+mod jobs;
 mod level_asset;
 pub mod prelude;
 mod runner;
+mod search_run;
 mod settings;
 
 #[cfg(feature = "ecs_tilemap")]
@@ -72,16 +75,19 @@ pub use dungeon_tilemap::{
     FINAL_RGB, FLOOR_RGB, ROCK_RGB, RoomLabel, SECRET_RGB, TRAP_RGB, TREASURE_COLOUR, WALL_RGB,
     cell_pixel,
 };
+pub use frame_time::JobFrameTime;
 pub use generate::{
     GenerateLevel, GeneratedLevel, GenerationFailed, GenerationProgress, GenerationStage,
-    GeneratorFrameTime, GeneratorStats, LevelGenerated, LevelGenerationFailed, requests_done,
+    GeneratorStats, LevelGenerated, LevelGenerationFailed, requests_done,
 };
 pub use hex_board::{HexBoardMap, HexOverlay, HexSelection, catan_map};
 pub use hex_marks::tile_letter;
 pub use hex_tilemap::{HexTile, LevelTilemap, tile_colour};
 pub use job::{Cancel, Job, JobPanicked};
+pub use jobs::{BackgroundJob, JobFailed, JobFinished, JobsAppExt};
 pub use level_asset::{LevelAsset, LevelLoadError, LevelLoader};
-pub use runner::{Pace, RunReport, RunnerFrameTime, SearchRunner};
+pub use runner::{Pace, RunReport, SearchRunner};
+pub use search_run::SearchRun;
 pub use settings::{
     DEFAULT_CELL_SIZE, DEFAULT_HEX_SIZE, EvoboardSet, EvoboardSettings, EvoboardSettingsPlugin,
 };
@@ -154,17 +160,14 @@ impl Plugin for LevelAssetPlugin {
     }
 }
 
-/// Runtime generators: [`GenerateLevel`] requests run off the main thread;
-/// [`RunnerFrameTime`] counts what systems driving [`SearchRunner`]s cost
-/// the frame.
+/// Runtime generators and background jobs: [`GenerateLevel`] requests
+/// and [`BackgroundJob`]s run off the main thread; [`JobFrameTime`] counts
+/// what they (and [`SearchRun`]s) cost the frame.
 pub struct GeneratorPlugin;
 
 impl Plugin for GeneratorPlugin {
     fn build(&self, app: &mut App) {
-        let frame_end = EvoboardSettings::of(app).frame_end;
-        app.init_resource::<RunnerFrameTime>()
-            .add_systems(frame_end, runner::end_frame)
-            .add_plugins(generate::plugin);
+        app.add_plugins(generate::plugin);
     }
 }
 

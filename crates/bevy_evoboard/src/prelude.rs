@@ -20,13 +20,13 @@
 //! ```
 
 pub use super::{
-    AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAdvised, DominoAiFailed, DominoAiPlugin,
-    DungeonMap, DungeonTilemapPlugin, EvoboardPlugins, EvoboardSet, EvoboardSettings,
-    GenerateLevel, GeneratedLevel, GenerationFailed, GenerationProgress, GenerationStage,
-    GeneratorFrameTime, GeneratorPlugin, GeneratorStats, HexBoardMap, HexOverlay, HexSelection,
-    HexTile, HexTilemapPlugin, Job, LevelAsset, LevelAssetPlugin, LevelGenerated,
-    LevelGenerationFailed, LevelLoadError, LevelTilemap, Pace, RunReport, SearchRunner, ViewExtent,
-    requests_done,
+    AskDominoAi, BackgroundJob, DominoAdvice, DominoAdviceFailed, DominoAdvised, DominoAiFailed,
+    DominoAiPlugin, DungeonMap, DungeonTilemapPlugin, EvoboardPlugins, EvoboardSet,
+    EvoboardSettings, GenerateLevel, GeneratedLevel, GenerationFailed, GenerationProgress,
+    GenerationStage, GeneratorPlugin, GeneratorStats, HexBoardMap, HexOverlay, HexSelection,
+    HexTile, HexTilemapPlugin, Job, JobFailed, JobFinished, JobFrameTime, JobsAppExt, LevelAsset,
+    LevelAssetPlugin, LevelGenerated, LevelGenerationFailed, LevelLoadError, LevelTilemap, Pace,
+    RunReport, SearchRun, SearchRunner, ViewExtent, requests_done,
 };
 pub use evoboard_core::boards::{Algorithm, BoardGame};
 pub use evoboard_core::domino::{AgentSpec, DominoError, Move, Opening, PublicRound, Tile, Turn};

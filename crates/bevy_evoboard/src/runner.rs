@@ -51,6 +51,7 @@
 //! assert_eq!(runner.into_search().progress().generation, 2, "no step without a permit");
 //! ```
 
+use super::job::JobPanicked;
 use evoboard_core::search::{Progress, Search};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -267,63 +268,27 @@ impl<S: Search + ?Sized + 'static, V: Send + 'static> SearchRunner<S, V> {
         }
     }
 
+    /// Stop the thread after its current step; give back the search (or
+    /// why it panicked) and everything the thread reported that was not
+    /// taken, with no step lost between the two.
+    pub fn finish(mut self) -> (Result<Box<S>, JobPanicked>, RunReport<V>) {
+        self.signal_stop();
+        let thread = self.thread.take().expect("a runner has its thread");
+        let search = thread.join().map_err(|panic| {
+            let text = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned());
+            JobPanicked(text.unwrap_or_default())
+        });
+        (search, self.take_report())
+    }
+
     fn signal_stop(&self) {
         self.shared.stop.store(true, Ordering::Relaxed);
         let _lock = self.shared.permits.lock();
         self.shared.wake.notify_all();
     }
-}
-
-/// Main-thread time that systems driving [`SearchRunner`]s spent, per
-/// frame: what a game (or the app's screens) pays for searches running
-/// off the frame. A system adds its time with [`RunnerFrameTime::add`];
-/// [`RunnerFrameTime::end_frame`] closes the frame (call it once a frame,
-/// after those systems).
-#[derive(bevy::prelude::Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct RunnerFrameTime {
-    /// This frame's time so far (ms).
-    pub current_ms: f64,
-    /// Whether a runner was driven this frame.
-    pub current_busy: bool,
-    /// The last finished frame (ms).
-    pub last_ms: f64,
-    /// The most of any frame in which a runner was driven (ms).
-    pub busy_max_ms: f64,
-    /// Sum over the frames in which a runner was driven (ms).
-    pub busy_total_ms: f64,
-    /// Frames in which a runner was driven.
-    pub busy_frames: u64,
-}
-
-impl RunnerFrameTime {
-    /// Add `elapsed` of main-thread time to this frame; `busy` when a
-    /// runner was driven.
-    pub fn add(&mut self, elapsed: Duration, busy: bool) {
-        self.current_ms += elapsed.as_secs_f64() * 1000.0;
-        self.current_busy |= busy;
-    }
-
-    /// Close the frame.
-    pub fn end_frame(&mut self) {
-        self.last_ms = self.current_ms;
-        if self.current_busy {
-            self.busy_frames += 1;
-            self.busy_total_ms += self.current_ms;
-            self.busy_max_ms = self.busy_max_ms.max(self.current_ms);
-        }
-        self.current_ms = 0.0;
-        self.current_busy = false;
-    }
-
-    /// Mean time of the frames in which a runner was driven (ms).
-    pub fn busy_mean_ms(&self) -> f64 {
-        self.busy_total_ms / self.busy_frames.max(1) as f64
-    }
-}
-
-/// Close [`RunnerFrameTime`]'s frame (the plugin runs it in `Last`).
-pub(super) fn end_frame(mut time: bevy::prelude::ResMut<RunnerFrameTime>) {
-    time.end_frame();
 }
 
 impl<V> Shared<V> {

@@ -52,7 +52,7 @@ pub struct EvoboardSettings {
     /// World size of a drawn dungeon cell. Default [`DEFAULT_CELL_SIZE`].
     pub cell_size: f32,
     /// The schedule where the plugin closes its frame-time count
-    /// ([`RunnerFrameTime`](super::RunnerFrameTime)). Default `Last`.
+    /// ([`JobFrameTime`](super::JobFrameTime)). Default `Last`.
     pub frame_end: InternedScheduleLabel,
 }
 

@@ -1,5 +1,5 @@
 //! The hint: on a person's turn, "Hint" (or H) asks what the AI partner
-//! would play there, on a background thread, and the screen lists every
+//! would play there, as a background job, and the screen lists every
 //! option with its expected points, the best one's tile outlined.
 //!
 //! The search is the Monte Carlo agent with [`HINT_DETERMINIZATIONS`]
@@ -10,12 +10,13 @@
 //! played, so the same position always gives the same hint.
 
 use super::DominoGame;
+use crate::app::shell::jobs::{JobSlot, ScreenJob, panicked};
 use crate::domino::net::TableSnapshot;
 use crate::domino::{
     AgentSpec, DEFAULT_POLICY, EvalAgent, Hint, MonteCarloAgent, Round, Tile, Turn, hint_public,
     hint_round,
 };
-use crate::plugin::Job;
+use crate::plugin::JobPanicked;
 use crate::rng::derive_seed;
 use bevy::prelude::*;
 
@@ -38,8 +39,11 @@ pub struct DominoHint {
     pub result: Option<Result<Hint, String>>,
     /// Ask on every person's turn (`--show hint`).
     pub always: bool,
-    job: Option<Job<Result<Hint, String>>>,
+    job: JobSlot<HintOutcome>,
 }
+
+/// What a hint job gives: the hint, or why there is none.
+pub type HintOutcome = Result<Hint, String>;
 
 impl std::fmt::Debug for DominoHint {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -54,7 +58,7 @@ impl std::fmt::Debug for DominoHint {
 impl DominoHint {
     /// Whether a hint is being computed.
     pub fn pending(&self) -> bool {
-        self.job.is_some()
+        self.job.busy()
     }
 
     /// The best option's tile (to outline in the hand).
@@ -78,25 +82,32 @@ impl DominoHint {
         self.seed = seed;
         self.policy = policy;
         self.result = None;
-        self.job = Some(Job::spawn("domino-hint", work));
+        self.job.start("domino hint", work);
     }
 
-    /// Take in a finished hint; forget one for a position that has passed.
-    fn poll(&mut self, now: Option<HintKey>) {
+    /// Forget the hint of a position that has passed (a running search is
+    /// cancelled).
+    fn forget_stale(&mut self, now: Option<HintKey>) {
         if self.key.is_some() && self.key != now {
-            // The position moved on: drop the hint (a running search
-            // finishes on its own and is ignored).
-            self.key = None;
-            self.result = None;
-            self.job = None;
-            return;
+            self.forget();
         }
-        if let Some(result) = self.job.as_mut().and_then(Job::poll) {
-            self.job = None;
-            self.result = Some(
-                result.unwrap_or_else(|_| Err("the hint's search stopped unexpectedly".into())),
-            );
-        }
+    }
+
+    /// Forget the hint (the screen went away; a running search is
+    /// cancelled and asked again when the screen is back).
+    pub fn forget(&mut self) {
+        self.key = None;
+        self.result = None;
+        self.job.cancel();
+    }
+}
+
+impl ScreenJob<HintOutcome> for DominoHint {
+    fn slot(&mut self) -> &mut JobSlot<HintOutcome> {
+        &mut self.job
+    }
+    fn finished(&mut self, outcome: Result<HintOutcome, JobPanicked>) {
+        self.result = Some(outcome.unwrap_or_else(|why| Err(panicked("hint's search", &why))));
     }
 }
 
@@ -176,9 +187,9 @@ pub fn request_remote(s: &TableSnapshot, match_seed: u64, hint: &mut DominoHint)
     });
 }
 
-/// Every frame: take in the hint, drop a stale one, and with `--show
-/// hint` ask on every person's turn.
-pub fn poll_hint(
+/// Every frame: drop a stale hint, and with `--show hint` ask on every
+/// person's turn (the hint itself arrives with its job's end).
+pub fn follow_hint(
     game: Option<Res<DominoGame>>,
     net: Option<Res<super::DominoNet>>,
     mut hint: ResMut<DominoHint>,
@@ -188,7 +199,7 @@ pub fn poll_hint(
         (None, Some(g)) => local_key(g),
         _ => None,
     };
-    hint.poll(now);
+    hint.forget_stale(now);
     if hint.always && hint.key.is_none() {
         match (&net, &game) {
             (Some(n), _) => {

@@ -3,10 +3,11 @@
 //! choices are ever offered, so every action here either plays or does
 //! nothing.
 
-use super::DominoGame;
+use super::{DominoGame, DominoHint, DominoNet, hint};
 use crate::domino::{Actor, HumanChoice};
 use crate::domino::{Move, Tile};
-use bevy_egui::egui;
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
 
 /// The shown hand (see [`DominoGame::shown_hand`]), in the order it is
 /// shown (by the higher half, then the lower); empty while covered.
@@ -120,40 +121,66 @@ pub fn next_round(g: &mut DominoGame) {
     }
 }
 
+/// The screen's keys, in [`ScreenSet::Input`](crate::app::shell::ScreenSet)
+/// (not while an egui text field has the keyboard): the person's moves
+/// ([`keys`]) and H for a hint, in a local or a networked match.
+pub fn keyboard(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    egui: Option<Res<EguiWantsInput>>,
+    game: Option<ResMut<DominoGame>>,
+    net: Option<Res<DominoNet>>,
+    mut hints: ResMut<DominoHint>,
+) {
+    let Some(keys) = keys else { return };
+    if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    let pressed = |k: KeyCode| keys.just_pressed(k);
+    if let Some(n) = net {
+        if pressed(KeyCode::KeyH)
+            && let Some(s) = &n.snapshot
+        {
+            hint::request_remote(s, 0, &mut hints);
+        }
+        return;
+    }
+    let Some(mut g) = game else { return };
+    self::keys(&pressed, &mut g);
+    if pressed(KeyCode::KeyH) {
+        hint::request_local(&g, &mut hints);
+    }
+}
+
 /// Keys: ←/→ (or 1-7) pick a hand tile, Enter plays it; while choosing
 /// an end ←/→ (or 1-4) pick the end, Enter places, Esc cancels; Enter (or
 /// P) passes when nothing fits; Enter starts the next round; while the
 /// hands are covered (hot-seat) Enter shows the next person's hand.
-pub fn keyboard(ctx: &egui::Context, g: &mut DominoGame) {
-    if ctx.egui_wants_keyboard_input() {
-        return;
-    }
-    let pressed = |k: egui::Key| ctx.input(|i| i.key_pressed(k));
+pub fn keys(pressed: &impl Fn(KeyCode) -> bool, g: &mut DominoGame) {
     if g.covered_for().is_some() && g.game.next_actor() != Actor::RoundOver {
-        if pressed(egui::Key::Enter) {
+        if pressed(KeyCode::Enter) {
             g.reveal();
         }
         return;
     }
-    let enter = pressed(egui::Key::Enter) || pressed(egui::Key::Space);
+    let enter = pressed(KeyCode::Enter) || pressed(KeyCode::Space);
     let numbers = [
-        egui::Key::Num1,
-        egui::Key::Num2,
-        egui::Key::Num3,
-        egui::Key::Num4,
-        egui::Key::Num5,
-        egui::Key::Num6,
-        egui::Key::Num7,
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
     ];
     let number = numbers.iter().position(|k| pressed(*k));
-    let left = pressed(egui::Key::ArrowLeft) || pressed(egui::Key::ArrowUp);
-    let right = pressed(egui::Key::ArrowRight) || pressed(egui::Key::ArrowDown);
+    let left = pressed(KeyCode::ArrowLeft) || pressed(KeyCode::ArrowUp);
+    let right = pressed(KeyCode::ArrowRight) || pressed(KeyCode::ArrowDown);
     match g.game.next_actor() {
         Actor::RoundOver if enter => next_round(g),
         Actor::Human(_) if shown_to_move(g) => {
             if g.choosing_end.is_some() {
                 let ends = end_choices(g);
-                if pressed(egui::Key::Escape) {
+                if pressed(KeyCode::Escape) {
                     g.clear_choice();
                     return;
                 }
@@ -177,7 +204,7 @@ pub fn keyboard(ctx: &egui::Context, g: &mut DominoGame) {
                 return;
             }
             if g.game.human_choice() == Some(HumanChoice::MustPass) {
-                if enter || pressed(egui::Key::P) {
+                if enter || pressed(KeyCode::KeyP) {
                     pass(g);
                 }
                 return;

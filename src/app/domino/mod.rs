@@ -43,9 +43,11 @@ pub(crate) use input::hand_tiles;
 pub(crate) use net::autoplay_step;
 
 use crate::app::Screen;
+use crate::app::shell::jobs::{self, JobSlot, ScreenJob, panicked};
 use crate::app::shell::scripted::ScriptArgs;
 use crate::app::shell::{ScreenSet, StatusLine};
-use crate::domino::{Actor, Agent, Event, LocalMatch, SeatAi, parse_agent};
+use crate::domino::{Actor, AgentSpec, AiTurnsPlayed, Event, LocalMatch, SeatAi};
+use crate::plugin::JobPanicked;
 use bevy::prelude::*;
 
 /// Who plays a seat.
@@ -156,20 +158,23 @@ pub struct DominoGame {
     pub hotseat: HotSeat,
     /// Whether the finished match was handed to the records.
     pub recorded: bool,
+    /// The AI seats' turns being played off the frame.
+    ai: JobSlot<AiTurnsPlayed>,
 }
 
 impl DominoGame {
     /// A new match from the settings (`paused`: wait for "Start match").
     /// Errors name a bad AI.
     pub fn new(settings: &DominoSettings, paused: bool) -> Result<DominoGame, String> {
-        let mut agents: [Option<Box<dyn Agent>>; 4] = [None, None, None, None];
-        for (s, c) in settings.seats.iter().enumerate() {
-            if let Some(name) = c.agent_name() {
-                agents[s] = Some(parse_agent(&name).map_err(|e| e.to_string())?);
+        // Seats by typed agent, as the plugin's domino AI takes them.
+        let mut specs: [Option<AgentSpec>; 4] = Default::default();
+        for (spec, c) in specs.iter_mut().zip(&settings.seats) {
+            if let SeatController::Ai(ai) = c {
+                *spec = Some(ai.agent_spec().map_err(|e| e.to_string())?);
             }
         }
         Ok(DominoGame {
-            game: LocalMatch::new(agents, settings.seed),
+            game: LocalMatch::from_specs(&specs, settings.seed).map_err(|e| e.to_string())?,
             seats: settings.seats,
             wait: 0.0,
             seen_log: 0,
@@ -182,6 +187,7 @@ impl DominoGame {
             names: settings.names.clone(),
             hotseat: HotSeat::default(),
             recorded: false,
+            ai: JobSlot::default(),
         })
     }
 
@@ -190,10 +196,39 @@ impl DominoGame {
         self.seats.contains(&SeatController::Human)
     }
 
+    /// Whether AI seats' turns are being played off the frame.
+    #[cfg(test)]
+    pub fn ai_thinking(&self) -> bool {
+        self.ai.busy()
+    }
+
     /// Forget the person's half-made choice (after any move).
     pub fn clear_choice(&mut self) {
         self.choosing_end = None;
         self.end_cursor = 0;
+    }
+}
+
+/// The AI seats' turns come back from their job: the match takes them in
+/// (as if stepped one by one on the frame: the same random stream).
+impl ScreenJob<AiTurnsPlayed> for DominoGame {
+    fn slot(&mut self) -> &mut JobSlot<AiTurnsPlayed> {
+        &mut self.ai
+    }
+    fn finished(&mut self, outcome: Result<AiTurnsPlayed, JobPanicked>) {
+        match outcome {
+            Ok(played) => {
+                self.game.apply_ai_turns(played);
+                if self.game.next_actor() == Actor::RoundOver {
+                    self.wait = 0.0;
+                }
+            }
+            Err(why) => {
+                // The match waits; the log says why.
+                error!("domino: {}", panicked("AI seats' turn", &why));
+                self.paused = true;
+            }
+        }
     }
 }
 
@@ -218,12 +253,19 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<NetForm>()
         .add_message::<NewMatch>()
         .add_systems(Startup, apply_args)
+        .add_plugins((
+            jobs::add::<DominoHint, hint::HintOutcome>,
+            jobs::add::<DominoRecords, records::RecordsOutcome>,
+            jobs::add::<DominoGame, AiTurnsPlayed>,
+        ))
         .add_systems(OnEnter(Screen::Domino), start_if_missing)
+        .add_systems(OnExit(Screen::Domino), leave_screen)
         .add_systems(
             Update,
             (
-                // Input: clicks and keys are read by the egui panels
-                // (`ui.rs`, `input.rs`), which play the person's moves.
+                // Input: keys (`input.rs`); clicks are read by the egui
+                // panels (`ui.rs`), which play the person's moves.
+                input::keyboard.in_set(ScreenSet::Input),
                 start_new_match.in_set(ScreenSet::Commands),
                 (
                     hotseat::cover_hands,
@@ -236,7 +278,7 @@ pub fn logic_plugin(app: &mut App) {
                     net::poll_net,
                     net::autoplay_net,
                     net::report_net,
-                    hint::poll_hint,
+                    hint::follow_hint,
                 )
                     .chain()
                     .in_set(ScreenSet::Step),
@@ -292,9 +334,9 @@ fn apply_args(
         match net {
             Some(Ok(n)) => {
                 if let Some(p) = n.hosted_port() {
-                    println!("domino: hosting on port {p}");
+                    crate::app::shell::scripted::say(format_args!("domino: hosting on port {p}"));
                     if let Some(code) = n.join_code() {
-                        println!("join code {code}");
+                        crate::app::shell::scripted::say(format_args!("join code {code}"));
                     }
                 }
                 commands.insert_resource(n);
@@ -323,6 +365,13 @@ fn start_if_missing(
     }
 }
 
+/// Teardown: the screen draws with egui (no entities to despawn); its
+/// hint search is cancelled. The match waits (AI seats move only while
+/// the screen is shown) and a networked table stays connected.
+fn leave_screen(mut hints: ResMut<DominoHint>) {
+    hints.forget();
+}
+
 fn start_new_match(
     mut commands: Commands,
     mut requests: MessageReader<NewMatch>,
@@ -336,10 +385,11 @@ fn start_new_match(
     }
 }
 
-/// AI seats move `ai_delay` apart (several in one frame if frames are
-/// slower than that; one a frame when the delay is 0); a finished round
-/// waits for "Next round" unless no person plays (then it goes on by
-/// itself after `auto_next_round`).
+/// AI seats move `ai_delay` apart (several at once if frames are slower
+/// than that, at most 1000; one a frame when the delay is 0), played off
+/// the frame as one background job (the plugin's job layer) and taken in
+/// when it ends; a finished round waits for "Next round" unless no person
+/// plays (then it goes on by itself after `auto_next_round`).
 fn advance(time: Res<Time>, settings: Res<DominoSettings>, game: Option<ResMut<DominoGame>>) {
     let Some(mut g) = game else { return };
     if g.paused {
@@ -347,20 +397,24 @@ fn advance(time: Res<Time>, settings: Res<DominoSettings>, game: Option<ResMut<D
     }
     g.wait += time.delta_secs();
     let delay = settings.ai_delay.max(0.0);
-    let mut moves = 0;
-    while let Actor::Ai(_) = g.game.next_actor() {
-        if g.wait < delay || (delay == 0.0 && moves == 1) || moves >= 1000 {
+    if let Actor::Ai(_) = g.game.next_actor() {
+        if g.ai.busy() {
             return;
         }
-        g.wait -= delay;
-        moves += 1;
-        if let Err(e) = g.game.ai_step() {
-            error!("domino: {e}");
+        let due = if delay == 0.0 {
+            1
+        } else {
+            (g.wait / delay).floor().min(1000.0) as usize
+        };
+        if due == 0 {
             return;
         }
-        if g.game.next_actor() == Actor::RoundOver {
-            g.wait = 0.0;
+        g.wait -= due as f32 * delay;
+        match g.game.ai_turns(due) {
+            Ok(turns) => g.ai.start("domino AI seats", move || turns.run()),
+            Err(e) => error!("domino: {e}"),
         }
+        return;
     }
     match g.game.next_actor() {
         Actor::RoundOver => {
@@ -419,7 +473,7 @@ fn report_result(game: Option<ResMut<DominoGame>>) {
     if let Some(r) = g.game.result() {
         g.reported = true;
         let names: Vec<String> = (0..4).map(|s| g.game.agent_name(s)).collect();
-        println!(
+        crate::app::shell::scripted::say(format_args!(
             "domino: match over, seed {}, seats {}, winner team {} ({}), score {}-{}, rounds {}",
             g.game.seed(),
             names.join(","),
@@ -428,6 +482,6 @@ fn report_result(game: Option<ResMut<DominoGame>>) {
             r.score[0],
             r.score[1],
             r.rounds
-        );
+        ));
     }
 }

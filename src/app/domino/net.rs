@@ -429,7 +429,7 @@ pub fn report_net(net: Option<ResMut<DominoNet>>) {
     let result = n.snapshot.as_ref().and_then(|s| s.result);
     if let Some(r) = result {
         n.reported = true;
-        println!(
+        crate::app::shell::scripted::say(format_args!(
             "domino: network match over, seat {}, winner team {}, score {}-{}, rounds {}, messages {}",
             n.seat.map_or("?".into(), |s| s.to_string()),
             ["A", "B"][r.winner_team.min(1)],
@@ -437,9 +437,9 @@ pub fn report_net(net: Option<ResMut<DominoNet>>) {
             r.scores[1],
             r.rounds,
             n.messages
-        );
+        ));
     } else if let Some(e) = n.ended.clone() {
         n.reported = true;
-        println!("domino: network match ended: {e}");
+        crate::app::shell::scripted::say(format_args!("domino: network match ended: {e}"));
     }
 }

@@ -22,12 +22,6 @@ pub fn remote_ui(
     n: &mut DominoNet,
     hints: &mut DominoHint,
 ) -> bool {
-    if !ctx.egui_wants_keyboard_input()
-        && ctx.input(|i| i.key_pressed(egui::Key::H))
-        && let Some(s) = &n.snapshot
-    {
-        hint::request_remote(s, 0, hints);
-    }
     let mut leave = false;
     let table_rect = super::ui::screen_layout(
         ctx,

@@ -1,20 +1,24 @@
 //! Records of matches with people: a finished match with a person seat is
-//! appended to the record file ([`crate::domino::records`]) on a
-//! background thread, then the file is read back and summarized there too,
+//! appended to the record file ([`crate::domino::records`]) by a
+//! background job, then the file is read back and summarized there too,
 //! so a frame never waits for the disk. Errors are kept in
 //! [`DominoRecords::message`] and shown in the Records window and the
 //! match result; nothing fails silently.
 
 use super::DominoGame;
 use crate::app::shell::StatusLine;
+use crate::app::shell::jobs::{JobSlot, ScreenJob, panicked};
 use crate::domino::records::{self, MatchMode, MatchRecord, PairingStats};
-use crate::plugin::Job;
+use crate::plugin::JobPanicked;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
+/// What a records job gives: what it found in the file, or why not.
+pub type RecordsOutcome = Result<Loaded, String>;
+
 /// What a background job found in the record file.
 #[derive(Clone, Debug)]
-struct Loaded {
+pub struct Loaded {
     /// Whether the job appended a record.
     appended: bool,
     /// Matches in the file.
@@ -42,7 +46,7 @@ pub struct DominoRecords {
     /// Read the file again (when the window opens).
     pub refresh: bool,
     queue: Vec<MatchRecord>,
-    job: Option<Job<Result<Loaded, String>>>,
+    job: JobSlot<RecordsOutcome>,
 }
 
 impl Default for DominoRecords {
@@ -63,13 +67,13 @@ impl DominoRecords {
             open: false,
             refresh: false,
             queue: Vec::new(),
-            job: None,
+            job: JobSlot::default(),
         }
     }
 
     /// Whether a record is being written or the file read.
     pub fn busy(&self) -> bool {
-        self.job.is_some() || !self.queue.is_empty()
+        self.job.busy() || !self.queue.is_empty()
     }
 
     /// Queue a record to append (written on a background thread).
@@ -85,7 +89,7 @@ impl DominoRecords {
 
     fn start(&mut self, record: Option<MatchRecord>) {
         let path = self.path.clone();
-        self.job = Some(Job::spawn("domino-records", move || {
+        self.job.start("domino records", move || {
             let appended = record.is_some();
             if let Some(r) = record {
                 records::append(&path, r).map_err(|e| e.to_string())?;
@@ -97,35 +101,13 @@ impl DominoRecords {
                 matches: file.matches.len(),
                 stats: records::summarize(&file),
             })
-        }));
+        });
     }
 
-    /// Take in a finished job and start the next one (every frame).
-    pub fn poll(&mut self) {
-        if let Some(result) = self.job.as_mut().and_then(Job::poll) {
-            self.job = None;
-            match result {
-                Ok(Ok(l)) => {
-                    if l.appended {
-                        self.appended += 1;
-                        self.message = StatusLine::ok(format!(
-                            "match recorded in {} ({} in the file)",
-                            self.path.display(),
-                            l.matches
-                        ));
-                    }
-                    self.matches = l.matches;
-                    self.stats = Some(l.stats);
-                }
-                Ok(Err(e)) => {
-                    self.message = StatusLine::error(format!("records: {e}"));
-                }
-                Err(_) => {
-                    self.message = StatusLine::error("records: the job stopped unexpectedly");
-                }
-            }
-        }
-        if self.job.is_none() {
+    /// Start the next job when none runs: a queued record, else a read the
+    /// window asked for (every frame).
+    pub fn next(&mut self) {
+        if !self.job.busy() {
             if !self.queue.is_empty() {
                 let r = self.queue.remove(0);
                 self.refresh = false;
@@ -133,6 +115,34 @@ impl DominoRecords {
             } else if self.refresh {
                 self.refresh = false;
                 self.start(None);
+            }
+        }
+    }
+}
+
+impl ScreenJob<RecordsOutcome> for DominoRecords {
+    fn slot(&mut self) -> &mut JobSlot<RecordsOutcome> {
+        &mut self.job
+    }
+    fn finished(&mut self, outcome: Result<RecordsOutcome, JobPanicked>) {
+        match outcome {
+            Ok(Ok(l)) => {
+                if l.appended {
+                    self.appended += 1;
+                    self.message = StatusLine::ok(format!(
+                        "match recorded in {} ({} in the file)",
+                        self.path.display(),
+                        l.matches
+                    ));
+                }
+                self.matches = l.matches;
+                self.stats = Some(l.stats);
+            }
+            Ok(Err(e)) => {
+                self.message = StatusLine::error(format!("records: {e}"));
+            }
+            Err(why) => {
+                self.message = StatusLine::error(panicked("records job", &why));
             }
         }
     }
@@ -158,5 +168,5 @@ pub fn record_finished(game: Option<ResMut<DominoGame>>, mut recs: ResMut<Domino
             recs.queue.push(r);
         }
     }
-    recs.poll();
+    recs.next();
 }

@@ -119,10 +119,6 @@ fn domino_ui(
     if settings_open.0.is_none() {
         settings_open.0 = Some(g.paused);
     }
-    input::keyboard(&ctx, &mut g);
-    if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::H)) {
-        hint::request_local(&g, &mut hints);
-    }
     let table_rect = screen_layout(
         &ctx,
         &mut insets,

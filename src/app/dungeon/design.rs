@@ -1,6 +1,6 @@
 //! The game master reshapes a finished proposal: select a room, choose the
 //! entrance and the final room, move, resize, delete, draw and pin rooms,
-//! "Evolve the rest" around the pinned rooms (off the main thread), and
+//! "Evolve the rest" around the pinned rooms (a background job), and
 //! undo or redo every one of these as whole-dungeon snapshots.
 //!
 //! Every edit arrives as a [`DungeonDesignCommand`] message, from the mouse
@@ -8,9 +8,10 @@
 
 use super::generator::{DungeonCommand, DungeonRun, DungeonRunState, Stage};
 use crate::app::shell::StatusLine;
+use crate::app::shell::jobs::{self, JobSlot, ScreenJob, panicked};
 use crate::app::shell::undo::History;
 use crate::dungeon::{self, Dungeon, DungeonEdit, DungeonParams, Room};
-use crate::plugin::Job;
+use crate::plugin::JobPanicked;
 use crate::rng::derive_seed;
 use bevy::prelude::*;
 use std::time::Instant;
@@ -36,11 +37,14 @@ pub struct DungeonDesign {
     pub dirty: bool,
     history: History<Dungeon>,
     evolving: Option<Evolving>,
+    evolve: JobSlot<EvolveOutcome>,
 }
 
-/// "Evolve the rest" running on its own thread.
+/// What "Evolve the rest" gives: the evolved dungeon, or why not.
+pub type EvolveOutcome = Result<Dungeon, dungeon::DungeonError>;
+
+/// "Evolve the rest" under way: for which proposal, since when.
 struct Evolving {
-    job: Job<Result<Dungeon, dungeon::DungeonError>>,
     proposal: usize,
     started: Instant,
 }
@@ -137,11 +141,10 @@ impl DungeonDesign {
             DungeonDesignCommand::EvolveRest => {
                 let (d, params) = (d.clone(), params.clone());
                 let seed = derive_seed(seed, 0xE0 + self.edits as u64);
-                let job = Job::spawn("evolve-rest", move || {
+                self.evolve.start("evolve the rest", move || {
                     dungeon::evolve_rest(&d, &params, seed)
                 });
                 self.evolving = Some(Evolving {
-                    job,
                     proposal: self.proposal.unwrap_or(0),
                     started: Instant::now(),
                 });
@@ -200,12 +203,15 @@ impl DungeonDesign {
         self.dungeon = Some(d);
         self.dirty = true;
     }
+}
+
+impl ScreenJob<EvolveOutcome> for DungeonDesign {
+    fn slot(&mut self) -> &mut JobSlot<EvolveOutcome> {
+        &mut self.evolve
+    }
 
     /// Take in a finished "Evolve the rest".
-    pub fn poll(&mut self) {
-        let Some(result) = self.evolving.as_mut().and_then(|e| e.job.poll()) else {
-            return;
-        };
+    fn finished(&mut self, result: Result<EvolveOutcome, JobPanicked>) {
         let Some(e) = self.evolving.take() else {
             return;
         };
@@ -217,7 +223,7 @@ impl DungeonDesign {
             }
             Ok(Ok(_)) => Err("another proposal is shown: the evolved one was dropped".into()),
             Ok(Err(err)) => Err(format!("cannot evolve the rest: {err}")),
-            Err(_) => Err("evolving stopped unexpectedly".into()),
+            Err(why) => Err(panicked("evolving", &why)),
         });
         self.dirty = true;
     }
@@ -267,6 +273,7 @@ pub enum DungeonDesignCommand {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DungeonDesign>()
         .add_message::<DungeonDesignCommand>();
+    jobs::add::<DungeonDesign, EvolveOutcome>(app);
 }
 
 /// Open the shown proposal for editing once it is finished; write edits
@@ -312,11 +319,5 @@ pub(super) fn apply_design(
 ) {
     for cmd in messages.read() {
         design.apply(cmd, run.seed);
-    }
-}
-
-pub(super) fn poll_evolve(mut design: ResMut<DungeonDesign>) {
-    if design.evolving.is_some() {
-        design.poll();
     }
 }

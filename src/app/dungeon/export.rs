@@ -3,8 +3,10 @@
 //! (`.key.md`), written next to the levels under the save box's name, off
 //! the main thread, atomically and never over an existing file.
 
-use crate::app::shell::export_job::{ExportJob, format_button};
+use crate::app::shell::export_job::{ExportJob, ExportOutcome, format_button};
+use crate::app::shell::jobs::{self, JobSlot, ScreenJob};
 use crate::dungeon::Dungeon;
+use crate::plugin::JobPanicked;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::path::{Path, PathBuf};
@@ -105,16 +107,19 @@ impl DungeonExport {
     }
 }
 
-/// Registers the export box.
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<DungeonExport>()
-        .add_systems(Update, poll_exports);
+impl ScreenJob<ExportOutcome> for DungeonExport {
+    fn slot(&mut self) -> &mut JobSlot<ExportOutcome> {
+        &mut self.0.job
+    }
+    fn finished(&mut self, outcome: Result<ExportOutcome, JobPanicked>) {
+        self.0.finished(outcome);
+    }
 }
 
-fn poll_exports(mut exports: ResMut<DungeonExport>) {
-    if exports.0.busy() {
-        exports.0.poll();
-    }
+/// Registers the export box.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DungeonExport>();
+    jobs::add::<DungeonExport, ExportOutcome>(app);
 }
 
 /// The "Export as" buttons (named by the save box's `name`, written to

@@ -2,8 +2,8 @@
 //! edits, the [`DungeonRun`] resource that owns every proposal's searches
 //! (the core's layout GA through `crate::search::Search`, then its
 //! [`Furnishing`]), and the systems that obey [`DungeonCommand`]s and play
-//! the run on its own thread through the plugin's [`SearchRunner`], a few
-//! generations per second or as fast as it goes.
+//! the run through the plugin's [`SearchRun`] (which owns the pacing: a few
+//! generations per second or as fast as it goes, on its own thread).
 //!
 //! One *tick* advances every proposal by one unit of work: a layout
 //! generation, the start of stage two (loops, dead ends, entrance and
@@ -17,10 +17,9 @@ use crate::dungeon::{
     self, Dungeon, DungeonLayout, DungeonParams, DungeonRoom, Furnishing, Size, best_proposal,
     proposal_seed,
 };
-use crate::plugin::{DungeonMap, Pace, RunnerFrameTime, SearchRunner};
+use crate::plugin::{DungeonMap, JobFrameTime, SearchRun};
 use crate::search::{Objective, Progress, Search};
 use bevy::prelude::*;
-use std::sync::Mutex;
 
 /// Generations per second of the animation unless told otherwise.
 pub const DEFAULT_SPEED: f32 = 8.0;
@@ -309,10 +308,10 @@ fn view(t: &Ticks) -> RunView {
     }
 }
 
-/// The run: the frame's copy of every proposal, the pacing and what is
-/// shown. The searches step on the run's own thread (the plugin's
-/// [`SearchRunner`]) while it plays, paced or not, and come home when it
-/// pauses or ends.
+/// The run: the frame's copy of every proposal and what is shown. The
+/// searches are the plugin's [`SearchRun`]: they step on their own thread
+/// while the run plays, paced or not, and come home when it pauses, ends
+/// or the screen goes away.
 #[derive(Resource, Default)]
 pub struct DungeonRun {
     /// Playing, paused, done or idle.
@@ -331,12 +330,8 @@ pub struct DungeonRun {
     pub error: StatusLine,
     /// Whether the drawn map must be rebuilt.
     pub dirty: bool,
-    /// Ticks owed by the pacing.
-    owed: f32,
-    /// The searches while no thread has them.
-    home: Option<Mutex<Ticks>>,
-    /// The searches' thread and its pace, while the run plays.
-    runner: Option<(SearchRunner<Ticks, RunView>, Pace)>,
+    /// The searches and their pacing.
+    run: Option<SearchRun<Ticks, RunView>>,
 }
 
 impl DungeonRun {
@@ -365,7 +360,12 @@ impl DungeonRun {
             progress: Progress::start(0, 0.0),
         };
         self.show(view(&ticks));
-        self.home = Some(Mutex::new(ticks));
+        // At most two ticks owed: a person sees every stage.
+        self.run = Some(
+            SearchRun::new(Box::new(ticks), view)
+                .every_step()
+                .with_backlog(2),
+        );
         self.params = Some(params);
         self.seed = seed;
         self.state = DungeonRunState::Paused;
@@ -392,26 +392,14 @@ impl DungeonRun {
     /// current tick).
     fn home(&mut self) -> Option<&mut Ticks> {
         self.stop_runner();
-        self.home.as_mut()?.get_mut().ok()
+        self.run.as_mut()?.search_mut()
     }
 
-    /// Take in what the thread reported.
-    fn drain(&mut self) {
-        let Some((runner, _)) = &self.runner else {
-            return;
-        };
-        if let Some(v) = runner.take_report().snapshot {
+    /// Bring the searches home, taking in their last snapshot.
+    pub fn stop_runner(&mut self) {
+        let last = self.run.as_mut().map(|r| r.rest());
+        if let Some(v) = last.and_then(|r| r.snapshot) {
             self.show(v);
-        }
-    }
-
-    /// Stop the searches' thread, taking in its last snapshot.
-    fn stop_runner(&mut self) {
-        self.drain();
-        if let Some((runner, _)) = self.runner.take() {
-            let ticks = runner.into_search();
-            self.show(view(&ticks));
-            self.home = Some(Mutex::new(*ticks));
         }
     }
 
@@ -423,27 +411,6 @@ impl DungeonRun {
         }
         let v = view(t);
         self.show(v);
-    }
-
-    /// Play at `pace` on the searches' own thread: start it (or restart it
-    /// at another pace) and take in what it reported.
-    fn play(&mut self, pace: Pace) {
-        if self.runner.as_ref().is_some_and(|(_, p)| *p != pace) {
-            self.stop_runner();
-        }
-        if self.runner.is_none()
-            && let Some(home) = self.home.take()
-        {
-            let ticks = home.into_inner().expect("run lock");
-            let runner = SearchRunner::start_every_step(Box::new(ticks), pace, view);
-            self.runner = Some((runner, pace));
-        }
-        self.drain();
-        if self.state == DungeonRunState::Done
-            || self.runner.as_ref().is_some_and(|(r, _)| r.is_done())
-        {
-            self.stop_runner();
-        }
     }
 
     /// The level "Accept and save" writes for the shown proposal, once it
@@ -524,42 +491,32 @@ pub fn apply_commands(
     }
 }
 
-/// Play a running run on the searches' own thread: `steps_per_second`
-/// ticks per second (at most two owed, so a slow frame does not make the
-/// animation jump), or as fast as it goes at 0. The frame only hands out
-/// ticks and takes in snapshots; a paused run's thread stops.
+/// Play a running run through the plugin's [`SearchRun`] at the settings'
+/// speed (`steps_per_second` ticks a second, or as fast as it goes at 0);
+/// take in its snapshots. A paused run's searches come home.
 pub fn step_run(
     time: Res<Time>,
     settings: Res<DungeonSettings>,
-    frame_time: Option<ResMut<RunnerFrameTime>>,
+    mut frame_time: ResMut<JobFrameTime>,
     mut run: ResMut<DungeonRun>,
 ) {
-    let t = std::time::Instant::now();
-    let busy = run.state == DungeonRunState::Running;
-    pace_run(&time, &settings, &mut run);
-    if let Some(mut f) = frame_time {
-        f.add(t.elapsed(), busy);
-    }
-}
-
-fn pace_run(time: &Time, settings: &DungeonSettings, run: &mut DungeonRun) {
-    if run.state != DungeonRunState::Running {
-        if run.runner.is_some() {
-            run.stop_runner();
-        }
+    let playing = run.state == DungeonRunState::Running;
+    let Some(searches) = run.run.as_mut() else {
         return;
+    };
+    searches.set_speed(settings.steps_per_second);
+    if playing {
+        searches.play();
+    } else {
+        searches.pause();
     }
-    if settings.steps_per_second <= 0.0 {
-        run.play(Pace::Unpaced);
-        return;
+    let report = searches.tick(time.delta(), &mut frame_time);
+    let crashed = searches.crashed().map(|why| why.0.clone());
+    if let Some(v) = report.snapshot {
+        run.show(v);
     }
-    run.owed = (run.owed + time.delta_secs() * settings.steps_per_second).min(2.0);
-    run.play(Pace::Paced { backlog: 2 });
-    if let Some((runner, _)) = &run.runner
-        && runner.pending() == 0
-    {
-        let ticks = run.owed.floor();
-        runner.allow(ticks as u64);
-        run.owed -= ticks;
+    if let Some(why) = crashed {
+        run.error = StatusLine::error(format!("the generator stopped: {why}"));
+        run.state = DungeonRunState::Paused;
     }
 }

@@ -81,6 +81,7 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<DungeonRun>()
         .add_message::<DungeonCommand>()
         .add_plugins((design::plugin, export::plugin, script::plugin))
+        .add_systems(OnExit(Screen::Dungeon), rest_run)
         .add_systems(
             Update,
             (
@@ -93,13 +94,18 @@ pub fn logic_plugin(app: &mut App) {
                     design::follow_run,
                     script::play_script,
                     design::apply_design,
-                    design::poll_evolve,
                 )
                     .chain()
                     .in_set(ScreenSet::Step),
             )
                 .run_if(in_state(Screen::Dungeon)),
         );
+}
+
+/// The screen goes away: its searches rest (their thread stops; the run
+/// resumes when the screen is back).
+fn rest_run(mut run: ResMut<DungeonRun>) {
+    run.stop_runner();
 }
 
 /// Check the dungeon flags of `evoboard app --game dungeon`: `--size`
@@ -237,7 +243,7 @@ fn report_done(run: Res<DungeonRun>, args: Option<Res<ScriptArgs>>, mut said: Lo
         return;
     };
     let d = run.dungeons()[best];
-    println!(
+    crate::app::shell::scripted::say(format_args!(
         "dungeon: seed {}, {}x{} grid, {} proposals finished in {} generation steps; best proposal {}: fitness {}, contents fitness {}, {} rooms, entrance {}, final room {}",
         run.seed,
         p.width,
@@ -250,5 +256,5 @@ fn report_done(run: Res<DungeonRun>, args: Option<Res<ScriptArgs>>, mut said: Lo
         d.rooms.len(),
         d.rooms[d.entrance].letter,
         d.rooms[d.final_room].letter,
-    );
+    ));
 }

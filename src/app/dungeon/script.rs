@@ -189,18 +189,18 @@ pub(super) fn play_script(
                 None => "ok".into(),
             }
         };
-        println!("edit: {step} → {said}");
+        crate::app::shell::scripted::say(format_args!("edit: {step} → {said}"));
     }
     if script.0.is_empty() && last.is_none() && script.1 {
         script.1 = false;
         if let Some(d) = &design.dungeon {
-            println!(
+            crate::app::shell::scripted::say(format_args!(
                 "edit script done: {} rooms, entrance {}, final room {}, {} edits",
                 d.rooms.len(),
                 d.rooms[d.entrance].letter,
                 d.rooms[d.final_room].letter,
                 design.edits
-            );
+            ));
         }
     }
     let Some(step) = script.0.pop_front() else {
@@ -228,8 +228,11 @@ pub(super) fn play_script(
                     write_new(&path, level.to_ron().as_bytes())
                 });
             match written {
-                Ok(()) => println!("edit: save: saved {}", path.display()),
-                Err(e) => println!("edit: save: {e}"),
+                Ok(()) => crate::app::shell::scripted::say(format_args!(
+                    "edit: save: saved {}",
+                    path.display()
+                )),
+                Err(e) => crate::app::shell::scripted::say(format_args!("edit: save: {e}")),
             }
             None
         }
@@ -246,7 +249,7 @@ pub(super) fn play_script(
         }
         // An export says how it went once written.
         None if matches!(step, GmStep::Export(..)) => *last = Some((label, true)),
-        None => println!("edit: {label} → ok"),
+        None => crate::app::shell::scripted::say(format_args!("edit: {label} → ok")),
     }
 }
 

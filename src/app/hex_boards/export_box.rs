@@ -6,10 +6,12 @@
 
 use super::design::DesignCommand;
 use crate::app::shell::StatusLine;
-use crate::app::shell::export_job::{ExportJob, format_button};
+use crate::app::shell::export_job::{ExportJob, ExportOutcome, format_button};
+use crate::app::shell::jobs::{self, JobSlot, ScreenJob};
 use crate::boards::{BoardGame, code};
 use crate::export::{self, Format};
 use crate::level::Level;
+use crate::plugin::JobPanicked;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::path::Path;
@@ -44,16 +46,19 @@ impl ExportBox {
     }
 }
 
-/// Registers the export box.
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ExportBox>()
-        .add_systems(Update, poll_exports);
+impl ScreenJob<ExportOutcome> for ExportBox {
+    fn slot(&mut self) -> &mut JobSlot<ExportOutcome> {
+        &mut self.job.job
+    }
+    fn finished(&mut self, outcome: Result<ExportOutcome, JobPanicked>) {
+        self.job.finished(outcome);
+    }
 }
 
-fn poll_exports(mut exports: ResMut<ExportBox>) {
-    if exports.busy() {
-        exports.job.poll();
-    }
+/// Registers the export box.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ExportBox>();
+    jobs::add::<ExportBox, ExportOutcome>(app);
 }
 
 #[allow(clippy::too_many_arguments)]

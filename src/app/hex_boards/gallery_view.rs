@@ -1,14 +1,15 @@
 //! The gallery window: K perfect boards spread along two axes the designer
 //! picks ([`crate::boards::gallery::Gallery`], a quality-diversity search
-//! over our own search), filled on a background thread and shown as
+//! over our own search), filled by a background job and shown as
 //! thumbnails with their axis values; clicking one opens it on the board
 //! (an edit that undo takes back).
 
 use super::design::DesignCommand;
 use super::runtime::BoardSettings;
+use crate::app::shell::jobs::{JobSlot, ScreenJob, panicked};
 use crate::boards::gallery::{Budget, Descriptor, Gallery, GalleryBoard};
 use crate::boards::{BoardGame, Scoring};
-use crate::plugin::{HexBoardMap, Job, tile_colour};
+use crate::plugin::{HexBoardMap, JobPanicked, tile_colour};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -28,17 +29,17 @@ pub struct GalleryView {
     pub game: Option<BoardGame>,
     /// A line about the last run (or why it failed).
     pub status: String,
-    job: Option<GalleryJob>,
+    job: JobSlot<GalleryOutcome>,
 }
 
-/// A gallery being filled: its boards and a line about the run, or why
-/// there is none.
-type GalleryJob = Job<Result<(Vec<GalleryBoard>, String), String>>;
+/// A filled gallery: its boards and a line about the run, or why there is
+/// none.
+pub type GalleryOutcome = Result<(Vec<GalleryBoard>, String), String>;
 
 impl GalleryView {
     /// Whether a gallery is being filled.
     pub fn busy(&self) -> bool {
-        self.job.is_some()
+        self.job.busy()
     }
 
     /// Start filling a gallery for the current settings, off the main
@@ -56,7 +57,7 @@ impl GalleryView {
         self.status = "filling the gallery …".into();
         let (scoring, seed): (Scoring, u64) = (settings.scoring, settings.seed);
         let variant = settings.variant.clone();
-        self.job = Some(Job::spawn("gallery", move || {
+        self.job.start("gallery", move || {
             let t = std::time::Instant::now();
             let mut g = Gallery::new(game, scoring, axes, seed)
                 .and_then(|g| g.with_variant(variant))
@@ -74,32 +75,30 @@ impl GalleryView {
                     t.elapsed().as_secs_f64() * 1000.0
                 ),
             ))
-        }));
+        });
     }
+}
 
-    /// Take in a finished gallery.
-    fn poll(&mut self) {
-        match crate::app::shell::status::take_finished(&mut self.job, "gallery") {
-            None => {}
-            Some(Ok((boards, status))) => {
+impl ScreenJob<GalleryOutcome> for GalleryView {
+    fn slot(&mut self) -> &mut JobSlot<GalleryOutcome> {
+        &mut self.job
+    }
+    fn finished(&mut self, outcome: Result<GalleryOutcome, JobPanicked>) {
+        match outcome {
+            Ok(Ok((boards, status))) => {
                 self.boards = boards;
                 self.status = status;
             }
-            Some(Err(e)) => self.status = e,
+            Ok(Err(e)) => self.status = format!("no gallery: {e}"),
+            Err(why) => self.status = panicked("gallery", &why),
         }
     }
 }
 
 /// Registers the gallery.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<GalleryView>()
-        .add_systems(Update, poll_gallery);
-}
-
-fn poll_gallery(mut view: ResMut<GalleryView>) {
-    if view.busy() {
-        view.poll();
-    }
+    app.init_resource::<GalleryView>();
+    crate::app::shell::jobs::add::<GalleryView, GalleryOutcome>(app);
 }
 
 /// The gallery window.

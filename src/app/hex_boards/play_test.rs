@@ -1,6 +1,6 @@
 //! "Play-test" (a window, like the gallery): N games of Catan on the board
 //! shown, with the harbours shown, bots at every seat, played off the
-//! frame ([`crate::boards::catan::play::play_test`] in a plugin [`Job`]),
+//! frame ([`crate::boards::catan::play::play_test`] as a background job of the plugin),
 //! and each seat's win share with its 95 % interval as a chart: does the
 //! seat you draw decide who wins on this board? One family of bots, or
 //! the fast families each at every seat
@@ -8,12 +8,13 @@
 //! family's seat advantage: fair for any table, not for one bot.
 
 use super::runtime::BoardSettings;
+use crate::app::shell::jobs::{JobSlot, ScreenJob, panicked};
 use crate::boards::catan::play::{
     Bot, FAST_FAMILIES, MAX_GAMES, PlayConfig, PlayReport, RobustReport, Rules, play_families,
     play_test,
 };
 use crate::boards::catan::{CatanBoard, Harbour};
-use crate::plugin::Job;
+use crate::plugin::JobPanicked;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::sync::Arc;
@@ -50,9 +51,12 @@ pub struct PlayTestView {
     /// A line about the last run (or why it failed).
     pub status: String,
     done: Arc<AtomicU32>,
-    job: Option<Job<Result<PlayOutcome, String>>>,
+    job: JobSlot<PlayTestOutcome>,
     tiles: Vec<u8>,
 }
+
+/// What a play-test job gives: the outcome, or why there is none.
+pub type PlayTestOutcome = Result<PlayOutcome, String>;
 
 impl Default for PlayTestView {
     fn default() -> Self {
@@ -65,7 +69,7 @@ impl Default for PlayTestView {
             report: None,
             status: String::new(),
             done: Arc::default(),
-            job: None,
+            job: JobSlot::default(),
             tiles: Vec::new(),
         }
     }
@@ -74,7 +78,7 @@ impl Default for PlayTestView {
 impl PlayTestView {
     /// Whether games are being played.
     pub fn busy(&self) -> bool {
-        self.job.is_some()
+        self.job.busy()
     }
 
     /// Games played so far by the run under way.
@@ -114,7 +118,7 @@ impl PlayTestView {
         self.open = true;
         self.status = format!("playing {} games …", self.total());
         let families = self.families;
-        self.job = Some(Job::spawn_cancellable("play-test", move |cancel| {
+        self.job.start_cancellable("play-test", move |cancel| {
             let progress = |n| {
                 done.store(n, Ordering::Relaxed);
                 !cancel.is_cancelled()
@@ -125,14 +129,17 @@ impl PlayTestView {
                 play_test(&board, &cfg, &progress).map(PlayOutcome::Seats)
             };
             outcome.map_err(|e| e.to_string())
-        }));
+        });
     }
+}
 
-    /// Take in a finished run.
-    fn poll(&mut self) {
-        match crate::app::shell::status::take_finished(&mut self.job, "play-test") {
-            None => {}
-            Some(Ok(outcome)) => {
+impl ScreenJob<PlayTestOutcome> for PlayTestView {
+    fn slot(&mut self) -> &mut JobSlot<PlayTestOutcome> {
+        &mut self.job
+    }
+    fn finished(&mut self, outcome: Result<PlayTestOutcome, JobPanicked>) {
+        match outcome {
+            Ok(Ok(outcome)) => {
                 self.status = match &outcome {
                     PlayOutcome::Seats(report) => format!(
                         "{} games ({} draws) · {:.0} games/s · seat advantage {:.1} points",
@@ -155,21 +162,16 @@ impl PlayTestView {
                 };
                 self.report = Some((std::mem::take(&mut self.tiles), outcome));
             }
-            Some(Err(e)) => self.status = e,
+            Ok(Err(e)) => self.status = format!("no play-test: {e}"),
+            Err(why) => self.status = panicked("play-test", &why),
         }
     }
 }
 
 /// Registers the play-test.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PlayTestView>()
-        .add_systems(Update, poll_play_test);
-}
-
-fn poll_play_test(mut view: ResMut<PlayTestView>) {
-    if view.busy() {
-        view.poll();
-    }
+    app.init_resource::<PlayTestView>();
+    crate::app::shell::jobs::add::<PlayTestView, PlayTestOutcome>(app);
 }
 
 /// The play-test window (Catan boards): what to play, the run, the chart.
@@ -254,7 +256,7 @@ fn play_test_ui(
             ui.spinner();
             ui.label(format!("{} / {} games", view.played(), view.total()));
             if ui.small_button("cancel").clicked() {
-                view.job = None;
+                view.job.cancel();
                 view.status = "play-test cancelled".into();
             }
         }

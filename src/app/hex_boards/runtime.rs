@@ -1,28 +1,24 @@
 //! Generators as ECS data: a generator entity owns an ask-and-tell search
-//! ([`HexBoardGenerator`]) and the board it draws ([`HexBoardMap`]). A
-//! running search steps on its own thread in the plugin's
-//! [`SearchRunner`]: paced runs (a few steps per second, to watch the
-//! evolution) get a permit per step from the frame, unpaced runs ("as fast
-//! as it goes") step freely. The frame only hands out permits and takes in
-//! figures and the best board, so a search never holds up a frame; the
-//! best board is copied into the map when it improves. A paused or ready
-//! search is back home in the generator, where Step steps it by hand.
+//! ([`HexBoardGenerator`]) and the board it draws ([`HexBoardMap`]). The
+//! search is the plugin's [`SearchRun`]: it owns the pacing (a few steps
+//! per second to watch the evolution, or as fast as it goes) and steps on
+//! its own thread while it plays; this screen only says play or pause and
+//! takes in the figures and the best board it reports, copied into the map
+//! when it improves. A paused or ready search is home, where Step steps it
+//! by hand.
 
 use crate::app::shell::StatusLine;
 use crate::boards::catan::CatanBoard;
-use crate::boards::{
-    self, Algorithm, BoardGame, BoardSearch, BoardSetup, BoardVariant, Params, Scoring,
-};
+use crate::boards::{self, Algorithm, BoardGame, BoardSetup, BoardVariant, Params, Scoring};
 use crate::level::Level;
-use crate::plugin::{HexBoardMap, Pace, RunReport, RunnerFrameTime, SearchRunner};
+use crate::plugin::{HexBoardMap, JobFrameTime, RunReport, SearchRun};
 use crate::search::{Progress, Search};
 use bevy::prelude::*;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// A hex-board search on its own thread; its snapshots are the best
-/// board's tiles.
-type BoardRunner = SearchRunner<dyn Search<Solution = Vec<u8>>, Vec<u8>>;
+/// A hex-board search and its pacing; its snapshots are the best board's
+/// tiles.
+type BoardRun = SearchRun<dyn Search<Solution = Vec<u8>>, Vec<u8>>;
 
 /// What the user has chosen in the panels (applied on Reset/Start).
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -93,11 +89,9 @@ pub enum BoardRunState {
 /// A generator: the search it owns and its run figures.
 #[derive(Component)]
 pub struct HexBoardGenerator {
-    /// The search while no runner has it (ready, paused, solved).
-    search: Option<Mutex<BoardSearch>>,
-    /// The search's thread and its pace, while it runs.
-    runner: Option<(BoardRunner, Pace)>,
-    /// The best board the runner last reported.
+    /// The search, its thread and its pacing.
+    run: BoardRun,
+    /// The best board the run last reported.
     runner_best: Option<Vec<u8>>,
     /// The settings it was built with.
     pub settings: BoardSettings,
@@ -111,7 +105,6 @@ pub struct HexBoardGenerator {
     pub search_time: Duration,
     /// Violations of the best board by requirement.
     pub violations: Vec<(&'static str, u32)>,
-    credit: f32,
     rate_window: (Instant, u64, u64),
     /// Generations per second over the last second.
     pub gens_per_sec: f64,
@@ -153,8 +146,7 @@ impl HexBoardGenerator {
         let progress = search.progress();
         let violations = boards::violations(settings.game, search.best().0, settings.scoring);
         Ok(HexBoardGenerator {
-            search: Some(Mutex::new(search)),
-            runner: None,
+            run: SearchRun::new(search, |s| s.best().0.clone()),
             runner_best: None,
             settings: settings.clone(),
             state: BoardRunState::Ready,
@@ -162,7 +154,6 @@ impl HexBoardGenerator {
             progress,
             search_time: Duration::ZERO,
             violations,
-            credit: 0.0,
             rate_window: (Instant::now(), 0, 0),
             gens_per_sec: 0.0,
             evals_per_sec: 0.0,
@@ -188,42 +179,11 @@ impl HexBoardGenerator {
         settings.steps_per_second > 0.0 && !self.unpaced
     }
 
-    /// How the runner steps for `settings`: paced runs may owe a tenth of
-    /// a second of steps (at least two), the rest is dropped as the frame
-    /// budget dropped it before, so the animation never jumps.
-    fn pace(&self, settings: &BoardSettings) -> Pace {
-        if self.paced(settings) {
-            let backlog = (settings.steps_per_second * 0.1).ceil().max(2.0) as u64;
-            Pace::Paced { backlog }
-        } else {
-            Pace::Unpaced
-        }
-    }
-
-    /// The search, home from its runner (which stops after its current
-    /// step).
-    fn home(&mut self) -> &mut BoardSearch {
+    /// The search, home from its thread (which stops after its current
+    /// step); `None` when it crashed.
+    fn home(&mut self) -> Option<&mut (dyn Search<Solution = Vec<u8>> + 'static)> {
         self.stop_runner();
-        self.search
-            .as_mut()
-            .expect("a search without a runner is home")
-            .get_mut()
-            .expect("search lock")
-    }
-
-    /// Move the search onto its own thread at `pace`.
-    fn start_runner(&mut self, pace: Pace) {
-        self.stop_runner();
-        self.loaded = None;
-        let search = self
-            .search
-            .take()
-            .expect("a search without a runner is home")
-            .into_inner()
-            .expect("search lock");
-        self.runner_best = Some(search.best().0.clone());
-        let runner = SearchRunner::start(search, pace, |s| s.best().0.clone());
-        self.runner = Some((runner, pace));
+        self.run.search_mut()
     }
 
     /// The best board's tiles.
@@ -231,47 +191,35 @@ impl HexBoardGenerator {
         if let Some((_, tiles)) = &self.loaded {
             return tiles.clone();
         }
-        if self.runner.is_some()
-            && let Some(tiles) = &self.runner_best
-        {
-            return tiles.clone();
-        }
-        let search = self
-            .search
-            .as_ref()
-            .expect("a search without a runner is home");
-        search.lock().expect("search lock").best().0.clone()
+        self.run
+            .with_search(|s| s.best().0.clone())
+            .or_else(|| self.runner_best.clone())
+            .unwrap_or_default()
     }
 
     /// The thread the search is stepping on, while it runs (`None` when
     /// paused, solved or not started). The tests check it.
     #[cfg(test)]
     pub fn background_thread(&self) -> Option<std::thread::ThreadId> {
-        self.runner.as_ref()?.0.thread_id()
+        self.run.thread_id()
     }
 
     /// Stop the search's thread (after its current step), taking in what
     /// it reported last; the search is home again.
     pub fn stop_runner(&mut self) {
-        self.drain_runner();
-        if let Some((runner, _)) = self.runner.take() {
-            self.search = Some(Mutex::new(runner.into_search()));
-        }
-        self.runner_best = None;
+        let last = self.run.rest();
+        self.take_report(last);
     }
 
-    /// Take in the runner's steps: progress, history, solved. Returns
-    /// whether the best improved.
-    fn drain_runner(&mut self) -> bool {
-        let Some((runner, _)) = &self.runner else {
-            return false;
-        };
+    /// Take in what the run reported: progress, history, the best board,
+    /// solved. Returns whether the best improved.
+    fn take_report(&mut self, report: RunReport<Vec<u8>>) -> bool {
         let RunReport {
             steps,
             snapshot: best,
             solved,
             search_time,
-        } = runner.take_report();
+        } = report;
         self.search_time += search_time;
         for p in &steps {
             self.record(*p);
@@ -288,7 +236,9 @@ impl HexBoardGenerator {
 
     /// Run one step; returns whether the best improved.
     pub fn step_once(&mut self) -> bool {
-        let s = self.home();
+        let Some(s) = self.home() else {
+            return false;
+        };
         let t = Instant::now();
         let (p, solved) = (s.step(), s.is_solved());
         self.loaded = None;
@@ -439,44 +389,45 @@ pub(super) fn handle_commands(
     }
 }
 
-/// Advance running generators: the search steps on its own thread, paced
-/// (the frame allows its steps per second) or not, and the frame takes in
-/// its figures. Redraw the board when the best improved.
+/// Advance running generators: the plugin's [`SearchRun`] plays or
+/// pauses as the generator's state says, at the settings' pace; the frame
+/// takes in its figures and redraws the board when the best improved.
 pub fn advance_generators(
     time: Res<Time>,
     settings: Res<BoardSettings>,
-    frame_time: Option<ResMut<RunnerFrameTime>>,
+    mut frame_time: ResMut<JobFrameTime>,
+    mut status: ResMut<BoardStatus>,
     mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap)>,
 ) {
-    let t = Instant::now();
-    let mut busy = false;
     for (mut g, mut map) in &mut query {
         if map.show_broken != settings.show_broken {
             map.show_broken = settings.show_broken;
             g.settings.show_broken = settings.show_broken;
         }
+        let speed = if g.paced(&settings) {
+            settings.steps_per_second
+        } else {
+            0.0
+        };
+        g.run.set_speed(speed);
+        if g.state == BoardRunState::Running {
+            g.run.play();
+        } else {
+            g.run.pause();
+        }
+        let report = g.run.tick(time.delta(), &mut frame_time);
+        let improved = g.take_report(report);
+        if let Some(why) = g.run.crashed() {
+            status.0 = StatusLine::error(format!("the search stopped: {}", why.0));
+            g.state = BoardRunState::Paused;
+        }
+        // A solved or resting search reports its last best as it comes
+        // home, so `improved` covers those too.
+        if improved {
+            *map = g.board_map();
+        }
         if g.state != BoardRunState::Running {
-            if g.runner.is_some() {
-                g.stop_runner();
-            }
             continue;
-        }
-        busy = true;
-        let pace = g.pace(&settings);
-        if g.runner.as_ref().is_none_or(|(_, p)| *p != pace) {
-            g.start_runner(pace);
-        }
-        if let Pace::Paced { .. } = pace {
-            g.credit += time.delta_secs() * settings.steps_per_second;
-            let allowed = g.credit.floor();
-            g.credit -= allowed;
-            if let Some((runner, _)) = &g.runner {
-                runner.allow(allowed as u64);
-            }
-        }
-        let improved = g.drain_runner();
-        if g.state == BoardRunState::Solved || g.runner.as_ref().is_some_and(|r| r.0.is_done()) {
-            g.stop_runner();
         }
         let (t0, gen0, ev0) = g.rate_window;
         let dt = t0.elapsed().as_secs_f64();
@@ -489,20 +440,12 @@ pub fn advance_generators(
                 g.progress.evaluations,
             );
         }
-        if improved || g.state == BoardRunState::Solved {
-            *map = g.board_map();
-        }
-    }
-    if let Some(mut f) = frame_time {
-        f.add(t.elapsed(), busy);
     }
 }
 
 /// A hidden screen's search rests: stop the search threads.
 fn rest_searches(mut query: Query<&mut HexBoardGenerator>) {
     for mut g in &mut query {
-        if g.runner.is_some() {
-            g.stop_runner();
-        }
+        g.stop_runner();
     }
 }

@@ -219,14 +219,20 @@ pub(super) fn play_script(
         return;
     }
     if let Some(msg) = exports.job.message.take().text() {
-        println!("edit: {msg}");
+        crate::app::shell::scripted::say(format_args!("edit: {msg}"));
     }
     // The previous step's outcome, once its edit has been applied.
     if let Some(step) = last.take() {
         let pins = design.pinned.iter().filter(|&&p| p).count();
-        println!("edit: {step} → score {}, {pins} pinned", g.shown_score);
+        crate::app::shell::scripted::say(format_args!(
+            "edit: {step} → score {}, {pins} pinned",
+            g.shown_score
+        ));
         if script.0.is_empty() {
-            println!("edit script done: score {}", g.shown_score);
+            crate::app::shell::scripted::say(format_args!(
+                "edit script done: score {}",
+                g.shown_score
+            ));
         }
     }
     let Some(step) = script.0.pop_front() else {
@@ -306,7 +312,7 @@ pub(super) fn play_script(
             let path = crate::level::level_path(path);
             super::save_level(&mut g, &design, &mut lib, path, false);
             if let Some(msg) = lib.save.message.text() {
-                println!("edit: save: {msg}");
+                crate::app::shell::scripted::say(format_args!("edit: save: {msg}"));
                 if lib.save.message.is_error() {
                     fail(msg.to_string());
                 }

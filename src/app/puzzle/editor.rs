@@ -1,15 +1,17 @@
 //! The Puzzle screen's Edit mode: a [`PuzzleDraft`] edited by hand, its
-//! live status (solutions: none / one / several, the grade) counted on the
-//! async compute pool after every edit, "Make unique" in the background,
-//! "Play this", and the scripted `--edit` steps.
+//! live status (solutions: none / one / several, the grade) counted by a
+//! background job after every edit (a newer edit cancels an older count),
+//! "Make unique" as another job, "Play this", and the scripted `--edit`
+//! steps.
 
 use super::{PuzzleLevels, PuzzleRequest};
 use crate::app::shell::StatusLine;
+use crate::app::shell::jobs::{self, JobSlot, ScreenJob, panicked};
 use crate::app::shell::save_box::{SaveBox, levels_dir};
 use crate::app::shell::scripted::ScriptArgs;
 use crate::app::shell::undo::History;
 use crate::level::hand_level;
-use crate::plugin::Job;
+use crate::plugin::JobPanicked;
 use crate::puzzle::{
     EditStep, Puzzle, PuzzleDraft, PuzzleError, RuleSet, Solutions, Square, Technique, Uniqueness,
     parse_size, parse_steps, techniques_used,
@@ -98,8 +100,15 @@ impl DraftStatus {
     }
 }
 
-type StatusTask = Job<DraftStatus>;
-type UniqueTask = Job<(Result<(PuzzleDraft, Uniqueness), PuzzleError>, Duration)>;
+/// A count's outcome: the draft version it is for and the status.
+pub type StatusOutcome = (u64, DraftStatus);
+/// A "Make unique" outcome: the draft version it started from, the draft
+/// with its givens added (or why not) and how long it took.
+pub type UniqueOutcome = (
+    u64,
+    Result<(PuzzleDraft, Uniqueness), PuzzleError>,
+    Duration,
+);
 
 /// The editor's state.
 #[derive(Resource)]
@@ -126,8 +135,10 @@ pub struct PuzzleEditor {
     pub save: SaveBox,
     /// The drafts before each edit, for undo and redo.
     pub history: History<PuzzleDraft>,
-    status_task: Option<(StatusTask, u64)>,
-    unique_task: Option<(UniqueTask, u64)>,
+    status_task: JobSlot<StatusOutcome>,
+    /// The version being counted.
+    counting: Option<u64>,
+    unique_task: JobSlot<UniqueOutcome>,
     steps: VecDeque<EditStep>,
 }
 
@@ -145,8 +156,9 @@ impl Default for PuzzleEditor {
             palette: None,
             save: SaveBox::default(),
             history: History::default(),
-            status_task: None,
-            unique_task: None,
+            status_task: JobSlot::default(),
+            counting: None,
+            unique_task: JobSlot::default(),
             steps: VecDeque::new(),
         }
     }
@@ -162,12 +174,12 @@ impl PuzzleEditor {
 
     /// True while a count or Make unique runs.
     pub fn is_busy(&self) -> bool {
-        self.status_task.is_some() || self.unique_task.is_some()
+        self.status_task.busy() || self.unique_task.busy()
     }
 
     /// True while Make unique runs.
     pub fn making_unique(&self) -> bool {
-        self.unique_task.is_some()
+        self.unique_task.busy()
     }
 
     /// Scripted steps still to run.
@@ -299,7 +311,7 @@ pub(super) fn run_script(
         }
         EditStep::Save(name) => {
             let line = save_now(&mut editor, &name, &levels_dir());
-            println!("{line}");
+            crate::app::shell::scripted::say(format_args!("{line}"));
             levels.refresh(Path::new(crate::app::shell::library::LEVELS_DIR));
         }
     }
@@ -383,13 +395,12 @@ pub(super) fn handle_requests(
             EditorRequest::Redo => e.step_history(false),
             EditorRequest::MakeUnique => {
                 let mut d = e.draft.clone();
-                let seed = e.seed;
-                let task = Job::spawn("make-unique", move || {
+                let (seed, version) = (e.seed, e.version);
+                e.unique_task.start("make unique", move || {
                     let t = Instant::now();
                     let u = d.make_unique(seed).map(|u| (d, u));
-                    (u, t.elapsed())
+                    (version, u, t.elapsed())
                 });
-                e.unique_task = Some((task, e.version));
             }
             EditorRequest::Play => match e.draft.to_puzzle(e.seed) {
                 Ok(p) => {
@@ -405,40 +416,62 @@ pub(super) fn handle_requests(
     }
 }
 
-pub(super) fn poll_tasks(mut editor: ResMut<PuzzleEditor>) {
-    let e = &mut *editor;
-    if let Some((task, version)) = e.unique_task.as_mut()
-        && let Some(done) = task.poll()
-    {
-        // A panicking search is a bug in evoboard: say so loudly.
-        let (result, took) = done.unwrap_or_else(|p| panic!("{p}"));
-        let version = *version;
-        e.unique_task = None;
-        match result {
+impl ScreenJob<UniqueOutcome> for PuzzleEditor {
+    fn slot(&mut self) -> &mut JobSlot<UniqueOutcome> {
+        &mut self.unique_task
+    }
+    fn finished(&mut self, outcome: Result<UniqueOutcome, JobPanicked>) {
+        match outcome {
             // Edits made meanwhile win over a stale answer.
-            Ok((d, u)) if version == e.version => {
-                e.last_unique = Some((u, took));
-                e.replace(d);
+            Ok((version, Ok((d, u)), took)) if version == self.version => {
+                self.last_unique = Some((u, took));
+                self.replace(d);
             }
-            Ok(_) => {}
-            Err(err) => e.error = StatusLine::error(err.to_string()),
+            Ok((_, Ok(_), _)) => {}
+            Ok((_, Err(err), _)) => self.error = StatusLine::error(err.to_string()),
+            Err(why) => self.error = StatusLine::error(panicked("make-unique search", &why)),
         }
     }
-    if let Some((task, version)) = e.status_task.as_mut()
-        && let Some(status) = task.poll()
-    {
-        let status = status.unwrap_or_else(|p| panic!("{p}"));
-        e.status_version = *version;
-        e.status = Some(status);
-        e.status_task = None;
+}
+
+impl ScreenJob<StatusOutcome> for PuzzleEditor {
+    fn slot(&mut self) -> &mut JobSlot<StatusOutcome> {
+        &mut self.status_task
     }
-    // Count the current draft when it has no status yet (an older count
-    // still running is dropped and its answer ignored).
-    let counting = e.status_task.as_ref().map(|t| t.1);
-    if e.status_version != e.version && counting != Some(e.version) {
+    fn finished(&mut self, outcome: Result<StatusOutcome, JobPanicked>) {
+        self.counting = None;
+        match outcome {
+            Ok((version, status)) => {
+                self.status_version = version;
+                self.status = Some(status);
+            }
+            Err(why) => self.error = StatusLine::error(panicked("count", &why)),
+        }
+    }
+}
+
+/// Teardown: a count under way is cancelled (the draft is counted again
+/// when the screen is back).
+pub(super) fn leave_screen(mut editor: ResMut<PuzzleEditor>) {
+    editor.status_task.cancel();
+    editor.counting = None;
+}
+
+/// Registers the editor's jobs.
+pub(super) fn jobs_plugin(app: &mut App) {
+    jobs::add::<PuzzleEditor, StatusOutcome>(app);
+    jobs::add::<PuzzleEditor, UniqueOutcome>(app);
+}
+
+/// Count the current draft when it has no status yet (a count of an
+/// older version still running is cancelled).
+pub(super) fn count_status(mut editor: ResMut<PuzzleEditor>) {
+    let e = &mut *editor;
+    if e.status_version != e.version && e.counting != Some(e.version) {
         let d = e.draft.clone();
-        let seed = e.seed;
-        let task = Job::spawn("puzzle-status", move || status_of(&d, seed));
-        e.status_task = Some((task, e.version));
+        let (seed, version) = (e.seed, e.version);
+        e.counting = Some(version);
+        e.status_task
+            .start("puzzle status", move || (version, status_of(&d, seed)));
     }
 }

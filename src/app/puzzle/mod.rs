@@ -6,8 +6,9 @@
 //! tested); this module wires them to Bevy:
 //! - [`editor`]: Edit mode (a [`crate::puzzle::PuzzleDraft`], its live
 //!   status, Make unique, Play this, the scripted `--edit` steps);
-//! - [`logic_plugin`]: resources, generation on the async compute pool,
-//!   the input messages, keyboard, timer and scripted flags — no egui, so
+//! - [`logic_plugin`]: resources, generation through the plugin's
+//!   [`GenerateLevel`] requests (the same recipe a game spawns), the input
+//!   messages, keyboard, timer and scripted flags — no egui, so
 //!   headless tests add it alone;
 //! - [`plugin`]: the logic plus the egui panels and the board (`ui`,
 //!   `draw`), where clicks become [`PuzzleInput`] messages.
@@ -27,9 +28,11 @@ use crate::app::AppArgs;
 use crate::app::Screen;
 use crate::app::shell::scripted::ScriptArgs;
 use crate::app::shell::{ScreenSet, StatusLine};
-use crate::level::{Level, LevelMap};
-use crate::plugin::Job;
-use crate::puzzle::{self, Action, Play, Puzzle, PuzzleError, Settings};
+use crate::level::{Level, LevelMap, PuzzleRecipe, Recipe, RecipeError};
+use crate::plugin::{
+    GenerateLevel, GenerationProgress, LevelAsset, LevelGenerated, LevelGenerationFailed,
+};
+use crate::puzzle::{self, Action, Play, Puzzle, Settings};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -70,24 +73,41 @@ pub struct PuzzleGame {
     pub error: StatusLine,
 }
 
-/// The background job: the puzzle (or why not) and how long it took.
-type GenTask = Job<(Result<Puzzle, PuzzleError>, Duration)>;
-
-/// A generation running off the main thread.
+/// The generation under way: the plugin's [`GenerateLevel`] request
+/// entity (despawning it cancels the search), the settings it was made
+/// from, and when it started.
 #[derive(Resource, Default)]
 pub struct Generation {
-    task: Option<(GenTask, Settings, Instant)>,
+    request: Option<(Entity, Settings, Instant)>,
 }
 
 impl Generation {
     /// True while a puzzle is being generated.
     pub fn is_running(&self) -> bool {
-        self.task.is_some()
+        self.request.is_some()
     }
 
     /// Seconds since the running generation started.
     pub fn running_for(&self) -> Option<f64> {
-        self.task.as_ref().map(|t| t.2.elapsed().as_secs_f64())
+        self.request.as_ref().map(|t| t.2.elapsed().as_secs_f64())
+    }
+
+    /// Give up on the generation under way (its request is despawned).
+    fn cancel(&mut self, commands: &mut Commands) {
+        if let Some((e, _, _)) = self.request.take() {
+            commands.entity(e).try_despawn();
+        }
+    }
+
+    /// The settings of the request `e`, taken, if it is the one under way.
+    fn finish(&mut self, e: Entity) -> Option<Settings> {
+        match self.request.take() {
+            Some((r, s, _)) if r == e => Some(s),
+            other => {
+                self.request = other;
+                None
+            }
+        }
     }
 }
 
@@ -223,11 +243,12 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<Generation>()
         .init_resource::<PuzzleDemo>()
         .init_resource::<PuzzleLevels>()
-        .add_plugins(editor::plugin)
+        .add_plugins((editor::plugin, editor::jobs_plugin))
         .add_systems(
             OnEnter(Screen::Puzzle),
             (start_on_enter, editor::script_on_enter).chain(),
         )
+        .add_systems(OnExit(Screen::Puzzle), editor::leave_screen)
         .add_systems(
             Update,
             (
@@ -235,9 +256,7 @@ pub fn logic_plugin(app: &mut App) {
                 (editor::handle_requests, handle_commands, apply_inputs)
                     .chain()
                     .in_set(ScreenSet::Commands),
-                (editor::poll_tasks, poll_generation, tick_timer)
-                    .chain()
-                    .in_set(ScreenSet::Step),
+                (editor::count_status, tick_timer).in_set(ScreenSet::Step),
                 // Draw: the board is painted by egui (`draw.rs`).
             )
                 .run_if(in_state(Screen::Puzzle)),
@@ -277,12 +296,13 @@ fn start_on_enter(
 }
 
 fn handle_commands(
-    mut commands: MessageReader<PuzzleRequest>,
+    mut commands: Commands,
+    mut requests: MessageReader<PuzzleRequest>,
     settings: Res<PuzzleSettings>,
     mut generation: ResMut<Generation>,
     mut game: ResMut<PuzzleGame>,
 ) {
-    for cmd in commands.read() {
+    for cmd in requests.read() {
         match cmd {
             PuzzleRequest::Generate => {
                 let s = settings.0.clone();
@@ -291,19 +311,22 @@ fn handle_commands(
                     continue;
                 }
                 game.error.clear();
-                let job = s.clone();
-                // Dropping a running job throws its answer away: the newest
-                // request wins.
-                let task = Job::spawn("puzzle-generator", move || {
-                    let t = Instant::now();
-                    let p = job.generate();
-                    (p, t.elapsed())
-                });
-                generation.task = Some((task, s, Instant::now()));
+                // The newest request wins: the one before is cancelled.
+                generation.cancel(&mut commands);
+                let request = GenerateLevel::new(
+                    format!("puzzle-{}", s.seed),
+                    Recipe::Puzzle(PuzzleRecipe::from(&s)),
+                );
+                let e = commands
+                    .spawn((Name::new("puzzle generation"), request))
+                    .observe(take_generated)
+                    .observe(take_failure)
+                    .id();
+                generation.request = Some((e, s, Instant::now()));
             }
             PuzzleRequest::Load { puzzle, name } => match Play::new((**puzzle).clone()) {
                 Ok(p) => {
-                    generation.task = None;
+                    generation.cancel(&mut commands);
                     game.play = Some(p);
                     game.title = format!("level {name}");
                     game.error.clear();
@@ -314,25 +337,34 @@ fn handle_commands(
     }
 }
 
-fn poll_generation(
+/// The plugin made the puzzle: play it (unless a newer request replaced
+/// it).
+#[allow(clippy::too_many_arguments)]
+fn take_generated(
+    done: On<LevelGenerated>,
+    mut commands: Commands,
+    levels: Res<Assets<LevelAsset>>,
+    progress: Query<&GenerationProgress>,
     mut generation: ResMut<Generation>,
     mut game: ResMut<PuzzleGame>,
     mut demo: ResMut<PuzzleDemo>,
     args: Option<Res<ScriptArgs>>,
 ) {
-    let Some((task, _, _)) = generation.task.as_mut() else {
+    let Some(settings) = generation.finish(done.entity) else {
         return;
     };
-    let Some(done) = task.poll() else {
-        return;
+    let took = progress
+        .get(done.entity)
+        .map_or(Duration::ZERO, |p| Duration::from_secs_f32(p.elapsed));
+    commands.entity(done.entity).try_despawn();
+    let result = match levels.get(&done.level).map(|l| &l.0.map) {
+        Some(LevelMap::Puzzle(p)) => Play::new(p.clone()).map_err(|e| e.to_string()),
+        _ => Err("the generator made no puzzle".to_string()),
     };
-    // A panicking generator is a bug in evoboard: say so loudly.
-    let (result, took) = done.unwrap_or_else(|p| panic!("{p}"));
-    let (_, settings, _) = generation.task.take().expect("a task was running");
-    match result.and_then(Play::new).map_err(|e| e.to_string()) {
+    match result {
         Ok(mut p) => {
             if args.as_deref().is_some_and(|a| a.0.screenshot.is_some()) {
-                println!(
+                crate::app::shell::scripted::say(format_args!(
                     "puzzle: {}; level {}; {} empty cells; generated in {:.1} ms",
                     settings.describe(),
                     p.puzzle()
@@ -340,7 +372,7 @@ fn poll_generation(
                         .map_or("beyond 3".to_string(), |l| l.to_string()),
                     p.empty_left(),
                     took.as_secs_f64() * 1000.0
-                );
+                ));
             }
             if std::mem::take(&mut demo.pending) {
                 run_demo(&mut p);
@@ -352,6 +384,23 @@ fn poll_generation(
         }
         Err(e) => game.error = StatusLine::error(e),
     }
+}
+
+/// The plugin made no puzzle: say why (a crashed generator says so too).
+fn take_failure(
+    failed: On<LevelGenerationFailed>,
+    mut commands: Commands,
+    mut generation: ResMut<Generation>,
+    mut game: ResMut<PuzzleGame>,
+) {
+    if generation.finish(failed.entity).is_none() {
+        return;
+    }
+    commands.entity(failed.entity).try_despawn();
+    game.error = StatusLine::error(match &failed.error {
+        RecipeError::Crashed(why) => format!("the puzzle generator stopped unexpectedly ({why})"),
+        e => e.to_string(),
+    });
 }
 
 /// The `--autoplay` demo on a fresh puzzle: half the empty cells by hints,

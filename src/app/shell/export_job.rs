@@ -1,25 +1,30 @@
 //! Writing an export off the main thread: the bytes are made and written
-//! on a background thread, atomically and never over an existing file; the
-//! screen polls for the outcome line. The hex-board and dungeon export
-//! boxes share it.
+//! by a background job of the plugin, atomically and never over an
+//! existing file; the outcome line arrives with the job's end
+//! ([`super::jobs`]). The hex-board and dungeon export boxes share it.
 
+use super::jobs::{JobSlot, panicked};
 use super::status::StatusLine;
 use crate::level::write_atomic;
-use crate::plugin::Job;
+use crate::plugin::JobPanicked;
 use std::path::{Path, PathBuf};
+
+/// What an export job gives: the line to show, or why it failed.
+pub type ExportOutcome = Result<String, String>;
 
 /// One export at a time and the last outcome.
 #[derive(Default)]
 pub struct ExportJob {
     /// The last outcome.
     pub message: StatusLine,
-    job: Option<Job<Result<String, String>>>,
+    /// The export being written.
+    pub job: JobSlot<ExportOutcome>,
 }
 
 impl ExportJob {
     /// Whether an export is being written.
     pub fn busy(&self) -> bool {
-        self.job.is_some()
+        self.job.busy()
     }
 
     /// Make the bytes with `make` (which also returns a size note such as
@@ -30,23 +35,19 @@ impl ExportJob {
         make: impl FnOnce() -> Result<(Vec<u8>, String), String> + Send + 'static,
     ) {
         self.message = StatusLine::info(format!("writing {} …", path.display()));
-        self.job = Some(Job::spawn("export", move || {
+        self.job.start("export", move || {
             let (bytes, note) = make()?;
             write_new(&path, &bytes)?;
             Ok(format!("exported {} ({note})", path.display()))
-        }));
+        });
     }
 
-    /// Take in a finished export (call every frame while [`Self::busy`]).
-    pub fn poll(&mut self) {
-        let Some(result) = self.job.as_mut().and_then(Job::poll) else {
-            return;
-        };
-        self.job = None;
-        self.message = match result {
+    /// Take in a finished export (its box's [`super::jobs::ScreenJob`]).
+    pub fn finished(&mut self, outcome: Result<ExportOutcome, JobPanicked>) {
+        self.message = match outcome {
             Ok(Ok(done)) => StatusLine::ok(done),
             Ok(Err(e)) => StatusLine::error(e),
-            Err(_) => StatusLine::error("the export stopped unexpectedly"),
+            Err(why) => StatusLine::error(panicked("export", &why)),
         };
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod camera;
 pub mod export_job;
+pub mod jobs;
 pub mod library;
 pub mod save_box;
 pub mod scripted;

@@ -23,6 +23,12 @@ pub struct ScriptReport {
     pub busy: bool,
 }
 
+/// The one path of a screen's lines to a scripted run (stdout, where
+/// scripts and tests read them: "domino: match over, …", "edit: …").
+pub fn say(line: impl std::fmt::Display) {
+    println!("{line}");
+}
+
 /// Checks of the flags every screen shares.
 pub fn check_common(args: &AppArgs) -> Result<(), String> {
     if args
@@ -65,6 +71,9 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<FrameStats>()
         .init_resource::<ScriptReport>()
         .add_systems(OnExit(Screen::HexBoards), clear_report)
+        .add_systems(OnExit(Screen::Domino), clear_report)
+        .add_systems(OnExit(Screen::Dungeon), clear_report)
+        .add_systems(OnExit(Screen::Puzzle), clear_report)
         .add_systems(Last, screenshot_and_exit);
 }
 

@@ -1,24 +1,7 @@
 //! One status line for every screen: the outcome of the last command
 //! (information, success or error) and one way to draw it.
 
-use crate::plugin::Job;
 use bevy_egui::egui;
-
-/// Take the finished job out of `slot` (left `None`): its value, or a
-/// sentence for a status line (`"no {what}: …"` when the work said why it
-/// failed, `"the {what} stopped unexpectedly"` when it panicked). `None`
-/// while the job runs or when there is none.
-pub fn take_finished<V>(
-    slot: &mut Option<Job<Result<V, String>>>,
-    what: &str,
-) -> Option<Result<V, String>> {
-    let result = slot.as_mut()?.poll()?;
-    *slot = None;
-    Some(match result {
-        Ok(r) => r.map_err(|e| format!("no {what}: {e}")),
-        Err(_) => Err(format!("the {what} stopped unexpectedly")),
-    })
-}
 
 /// What kind of message a [`StatusLine`] holds (its colour).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

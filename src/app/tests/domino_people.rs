@@ -175,7 +175,8 @@ pub fn play_to_end(app: &mut App) {
             }
             Actor::RoundOver => g.game.next_round().unwrap(),
             Actor::MatchOver => return,
-            Actor::Ai(_) => {}
+            // The AI seats think off the frame.
+            Actor::Ai(_) => std::thread::sleep(std::time::Duration::from_micros(200)),
         }
     }
     panic!("the match did not end");

@@ -2,7 +2,7 @@
 //! hex-board run still animates generation by generation and gives what
 //! stepping by hand gives; the hex and dungeon screens' unpaced runs cost
 //! the frame little (`cargo test --test app frame_cost -- --nocapture`
-//! prints the figures of `RunnerFrameTime`).
+//! prints the figures of `JobFrameTime`).
 
 use super::common::{headless, headless_on, temp_dir};
 use crate::app::Screen;
@@ -15,7 +15,7 @@ use crate::app::hex_boards::{
 };
 use crate::app::shell::library::LevelLibrary;
 use bevy::prelude::*;
-use bevy_evoboard::RunnerFrameTime;
+use bevy_evoboard::JobFrameTime;
 use evoboard_core::boards::{Algorithm, BoardGame};
 use evoboard_core::dungeon::Size;
 
@@ -89,7 +89,7 @@ fn a_paced_hex_run_animates_off_the_frame_and_matches_stepping_by_hand() {
 }
 
 /// Print what driving the runners cost the frame (ms).
-fn report(what: &str, t: &RunnerFrameTime) {
+fn report(what: &str, t: &JobFrameTime) {
     eprintln!(
         "frame_cost {what}: {} frames with a run, main-thread time per frame mean {:.4} ms, max {:.4} ms",
         t.busy_frames,
@@ -102,12 +102,12 @@ fn report(what: &str, t: &RunnerFrameTime) {
 fn frame_cost_of_the_unpaced_hex_and_dungeon_runs() {
     let root = temp_dir("frame-cost");
     let mut app = hex_app(&root, 0.0);
-    app.insert_resource(RunnerFrameTime::default());
+    app.insert_resource(JobFrameTime::default());
     for _ in 0..600 {
         app.update();
         std::thread::yield_now();
     }
-    let hex = *app.world().resource::<RunnerFrameTime>();
+    let hex = *app.world().resource::<JobFrameTime>();
     report("hex brkga unpaced, 600 frames", &hex);
     assert!(hex.busy_frames > 0);
     assert!(generator(&mut app).progress.generation > 0);
@@ -121,7 +121,7 @@ fn frame_cost_of_the_unpaced_hex_and_dungeon_runs() {
     app.insert_resource(s);
     app.world_mut().write_message(DungeonCommand::Start);
     app.update();
-    app.insert_resource(RunnerFrameTime::default());
+    app.insert_resource(JobFrameTime::default());
     let mut frames = 0;
     while app.world().resource::<DungeonRun>().state != DungeonRunState::Done {
         app.update();
@@ -129,7 +129,7 @@ fn frame_cost_of_the_unpaced_hex_and_dungeon_runs() {
         frames += 1;
         assert!(frames < 1_000_000, "the dungeon run did not finish");
     }
-    let dungeon = *app.world().resource::<RunnerFrameTime>();
+    let dungeon = *app.world().resource::<JobFrameTime>();
     report("dungeon large unpaced, whole run", &dungeon);
     assert!(dungeon.busy_frames > 0);
     std::fs::remove_dir_all(&root).unwrap();

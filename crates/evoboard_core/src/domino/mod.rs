@@ -66,8 +66,9 @@ pub use game::{MATCH_TARGET, MatchResult, deal, opener, play_match, play_match_l
 pub use hint::{Hint, HintOption, hint_round};
 pub use layout::{ArmEnd, Dir, GAP, ROOM, TableLayout, TableRect, TileSpot, table_layout};
 pub use local_match::{
-    ARM_NAMES, Actor, HumanChoice, LocalMatch, LogEntry, Placement, RoundSummary, SEAT_NAMES,
-    TEAM_NAMES, all_legal_moves, count_terms, end_text, opener_text, team_name_of,
+    ARM_NAMES, Actor, AiTurns, AiTurnsPlayed, HumanChoice, LocalMatch, LogEntry, Placement,
+    RoundSummary, SEAT_NAMES, TEAM_NAMES, all_legal_moves, count_terms, end_text, opener_text,
+    team_name_of,
 };
 pub use round::{Event, Opening, Round, RoundEnd, Rule, SeatView, team_of};
 pub use search_agent::MoveValue;

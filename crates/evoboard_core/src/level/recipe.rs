@@ -116,6 +116,34 @@ pub struct PuzzleRecipe {
     pub seed: u64,
 }
 
+impl From<PuzzleRecipe> for puzzle::Settings {
+    fn from(r: PuzzleRecipe) -> Self {
+        puzzle::Settings {
+            width: r.width,
+            height: r.height,
+            difficulty: r.difficulty,
+            level: r.level,
+            rules: r.rules,
+            grade: r.grade,
+            seed: r.seed,
+        }
+    }
+}
+
+impl From<&puzzle::Settings> for PuzzleRecipe {
+    fn from(s: &puzzle::Settings) -> Self {
+        PuzzleRecipe {
+            width: s.width,
+            height: s.height,
+            difficulty: s.difficulty,
+            level: s.level,
+            rules: s.rules,
+            grade: s.grade,
+            seed: s.seed,
+        }
+    }
+}
+
 /// One level to generate.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
@@ -337,17 +365,9 @@ impl Recipe {
                     proposals: 1,
                     ..RecipeProgress::default()
                 });
-                let grade = r.grade.or(r.rules.is_takuzu().then_some(2));
-                let p = match (grade, r.level) {
-                    (Some(g), _) => {
-                        let (w, h, d) = (r.width, r.height, r.difficulty);
-                        puzzle::generate_grade(w, h, r.rules, d, g, r.seed)?.puzzle
-                    }
-                    (None, Some(l)) => {
-                        puzzle::generate_level(r.width, r.height, r.difficulty, l, r.seed)?
-                    }
-                    (None, None) => puzzle::generate(r.width, r.height, r.difficulty, r.seed)?,
-                };
+                // The app's settings and the command line's flags make
+                // puzzles the same way.
+                let p = puzzle::Settings::from(*r).generate()?;
                 if stop() {
                     return Err(RecipeError::Cancelled);
                 }

@@ -22,8 +22,11 @@ use super::spec::AgentSpec;
 use super::table::{Move, Table};
 use super::tiles::{Hand, NUMBER_MASK, Tile};
 use crate::rng::{Rng, seeded};
+use std::sync::Arc;
 
+mod away;
 mod narration;
+pub use away::{AiTurns, AiTurnsPlayed};
 pub use narration::{end_text, opener_text, team_name_of};
 
 /// What a person calls the seats: seat 0 is the person at the bottom of the
@@ -115,7 +118,7 @@ pub struct Placement {
 
 /// A match to 200 played a turn at a time.
 pub struct LocalMatch {
-    agents: [Option<Box<dyn Agent>>; 4],
+    agents: [Option<Arc<dyn Agent>>; 4],
     fallback: EvalAgent,
     rng: Rng,
     seed: u64,
@@ -186,7 +189,7 @@ impl LocalMatch {
         let (seat, opening) = opener(&hands, None);
         let round = Round::new(hands, seat, opening, [0, 0]);
         let mut m = LocalMatch {
-            agents,
+            agents: agents.map(|a| a.map(Arc::from)),
             fallback: EvalAgent::basic(),
             rng,
             seed,
@@ -241,7 +244,7 @@ impl LocalMatch {
     /// where it is. A seat outside 0..4 is ignored.
     pub fn set_agent(&mut self, s: u8, agent: Option<Box<dyn Agent>>) {
         if let Some(a) = self.agents.get_mut(s as usize) {
-            *a = agent;
+            *a = agent.map(Arc::from);
         }
     }
 
