@@ -44,8 +44,11 @@ use bevy::prelude::*;
 use std::marker::PhantomData;
 use std::time::Instant;
 
-/// Work running off the main thread for the entity it is on; see the
-/// [module](self) for what the plugin does with it.
+/// Work running off the main thread for the entity it is on: the plugin
+/// polls it and, when the work ends, triggers [`JobFinished<T>`] on the
+/// entity (the output, or how the work panicked) and despawns it.
+/// Despawning it first cancels the work. Register `T` once with
+/// [`JobsAppExt::add_job`].
 #[derive(Component)]
 pub struct BackgroundJob<T: Send + Sync + 'static>(Job<T>);
 

@@ -322,15 +322,15 @@ impl<S: Search + ?Sized + 'static, V: Send + 'static> Drop for SearchRunner<S, V
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use evoboard_core::search::Progress;
 
-    /// Counts up; solved at `goal`.
-    struct Count {
-        n: u64,
-        goal: u64,
-        p: Progress,
+    /// Counts up; solved at `goal` (the searches of the plugin's tests).
+    pub(crate) struct Count {
+        pub(crate) n: u64,
+        pub(crate) goal: u64,
+        pub(crate) p: Progress,
     }
 
     impl Search for Count {
@@ -354,7 +354,7 @@ mod tests {
         }
     }
 
-    fn count(goal: u64) -> Count {
+    pub(crate) fn count(goal: u64) -> Count {
         Count {
             n: 0,
             goal,

@@ -46,7 +46,12 @@ use std::time::{Duration, Instant};
 /// What a run draws, made from the search on its thread.
 type Snapshot<S, V> = Arc<dyn Fn(&S) -> V + Send + Sync>;
 
-/// A search with its pacing: see the [module](self).
+/// A search with its pacing, ticked once a frame like a `Timer`
+/// ([`SearchRun::tick`]): playing, it steps on its own thread at
+/// [`SearchRun::set_speed`] steps a second (at most a tenth of a second's
+/// steps owed, at least two) or as fast as it goes at 0; paused or resting
+/// ([`SearchRun::rest`], its screen away), the search is home
+/// ([`SearchRun::search_mut`]); a solved search comes home by itself.
 pub struct SearchRun<S: Search + ?Sized + 'static, V: Send + 'static> {
     /// The search while no thread has it.
     home: Option<Mutex<Box<S>>>,
@@ -263,42 +268,11 @@ impl<S: Search + ?Sized + 'static, V: Send + 'static> std::fmt::Debug for Search
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::tests::Count;
     use evoboard_core::search::Progress;
 
-    /// Counts up; solved at `goal`.
-    struct Count {
-        n: u64,
-        goal: u64,
-        p: Progress,
-    }
-
-    impl Search for Count {
-        type Solution = u64;
-        fn name(&self) -> &'static str {
-            "count"
-        }
-        fn step(&mut self) -> Progress {
-            self.n += 1;
-            self.p = self.p.next(self.n, self.n as f64, self.n as f64, true);
-            self.p
-        }
-        fn best(&self) -> (&u64, f64) {
-            (&self.n, self.n as f64)
-        }
-        fn progress(&self) -> Progress {
-            self.p
-        }
-        fn is_solved(&self) -> bool {
-            self.n >= self.goal
-        }
-    }
-
     fn count(goal: u64) -> Box<Count> {
-        Box::new(Count {
-            n: 0,
-            goal,
-            p: Progress::start(0, 0.0),
-        })
+        Box::new(crate::runner::tests::count(goal))
     }
 
     #[test]
@@ -376,7 +350,10 @@ mod tests {
 
     #[test]
     fn a_panicking_search_ends_the_run_without_a_panic_here() {
-        let mut run = SearchRun::new(Box::new(Fragile(*count(u64::MAX))), |f: &Fragile| f.0.n);
+        let mut run = SearchRun::new(
+            Box::new(Fragile(crate::runner::tests::count(u64::MAX))),
+            |f: &Fragile| f.0.n,
+        );
         run.set_speed(0.0);
         run.play();
         let mut frame = JobFrameTime::default();

@@ -163,16 +163,9 @@ pub fn keys(pressed: &impl Fn(KeyCode) -> bool, g: &mut DominoGame) {
         return;
     }
     let enter = pressed(KeyCode::Enter) || pressed(KeyCode::Space);
-    let numbers = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-    ];
-    let number = numbers.iter().position(|k| pressed(*k));
+    let number = crate::app::shell::DIGIT_KEYS[..7]
+        .iter()
+        .position(|k| pressed(*k));
     let left = pressed(KeyCode::ArrowLeft) || pressed(KeyCode::ArrowUp);
     let right = pressed(KeyCode::ArrowRight) || pressed(KeyCode::ArrowDown);
     match g.game.next_actor() {

@@ -129,17 +129,7 @@ fn keys(
     if map.game != BoardGame::TerraMystica {
         return;
     }
-    const DIGITS: [KeyCode; 8] = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-    ];
-    for (code, key) in DIGITS.iter().enumerate() {
+    for (code, key) in crate::app::shell::DIGIT_KEYS[..8].iter().enumerate() {
         if keys.just_pressed(*key) {
             out.write(DesignCommand::SetTile {
                 hex,

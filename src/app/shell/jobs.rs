@@ -9,7 +9,9 @@
 //! ```ignore
 //! impl ScreenJob<Hint> for DominoHint {
 //!     fn slot(&mut self) -> &mut JobSlot<Hint> { &mut self.job }
-//!     fn finished(&mut self, outcome: Result<Hint, JobPanicked>) { … }
+//!     fn finished(&mut self, outcome: Result<Hint, JobPanicked>) {
+//!         self.result = outcome.ok();
+//!     }
 //! }
 //! // in the screen's plugin:
 //! shell::jobs::add::<DominoHint, Hint>(app);

@@ -23,6 +23,20 @@ use camera::{BoardCamera, PanelInsets};
 pub use sets::{ScreenSet, ScreenUiSet};
 pub use status::{StatusKind, StatusLine};
 
+/// The number keys 1 to 9, in order (a screen's shortcuts take the first
+/// few).
+pub const DIGIT_KEYS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
 /// Registers the shell: cameras, the level library, scripted runs, the top
 /// bar and the screen switching.
 pub fn plugin(app: &mut App) {
