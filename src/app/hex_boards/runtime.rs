@@ -173,12 +173,6 @@ impl HexBoardGenerator {
         self.loaded = Some(("design".into(), tiles));
     }
 
-    /// Whether this generator steps at the settings' pace rather than as
-    /// fast as it goes.
-    pub fn paced(&self, settings: &BoardSettings) -> bool {
-        settings.steps_per_second > 0.0 && !self.unpaced
-    }
-
     /// The search, home from its thread (which stops after its current
     /// step); `None` when it crashed.
     fn home(&mut self) -> Option<&mut (dyn Search<Solution = Vec<u8>> + 'static)> {
@@ -404,10 +398,11 @@ pub fn advance_generators(
             map.show_broken = settings.show_broken;
             g.settings.show_broken = settings.show_broken;
         }
-        let speed = if g.paced(&settings) {
-            settings.steps_per_second
-        } else {
+        // "Evolve the rest" runs as fast as it goes whatever the pace.
+        let speed = if g.unpaced {
             0.0
+        } else {
+            settings.steps_per_second
         };
         g.run.set_speed(speed);
         if g.state == BoardRunState::Running {

@@ -28,7 +28,7 @@ use crate::app::AppArgs;
 use crate::app::Screen;
 use crate::app::shell::scripted::ScriptArgs;
 use crate::app::shell::{ScreenSet, StatusLine};
-use crate::level::{Level, LevelMap, PuzzleRecipe, Recipe, RecipeError};
+use crate::level::{Level, LevelMap, Recipe, RecipeError};
 use crate::plugin::{
     GenerateLevel, GenerationProgress, LevelAsset, LevelGenerated, LevelGenerationFailed,
 };
@@ -101,13 +101,8 @@ impl Generation {
 
     /// The settings of the request `e`, taken, if it is the one under way.
     fn finish(&mut self, e: Entity) -> Option<Settings> {
-        match self.request.take() {
-            Some((r, s, _)) if r == e => Some(s),
-            other => {
-                self.request = other;
-                None
-            }
-        }
+        let (_, settings, _) = self.request.take_if(|r| r.0 == e)?;
+        Some(settings)
     }
 }
 
@@ -194,7 +189,7 @@ pub fn validate(args: &AppArgs) -> Result<(), String> {
 
 /// The settings the scripted flags ask for, on top of `base`.
 pub fn settings_from_args(args: &AppArgs, base: &Settings) -> Settings {
-    let mut s = base.clone();
+    let mut s = *base;
     if let Some(seed) = args.seed {
         s.seed = seed;
     }
@@ -305,7 +300,7 @@ fn handle_commands(
     for cmd in requests.read() {
         match cmd {
             PuzzleRequest::Generate => {
-                let s = settings.0.clone();
+                let s = settings.0;
                 if let Err(e) = s.check() {
                     game.error = StatusLine::error(e.to_string());
                     continue;
@@ -313,10 +308,7 @@ fn handle_commands(
                 game.error.clear();
                 // The newest request wins: the one before is cancelled.
                 generation.cancel(&mut commands);
-                let request = GenerateLevel::new(
-                    format!("puzzle-{}", s.seed),
-                    Recipe::Puzzle(PuzzleRecipe::from(&s)),
-                );
+                let request = GenerateLevel::new(format!("puzzle-{}", s.seed), Recipe::Puzzle(s));
                 let e = commands
                     .spawn((Name::new("puzzle generation"), request))
                     .observe(take_generated)

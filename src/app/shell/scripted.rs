@@ -70,11 +70,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FrameCount>()
         .init_resource::<FrameStats>()
         .init_resource::<ScriptReport>()
-        .add_systems(OnExit(Screen::HexBoards), clear_report)
-        .add_systems(OnExit(Screen::Domino), clear_report)
-        .add_systems(OnExit(Screen::Dungeon), clear_report)
-        .add_systems(OnExit(Screen::Puzzle), clear_report)
         .add_systems(Last, screenshot_and_exit);
+    for screen in Screen::ALL {
+        app.add_systems(OnExit(screen), clear_report);
+    }
 }
 
 /// A screen left behind stops reporting.

@@ -59,7 +59,7 @@ fn generates_like_the_core_and_solves_by_clicks_and_keys() {
         seed: 11,
         ..Settings::default()
     };
-    let mut app = puzzle_app(&root, settings.clone());
+    let mut app = puzzle_app(&root, settings);
     wait_for_puzzle(&mut app);
     let core = evoboard_core::puzzle::generate(9, 8, Difficulty::Hard, 11).unwrap();
     assert_eq!(
@@ -214,7 +214,7 @@ fn a_takuzu_puzzle_of_grade_3_is_generated_and_its_hints_name_their_technique() 
     puzzle::validate(&args).unwrap();
     let settings = puzzle::settings_from_args(&args, &Settings::default());
     assert_eq!(settings.rules, evoboard_core::puzzle::RuleSet::Takuzu);
-    let mut app = puzzle_app(&root, settings.clone());
+    let mut app = puzzle_app(&root, settings);
     wait_for_puzzle(&mut app);
     let p = play_of(&app).puzzle().clone();
     assert_eq!(p, settings.generate().unwrap(), "same puzzle as the core");

@@ -95,54 +95,10 @@ pub struct DungeonRecipe {
     pub proposal: Option<usize>,
 }
 
-/// A puzzle to generate: the settings of `evoboard puzzle generate`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
-pub struct PuzzleRecipe {
-    /// Columns.
-    pub width: usize,
-    /// Rows.
-    pub height: usize,
-    /// Easy or hard.
-    pub difficulty: Difficulty,
-    /// A required deduction level (1..=3), if any (no-three rules only).
-    pub level: Option<u8>,
-    /// The rule set: no three in a row, or Takuzu.
-    pub rules: RuleSet,
-    /// A required grade by technique (1..=3, `puzzle generate --grade`),
-    /// if any; Takuzu without one is grade 2.
-    pub grade: Option<u8>,
-    /// The seed.
-    pub seed: u64,
-}
-
-impl From<PuzzleRecipe> for puzzle::Settings {
-    fn from(r: PuzzleRecipe) -> Self {
-        puzzle::Settings {
-            width: r.width,
-            height: r.height,
-            difficulty: r.difficulty,
-            level: r.level,
-            rules: r.rules,
-            grade: r.grade,
-            seed: r.seed,
-        }
-    }
-}
-
-impl From<&puzzle::Settings> for PuzzleRecipe {
-    fn from(s: &puzzle::Settings) -> Self {
-        PuzzleRecipe {
-            width: s.width,
-            height: s.height,
-            difficulty: s.difficulty,
-            level: s.level,
-            rules: s.rules,
-            grade: s.grade,
-            seed: s.seed,
-        }
-    }
-}
+/// A puzzle to generate: the settings of `evoboard puzzle generate`, the
+/// same type the app's puzzle panel edits (one path from settings to
+/// puzzle).
+pub type PuzzleRecipe = puzzle::Settings;
 
 /// One level to generate.
 #[derive(Clone, Debug, PartialEq)]
@@ -365,9 +321,7 @@ impl Recipe {
                     proposals: 1,
                     ..RecipeProgress::default()
                 });
-                // The app's settings and the command line's flags make
-                // puzzles the same way.
-                let p = puzzle::Settings::from(*r).generate()?;
+                let p = r.generate()?;
                 if stop() {
                     return Err(RecipeError::Cancelled);
                 }

@@ -61,8 +61,10 @@ fn check_side(dimension: &'static str, value: usize) -> Result<(), PuzzleError> 
     }
 }
 
-/// What to generate.
-#[derive(Clone, Debug, PartialEq)]
+/// What to generate (also a level recipe's puzzle,
+/// [`crate::level::PuzzleRecipe`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Settings {
     /// Width in cells (4..=20).
     pub width: usize,
