@@ -6,7 +6,7 @@
 use super::{game, run_until, temp_dir};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
-use bevy_evoboard::ecs_tilemap::{EcsTileAtlas, TileKind, tile_index};
+use bevy_evoboard::ecs_tilemap::{EcsTileAtlas, EcsTileLayout, TileKind, tile_index};
 use bevy_evoboard::prelude::*;
 use std::time::Duration;
 
@@ -148,26 +148,8 @@ fn tiles_sit_where_the_plugins_maps_put_them_at_any_size_and_place() {
                 Some(&place),
                 "the game's Transform stays"
             );
-            let tiles = bevy_evoboard::ecs_tilemap::LevelTiles::of(&level);
-            let positions: Vec<TilePos> = tiles.tiles.iter().map(|t| t.0).collect();
-            let got = tile_centres(&app, map, &positions);
-            let at = place.translation.truncate();
-            let want: Vec<Vec2> = match &level.map {
-                LevelMap::Dungeon(_) => {
-                    let d = DungeonMap::from_level(&level.map).unwrap();
-                    let (width, height) = (d.grid.width(), d.grid.height());
-                    (0..height)
-                        .flat_map(|y| (0..width).map(move |x| (x, y)))
-                        .map(|(x, y)| at + d.cell_centre(x, y, cell_size))
-                        .collect()
-                }
-                _ => {
-                    let b = HexBoardMap::from_level(&level.map).unwrap();
-                    (0..b.tiles.len())
-                        .map(|i| at + b.position(i, hex_size))
-                        .collect()
-                }
-            };
+            let got = centres_of(&app, map, &level);
+            let want = plugin_centres(&level, place.translation.truncate(), hex_size, cell_size);
             assert_eq!(got.len(), want.len());
             for (i, (g, e)) in got.iter().zip(&want).enumerate() {
                 assert!(
@@ -193,11 +175,170 @@ fn tiles_sit_where_the_plugins_maps_put_them_at_any_size_and_place() {
     std::fs::remove_dir_all(&root).unwrap();
 }
 
+/// Every tile's centre in the world (bevy_ecs_tilemap's projection), in
+/// the order of [`LevelTiles::of`](bevy_evoboard::ecs_tilemap::LevelTiles::of).
+fn centres_of(app: &App, map: Entity, level: &Level) -> Vec<Vec2> {
+    let tiles = bevy_evoboard::ecs_tilemap::LevelTiles::of(level);
+    let positions: Vec<TilePos> = tiles.tiles.iter().map(|t| t.0).collect();
+    tile_centres(app, map, &positions)
+}
+
+/// Where the plugin's own maps put every hex or cell of `level` at `at`,
+/// in the same order as [`centres_of`].
+fn plugin_centres(level: &Level, at: Vec2, hex_size: f32, cell_size: f32) -> Vec<Vec2> {
+    match &level.map {
+        LevelMap::Dungeon(_) => {
+            let d = DungeonMap::from_level(&level.map).unwrap();
+            let (width, height) = (d.grid.width(), d.grid.height());
+            (0..height)
+                .flat_map(|y| (0..width).map(move |x| (x, y)))
+                .map(|(x, y)| at + d.cell_centre(x, y, cell_size))
+                .collect()
+        }
+        _ => {
+            let b = HexBoardMap::from_level(&level.map).unwrap();
+            (0..b.tiles.len())
+                .map(|i| at + b.position(i, hex_size))
+                .collect()
+        }
+    }
+}
+
+#[test]
+fn a_map_takes_its_own_size_anchor_and_z_and_marks_the_special_rooms() {
+    let root = temp_dir("ecs-tilemap-layout");
+    let mut app = game(&root);
+    app.init_asset::<Image>();
+    let settings = app.world().resource::<EvoboardSettings>().clone();
+    let place = Transform::from_xyz(-40.0, 75.0, 1.0);
+    // Sizes unlike the settings' on both maps, each with its own z.
+    for (request, size, z) in [
+        (GenerateLevel::dungeon(Size::Small, 5), 10.0, 7.0),
+        (
+            GenerateLevel::hex_board(BoardGame::Catan, Algorithm::Best, 5),
+            21.0,
+            -2.0,
+        ),
+    ] {
+        let layout = EcsTileLayout::default().with_size(size).with_z(z);
+        let (map, level) = generate_and_fill_with(&mut app, request, (layout, place));
+        let is_dungeon = matches!(level.map, LevelMap::Dungeon(_));
+        assert_ne!(
+            size,
+            if is_dungeon {
+                settings.cell_size
+            } else {
+                settings.hex_size
+            },
+            "a size the settings do not give"
+        );
+        let at = place.translation.truncate();
+        let want = plugin_centres(&level, at, size, size);
+        let got = centres_of(&app, map, &level);
+        assert_eq!(got.len(), want.len());
+        for (i, (g, e)) in got.iter().zip(&want).enumerate() {
+            assert!(
+                g.distance(*e) < 0.01,
+                "tile {i}: {g}, the plugin's map at {e}"
+            );
+        }
+        let t = app.world().get::<Transform>(map).unwrap();
+        assert_eq!(
+            t.translation,
+            place.translation.truncate().extend(z),
+            "z from the layout"
+        );
+        // The texture is an atlas painted at this size.
+        let tile = *app.world().get::<TilemapTileSize>(map).unwrap();
+        let TilemapTexture::Single(texture) = app.world().get::<TilemapTexture>(map).unwrap()
+        else {
+            panic!("one atlas image")
+        };
+        let image = app
+            .world()
+            .resource::<Assets<Image>>()
+            .get(texture)
+            .unwrap();
+        assert_eq!(
+            image.height() as f32,
+            tile.y,
+            "atlas tiles as tall as the map's"
+        );
+        let step = if is_dungeon { size } else { 2.0 * size };
+        assert!(
+            tile.y >= step && tile.y < step + 1.0,
+            "tile {} for {step}",
+            tile.y
+        );
+
+        if let LevelMap::Dungeon(d) = &level.map {
+            // The entrance and the final room's corner walls carry their marks.
+            for (room, mark) in [
+                (d.entrance, WallMark::Entrance),
+                (d.final_room, WallMark::Final),
+            ] {
+                let r = &d.rooms[room];
+                let (x, y) = (r.x as usize - 1, r.y as usize - 1);
+                let cell = d.grid.get(x, y);
+                assert_eq!(
+                    cell,
+                    evoboard_core::dungeon::DungeonTile::Wall,
+                    "corner of {}",
+                    r.letter
+                );
+                let pos = TilePos::new(x as u32, (d.height() - 1 - y) as u32);
+                assert_eq!(
+                    index_at(&app, map, pos),
+                    tile_index(TileKind::MarkedDungeon(cell, mark)),
+                    "room {}'s corner",
+                    r.letter
+                );
+                assert_ne!(
+                    tile_index(TileKind::MarkedDungeon(cell, mark)),
+                    tile_index(TileKind::Dungeon(cell))
+                );
+            }
+        }
+    }
+    // An anchor of the game's choosing is kept as given.
+    let request = GenerateLevel::dungeon(Size::Small, 6);
+    let layout = EcsTileLayout::default().with_anchor(TilemapAnchor::BottomLeft);
+    let (map, level) = generate_and_fill_with(&mut app, request, (layout, place));
+    assert_eq!(
+        app.world().get::<TilemapAnchor>(map),
+        Some(&TilemapAnchor::BottomLeft)
+    );
+    let LevelMap::Dungeon(d) = &level.map else {
+        panic!("a dungeon")
+    };
+    // The bottom-left cell's centre is half a cell inside the entity's corner.
+    let corner = tile_centres(&app, map, &[TilePos::new(0, 0)])[0];
+    let half = settings.cell_size / 2.0;
+    assert!(
+        corner.distance(place.translation.truncate() + Vec2::splat(half)) < 0.01,
+        "{corner}"
+    );
+    assert_eq!(
+        app.world().get::<TilemapSize>(map).unwrap().y as usize,
+        d.height()
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
 /// [`generate_and_fill`] with the map spawned at `place`.
 fn generate_and_fill_at(
     app: &mut App,
     request: GenerateLevel,
     place: Transform,
+) -> (Entity, Level) {
+    generate_and_fill_with(app, request, place)
+}
+
+/// [`generate_and_fill`] with `extra` components on the map's entity.
+fn generate_and_fill_with(
+    app: &mut App,
+    request: GenerateLevel,
+    extra: impl Bundle,
 ) -> (Entity, Level) {
     let e = app.world_mut().spawn(request).id();
     assert!(run_until(app, Duration::from_secs(120), |app| {
@@ -211,7 +352,7 @@ fn generate_and_fill_at(
         .unwrap()
         .0
         .clone();
-    let map = app.world_mut().spawn((LevelEcsTilemap(handle), place)).id();
+    let map = app.world_mut().spawn((LevelEcsTilemap(handle), extra)).id();
     assert!(run_until(app, Duration::from_secs(5), |app| {
         app.world().get::<TileStorage>(map).is_some()
     }));

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy_evoboard::{
     AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAiFailed, EvoboardPlugins, GenerateLevel,
     GeneratedLevel, GenerationFailed, GenerationProgress, GenerationStage, GeneratorStats,
-    LevelAsset, LevelGenerated, LevelGenerationFailed, requests_done,
+    JobFinished, LevelAsset, LevelGenerated, LevelGenerationFailed, requests_done,
 };
 use evoboard_core::boards::{Algorithm, BoardGame};
 use evoboard_core::domino::{AgentSpec, Opening, PublicRound, Tile, Turn};
@@ -390,4 +390,57 @@ fn public_types_are_registered_for_inspectors() {
             "{name} is registered"
         );
     }
+}
+
+#[test]
+fn a_games_own_match_plays_its_ai_seats_through_the_plugin_as_steps_do() {
+    use bevy_evoboard::play_ai_seats;
+    use evoboard_core::domino::{Actor, AiTurnsPlayed, LocalMatch};
+    use std::sync::{Arc, Mutex};
+
+    let root = temp_dir("domino-seats");
+    let mut app = game(&root);
+    let specs: [Option<AgentSpec>; 4] =
+        ["basic", "s1", "basic", "s2"].map(|a| Some(a.parse().unwrap()));
+    for seed in [5, 11] {
+        let mut steps = LocalMatch::from_specs(&specs, seed).unwrap();
+        let shared = Arc::new(Mutex::new(LocalMatch::from_specs(&specs, seed).unwrap()));
+        let mut jobs = 0;
+        loop {
+            match steps.next_actor() {
+                Actor::Ai(_) => steps.ai_step().unwrap(),
+                Actor::RoundOver => steps.next_round().unwrap(),
+                _ => break,
+            }
+        }
+        loop {
+            let actor = shared.lock().unwrap().next_actor();
+            match actor {
+                Actor::Ai(_) => {
+                    let turns = shared.lock().unwrap().ai_turns(3).unwrap();
+                    let table = shared.clone();
+                    let e = app
+                        .world_mut()
+                        .spawn(play_ai_seats(turns))
+                        .observe(move |mut done: On<JobFinished<AiTurnsPlayed>>| {
+                            let played = done.take().unwrap().expect("no panic");
+                            assert!(table.lock().unwrap().apply_ai_turns(played) >= 1);
+                        })
+                        .id();
+                    assert!(run_until(&mut app, Duration::from_secs(30), |app| {
+                        app.world().get_entity(e).is_err()
+                    }));
+                    jobs += 1;
+                }
+                Actor::RoundOver => shared.lock().unwrap().next_round().unwrap(),
+                _ => break,
+            }
+            assert!(jobs < 5_000);
+        }
+        let away = shared.lock().unwrap();
+        assert!(jobs > 1, "several jobs");
+        assert_eq!(steps.result(), away.result(), "seed {seed}");
+        assert_eq!(steps.log().len(), away.log().len(), "seed {seed}");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
 }

@@ -8,6 +8,12 @@
 //! thread (the Monte Carlo agent can take a while); outside Bevy, call
 //! [`evoboard_core::domino::choose_turn`] directly.
 //!
+//! A game that runs its table on evoboard's own rules engine (a
+//! [`LocalMatch`](evoboard_core::domino::LocalMatch), which holds every
+//! hand) hands the AI seats' due turns to [`play_ai_seats`] instead: they
+//! are played off the main thread on the match's own random stream, so the
+//! match ends exactly as the command line's for the same seed.
+//!
 //! ```no_run
 //! use bevy::prelude::*;
 //! use evoboard_core::domino::{AgentSpec, PublicRound, Turn};
@@ -27,8 +33,11 @@
 //! ```
 
 use super::job::Job;
+use super::jobs::{BackgroundJob, JobsAppExt};
 use bevy::prelude::*;
-use evoboard_core::domino::{AgentSpec, DominoError, PublicRound, Turn, choose_turn};
+use evoboard_core::domino::{
+    AgentSpec, AiTurns, AiTurnsPlayed, DominoError, PublicRound, Turn, choose_turn,
+};
 
 /// Ask an agent for a seat's turn. `agent` is typed as the command line
 /// parses it (`"s1".parse::<AgentSpec>()`, `basic`, a tuned preset,
@@ -88,13 +97,48 @@ pub struct DominoAdvised {
 #[derive(Component)]
 struct Thinking(Job<Result<Turn, DominoError>>);
 
-/// Runs domino agents for [`AskDominoAi`] requests.
+/// The AI seats' due turns of a game's own
+/// [`LocalMatch`](evoboard_core::domino::LocalMatch), as a job: spawn it,
+/// and [`JobFinished<AiTurnsPlayed>`](super::JobFinished) on its entity
+/// brings the turns for `LocalMatch::apply_ai_turns`. The seats' agents
+/// are the match's (built from their [`AgentSpec`]s by
+/// `LocalMatch::from_specs`), and each turn draws from the match's random
+/// stream, as `LocalMatch::ai_step` would.
+///
+/// ```no_run
+/// use bevy::prelude::*;
+/// use bevy_evoboard::prelude::*;
+/// use bevy_evoboard::play_ai_seats;
+/// use evoboard_core::domino::{AiTurnsPlayed, LocalMatch};
+///
+/// #[derive(Resource)]
+/// struct Table(LocalMatch);
+///
+/// fn ai_seats_move(mut commands: Commands, mut table: ResMut<Table>) {
+///     // Up to 4 AI turns, stopping at a person's turn or the round's end.
+///     let Ok(turns) = table.0.ai_turns(4) else { return };
+///     commands.spawn(play_ai_seats(turns)).observe(
+///         |mut done: On<JobFinished<AiTurnsPlayed>>, mut table: ResMut<Table>| {
+///             if let Some(Ok(played)) = done.take() {
+///                 table.0.apply_ai_turns(played);
+///             }
+///         },
+///     );
+/// }
+/// ```
+pub fn play_ai_seats(turns: AiTurns) -> BackgroundJob<AiTurnsPlayed> {
+    BackgroundJob::new("domino AI seats", move || turns.run())
+}
+
+/// Runs domino agents for [`AskDominoAi`] requests and [`play_ai_seats`]
+/// jobs.
 pub struct DominoAiPlugin;
 
 impl Plugin for DominoAiPlugin {
     fn build(&self, app: &mut App) {
         let schedule = super::EvoboardSettings::of(app).schedule;
         super::frame_time::plugin(app);
+        app.add_job::<AiTurnsPlayed>();
         app.register_type::<AskDominoAi>()
             .register_type::<DominoAdvice>()
             .register_type::<DominoAdviceFailed>()

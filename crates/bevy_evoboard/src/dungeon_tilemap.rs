@@ -44,6 +44,27 @@ pub const TRAP_RGB: [u8; 3] = [214, 40, 30];
 pub const ENTRANCE_RGB: [u8; 3] = [64, 176, 88];
 /// RGB of the final room's walls.
 pub const FINAL_RGB: [u8; 3] = [232, 128, 32];
+/// Which special room a wall belongs to: its walls are drawn in
+/// [`ENTRANCE_RGB`] or [`FINAL_RGB`] (on the [`DungeonMap`] texture and in
+/// the bevy_ecs_tilemap atlas alike).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
+pub enum WallMark {
+    /// The entrance room's walls (green).
+    Entrance,
+    /// The final room's walls (orange).
+    Final,
+}
+
+impl WallMark {
+    /// The walls' colour.
+    pub fn rgb(self) -> [u8; 3] {
+        match self {
+            WallMark::Entrance => ENTRANCE_RGB,
+            WallMark::Final => FINAL_RGB,
+        }
+    }
+}
+
 /// Colour of enemy icons.
 pub const ENEMY_COLOUR: Color = Color::srgb(0.80, 0.10, 0.10);
 /// Colour of treasure icons.
@@ -179,15 +200,28 @@ impl DungeonMap {
         format!("ROOM {}{role} - {contents}", r.letter)
     }
 
-    /// The texture: `CELL_PX × CELL_PX` RGBA pixels per cell, rows top
-    /// first.
-    pub fn paint(&self) -> Vec<u8> {
+    /// The mark of every cell, row by row from the top: [`WallMark::Entrance`]
+    /// on and around the entrance room, [`WallMark::Final`] on and around
+    /// the final room (a wall or secret door there is drawn in the room's
+    /// colour), `None` elsewhere.
+    ///
+    /// ```
+    /// use bevy_evoboard::{DungeonMap, WallMark};
+    /// use evoboard_core::dungeon::{DungeonParams, Size, generate};
+    /// let d = &generate(&DungeonParams::for_size(Size::Small), 3).unwrap()[0];
+    /// let map = DungeonMap::from_dungeon(d);
+    /// let r = &d.rooms[d.entrance];
+    /// let w = d.width();
+    /// let corner = (r.y as usize - 1) * w + r.x as usize - 1;
+    /// assert_eq!(map.wall_marks()[corner], Some(WallMark::Entrance));
+    /// ```
+    pub fn wall_marks(&self) -> Vec<Option<WallMark>> {
         let (w, h) = (self.grid.width(), self.grid.height());
-        let stride = w * CELL_PX;
-        let mut px = vec![255u8; stride * h * CELL_PX * 4];
-        // Walls of the entrance and the final room are coloured.
-        let mut wall_tint: Vec<Option<[u8; 3]>> = vec![None; w * h];
-        for (room, rgb) in [(self.entrance, ENTRANCE_RGB), (self.final_room, FINAL_RGB)] {
+        let mut marks = vec![None; w * h];
+        for (room, mark) in [
+            (self.entrance, WallMark::Entrance),
+            (self.final_room, WallMark::Final),
+        ] {
             let Some(r) = room.and_then(|i| self.rooms.get(i)) else {
                 continue;
             };
@@ -198,11 +232,26 @@ impl DungeonMap {
             for y in y0..=(r.y + r.h) as usize {
                 for x in x0..=(r.x + r.w) as usize {
                     if x < w && y < h {
-                        wall_tint[y * w + x] = Some(rgb);
+                        marks[y * w + x] = Some(mark);
                     }
                 }
             }
         }
+        marks
+    }
+
+    /// The texture: `CELL_PX × CELL_PX` RGBA pixels per cell, rows top
+    /// first.
+    pub fn paint(&self) -> Vec<u8> {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let stride = w * CELL_PX;
+        let mut px = vec![255u8; stride * h * CELL_PX * 4];
+        // Walls of the entrance and the final room are coloured.
+        let wall_tint: Vec<Option<[u8; 3]>> = self
+            .wall_marks()
+            .into_iter()
+            .map(|m| m.map(WallMark::rgb))
+            .collect();
         for y in 0..h {
             for x in 0..w {
                 let cell = self.grid.get(x, y);

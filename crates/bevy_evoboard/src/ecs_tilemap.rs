@@ -3,7 +3,10 @@
 //! Mystica or Catan board, a square map for a dungeon or a puzzle, one
 //! tile entity per hex or cell, its [`TileTextureIndex`] the terrain or
 //! cell kind ([`tile_index`]). The textures are two small atlases painted
-//! in code ([`EcsTileAtlas`]: the hex terrains and the square cells).
+//! in code ([`EcsTileAtlas`]: the hex terrains and the square cells, the
+//! entrance and final rooms' walls marked in their colours). A map takes
+//! its hex or cell size from [`EvoboardSettings`] unless an
+//! [`EcsTileLayout`] on its entity gives its own size, anchor or z.
 //!
 //! With the `ecs_tilemap` feature, [`EcsTilemapPlugin`] is part of
 //! [`EvoboardPlugins`](super::EvoboardPlugins) (disable it there to leave it
@@ -11,13 +14,24 @@
 //!
 //! ```no_run
 //! use bevy::prelude::*;
-//! use bevy_ecs_tilemap::TilemapPlugin;
+//! use bevy_ecs_tilemap::{TilemapPlugin, anchor::TilemapAnchor};
 //! use bevy_evoboard::prelude::*;
 //!
 //! fn spawn(mut commands: Commands, assets: Res<AssetServer>) {
 //!     let level = assets.load("levels/demo-catan.level.ron");
 //!     // A Transform places (and scales) the map; it is kept.
 //!     commands.spawn((LevelEcsTilemap(level), Transform::from_xyz(200.0, 0.0, 0.0)));
+//!     // This map: hexes of 20 world units, its bottom-left corner on the
+//!     // entity, drawn above the first.
+//!     let small = assets.load("levels/demo-catan.level.ron");
+//!     commands.spawn((
+//!         LevelEcsTilemap(small),
+//!         EcsTileLayout::default()
+//!             .with_size(20.0)
+//!             .with_anchor(TilemapAnchor::BottomLeft)
+//!             .with_z(2.0),
+//!         Transform::from_xyz(-400.0, -300.0, 0.0),
+//!     ));
 //! }
 //!
 //! App::new()
@@ -26,7 +40,7 @@
 //!     .run();
 //! ```
 
-use super::dungeon_tilemap::cell_pixel;
+use super::dungeon_tilemap::{WallMark, cell_pixel};
 use super::hex_tilemap::tile_colour;
 use super::level_asset::LevelAsset;
 use super::settings::{EvoboardSet, EvoboardSettings};
@@ -37,12 +51,17 @@ use bevy_ecs_tilemap::prelude::*;
 use evoboard_core::boards::BoardGame;
 use evoboard_core::dungeon::DungeonTile;
 use evoboard_core::level::{Level, LevelMap};
+use std::collections::HashMap;
 
 /// Hex atlas: Terra Mystica's eight terrains, then Catan's six.
 const HEX_TILES: u32 = 14;
-/// Square atlas: the seven dungeon cells, then the puzzle's blocked,
-/// empty, X and O.
-const SQUARE_TILES: u32 = 11;
+/// Square atlas: the seven dungeon cells, the puzzle's blocked, empty, X
+/// and O, then the entrance room's and the final room's wall and secret
+/// door.
+const SQUARE_TILES: u32 = 15;
+/// Square atlas index of the first marked wall (entrance wall, final wall,
+/// entrance secret door, final secret door).
+const MARKED: u32 = 11;
 /// The dungeon cells in atlas order.
 const DUNGEON_CELLS: [DungeonTile; 7] = [
     DungeonTile::Rock,
@@ -77,13 +96,105 @@ fn square_px(cell_size: f32) -> u32 {
 #[reflect(Component)]
 pub struct LevelEcsTilemap(pub Handle<LevelAsset>);
 
-/// The tile atlases of [`LevelEcsTilemap`] maps, painted at startup.
+/// How one [`LevelEcsTilemap`] map is laid out, where it should differ
+/// from the plugin's settings: its tile size, its anchor and its z. Put it
+/// on the map's entity (before the map is filled); a field left `None`
+/// keeps the default.
+///
+/// ```
+/// use bevy_ecs_tilemap::anchor::TilemapAnchor;
+/// use bevy_evoboard::ecs_tilemap::EcsTileLayout;
+/// let layout = EcsTileLayout::default()
+///     .with_size(12.0)
+///     .with_anchor(TilemapAnchor::TopLeft)
+///     .with_z(3.0);
+/// assert_eq!(layout.size, Some(12.0));
+/// ```
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Reflect)]
+#[reflect(Component, Default)]
+pub struct EcsTileLayout {
+    /// World units of a hex (centre to corner) on a board, of a cell on a
+    /// dungeon or puzzle; `None`: [`EvoboardSettings::hex_size`] or
+    /// [`EvoboardSettings::cell_size`]. The atlas is painted at this size
+    /// (once per size), so tiles touch without gaps or overlap.
+    pub size: Option<f32>,
+    /// Where the map lies relative to its entity; `None`: every tile where
+    /// the plugin's own maps put it ([`HexBoardMap::position`](super::HexBoardMap::position),
+    /// [`DungeonMap::cell_centre`](super::DungeonMap::cell_centre)), which
+    /// centres the map on the entity.
+    pub anchor: Option<TilemapAnchor>,
+    /// The map's z (its `Transform`'s translation z; bevy_ecs_tilemap
+    /// draws higher z on top); `None`: the entity's `Transform` as given.
+    pub z: Option<f32>,
+}
+
+impl EcsTileLayout {
+    /// This map's hex or cell size in world units (at least 1).
+    pub fn with_size(mut self, size: f32) -> Self {
+        self.size = Some(size.max(1.0));
+        self
+    }
+
+    /// This map's anchor (bevy_ecs_tilemap's own: `TopLeft`, `Center`, …).
+    pub fn with_anchor(mut self, anchor: TilemapAnchor) -> Self {
+        self.anchor = Some(anchor);
+        self
+    }
+
+    /// This map's z.
+    pub fn with_z(mut self, z: f32) -> Self {
+        self.z = Some(z);
+        self
+    }
+}
+
+/// The tile atlases of [`LevelEcsTilemap`] maps: painted at startup at the
+/// settings' sizes, and once more for each other size an [`EcsTileLayout`]
+/// asks for.
 #[derive(Resource, Clone, Debug)]
 pub struct EcsTileAtlas {
-    /// Hex terrains (index = [`tile_index`] of a board's tile).
+    /// Hex terrains at [`EvoboardSettings::hex_size`] (index =
+    /// [`tile_index`] of a board's tile).
     pub hex: Handle<Image>,
-    /// Square cells (index = [`tile_index`] of a dungeon or puzzle cell).
+    /// Square cells at [`EvoboardSettings::cell_size`] (index =
+    /// [`tile_index`] of a dungeon or puzzle cell).
     pub square: Handle<Image>,
+    /// Atlases painted for other sizes, by texture pixels (width, height;
+    /// hexes and squares apart).
+    painted: HashMap<(bool, u32, u32), Handle<Image>>,
+}
+
+impl EcsTileAtlas {
+    /// The atlas for hexes (`hex`) or squares of `size` world units:
+    /// painted into `images` the first time a size is asked for (without
+    /// images, a default handle: the map is filled, nothing is drawn).
+    pub fn at_size(
+        &mut self,
+        hex: bool,
+        size: f32,
+        images: Option<&mut Assets<Image>>,
+    ) -> Handle<Image> {
+        let (w, h) = if hex {
+            hex_px(size)
+        } else {
+            let s = square_px(size);
+            (s, s)
+        };
+        if let Some(handle) = self.painted.get(&(hex, w, h)) {
+            return handle.clone();
+        }
+        let Some(images) = images else {
+            return Handle::default();
+        };
+        let image = if hex {
+            hex_atlas(w, h)
+        } else {
+            square_atlas(w)
+        };
+        let handle = images.add(image);
+        self.painted.insert((hex, w, h), handle.clone());
+        handle
+    }
 }
 
 /// A level's map as tilemap data: its type and size and every tile's
@@ -113,6 +224,10 @@ pub enum TileKind {
     Hex(BoardGame, u8),
     /// A dungeon cell.
     Dungeon(DungeonTile),
+    /// A dungeon cell on or around the entrance or final room: a wall or
+    /// secret door there has its own tile, in the room's colour (any other
+    /// cell is the plain [`TileKind::Dungeon`] tile).
+    MarkedDungeon(DungeonTile, WallMark),
     /// A puzzle cell as saved (`#`, `.`, `X`, `O`).
     Puzzle(char),
 }
@@ -127,6 +242,10 @@ pub enum TileKind {
 /// assert_eq!(tile_index(TileKind::Hex(BoardGame::Catan, 2 << 4 | 5)), 10);
 /// assert_eq!(tile_index(TileKind::Dungeon(DungeonTile::Floor)), 2);
 /// assert_eq!(tile_index(TileKind::Puzzle('X')), 9);
+/// // The entrance room's walls have a tile of their own.
+/// use bevy_evoboard::WallMark;
+/// assert_eq!(tile_index(TileKind::MarkedDungeon(DungeonTile::Wall, WallMark::Entrance)), 11);
+/// assert_eq!(tile_index(TileKind::MarkedDungeon(DungeonTile::Floor, WallMark::Final)), 2);
 /// ```
 pub fn tile_index(kind: TileKind) -> u32 {
     match kind {
@@ -134,6 +253,14 @@ pub fn tile_index(kind: TileKind) -> u32 {
         TileKind::Hex(BoardGame::Catan, code) => 8 + u32::from((code >> 4).min(5)),
         TileKind::Dungeon(cell) => {
             DUNGEON_CELLS.iter().position(|&c| c == cell).unwrap_or(0) as u32
+        }
+        TileKind::MarkedDungeon(cell, mark) => {
+            let secret = match cell {
+                DungeonTile::Wall => 0,
+                DungeonTile::SecretDoor => 2,
+                _ => return tile_index(TileKind::Dungeon(cell)),
+            };
+            MARKED + secret + u32::from(mark == WallMark::Final)
         }
         TileKind::Puzzle(c) => match c {
             '#' => 7,
@@ -203,9 +330,19 @@ impl LevelTiles {
                     },
                 }
             }
-            LevelMap::Dungeon(d) => LevelTiles::grid(d.width(), d.height(), |x, y| {
-                TileKind::Dungeon(d.grid.get(x, y))
-            }),
+            LevelMap::Dungeon(d) => {
+                let w = d.width();
+                let marks = super::DungeonMap::from_level(&level.map)
+                    .map(|m| m.wall_marks())
+                    .unwrap_or_default();
+                LevelTiles::grid(w, d.height(), |x, y| {
+                    let cell = d.grid.get(x, y);
+                    match marks.get(y * w + x).copied().flatten() {
+                        Some(mark) => TileKind::MarkedDungeon(cell, mark),
+                        None => TileKind::Dungeon(cell),
+                    }
+                })
+            }
             LevelMap::Puzzle(p) => LevelTiles::grid(p.width, p.height, |x, y| {
                 TileKind::Puzzle(p.cells[y].chars().nth(x).unwrap_or('.'))
             }),
@@ -238,18 +375,20 @@ impl LevelTiles {
 
 /// Fill `tilemap` with a level's tiles: one tile entity per hex or cell
 /// (children of the map), a [`TileStorage`] and the rest of a
-/// [`TilemapBundle`]: hexes of [`EvoboardSettings::hex_size`] and cells of
-/// [`EvoboardSettings::cell_size`] (the atlas is painted at those sizes),
-/// each tile where [`HexBoardMap::position`](super::HexBoardMap::position)
-/// or [`DungeonMap::cell_centre`](super::DungeonMap::cell_centre) puts it
+/// [`TilemapBundle`], with hexes (centre to corner) or cells of `size`
+/// world units drawn from `texture` (an atlas painted at that size:
+/// [`EcsTileAtlas::at_size`]). With `anchor` `None`, each tile sits where
+/// [`HexBoardMap::position`](super::HexBoardMap::position) or
+/// [`DungeonMap::cell_centre`](super::DungeonMap::cell_centre) puts it
 /// relative to the entity. Components the entity has already keep their
 /// values: a `Transform` given at spawn places and scales the map.
 pub fn spawn_tiles(
     commands: &mut Commands,
     tilemap: Entity,
     level: &LevelTiles,
-    atlas: &EcsTileAtlas,
-    settings: &EvoboardSettings,
+    texture: Handle<Image>,
+    size: f32,
+    anchor: Option<TilemapAnchor>,
 ) {
     let mut storage = TileStorage::empty(level.size);
     let tilemap_id = TilemapId(tilemap);
@@ -266,36 +405,33 @@ pub fn spawn_tiles(
             storage.set(&position, tile);
         }
     });
-    let (texture, tile_size, grid_size, unit) = if level.is_hex() {
-        let s = settings.hex_size;
+    let s = size.max(1.0);
+    let (tile_size, grid_size) = if level.is_hex() {
         let (w, h) = hex_px(s);
-        let grid = TilemapGridSize::new(3f32.sqrt() * s, 2.0 * s);
         (
-            &atlas.hex,
             TilemapTileSize::new(w as f32, h as f32),
-            grid,
-            s,
+            TilemapGridSize::new(3f32.sqrt() * s, 2.0 * s),
         )
     } else {
-        let s = settings.cell_size;
         let px = square_px(s) as f32;
-        let grid = TilemapGridSize::new(s, s);
-        (&atlas.square, TilemapTileSize::new(px, px), grid, s)
+        (TilemapTileSize::new(px, px), TilemapGridSize::new(s, s))
     };
-    let anchor = level
-        .tiles
-        .first()
-        .map_or(TilemapAnchor::Center, |(pos, _)| {
-            let want = level.first_centre * unit;
-            anchor_placing(*pos, want, level, &grid_size, &tile_size)
-        });
+    let anchor = anchor.unwrap_or_else(|| {
+        level
+            .tiles
+            .first()
+            .map_or(TilemapAnchor::Center, |(pos, _)| {
+                let want = level.first_centre * s;
+                anchor_placing(*pos, want, level, &grid_size, &tile_size)
+            })
+    });
     // `insert_if_new`: the game's own `Transform` (and visibility) stay.
     commands.entity(tilemap).insert_if_new(TilemapBundle {
         grid_size,
         map_type: level.map_type,
         size: level.size,
         storage,
-        texture: TilemapTexture::Single(texture.clone()),
+        texture: TilemapTexture::Single(texture),
         tile_size,
         anchor,
         ..default()
@@ -335,6 +471,7 @@ impl Plugin for EcsTilemapPlugin {
     fn build(&self, app: &mut App) {
         let schedule = EvoboardSettings::of(app).schedule;
         app.register_type::<LevelEcsTilemap>()
+            .register_type::<EcsTileLayout>()
             .add_systems(Startup, paint_atlas)
             .add_systems(schedule, fill_tilemaps.in_set(EvoboardSet::Draw));
     }
@@ -344,38 +481,67 @@ impl Plugin for EcsTilemapPlugin {
 #[derive(Component)]
 struct Filled;
 
+#[allow(clippy::type_complexity)]
 fn fill_tilemaps(
     mut commands: Commands,
     settings: Res<EvoboardSettings>,
-    atlas: Option<Res<EcsTileAtlas>>,
+    atlas: Option<ResMut<EcsTileAtlas>>,
+    mut images: Option<ResMut<Assets<Image>>>,
     levels: Res<Assets<LevelAsset>>,
-    maps: Query<(Entity, &LevelEcsTilemap), Without<Filled>>,
+    maps: Query<
+        (
+            Entity,
+            &LevelEcsTilemap,
+            Option<&EcsTileLayout>,
+            Option<&Transform>,
+        ),
+        Without<Filled>,
+    >,
 ) {
-    let Some(atlas) = atlas else { return };
-    for (e, map) in &maps {
-        if let Some(LevelAsset(level)) = levels.get(&map.0) {
-            spawn_tiles(&mut commands, e, &LevelTiles::of(level), &atlas, &settings);
-            commands.entity(e).insert(Filled);
+    let Some(mut atlas) = atlas else { return };
+    for (e, map, layout, place) in &maps {
+        let Some(LevelAsset(level)) = levels.get(&map.0) else {
+            continue;
+        };
+        let tiles = LevelTiles::of(level);
+        let layout = layout.copied().unwrap_or_default();
+        let size = layout.size.unwrap_or(if tiles.is_hex() {
+            settings.hex_size
+        } else {
+            settings.cell_size
+        });
+        let texture = atlas.at_size(tiles.is_hex(), size, images.as_deref_mut());
+        spawn_tiles(&mut commands, e, &tiles, texture, size, layout.anchor);
+        if let Some(z) = layout.z {
+            let mut place = place.copied().unwrap_or_default();
+            place.translation.z = z;
+            commands.entity(e).insert(place);
         }
+        commands.entity(e).insert(Filled);
     }
 }
 
-/// Paint both atlases (a game without images gets default handles: the
-/// maps are still filled, nothing is drawn).
+/// Paint both atlases at the settings' sizes (a game without images gets
+/// default handles: the maps are still filled, nothing is drawn).
 fn paint_atlas(
     mut commands: Commands,
     settings: Res<EvoboardSettings>,
-    images: Option<ResMut<Assets<Image>>>,
+    mut images: Option<ResMut<Assets<Image>>>,
 ) {
-    let Some(mut images) = images else {
-        commands.insert_resource(EcsTileAtlas {
-            hex: Handle::default(),
-            square: Handle::default(),
-        });
-        return;
+    let mut atlas = EcsTileAtlas {
+        hex: Handle::default(),
+        square: Handle::default(),
+        painted: HashMap::new(),
     };
-    let (w, h) = hex_px(settings.hex_size);
-    let hex = atlas_image(w, h, HEX_TILES, |k, x, y| {
+    atlas.hex = atlas.at_size(true, settings.hex_size, images.as_deref_mut());
+    atlas.square = atlas.at_size(false, settings.cell_size, images.as_deref_mut());
+    commands.insert_resource(atlas);
+}
+
+/// The hex atlas with tiles of `w` × `h` pixels: Terra Mystica's terrains,
+/// then Catan's.
+fn hex_atlas(w: u32, h: u32) -> Image {
+    atlas_image(w, h, HEX_TILES, |k, x, y| {
         let game = if k < 8 {
             BoardGame::TerraMystica
         } else {
@@ -386,9 +552,13 @@ fn paint_atlas(
             let c = tile_colour(game, code).to_srgba();
             [c.red, c.green, c.blue].map(|v| (v * 255.0) as u8)
         })
-    });
-    let side = square_px(settings.cell_size);
-    let square = atlas_image(side, side, SQUARE_TILES, |k, x, y| {
+    })
+}
+
+/// The square atlas with tiles of `side` pixels: the dungeon cells, the
+/// puzzle's cells, then the marked walls and secret doors.
+fn square_atlas(side: u32) -> Image {
+    atlas_image(side, side, SQUARE_TILES, |k, x, y| {
         // The dungeon texture's 8 × 8 cell, scaled to the tile.
         let (px, py) = ((x * 8 / side) as usize, (y * 8 / side) as usize);
         Some(match k {
@@ -396,13 +566,23 @@ fn paint_atlas(
             7 => [40, 40, 44],
             8 => [236, 232, 220],
             9 => [40, 90, 200],
-            _ => [200, 60, 40],
+            10 => [200, 60, 40],
+            _ => {
+                let marked = k - MARKED;
+                let cell = if marked < 2 {
+                    DungeonTile::Wall
+                } else {
+                    DungeonTile::SecretDoor
+                };
+                let mark = if marked % 2 == 0 {
+                    WallMark::Entrance
+                } else {
+                    WallMark::Final
+                };
+                cell_pixel(cell, Some(mark.rgb()), px, py)
+            }
         })
-    });
-    commands.insert_resource(EcsTileAtlas {
-        hex: images.add(hex),
-        square: images.add(square),
-    });
+    })
 }
 
 /// Whether pixel (`x`, `y`) of a `w` × `h` hex tile lies in its pointy hex.

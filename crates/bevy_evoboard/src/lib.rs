@@ -69,11 +69,12 @@ pub mod ecs_tilemap;
 
 pub use domino_ai::{
     AskDominoAi, DominoAdvice, DominoAdviceFailed, DominoAdvised, DominoAiFailed, DominoAiPlugin,
+    play_ai_seats,
 };
 pub use dungeon_tilemap::{
     CELL_PX, CORRIDOR_RGB, DOOR_RGB, DungeonMap, DungeonTexture, ENEMY_COLOUR, ENTRANCE_RGB,
     FINAL_RGB, FLOOR_RGB, ROCK_RGB, RoomLabel, SECRET_RGB, TRAP_RGB, TREASURE_COLOUR, WALL_RGB,
-    cell_pixel,
+    WallMark, cell_pixel,
 };
 pub use frame_time::JobFrameTime;
 pub use generate::{

@@ -26,7 +26,7 @@ pub use super::{
     GenerationStage, GeneratorPlugin, GeneratorStats, HexBoardMap, HexOverlay, HexSelection,
     HexTile, HexTilemapPlugin, Job, JobFailed, JobFinished, JobFrameTime, JobsAppExt, LevelAsset,
     LevelAssetPlugin, LevelGenerated, LevelGenerationFailed, LevelLoadError, LevelTilemap, Pace,
-    RunReport, SearchRun, SearchRunner, ViewExtent, requests_done,
+    RunReport, SearchRun, SearchRunner, ViewExtent, WallMark, requests_done,
 };
 pub use evoboard_core::boards::{Algorithm, BoardGame};
 pub use evoboard_core::domino::{AgentSpec, DominoError, Move, Opening, PublicRound, Tile, Turn};
@@ -35,4 +35,6 @@ pub use evoboard_core::level::{HexBoardRecipe, Level, LevelMap, Recipe, RecipeEr
 pub use evoboard_core::puzzle::Difficulty;
 
 #[cfg(feature = "ecs_tilemap")]
-pub use super::ecs_tilemap::{EcsTilemapPlugin, LevelEcsTilemap, LevelTiles, cell_tile_pos};
+pub use super::ecs_tilemap::{
+    EcsTileLayout, EcsTilemapPlugin, LevelEcsTilemap, LevelTiles, cell_tile_pos,
+};

@@ -411,7 +411,7 @@ fn advance(time: Res<Time>, settings: Res<DominoSettings>, game: Option<ResMut<D
         }
         g.wait -= due as f32 * delay;
         match g.game.ai_turns(due) {
-            Ok(turns) => g.ai.start("domino AI seats", move || turns.run()),
+            Ok(turns) => g.ai.start_job(crate::plugin::play_ai_seats(turns)),
             Err(e) => error!("domino: {e}"),
         }
         return;

@@ -45,6 +45,11 @@ impl<T: Send + Sync + 'static> JobSlot<T> {
         self.pending = Some(BackgroundJob::new(name, work));
     }
 
+    /// Run a job the plugin made (e.g. `plugin::play_ai_seats`).
+    pub fn start_job(&mut self, job: BackgroundJob<T>) {
+        self.pending = Some(job);
+    }
+
     /// Run `work`, which may stop early when its flag says it was
     /// cancelled (replaced, or the screen's state reset).
     pub fn start_cancellable(
