@@ -265,7 +265,7 @@ type Waiting = (
 ///     .add_systems(Startup, |mut c: Commands| {
 ///         c.spawn(GenerateLevel::dungeon(Size::Medium, 9));
 ///     })
-///     .add_systems(Update, play.run_if(in_state(Screen::Loading).and(requests_done)))
+///     .add_systems(Update, play.run_if(in_state(Screen::Loading).and_then(requests_done)))
 ///     .run();
 /// ```
 pub fn requests_done(waiting: Query<(), Waiting>) -> bool {
