@@ -574,7 +574,7 @@ fn square_atlas(side: u32) -> Image {
                 } else {
                     DungeonTile::SecretDoor
                 };
-                let mark = if marked % 2 == 0 {
+                let mark = if marked.is_multiple_of(2) {
                     WallMark::Entrance
                 } else {
                     WallMark::Final
