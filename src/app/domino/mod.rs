@@ -31,7 +31,7 @@ mod windows;
 pub use flags::{settings_from_args, validate};
 pub use hint::{DominoHint, HINT_DETERMINIZATIONS};
 pub use hotseat::HotSeat;
-pub use net::{DominoNet, NetStatus, host_seats};
+pub use net::{DominoNet, host_seats};
 pub use net_form::NetForm;
 pub use records::DominoRecords;
 // What only the screen's tests (src/app/tests) reach.
@@ -43,6 +43,7 @@ pub(crate) use input::hand_tiles;
 pub(crate) use net::autoplay_step;
 
 use crate::app::Screen;
+use crate::app::shell::ScreenStatus;
 use crate::app::shell::jobs::{self, JobSlot, ScreenJob, panicked};
 use crate::app::shell::scripted::ScriptArgs;
 use crate::app::shell::{ScreenSet, StatusLine};
@@ -248,7 +249,6 @@ pub fn logic_plugin(app: &mut App) {
     crate::app::shell::sets::add(app);
     app.init_resource::<DominoSettings>()
         .init_resource::<DominoRecords>()
-        .init_resource::<NetStatus>()
         .init_resource::<DominoHint>()
         .init_resource::<NetForm>()
         .add_message::<NewMatch>()
@@ -290,7 +290,7 @@ pub fn logic_plugin(app: &mut App) {
 
 fn apply_args(
     mut commands: Commands,
-    mut status: ResMut<NetStatus>,
+    mut status: ResMut<ScreenStatus>,
     args: Option<Res<ScriptArgs>>,
     mut settings: ResMut<DominoSettings>,
     mut recs: ResMut<DominoRecords>,
@@ -343,7 +343,7 @@ fn apply_args(
             }
             Some(Err(e)) => {
                 error!("domino: {e}");
-                status.0 = StatusLine::error(e);
+                status[Screen::Domino] = StatusLine::error(e);
             }
             None => {}
         }

@@ -6,7 +6,6 @@
 //! play, pass, ready); the host is the authority. A host that goes away
 //! ends the match with its reason on screen.
 
-use crate::app::shell::StatusLine;
 use crate::domino::Tile;
 use crate::domino::net::{
     ClientMsg, Host, HostConfig, HostHandle, HostMsg, JoinOptions, NetClient, SeatChoice, SeatSpec,
@@ -338,10 +337,6 @@ impl Drop for DominoNet {
         }
     }
 }
-
-/// Why joining or hosting failed (shown on screen).
-#[derive(Resource, Debug, Default)]
-pub struct NetStatus(pub StatusLine);
 
 /// The seats of `--seats` / the settings as a host's seats: people are
 /// `human`, AIs their agent.

@@ -11,6 +11,7 @@ use super::windows::{
 use super::{DominoGame, DominoRecords, DominoSettings, NewMatch, SeatController, input};
 use super::{DominoHint, hint};
 use crate::app::Screen;
+use crate::app::shell::ScreenStatus;
 use crate::app::shell::camera::PanelInsets;
 use crate::app::shell::side_panel::{self as shell_panel, Side, SidePanels};
 use crate::domino::{ARM_NAMES, Actor, HumanChoice, TEAM_NAMES};
@@ -100,7 +101,7 @@ fn domino_ui(
     mut recs: ResMut<DominoRecords>,
     mut hints: ResMut<DominoHint>,
     net: Option<ResMut<super::DominoNet>>,
-    net_status: Res<super::NetStatus>,
+    status: Res<ScreenStatus>,
     mut form: ResMut<super::net_form::NetForm>,
     mut commands: Commands,
 ) -> Result {
@@ -169,9 +170,9 @@ fn domino_ui(
     }
     let names: [String; 4] = std::array::from_fn(|s| g.seat_name(s as u8));
     hint_window(&ctx, table_rect, &hints, &names);
-    if !net_status.0.is_empty() {
+    if !status[Screen::Domino].is_empty() {
         centred_window("Network", table_rect).show(&ctx, |ui| {
-            net_status.0.show(ui);
+            status[Screen::Domino].show(ui);
         });
     }
     Ok(())

@@ -12,6 +12,8 @@
 //! proposal ends exactly as `dungeon::generate_proposal` (the CLI) makes
 //! it for the same seed.
 
+use crate::app::Screen;
+use crate::app::shell::ScreenStatus;
 use crate::app::shell::StatusLine;
 use crate::dungeon::{
     self, Dungeon, DungeonLayout, DungeonParams, DungeonRoom, Furnishing, Size, best_proposal,
@@ -326,8 +328,6 @@ pub struct DungeonRun {
     pub selected: usize,
     /// Ticks completed.
     pub ticks: usize,
-    /// Why the last start failed.
-    pub error: StatusLine,
     /// Whether the drawn map must be rebuilt.
     pub dirty: bool,
     /// The searches and their pacing.
@@ -453,14 +453,19 @@ pub fn apply_commands(
     mut commands: MessageReader<DungeonCommand>,
     settings: Res<DungeonSettings>,
     mut run: ResMut<DungeonRun>,
+    mut status: ResMut<ScreenStatus>,
 ) {
+    let status = &mut status[Screen::Dungeon];
     for c in commands.read() {
         match c {
             DungeonCommand::Start => match run.start(&settings) {
-                Ok(()) => run.state = DungeonRunState::Running,
+                Ok(()) => {
+                    run.state = DungeonRunState::Running;
+                    status.clear();
+                }
                 Err(e) => {
                     *run = DungeonRun::default();
-                    run.error = StatusLine::error(e);
+                    *status = StatusLine::error(e);
                     run.dirty = true;
                 }
             },
@@ -474,9 +479,10 @@ pub fn apply_commands(
                 if run.state == DungeonRunState::Idle
                     && let Err(e) = run.start(&settings)
                 {
-                    run.error = StatusLine::error(e);
+                    *status = StatusLine::error(e);
                     continue;
                 }
+                status.clear();
                 if run.state != DungeonRunState::Done {
                     run.state = DungeonRunState::Paused;
                     run.step_once();
@@ -484,6 +490,7 @@ pub fn apply_commands(
             }
             DungeonCommand::Reset => {
                 *run = DungeonRun::default();
+                status.clear();
                 run.dirty = true;
             }
             _ => {}
@@ -499,6 +506,7 @@ pub fn step_run(
     settings: Res<DungeonSettings>,
     mut frame_time: ResMut<JobFrameTime>,
     mut run: ResMut<DungeonRun>,
+    mut status: ResMut<ScreenStatus>,
 ) {
     let playing = run.state == DungeonRunState::Running;
     let Some(searches) = run.run.as_mut() else {
@@ -516,7 +524,7 @@ pub fn step_run(
         run.show(v);
     }
     if let Some(why) = crashed {
-        run.error = StatusLine::error(format!("the generator stopped: {why}"));
+        status[Screen::Dungeon] = StatusLine::error(format!("the generator stopped: {why}"));
         run.state = DungeonRunState::Paused;
     }
 }

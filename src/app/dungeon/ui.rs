@@ -10,6 +10,9 @@ use super::generator::{
     DungeonCommand, DungeonRun, DungeonRunState, DungeonSettings, SizeChoice, Stage,
 };
 use super::hover::HoveredRoom;
+use crate::app::Screen;
+use crate::app::shell::ScreenStatus;
+use crate::app::shell::StatusLine;
 use crate::app::shell::camera::PanelInsets;
 use crate::app::shell::content_root;
 use crate::app::shell::save_box::{SaveBox, levels_dir};
@@ -42,6 +45,7 @@ pub fn panels_ui(
     mut design: ResMut<DungeonDesign>,
     mut gm: MessageWriter<DungeonDesignCommand>,
     mut exports: ResMut<DungeonExport>,
+    status: Res<ScreenStatus>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = content_root(ctx, &insets, "dungeon");
@@ -71,7 +75,7 @@ pub fn panels_ui(
         320.0,
         |ui| {
             egui::ScrollArea::both().show(ui, |ui| {
-                run_ui(ui, &mut run);
+                run_ui(ui, &mut run, &status[Screen::Dungeon]);
                 ui.separator();
                 super::gm_panel::gm_ui(ui, &mut design, &mut gm);
                 if let Some(d) = &design.dungeon {
@@ -273,9 +277,9 @@ fn buttons_ui(
     });
 }
 
-fn run_ui(ui: &mut egui::Ui, run: &mut DungeonRun) {
+fn run_ui(ui: &mut egui::Ui, run: &mut DungeonRun, status: &StatusLine) {
     ui.heading("Proposals");
-    run.error.show(ui);
+    status.show(ui);
     if run.proposals.is_empty() {
         ui.label("Press Generate to evolve dungeons.");
         return;

@@ -6,7 +6,9 @@
 //! Edits arrive as [`DesignCommand`] messages, from the mouse and keys
 //! (`input.rs`), the panels and scripted runs alike.
 
-use super::runtime::{BoardRunState, BoardSettings, BoardStatus, HexBoardGenerator, MainGenerator};
+use super::runtime::{BoardRunState, BoardSettings, HexBoardGenerator, MainGenerator};
+use crate::app::Screen;
+use crate::app::shell::ScreenStatus;
 use crate::app::shell::StatusLine;
 use crate::app::shell::undo::History;
 use crate::boards::catan::{self, CatanLayout};
@@ -149,7 +151,7 @@ pub(super) fn apply_design(
     mut messages: MessageReader<DesignCommand>,
     settings: Res<BoardSettings>,
     mut design: ResMut<HexDesign>,
-    mut status: ResMut<BoardStatus>,
+    mut status: ResMut<ScreenStatus>,
     mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap), With<MainGenerator>>,
 ) {
     let Ok((mut g, mut map)) = query.single_mut() else {
@@ -175,7 +177,7 @@ pub(super) fn apply_design(
             }
             DesignCommand::Swap(a, b) if a < n && b < n && a != b && tiles[a] != tiles[b] => {
                 if design.is_pinned(a) || design.is_pinned(b) {
-                    status.0 =
+                    status[Screen::HexBoards] =
                         StatusLine::error("a pinned hex keeps its tile: unpin it to swap it");
                     continue;
                 }
@@ -214,10 +216,11 @@ pub(super) fn apply_design(
                             BoardRunState::Running
                         };
                         *g = fresh;
-                        status.0.clear();
+                        status[Screen::HexBoards].clear();
                     }
                     Err(e) => {
-                        status.0 = StatusLine::error(format!("cannot evolve the rest: {e}"));
+                        status[Screen::HexBoards] =
+                            StatusLine::error(format!("cannot evolve the rest: {e}"));
                         continue;
                     }
                 }
@@ -235,11 +238,12 @@ pub(super) fn apply_design(
                         design.remember(tiles);
                         design.edits.searches += 1;
                         g.show_design(t);
-                        status.0.clear();
+                        status[Screen::HexBoards].clear();
                     }
                     Ok(_) => continue,
                     Err(e) => {
-                        status.0 = StatusLine::error(format!("cannot rebalance: {e}"));
+                        status[Screen::HexBoards] =
+                            StatusLine::error(format!("cannot rebalance: {e}"));
                         continue;
                     }
                 }

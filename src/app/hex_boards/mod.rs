@@ -19,6 +19,12 @@ mod play_test;
 mod runtime;
 mod script;
 
+use crate::app::shell::ScreenSet;
+use crate::app::shell::scripted::{ScriptArgs, ScriptReport};
+use crate::app::{AppArgs, Game, Screen};
+use crate::boards::{self, BoardGame, Params};
+use crate::plugin::HexBoardMap;
+use bevy::prelude::*;
 pub use panels::save_level;
 pub use runtime::{
     BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator,
@@ -28,15 +34,6 @@ pub use runtime::{
 pub(crate) use design::{DesignCommand, HexDesign};
 #[cfg(test)]
 pub(crate) use play_test::{PlayOutcome, PlayTestView};
-#[cfg(test)]
-pub(crate) use runtime::BoardStatus;
-
-use crate::app::shell::ScreenSet;
-use crate::app::shell::scripted::{ScriptArgs, ScriptReport};
-use crate::app::{AppArgs, Game, Screen};
-use crate::boards::{self, BoardGame, Params};
-use crate::plugin::HexBoardMap;
-use bevy::prelude::*;
 
 /// Registers the whole screen: the generator runtime and the panels.
 pub fn plugin(app: &mut App) {

@@ -4,9 +4,10 @@
 use super::design::{DesignCommand, HexDesign};
 use super::design_panel::{DesignStatus, design_ui};
 use super::runtime::{
-    BoardRunState, BoardSettings, BoardStatus, GeneratorCommand, HexBoardGenerator, MainGenerator,
+    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator,
 };
 use crate::app::Screen;
+use crate::app::shell::ScreenStatus;
 use crate::app::shell::StatusLine;
 use crate::app::shell::camera::PanelInsets;
 use crate::app::shell::library::{LEVELS_DIR, LevelLibrary};
@@ -39,7 +40,7 @@ fn panels_ui(
     mut commands_out: MessageWriter<GeneratorCommand>,
     mut insets: ResMut<PanelInsets>,
     mut library: ResMut<LevelLibrary>,
-    mut status: ResMut<BoardStatus>,
+    mut status: ResMut<ScreenStatus>,
     mut panels: ResMut<SidePanels>,
     asset_server: Res<AssetServer>,
     generators: Query<(&HexBoardGenerator, &HexBoardMap), With<MainGenerator>>,
@@ -124,8 +125,8 @@ fn panels_ui(
                     ui.separator();
                     super::balance_panel::balance_ui(ui, map.game, &map.tiles, settings.scoring);
                 }
-                if status.0.show(ui) && ui.small_button("dismiss").clicked() {
-                    status.0.clear();
+                if status[Screen::HexBoards].show(ui) && ui.small_button("dismiss").clicked() {
+                    status[Screen::HexBoards].clear();
                 }
                 ui.separator();
                 save_ui(ui, generator, &design, &mut library);

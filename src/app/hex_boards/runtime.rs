@@ -7,6 +7,8 @@
 //! when it improves. A paused or ready search is home, where Step steps it
 //! by hand.
 
+use crate::app::Screen;
+use crate::app::shell::ScreenStatus;
 use crate::app::shell::StatusLine;
 use crate::boards::catan::CatanBoard;
 use crate::boards::{self, Algorithm, BoardGame, BoardSetup, BoardVariant, Params, Scoring};
@@ -312,14 +314,9 @@ pub enum GeneratorCommand {
 #[derive(Component)]
 pub struct MainGenerator;
 
-/// The screen's status line (an error to show in the panels).
-#[derive(Resource, Default)]
-pub struct BoardStatus(pub StatusLine);
-
 /// Registers the generator runtime.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardSettings>()
-        .init_resource::<BoardStatus>()
         .add_message::<GeneratorCommand>()
         .add_systems(Startup, spawn_generator)
         .add_systems(OnExit(crate::app::Screen::HexBoards), rest_searches);
@@ -344,7 +341,7 @@ fn spawn_generator(mut commands: Commands, settings: Res<BoardSettings>) {
 pub(super) fn handle_commands(
     mut messages: MessageReader<GeneratorCommand>,
     settings: Res<BoardSettings>,
-    mut status: ResMut<BoardStatus>,
+    mut status: ResMut<ScreenStatus>,
     mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap), With<MainGenerator>>,
 ) {
     let Ok((mut generator, mut map)) = query.single_mut() else {
@@ -356,9 +353,9 @@ pub(super) fn handle_commands(
                 Ok(g) => {
                     *generator = g;
                     *map = generator.board_map();
-                    status.0.clear();
+                    status[Screen::HexBoards].clear();
                 }
-                Err(e) => status.0 = StatusLine::error(e),
+                Err(e) => status[Screen::HexBoards] = StatusLine::error(e),
             },
             GeneratorCommand::Start => {
                 if generator.state != BoardRunState::Solved {
@@ -390,7 +387,7 @@ pub fn advance_generators(
     time: Res<Time>,
     settings: Res<BoardSettings>,
     mut frame_time: ResMut<JobFrameTime>,
-    mut status: ResMut<BoardStatus>,
+    mut status: ResMut<ScreenStatus>,
     mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap)>,
 ) {
     for (mut g, mut map) in &mut query {
@@ -413,7 +410,7 @@ pub fn advance_generators(
         let report = g.run.tick(time.delta(), &mut frame_time);
         let improved = g.take_report(report);
         if let Some(why) = g.run.crashed() {
-            status.0 = StatusLine::error(format!("the search stopped: {}", why.0));
+            status[Screen::HexBoards] = StatusLine::error(format!("the search stopped: {}", why.0));
             g.state = BoardRunState::Paused;
         }
         // A solved or resting search reports its last best as it comes

@@ -26,6 +26,7 @@ pub(crate) use editor::EditorRequest;
 
 use crate::app::AppArgs;
 use crate::app::Screen;
+use crate::app::shell::ScreenStatus;
 use crate::app::shell::scripted::ScriptArgs;
 use crate::app::shell::{ScreenSet, StatusLine};
 use crate::level::{Level, LevelMap, Recipe, RecipeError};
@@ -60,7 +61,8 @@ pub enum PuzzleRequest {
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct PuzzleSettings(pub Settings);
 
-/// The puzzle being played and the screen's messages.
+/// The puzzle being played (the screen's messages are its line in
+/// [`ScreenStatus`]).
 #[derive(Resource, Default)]
 pub struct PuzzleGame {
     /// The puzzle being played (none before the first generation).
@@ -69,8 +71,6 @@ pub struct PuzzleGame {
     pub title: String,
     /// How long the last generation took.
     pub generated_in: Option<Duration>,
-    /// The last error (generation or loading), shown in red.
-    pub error: StatusLine,
 }
 
 /// The generation under way: the plugin's [`GenerateLevel`] request
@@ -296,16 +296,17 @@ fn handle_commands(
     settings: Res<PuzzleSettings>,
     mut generation: ResMut<Generation>,
     mut game: ResMut<PuzzleGame>,
+    mut status: ResMut<ScreenStatus>,
 ) {
     for cmd in requests.read() {
         match cmd {
             PuzzleRequest::Generate => {
                 let s = settings.0;
                 if let Err(e) = s.check() {
-                    game.error = StatusLine::error(e.to_string());
+                    status[Screen::Puzzle] = StatusLine::error(e.to_string());
                     continue;
                 }
-                game.error.clear();
+                status[Screen::Puzzle].clear();
                 // The newest request wins: the one before is cancelled.
                 generation.cancel(&mut commands);
                 let request = GenerateLevel::new(format!("puzzle-{}", s.seed), Recipe::Puzzle(s));
@@ -321,9 +322,9 @@ fn handle_commands(
                     generation.cancel(&mut commands);
                     game.play = Some(p);
                     game.title = format!("level {name}");
-                    game.error.clear();
+                    status[Screen::Puzzle].clear();
                 }
-                Err(e) => game.error = StatusLine::error(format!("{name}: {e}")),
+                Err(e) => status[Screen::Puzzle] = StatusLine::error(format!("{name}: {e}")),
             },
         }
     }
@@ -339,6 +340,7 @@ fn take_generated(
     progress: Query<&GenerationProgress>,
     mut generation: ResMut<Generation>,
     mut game: ResMut<PuzzleGame>,
+    mut status: ResMut<ScreenStatus>,
     mut demo: ResMut<PuzzleDemo>,
     args: Option<Res<ScriptArgs>>,
 ) {
@@ -372,9 +374,9 @@ fn take_generated(
             game.play = Some(p);
             game.title = settings.describe();
             game.generated_in = Some(took);
-            game.error.clear();
+            status[Screen::Puzzle].clear();
         }
-        Err(e) => game.error = StatusLine::error(e),
+        Err(e) => status[Screen::Puzzle] = StatusLine::error(e),
     }
 }
 
@@ -383,13 +385,13 @@ fn take_failure(
     failed: On<LevelGenerationFailed>,
     mut commands: Commands,
     mut generation: ResMut<Generation>,
-    mut game: ResMut<PuzzleGame>,
+    mut status: ResMut<ScreenStatus>,
 ) {
     if generation.finish(failed.entity).is_none() {
         return;
     }
     commands.entity(failed.entity).try_despawn();
-    game.error = StatusLine::error(match &failed.error {
+    status[Screen::Puzzle] = StatusLine::error(match &failed.error {
         RecipeError::Crashed(why) => format!("the puzzle generator stopped unexpectedly ({why})"),
         e => e.to_string(),
     });

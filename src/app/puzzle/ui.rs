@@ -7,6 +7,8 @@ use super::edit_ui;
 use super::editor::{EditorRequest, PuzzleEditor};
 use super::{Generation, PuzzleGame, PuzzleInput, PuzzleLevels, PuzzleRequest, PuzzleSettings};
 use crate::app::Screen;
+use crate::app::shell::ScreenStatus;
+use crate::app::shell::StatusLine;
 use crate::app::shell::camera::PanelInsets;
 use crate::app::shell::side_panel::{Side, SidePanels, side_panel};
 use crate::level::{Level, LevelMap};
@@ -41,6 +43,7 @@ fn puzzle_ui(
     mut commands: MessageWriter<PuzzleRequest>,
     mut editor: ResMut<PuzzleEditor>,
     mut edits: MessageWriter<EditorRequest>,
+    status: Res<ScreenStatus>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::app::shell::content_root(ctx, &insets, "puzzle");
@@ -60,7 +63,13 @@ fn puzzle_ui(
                 // Edit a copy: the settings change (for change detection)
                 // only when the user changed something.
                 let mut edited = settings.clone();
-                settings_ui(ui, &mut edited, &game, &generation, &mut commands);
+                settings_ui(
+                    ui,
+                    &mut edited,
+                    (&game, &status[Screen::Puzzle]),
+                    &generation,
+                    &mut commands,
+                );
                 settings.set_if_neq(edited);
                 ui.separator();
                 levels_ui(ui, &mut levels, &mut commands);
@@ -154,7 +163,7 @@ fn mode_ui(
 fn settings_ui(
     ui: &mut egui::Ui,
     settings: &mut PuzzleSettings,
-    game: &PuzzleGame,
+    game: (&PuzzleGame, &StatusLine),
     generation: &Generation,
     commands: &mut MessageWriter<PuzzleRequest>,
 ) {
@@ -237,7 +246,7 @@ fn grade_techniques(g: u8) -> String {
 fn generate_row(
     ui: &mut egui::Ui,
     s: &mut crate::puzzle::Settings,
-    game: &PuzzleGame,
+    (game, status): (&PuzzleGame, &StatusLine),
     generation: &Generation,
     commands: &mut MessageWriter<PuzzleRequest>,
 ) {
@@ -264,7 +273,7 @@ fn generate_row(
             ui.weak(format!("took {:.1} ms", t.as_secs_f64() * 1000.0));
         }
     });
-    game.error.show(ui);
+    status.show(ui);
     if let Some(p) = &game.play {
         ui.separator();
         puzzle_info(ui, &game.title, p);

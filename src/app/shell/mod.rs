@@ -21,7 +21,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use camera::{BoardCamera, PanelInsets};
 
 pub use sets::{ScreenSet, ScreenUiSet};
-pub use status::{StatusKind, StatusLine};
+pub use status::{ScreenStatus, StatusKind, StatusLine};
 
 /// The number keys 1 to 9, in order (a screen's shortcuts take the first
 /// few).

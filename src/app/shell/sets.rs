@@ -72,10 +72,12 @@ impl Plugin for ScreenSetsPlugin {
     }
 }
 
-/// Add the sets unless they are already there: every screen's plugin
-/// calls this, so a screen added alone (headless tests) is ordered the
-/// same as in the app.
+/// Add the sets (and the screens' one status resource,
+/// [`ScreenStatus`](super::ScreenStatus)) unless they are already there:
+/// every screen's plugin calls this, so a screen added alone (headless
+/// tests) is ordered and equipped the same as in the app.
 pub fn add(app: &mut App) {
+    app.init_resource::<super::ScreenStatus>();
     if !app.is_plugin_added::<ScreenSetsPlugin>() {
         app.add_plugins(ScreenSetsPlugin);
     }

@@ -1,6 +1,7 @@
 //! One status line for every screen: the outcome of the last command
 //! (information, success or error) and one way to draw it.
 
+use crate::app::Screen;
 use bevy_egui::egui;
 
 /// What kind of message a [`StatusLine`] holds (its colour).
@@ -127,5 +128,42 @@ mod tests {
         s.clear();
         assert_eq!(s.kind(), None);
         assert_eq!(StatusLine::info("x").kind(), Some(StatusKind::Info));
+    }
+}
+
+/// Every screen's status, in one resource: what the screen's run or game
+/// last did (a refused setting, a crashed search, a network refusal, a
+/// level that did not load), indexed by [`Screen`]. Each screen draws its
+/// own line in its panel; a form's answer to its own button (the save box,
+/// an export box, the records, the puzzle editor, the dungeon designer)
+/// stays under that form as a [`StatusLine`] of its own.
+///
+/// ```ignore
+/// fn refuse(mut status: ResMut<ScreenStatus>) {
+///     status[Screen::Dungeon] = StatusLine::error("population must be 2 to 500");
+/// }
+/// ```
+#[derive(bevy::prelude::Resource, Debug, Default)]
+pub struct ScreenStatus([StatusLine; Screen::ALL.len()]);
+
+impl ScreenStatus {
+    fn slot(screen: Screen) -> usize {
+        Screen::ALL
+            .iter()
+            .position(|&s| s == screen)
+            .expect("every screen is in Screen::ALL")
+    }
+}
+
+impl std::ops::Index<Screen> for ScreenStatus {
+    type Output = StatusLine;
+    fn index(&self, screen: Screen) -> &StatusLine {
+        &self.0[Self::slot(screen)]
+    }
+}
+
+impl std::ops::IndexMut<Screen> for ScreenStatus {
+    fn index_mut(&mut self, screen: Screen) -> &mut StatusLine {
+        &mut self.0[Self::slot(screen)]
     }
 }

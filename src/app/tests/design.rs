@@ -4,6 +4,8 @@
 //! the pins and scores 0.
 
 use super::common::temp_dir;
+use crate::app::Screen;
+use crate::app::shell::ScreenStatus;
 use evoboard_core::boards::{self, Algorithm, BoardGame, Scoring};
 
 /// The shown board of the main generator.
@@ -21,8 +23,7 @@ fn shown(app: &mut bevy::prelude::App) -> (Vec<u8>, crate::app::hex_boards::Boar
 fn swaps_pins_undo_and_redo_act_on_the_board_and_pins_hold_through_a_search() {
     use super::common::headless;
     use crate::app::hex_boards::{
-        BoardRunState, BoardSettings, BoardStatus, DesignCommand, GeneratorCommand, HexDesign,
-        logic_plugin,
+        BoardRunState, BoardSettings, DesignCommand, GeneratorCommand, HexDesign, logic_plugin,
     };
     use crate::app::shell::library::LevelLibrary;
     let root = temp_dir("design-logic");
@@ -54,7 +55,7 @@ fn swaps_pins_undo_and_redo_act_on_the_board_and_pins_hold_through_a_search() {
     assert!(app.world().resource::<HexDesign>().is_pinned(a));
     send(&mut app, DesignCommand::Swap(a, b));
     assert_eq!(shown(&mut app).0, swapped);
-    assert!(app.world().resource::<BoardStatus>().0.is_error());
+    assert!(app.world().resource::<ScreenStatus>()[Screen::HexBoards].is_error());
     // Evolve the rest: the search reaches 0 and never moves the pin.
     send(&mut app, DesignCommand::EvolveRest);
     let mut solved = false;

@@ -8,6 +8,7 @@ use crate::app::dungeon::{
     DungeonCommand, DungeonRun, DungeonRunState as RunState, DungeonSettings, logic_plugin,
     validate,
 };
+use crate::app::shell::ScreenStatus;
 use crate::app::shell::save_box::SaveBox;
 use crate::app::{AppArgs, Game, Screen};
 use bevy::prelude::*;
@@ -135,8 +136,9 @@ fn bad_settings_give_an_error_not_a_run() {
     app.update();
     let run = app.world().resource::<DungeonRun>();
     assert_eq!(run.state, RunState::Idle);
-    assert!(run.error.is_error());
-    let e = run.error.text().unwrap();
+    let status = &app.world().resource::<ScreenStatus>()[Screen::Dungeon];
+    assert!(status.is_error());
+    let e = status.text().unwrap();
     assert!(e.contains("at most 25 rooms fit on a 50x50 grid"), "{e}");
     std::fs::remove_dir_all(&root).unwrap();
 }
