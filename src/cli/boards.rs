@@ -1,19 +1,21 @@
-//! `evoboard generate` for the hex boards, and the run and scoring helpers
-//! that `bench` and `evaluate` share.
+//! `evoboard generate` for the hex boards (its JSON is the core's
+//! [`BoardReport`]), and the run and scoring helpers that `bench` and
+//! `evaluate` share.
 
 use super::catan::{self, CatanArgs};
 use super::catan_play::PlayArgs;
-use super::common::{CliError, CliResult, level_out, parse_time_limit, print_json, write_atomic};
+use super::common::{CliError, CliResult, level_out, parse_time_limit, print_report, write_atomic};
 use super::outline;
-use super::pins::{PinArg, parse_pin, pinned_cells, setup_from};
+use super::pins::{PinArg, parse_pin, setup_from};
+use crate::boards::catan::fairness::PlayTest;
 use crate::boards::catan::{CatanBoard, CatanOptions, DesertPlacement};
+use crate::boards::report::BoardReport;
 use crate::boards::terra_mystica::{Rules, TerraMysticaBoard, Weights, grid_for_len};
 use crate::boards::{
     self, Algorithm, BoardError, BoardGame, BoardRun, BoardVariant, Params, Scoring, code,
 };
 use crate::level::{BoardDesign, EditSummary, Level};
 use clap::Args;
-use serde_json::{Map, Value, json};
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
@@ -287,8 +289,6 @@ pub struct RunOutcome {
     pub to_best: Duration,
     /// Evaluations made.
     pub evaluations: u64,
-    /// Generations made.
-    pub generations: u64,
     /// Score over time `(ms, score)`: the start, every improvement, a fixed
     /// grid of [`TRACE_POINTS`] points and the end (empty unless traced).
     pub trace: Vec<(f64, f64)>,
@@ -369,30 +369,9 @@ pub fn run_board(run: &BoardRun, traced: bool, grid_ms: &[f64]) -> Result<RunOut
         elapsed: done.elapsed,
         to_best: done.to_best,
         evaluations: done.progress.evaluations,
-        generations: done.progress.generation,
         trace,
         samples,
     })
-}
-
-/// The JSON `board` of `tiles`: rows of terrain names (Catan: of
-/// `{terrain, number}`).
-pub(super) fn board_json(game: BoardGame, tiles: &[u8]) -> Value {
-    match game {
-        BoardGame::TerraMystica => {
-            TerraMysticaBoard::from_tiles(grid_for_len(tiles.len()), tiles).to_json()
-        }
-        BoardGame::Catan => CatanBoard::decode(tiles).to_json(),
-    }
-}
-
-/// Named violation counts as a JSON object.
-pub(super) fn violations_json(v: &[(&str, u32)]) -> Value {
-    Value::Object(
-        v.iter()
-            .map(|(k, c)| (k.to_string(), json!(c)))
-            .collect::<Map<_, _>>(),
-    )
 }
 
 /// Run `generate`.
@@ -444,11 +423,10 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         time_limit: Duration::from_secs_f64(a.time_limit),
         ..BoardRun::new(a.game, a.algorithm, a.seed)
     };
-    let run = run_board(&board_run, false, &[])?;
-    let pinned = pinned_cells(a.game, &setup.variant, &setup.pinned);
-    let violations = boards::violations(a.game, &run.tiles, scoring);
+    let run = board_run.run_to_end()?;
+    let pinned = setup.pinned_cells(a.game);
     let island = (a.game == BoardGame::Catan)
-        .then(|| catan::with_harbours(&run.tiles, &scoring.catan, a.seed));
+        .then(|| CatanBoard::with_placed_harbours(&run.tiles, &scoring.catan, a.seed));
     // `--play N`: the generated board (with its harbours) play-tested as
     // `evaluate --code <its code> --play N` would.
     let play = match &island {
@@ -474,35 +452,11 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         write_atomic(out, level.to_ron().as_bytes(), a.force)?;
     }
     if a.json {
-        let mut out = json!({
-            "game": a.game.name(),
-            "algorithm": a.algorithm.name(),
-            "seed": a.seed,
-            "rules": scoring.rules_name(a.game),
-            "score": run.score,
-            "violations": violations_json(&violations),
-            "elapsed_ms": run.elapsed.as_secs_f64() * 1000.0,
-            "ms_to_best": run.to_best.as_secs_f64() * 1000.0,
-            "evaluations": run.evaluations,
-            "generations": run.generations,
-            "board": board_json(a.game, &run.tiles),
-            "code": match &island {
-                Some(b) => code::encode_catan(b).map_or(Value::Null, Value::from),
-                None => super::export::code_json(a.game, &run.tiles),
-            },
-            "pinned": pinned,
-        });
-        if a.game == BoardGame::TerraMystica {
-            out["outline"] = json!(outline::name(&setup.variant));
-        }
-        if let Some(b) = &island {
-            catan::add_json(&mut out, b);
-        }
-        if let Some(p) = &play {
-            out["play"] = p.json();
-        }
-        return print_json(&out);
+        let mut report = BoardReport::new(&board_run, &run, island.as_ref());
+        report.play = play.as_ref().map(PlayTest::summary);
+        return print_report(&report);
     }
+    let violations = boards::violations(a.game, &run.tiles, scoring);
     println!(
         "{} with {} (seed {}): score {}{} in {:.1} ms ({} generations, {} evaluations)",
         a.game.name(),
@@ -515,8 +469,8 @@ pub fn generate(a: GenerateArgs) -> CliResult {
             ""
         },
         run.elapsed.as_secs_f64() * 1000.0,
-        run.generations,
-        run.evaluations
+        run.progress.generation,
+        run.progress.evaluations
     );
     print!("{}", crate::boards::violation_lines(&violations));
     match a.game {
@@ -536,7 +490,7 @@ pub fn generate(a: GenerateArgs) -> CliResult {
         }
     }
     if let Some(p) = &play {
-        p.print();
+        super::catan_play::print_play(p);
     }
     if let Some(out) = &out_path {
         println!("saved {}", out.display());

@@ -1,13 +1,12 @@
 //! Catan's side of `generate` and `evaluate`: the player count
-//! (`--players 3-4|5-6`, the island), the harbours placed after the land
-//! is solved, and their JSON.
+//! (`--players 3-4|5-6`, the island) and the island as text (its JSON keys
+//! are the core's [`CatanIsland`](crate::boards::report::CatanIsland)).
 
 use super::common::CliError;
 use crate::boards::catan::parse_players;
-use crate::boards::catan::{CatanBoard, CatanLayout, CatanOptions};
+use crate::boards::catan::{CatanBoard, CatanLayout};
 use crate::boards::{BoardGame, BoardSetup, BoardVariant};
 use clap::Args;
-use serde_json::{Value, json};
 
 /// Catan's flags on `generate` and `evaluate`.
 #[derive(Args, Debug, Clone)]
@@ -72,33 +71,6 @@ pub fn players_name(variant: &BoardVariant) -> String {
     match variant {
         BoardVariant::FiveSixPlayers => "5-6".into(),
         _ => "3-4".into(),
-    }
-}
-
-/// The solved land with its harbours placed as a saved level places them
-/// ([`CatanBoard::with_placed_harbours`], seeded by the run's seed).
-pub fn with_harbours(tiles: &[u8], opts: &CatanOptions, seed: u64) -> CatanBoard {
-    CatanBoard::with_placed_harbours(tiles, opts, seed)
-}
-
-/// The JSON keys Catan adds to `generate`: `players`, `harbours` and
-/// `imbalance_index` (the Catan Board Imbalance index with those
-/// harbours).
-pub fn add_json(out: &mut Value, board: &CatanBoard) {
-    if let Value::Object(m) = out {
-        if let Some(l) = board.layout() {
-            let index = crate::boards::analysis::catan_index::imbalance_index(
-                l,
-                &board.encode(),
-                &board.harbours,
-            );
-            m.insert("imbalance_index".into(), json!(index));
-        }
-        m.insert(
-            "players".into(),
-            json!(board.layout().map_or("3-4", |l| l.players())),
-        );
-        m.insert("harbours".into(), board.harbours_json());
     }
 }
 

@@ -1,14 +1,16 @@
-//! Catan fairness by play on the command line: `evaluate catan --play N`
-//! (the `play` JSON key) and `generate catan --fair-by-play K`.
+//! Catan fairness by play on the command line: the play-test flags of
+//! `evaluate catan --play N` and `generate catan --play N`, their games
+//! ([`crate::boards::catan::fairness::PlayTest`]) and their text; the
+//! `play` JSON is the core's
+//! [`PlayTestSummary`](crate::boards::catan::fairness::PlayTestSummary).
 
 use super::common::CliError;
 use crate::boards::catan::CatanBoard;
+use crate::boards::catan::fairness::{PlayTest, pip_spread};
 use crate::boards::catan::play::{
     Bot, FAST_FAMILIES, MAX_GAMES, MAX_SEATS, PlayConfig, PlayReport, RobustReport, Rules,
-    play_families, play_test,
 };
 use clap::Args;
-use serde_json::{Value, json};
 
 /// The play-test flags of `evaluate` and `generate`.
 #[derive(Args, Debug, Clone)]
@@ -169,103 +171,36 @@ impl PlayArgs {
     }
 }
 
-/// Play-test `board` as `cfg` says, with a progress bar on a terminal.
-pub fn run(board: &CatanBoard, cfg: &PlayConfig) -> Result<PlayReport, CliError> {
-    let bar = super::common::progress_bar(cfg.games as u64, "games");
-    let report = play_test(board, cfg, &|k| {
-        if k % 64 == 0 {
-            bar.set_position(k as u64);
-        }
-        true
-    });
-    bar.finish_and_clear();
-    report.map_err(|e| CliError(e.to_string()))
-}
-
-/// A play-test's result: one lineup's, or each family's with the robust
-/// figure (`--bots families…`).
-pub enum Played {
-    /// One lineup.
-    One(PlayReport),
-    /// Each family at every seat.
-    Families(RobustReport),
-}
-
-impl Played {
-    /// The `play` JSON ([`report_json`] or [`robust_json`]).
-    pub fn json(&self) -> Value {
-        match self {
-            Played::One(r) => report_json(r),
-            Played::Families(r) => robust_json(r),
-        }
-    }
-
-    /// Print it for a person.
-    pub fn print(&self) {
-        match self {
-            Played::One(r) => print_report(r),
-            Played::Families(r) => print_robust(r),
-        }
-    }
-}
-
-/// Play-test `board` as the flags ask, `None` without `--play` (the same
-/// games for `evaluate` and `generate`).
+/// Play-test `board` as the flags ask ([`PlayTest::run`], with a progress
+/// bar on a terminal), `None` without `--play` (the same games for
+/// `evaluate` and `generate`).
 pub fn play_if_asked(
     args: &PlayArgs,
     board: &CatanBoard,
     seed: u64,
-) -> Result<Option<Played>, CliError> {
+) -> Result<Option<PlayTest>, CliError> {
     let Some(n) = args.play else {
         return Ok(None);
     };
     let cfg = args.config(n, seed)?;
-    Ok(Some(match args.bots.families() {
-        Some(families) => Played::Families(run_families(board, families, &cfg)?),
-        None => Played::One(run(board, &cfg)?),
-    }))
-}
-
-/// Play-test `board` with each of `families` at every seat, with a
-/// progress bar on a terminal.
-pub fn run_families(
-    board: &CatanBoard,
-    families: &[Bot],
-    cfg: &PlayConfig,
-) -> Result<RobustReport, CliError> {
-    let total = cfg.games as u64 * families.len() as u64;
-    let bar = super::common::progress_bar(total, "games");
-    let report = play_families(board, families, cfg, &|k| {
+    let families = args.bots.families();
+    let bar = super::common::progress_bar(PlayTest::games_in_all(&cfg, families), "games");
+    let played = PlayTest::run(board, &cfg, families, &|k| {
         if k % 64 == 0 {
             bar.set_position(k as u64);
         }
         true
     });
     bar.finish_and_clear();
-    report.map_err(|e| CliError(e.to_string()))
+    Ok(Some(played.map_err(|e| CliError(e.to_string()))?))
 }
 
-/// The `play` JSON of a families play-test: `games`, `seats`,
-/// `families` (per family: `family` and the keys of [`report_json`]),
-/// `robust_seat_advantage` (`value`, `low`, `high`) and `worst_family`.
-pub fn robust_json(r: &RobustReport) -> Value {
-    let families: Vec<Value> = r
-        .families
-        .iter()
-        .map(|f| {
-            let mut v = report_json(&f.play);
-            v["family"] = json!(f.family);
-            v
-        })
-        .collect();
-    let first = r.families.first().map(|f| &f.play);
-    json!({
-        "games": first.map_or(0, |p| p.games),
-        "seats": first.map_or(0, |p| p.seats),
-        "families": families,
-        "robust_seat_advantage": r.robust_seat_advantage,
-        "worst_family": r.worst_family,
-    })
+/// A play-test as text: a line per seat, or a line per family.
+pub fn print_play(played: &PlayTest) {
+    match played {
+        PlayTest::Lineup(r) => print_report(r),
+        PlayTest::Families(r) => print_robust(r),
+    }
 }
 
 /// A families play-test as text: a line per family, then the robust
@@ -300,35 +235,6 @@ pub fn print_robust(r: &RobustReport) {
         "robust seat advantage (the worst family, {}): {:.3} [{:.3}, {:.3}]",
         r.worst_family, a.value, a.low, a.high
     );
-}
-
-/// The `play` JSON of a report: `games`, `draws`, `seats`, `bots`,
-/// `seat_win_share` (per seat: `wins`, `share`, `low`, `high`),
-/// `seat_advantage`, `seat_advantage_interval`, `opening_pips`, `mean_turns`, `games_per_sec`,
-/// `harbours_placed`.
-pub fn report_json(r: &PlayReport) -> Value {
-    json!({
-        "games": r.games,
-        "draws": r.draws,
-        "seats": r.seats,
-        "bots": r.bots,
-        "seat_win_share": r.seat_win_share,
-        "seat_advantage": r.seat_advantage,
-        "seat_advantage_interval": r.seat_advantage_interval,
-        "opening_pips": r.opening_pips,
-        "opening_pip_spread": pip_spread(r),
-        "mean_turns": r.mean_turns,
-        "games_per_sec": r.games_per_sec,
-        "harbours_placed": r.harbours_placed,
-        "lineup_win_share": r.lineup_win_share,
-    })
-}
-
-/// Largest minus smallest seat's mean opening pips.
-pub fn pip_spread(r: &PlayReport) -> f64 {
-    let lo = r.opening_pips.iter().copied().fold(f64::MAX, f64::min);
-    let hi = r.opening_pips.iter().copied().fold(f64::MIN, f64::max);
-    hi - lo
 }
 
 /// The report as text: one line per seat.

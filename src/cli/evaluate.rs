@@ -1,17 +1,17 @@
 //! `evoboard evaluate terra-mystica|catan (--map FILE | --code CODE)`:
 //! a board's score and violations, its analysis, and for Catan a
-//! play-test (`--play N`, one bot family or several).
+//! play-test (`--play N`, one bot family or several). The JSON is the
+//! core's [`EvaluateReport`].
 
-use super::boards::{ScoringArgs, violations_json};
+use super::boards::ScoringArgs;
 use super::catan::CatanArgs;
 use super::catan_play::{self, PlayArgs};
-use super::common::{CliError, CliResult, print_json};
-use crate::boards::catan::CatanBoard;
-use crate::boards::terra_mystica::{TerraMysticaBoard, score as tm_score};
-use crate::boards::{self, BoardGame, Scoring};
+use super::common::{CliError, CliResult, print_report};
+use crate::boards::BoardGame;
+use crate::boards::catan::fairness::PlayTest;
+use crate::boards::report::{BoardScore, EvaluateReport};
 use crate::level::LevelMap;
 use clap::Args;
-use serde_json::json;
 use std::path::PathBuf;
 
 /// `evoboard evaluate terra-mystica|catan --map FILE …`
@@ -58,11 +58,13 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
             a.game.name()
         )));
     }
-    let (violations, score) = match (&map, a.game) {
-        (LevelMap::TerraMystica(b), BoardGame::TerraMystica) => tm_scores(b, scoring)?,
+    let scored = match (&map, a.game) {
+        (LevelMap::TerraMystica(b), BoardGame::TerraMystica) => {
+            BoardScore::terra_mystica(b, scoring)?
+        }
         (LevelMap::Catan(b), BoardGame::Catan) => {
             a.catan.check_board(b)?;
-            catan_scores(b, scoring)
+            BoardScore::catan(b, scoring)
         }
         (m, g) => {
             return Err(CliError(format!(
@@ -77,40 +79,20 @@ pub fn evaluate(a: EvaluateArgs) -> CliResult {
         _ => None,
     };
     if a.json {
-        let (code, analysis) = super::export::evaluate_extras(&map, scoring)?;
-        let mut out = json!({
-            "score": score,
-            "violations": violations_json(&violations),
-            "code": code,
-            "analysis": analysis,
-        });
-        if let Some(p) = &play {
-            out["play"] = p.json();
-        }
-        return print_json(&out);
+        let mut report = match &map {
+            LevelMap::TerraMystica(b) => EvaluateReport::terra_mystica(b, scoring)?,
+            LevelMap::Catan(b) => EvaluateReport::catan(b, scoring),
+            m => return Err(CliError(format!("a {} map has no analysis", m.game()))),
+        };
+        report.play = play.as_ref().map(PlayTest::summary);
+        return print_report(&report);
     }
+    let score = scored.score;
     let met = if score == 0.0 { ", every rule met" } else { "" };
     println!("score {score}{met}");
-    print!("{}", crate::boards::violation_lines(&violations));
+    print!("{}", crate::boards::violation_lines(&scored.violations));
     if let Some(p) = &play {
-        p.print();
+        catan_play::print_play(p);
     }
     Ok(())
-}
-
-/// Named violation counts and the total score.
-type Scored = (Vec<(&'static str, u32)>, f64);
-
-fn tm_scores(b: &TerraMysticaBoard, scoring: Scoring) -> Result<Scored, CliError> {
-    let tiles = b.tiles();
-    let grid = b.map_grid()?;
-    Ok((
-        boards::violations(BoardGame::TerraMystica, &tiles, scoring),
-        tm_score(&grid, &tiles, scoring.rules, scoring.weights) as f64,
-    ))
-}
-
-fn catan_scores(b: &CatanBoard, scoring: Scoring) -> Scored {
-    let v = b.violations(&scoring.catan);
-    (v.named_with(&scoring.catan), v.total() as f64)
 }

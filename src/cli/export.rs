@@ -5,9 +5,8 @@
 //! shares.
 
 use super::common::{CliError, CliResult, check_out, print_json, write_atomic};
-use crate::boards::analysis::{self, Analysis};
+use crate::boards::BoardGame;
 use crate::boards::terra_mystica::TerraMysticaBoard;
-use crate::boards::{BoardGame, Scoring, catan, code};
 use crate::export::{self, Format, text::parse_catan_text};
 use crate::level::{Level, LevelMap};
 use clap::Args;
@@ -111,12 +110,6 @@ pub fn read_map(path: &Path, game: Option<BoardGame>) -> Result<LevelMap, CliErr
     ))
 }
 
-/// The share code of a board for the JSON of `generate` and `evaluate`
-/// (`null` when no code variant fits the board).
-pub fn code_json(game: BoardGame, tiles: &[u8]) -> serde_json::Value {
-    code::encode(game, tiles).map_or(serde_json::Value::Null, serde_json::Value::from)
-}
-
 /// The map `evaluate` scores, from `--map FILE` or `--code CODE`, and how
 /// to name it in errors.
 pub fn evaluate_source(
@@ -131,31 +124,6 @@ pub fn evaluate_source(
             "evaluate needs --map FILE or --code CODE".to_string(),
         )),
     }
-}
-
-/// The `code` and `analysis` of `evaluate --json` for a hex board.
-pub fn evaluate_extras(
-    map: &LevelMap,
-    scoring: Scoring,
-) -> Result<(serde_json::Value, serde_json::Value), CliError> {
-    let analysis = match map {
-        LevelMap::TerraMystica(b) => Analysis::TerraMystica(analysis::tm::analyse(
-            &b.grid()?,
-            &b.tiles(),
-            scoring.rules,
-            scoring.weights,
-        )),
-        LevelMap::Catan(b) => Analysis::Catan(analysis::catan::analyse_with_harbours(
-            b.layout().map_or(catan::grid(), |l| l.grid()),
-            &b.encode(),
-            &b.harbours,
-            &scoring.catan,
-        )),
-        m => return Err(CliError(format!("a {} map has no analysis", m.game()))),
-    };
-    let analysis = serde_json::to_value(&analysis).map_err(|e| CliError(format!("JSON: {e}")))?;
-    let code = export::share_code(map).map_or(serde_json::Value::Null, serde_json::Value::from);
-    Ok((code, analysis))
 }
 
 /// The format asked for, or the one `--out`'s extension says.

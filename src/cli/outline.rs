@@ -11,11 +11,13 @@ pub const OUTLINES: &str =
     "standard (rows 13-12-13…, 113 hexes), offset (rows 12-13-12…, 112 hexes)";
 
 /// Parse `standard` or `offset` (clap's value parser for `--outline`).
-pub fn parse_outline(s: &str) -> Result<BoardVariant, String> {
+pub fn parse_outline(s: &str) -> Result<BoardVariant, CliError> {
     match s {
         "standard" => Ok(BoardVariant::Standard),
         "offset" => Ok(BoardVariant::Offset),
-        _ => Err(format!("'{s}' is not an outline; allowed: {OUTLINES}")),
+        _ => Err(CliError(format!(
+            "'{s}' is not an outline; allowed: {OUTLINES}"
+        ))),
     }
 }
 
@@ -69,6 +71,7 @@ mod tests {
         assert!(
             parse_outline("oval")
                 .unwrap_err()
+                .0
                 .contains("allowed: standard")
         );
     }
@@ -76,7 +79,7 @@ mod tests {
     #[test]
     fn outlines_parse_apply_and_check() {
         assert_eq!(parse_outline("standard"), Ok(BoardVariant::Standard));
-        let e = parse_outline("oval").unwrap_err();
+        let e = parse_outline("oval").unwrap_err().0;
         assert!(e.contains("'oval'") && e.contains("standard") && e.contains("offset"));
         let tm = BoardGame::TerraMystica;
         let s = apply(tm, Some(&BoardVariant::Offset), BoardSetup::default()).unwrap();

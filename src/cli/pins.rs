@@ -29,8 +29,8 @@ pub struct PinArg {
 }
 
 /// Parse `R,C` or `R,C=TILE` (clap's value parser for `--pin`).
-pub fn parse_pin(s: &str) -> Result<PinArg, String> {
-    let bad = || format!("{PIN_FORM}; got '{s}'");
+pub fn parse_pin(s: &str) -> Result<PinArg, CliError> {
+    let bad = || CliError(format!("{PIN_FORM}; got '{s}'"));
     let (cell, set) = match s.split_once('=') {
         Some((c, t)) if !t.trim().is_empty() => (c, Some(t.trim().to_string())),
         Some(_) => return Err(bad()),
@@ -148,23 +148,6 @@ pub fn apply_pins(
     Ok(out)
 }
 
-/// The pinned hexes as `[row, position in the row]`, as the JSON `board`
-/// indexes them.
-pub fn pinned_cells(
-    game: BoardGame,
-    variant: &BoardVariant,
-    pinned: &[HexIndex],
-) -> Vec<[usize; 2]> {
-    let grid = boards::variant_grid(game, variant).unwrap_or_else(|_| boards::grid(game));
-    pinned
-        .iter()
-        .map(|&i| {
-            let (r, c) = grid.row_col(i);
-            [r, c]
-        })
-        .collect()
-}
-
 /// The setup of `generate --from FILE --pin … [--rebalance]`: the board of
 /// `from` with the pins' tiles set, its counts checked (or restored with
 /// the fewest unpinned changes when `rebalance`, drawn with `seed`).
@@ -221,7 +204,10 @@ mod tests {
         assert_eq!(parse_pin("0,1=lake").unwrap().set.as_deref(), Some("lake"));
         for bad in ["2", "a,b", "1,2=", "1;2", "-1,2"] {
             let e = parse_pin(bad).unwrap_err();
-            assert!(e.contains("R,C or R,C=TERRAIN") && e.contains(bad), "{e}");
+            assert!(
+                e.0.contains("R,C or R,C=TERRAIN") && e.0.contains(bad),
+                "{e}"
+            );
         }
         assert_eq!(
             tile_code(BoardGame::Catan, "hills:6").unwrap(),

@@ -21,6 +21,7 @@ mod hex;
 mod params;
 pub mod published;
 mod registry;
+pub mod report;
 mod rule_names;
 mod run;
 mod setup;

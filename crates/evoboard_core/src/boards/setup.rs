@@ -9,6 +9,7 @@
 //! assert!(setup.start.is_none() && setup.pinned.is_empty());
 //! ```
 
+use super::BoardGame;
 use super::hex::HexIndex;
 use serde::{Deserialize, Serialize};
 
@@ -72,5 +73,25 @@ impl BoardSetup {
             }
         }
         m
+    }
+
+    /// The pinned hexes as `[row, position in the row]`, as the JSON
+    /// `board` indexes them, on `game`'s board of this variant (the
+    /// game's standard board when it has no such variant).
+    ///
+    /// ```
+    /// use evoboard_core::boards::{BoardGame, BoardSetup, BoardVariant};
+    /// let setup = BoardSetup::from_board(BoardVariant::Standard, vec![0; 113], vec![14, 0]);
+    /// assert_eq!(setup.pinned_cells(BoardGame::TerraMystica), vec![[0, 0], [1, 1]]);
+    /// ```
+    pub fn pinned_cells(&self, game: BoardGame) -> Vec<[usize; 2]> {
+        let grid = super::variant_grid(game, &self.variant).unwrap_or_else(|_| super::grid(game));
+        self.pinned
+            .iter()
+            .map(|&i| {
+                let (r, c) = grid.row_col(i);
+                [r, c]
+            })
+            .collect()
     }
 }

@@ -372,60 +372,6 @@ impl CatanBoard {
         }
         v
     }
-
-    /// The CLI's JSON of the harbours: one object per harbour with its
-    /// `kind`, `hex` `[R, C]`, `side` and `corners` (per corner, the land
-    /// hexes `[R, C]` meeting there).
-    pub fn harbours_json(&self) -> serde_json::Value {
-        let layout = self.layout();
-        serde_json::Value::Array(
-            self.harbours
-                .iter()
-                .map(|h| {
-                    let corners: Vec<Vec<[usize; 2]>> = layout
-                        .and_then(|l| {
-                            let i = l.grid().index(h.hex.0, h.hex.1)?;
-                            let s = l.slots().iter().find(|s| s.hex == i && s.side == h.side)?;
-                            Some(
-                                s.corners
-                                    .iter()
-                                    .map(|c| {
-                                        c.iter()
-                                            .flatten()
-                                            .map(|&j| {
-                                                let (r, c) = l.grid().row_col(j);
-                                                [r, c]
-                                            })
-                                            .collect()
-                                    })
-                                    .collect(),
-                            )
-                        })
-                        .unwrap_or_default();
-                    serde_json::json!({
-                        "kind": h.kind.name(),
-                        "hex": [h.hex.0, h.hex.1],
-                        "side": h.side,
-                        "corners": corners,
-                    })
-                })
-                .collect(),
-        )
-    }
-
-    /// The CLI's JSON: rows of `{terrain, number}`.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::Value::Array(
-            self.rows
-                .iter()
-                .map(|r| {
-                    r.iter()
-                        .map(|h| serde_json::json!({"terrain": h.terrain.name(), "number": h.number}))
-                        .collect()
-                })
-                .collect(),
-        )
-    }
 }
 
 /// The standard (base island) tile set as codes: terrains in [`TERRAINS`]

@@ -8,10 +8,15 @@
 //! [`CatanBoard::number_at`], [`CatanBoard::neighbours`],
 //! [`CatanBoard::hexes`], and [`CatanBoard::hex`] / [`CatanBoard::row_col`]
 //! between `rows` indices and hexes.
+//!
+//! Fairness by play: the game engine and its bots ([`play`]), the racing
+//! search ([`fair_by_play`]) and the play-tests and reports the commands
+//! run ([`fairness`]).
 
 mod access;
 mod board;
 pub mod fair_by_play;
+pub mod fairness;
 mod harbours;
 mod layout;
 mod pins;

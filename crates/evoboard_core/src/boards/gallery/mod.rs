@@ -12,7 +12,9 @@
 //! decided from the archive as it stood before the batch, so the same seed
 //! gives the same gallery whatever the number of threads.
 //! [`Gallery::boards`] then picks K boards by farthest-point selection in
-//! the axes' normalised space.
+//! the axes' normalised space. [`GalleryRequest`] runs a whole gallery
+//! from one request (the command line's `--gallery K`), and
+//! [`GalleryReport`] is its `--json`.
 //!
 //! ```
 //! use evoboard_core::boards::gallery::{Budget, Descriptor, Gallery};
@@ -26,9 +28,13 @@
 
 mod archive;
 mod descriptor;
+mod report;
+mod request;
 
 pub use archive::{Archive, GalleryBoard, min_pairwise_distance};
 pub use descriptor::{Descriptor, Measurer};
+pub use report::{GalleryEntry, GalleryReport};
+pub use request::{CANDIDATES_PER_BOARD, GalleryRequest, GalleryRun, MIN_CANDIDATES};
 
 use crate::boards::catan::CatanCode;
 use crate::boards::{Algorithm, BoardError, BoardGame, BoardSetup, BoardVariant, Params, Scoring};

@@ -180,20 +180,6 @@ impl TerraMysticaBoard {
     pub fn base_map() -> Self {
         Self::parse_text(BASE_MAP).expect("the shipped base map parses")
     }
-
-    /// The CLI's JSON form: rows of terrain names.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::Value::Array(
-            self.rows
-                .iter()
-                .map(|r| {
-                    r.iter()
-                        .map(|t| serde_json::Value::from(t.name()))
-                        .collect()
-                })
-                .collect(),
-        )
-    }
 }
 
 #[cfg(test)]

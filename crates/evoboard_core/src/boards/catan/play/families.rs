@@ -81,6 +81,20 @@ pub struct RobustReport {
     pub worst_family: &'static str,
 }
 
+impl RobustReport {
+    /// The worst family's play-test (the first family's when none is
+    /// named worst).
+    ///
+    /// # Panics
+    /// When the report has no family.
+    pub fn worst(&self) -> &PlayReport {
+        self.families
+            .iter()
+            .find(|f| f.family == self.worst_family)
+            .map_or(&self.families[0].play, |f| &f.play)
+    }
+}
+
 /// Running tallies of one board under each family, to which games are
 /// added in batches (the racing search, re-measuring to a precision).
 #[derive(Clone, Debug)]
