@@ -1,5 +1,6 @@
 //! The gallery window: K perfect boards spread along two axes the designer
-//! picks ([`crate::boards::gallery::Gallery`], a quality-diversity search
+//! picks ([`crate::boards::gallery::GalleryRequest`], the command line's
+//! `generate --gallery`: a quality-diversity search
 //! over our own search), filled by a background job and shown as
 //! thumbnails with their axis values; clicking one opens it on the board
 //! (an edit that undo takes back).
@@ -7,7 +8,7 @@
 use super::design::DesignCommand;
 use super::runtime::BoardSettings;
 use crate::app::shell::jobs::{JobSlot, ScreenJob, panicked};
-use crate::boards::gallery::{Budget, Descriptor, Gallery, GalleryBoard};
+use crate::boards::gallery::{Descriptor, GalleryBoard, GalleryRequest};
 use crate::boards::{BoardGame, Scoring};
 use crate::plugin::{HexBoardMap, JobPanicked, tile_colour};
 use bevy::prelude::*;
@@ -57,22 +58,27 @@ impl GalleryView {
         self.status = "filling the gallery …".into();
         let (scoring, seed): (Scoring, u64) = (settings.scoring, settings.seed);
         let variant = settings.variant.clone();
+        // The command line's gallery (`generate --gallery K`), with this
+        // screen's board and a fixed budget.
+        let request = GalleryRequest {
+            scoring,
+            axes,
+            variant,
+            candidates: 256,
+            ..GalleryRequest::new(game, GALLERY_SIZE, seed)
+        };
         self.job.start("gallery", move || {
-            let t = std::time::Instant::now();
-            let mut g = Gallery::new(game, scoring, axes, seed)
-                .and_then(|g| g.with_variant(variant))
-                .map_err(|e| e.to_string())?;
-            let boards = g.run(GALLERY_SIZE, Budget::candidates(256));
-            let p = g.progress();
+            let run = request.run().map_err(|e| e.to_string())?;
+            let p = run.gallery.progress();
             Ok((
-                boards,
+                run.boards,
                 format!(
                     "{} perfect boards from {} candidates fill {} of {} cells · {:.0} ms",
                     p.perfect,
                     p.candidates,
                     p.filled,
                     p.cells,
-                    t.elapsed().as_secs_f64() * 1000.0
+                    run.elapsed.as_secs_f64() * 1000.0
                 ),
             ))
         });

@@ -1,6 +1,7 @@
 //! "Play-test" (a window, like the gallery): N games of Catan on the board
 //! shown, with the harbours shown, bots at every seat, played off the
-//! frame ([`crate::boards::catan::play::play_test`] as a background job of the plugin),
+//! frame (the command line's `--play`, [`crate::boards::catan::fairness::PlayTest`],
+//! as a background job of the plugin),
 //! and each seat's win share with its 95 % interval as a chart: does the
 //! seat you draw decide who wins on this board? One family of bots, or
 //! the fast families each at every seat
@@ -9,10 +10,7 @@
 
 use super::runtime::BoardSettings;
 use crate::app::shell::jobs::{JobSlot, ScreenJob, panicked};
-use crate::boards::catan::play::{
-    Bot, FAST_FAMILIES, MAX_GAMES, PlayConfig, PlayReport, RobustReport, Rules, play_families,
-    play_test,
-};
+use crate::boards::catan::play::{Bot, FAST_FAMILIES, MAX_GAMES, PlayConfig, PlayReport, Rules};
 use crate::boards::catan::{CatanBoard, Harbour};
 use crate::plugin::JobPanicked;
 use bevy::prelude::*;
@@ -23,14 +21,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 /// Games a play-test plays unless the designer asks for another number.
 pub const DEFAULT_GAMES: u32 = 2_000;
 
-/// What a play-test found: one family's seats, or every fast family's.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PlayOutcome {
-    /// One bot family at every seat.
-    Seats(PlayReport),
-    /// Each fast family at every seat, and the worst family's figure.
-    Families(RobustReport),
-}
+/// What a play-test found: one family's seats, or every fast family's
+/// (the core's [`PlayTest`], as the command line's `--play` runs it).
+pub use crate::boards::catan::fairness::PlayTest as PlayOutcome;
 
 /// The play-test's state: what to play, the run under way, the last
 /// report and the board it is of.
@@ -123,12 +116,8 @@ impl PlayTestView {
                 done.store(n, Ordering::Relaxed);
                 !cancel.is_cancelled()
             };
-            let outcome = if families {
-                play_families(&board, &FAST_FAMILIES, &cfg, &progress).map(PlayOutcome::Families)
-            } else {
-                play_test(&board, &cfg, &progress).map(PlayOutcome::Seats)
-            };
-            outcome.map_err(|e| e.to_string())
+            let families = families.then_some(&FAST_FAMILIES[..]);
+            PlayOutcome::run(&board, &cfg, families, &progress).map_err(|e| e.to_string())
         });
     }
 }
@@ -141,7 +130,7 @@ impl ScreenJob<PlayTestOutcome> for PlayTestView {
         match outcome {
             Ok(Ok(outcome)) => {
                 self.status = match &outcome {
-                    PlayOutcome::Seats(report) => format!(
+                    PlayOutcome::Lineup(report) => format!(
                         "{} games ({} draws) · {:.0} games/s · seat advantage {:.1} points",
                         report.games,
                         report.draws,
@@ -269,7 +258,7 @@ fn play_test_ui(
             ui.weak("(played on an earlier board: press Play-test for this one)");
         }
         let report = match outcome {
-            PlayOutcome::Seats(report) => report,
+            PlayOutcome::Lineup(report) => report,
             PlayOutcome::Families(r) => {
                 for f in &r.families {
                     let a = f.seat_advantage;

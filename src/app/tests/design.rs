@@ -172,7 +172,7 @@ fn play_test_plays_the_shown_catan_board_off_the_frame_and_reports_every_seat() 
     }
     let view = app.world().resource::<PlayTestView>();
     let (played_on, outcome) = view.report.as_ref().expect(&view.status);
-    let crate::app::hex_boards::PlayOutcome::Seats(report) = outcome else {
+    let crate::app::hex_boards::PlayOutcome::Lineup(report) = outcome else {
         panic!("one family played: {outcome:?}");
     };
     assert_eq!(played_on, &tiles);
