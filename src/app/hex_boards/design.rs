@@ -6,7 +6,9 @@
 //! Edits arrive as [`DesignCommand`] messages, from the mouse and keys
 //! (`input.rs`), the panels and scripted runs alike.
 
-use super::runtime::{BoardRunState, BoardSettings, HexBoardGenerator, MainGenerator};
+use super::runtime::{
+    BoardDrawing, BoardRunState, BoardSettings, HexBoardGenerator, MainGenerator, ShownBoard,
+};
 use crate::app::Screen;
 use crate::app::shell::ScreenStatus;
 use crate::app::shell::StatusLine;
@@ -152,7 +154,7 @@ pub(super) fn apply_design(
     settings: Res<BoardSettings>,
     mut design: ResMut<HexDesign>,
     mut status: ResMut<ScreenStatus>,
-    mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap), With<MainGenerator>>,
+    mut query: Query<(&mut HexBoardGenerator, &mut ShownBoard), With<MainGenerator>>,
 ) {
     let Ok((mut g, mut map)) = query.single_mut() else {
         return;
@@ -278,7 +280,7 @@ pub(super) fn apply_design(
             }
             _ => continue,
         }
-        *map = g.board_map();
+        map.0 = g.board_map();
     }
 }
 
@@ -288,7 +290,7 @@ pub(super) fn apply_design(
 pub(super) fn decorate_map(
     design: Res<HexDesign>,
     settings: Res<BoardSettings>,
-    mut maps: Query<(&HexBoardMap, &mut HexOverlay, &mut HexSelection), With<MainGenerator>>,
+    mut maps: Query<(&HexBoardMap, &mut HexOverlay, &mut HexSelection), With<BoardDrawing>>,
 ) {
     let Ok((map, mut overlay, mut selection)) = maps.single_mut() else {
         return;

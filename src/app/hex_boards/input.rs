@@ -4,7 +4,7 @@
 //! Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo, Esc deselects.
 
 use super::design::{DesignCommand, HexDesign};
-use super::runtime::MainGenerator;
+use super::runtime::{BoardDrawing, MainGenerator, ShownBoard};
 use crate::app::shell::ScreenSet;
 use crate::app::shell::camera::{BoardCamera, PointerClaim};
 use crate::app::shell::undo::{UndoKey, undo_key};
@@ -57,7 +57,7 @@ fn mouse(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Single<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
-    maps: Query<(&HexBoardMap, &GlobalTransform), With<MainGenerator>>,
+    maps: Query<(&HexBoardMap, &GlobalTransform), With<BoardDrawing>>,
     settings: Res<EvoboardSettings>,
     mut press: ResMut<Press>,
     mut claim: ResMut<PointerClaim>,
@@ -104,7 +104,7 @@ fn mouse(
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     design: Res<HexDesign>,
-    maps: Query<&HexBoardMap, With<MainGenerator>>,
+    maps: Query<&ShownBoard, With<MainGenerator>>,
     mut out: MessageWriter<DesignCommand>,
 ) {
     if let Some(k) = undo_key(&keys) {

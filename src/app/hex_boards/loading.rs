@@ -1,7 +1,7 @@
 //! Levels onto the board: the settings that reproduce a level's generator,
 //! and a level picked in the library put on the board once it has loaded.
 
-use super::runtime::{BoardSettings, HexBoardGenerator, MainGenerator};
+use super::runtime::{BoardSettings, HexBoardGenerator, MainGenerator, ShownBoard};
 use crate::app::shell::StatusLine;
 use crate::boards::{self, Algorithm, BoardGame};
 use crate::plugin::HexBoardMap;
@@ -44,7 +44,7 @@ pub(super) fn apply_loaded_level(
     levels: Res<Assets<crate::plugin::LevelAsset>>,
     mut library: ResMut<crate::app::shell::library::LevelLibrary>,
     mut settings: ResMut<BoardSettings>,
-    mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap), With<MainGenerator>>,
+    mut query: Query<(&mut HexBoardGenerator, &mut ShownBoard), With<MainGenerator>>,
 ) {
     let Some(handle) = library.pending.clone() else {
         return;
@@ -69,7 +69,7 @@ pub(super) fn apply_loaded_level(
             match HexBoardGenerator::new(&new) {
                 Ok(mut g) => {
                     g.loaded = Some((level.name.clone(), map.tiles.clone()));
-                    *shown = g.board_map();
+                    shown.0 = g.board_map();
                     *generator = g;
                     *settings = new;
                     library.message = StatusLine::ok(format!(

@@ -27,7 +27,8 @@ use crate::plugin::HexBoardMap;
 use bevy::prelude::*;
 pub use panels::save_level;
 pub use runtime::{
-    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator,
+    BoardDrawing, BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator,
+    ShownBoard,
 };
 // What only the screen's tests (src/app/tests) reach.
 #[cfg(test)]
@@ -76,12 +77,12 @@ pub fn logic_plugin(app: &mut App) {
                 )
                     .chain()
                     .in_set(ScreenSet::Step),
-                design::decorate_map.in_set(ScreenSet::Draw),
+                (draw_board, design::decorate_map)
+                    .chain()
+                    .in_set(ScreenSet::Draw),
             )
                 .run_if(in_state(Screen::HexBoards)),
         )
-        .add_systems(OnEnter(Screen::HexBoards), redraw_board)
-        .add_systems(OnExit(Screen::HexBoards), despawn_drawing)
         .add_systems(
             PostUpdate,
             report_search
@@ -174,29 +175,35 @@ fn apply_script_args(
     }
 }
 
-/// Leaving the screen despawns everything it drew (the plugin's tiles,
-/// tokens and marks, children of the board). The board's entity stays,
-/// holding the run (paused by `rest_searches`) and the board data without
-/// drawing anything, so the user finds their board when they come back.
-fn despawn_drawing(mut commands: Commands, boards: Query<Entity, With<MainGenerator>>) {
-    for board in &boards {
-        // Hidden too: a drawing the plugin makes after this (a board
-        // added in the frame the screen changed) stays off other screens.
-        commands
-            .entity(board)
-            .despawn_related::<Children>()
-            .insert(Visibility::Hidden);
-    }
-}
-
-/// Coming back: the plugin draws the board again, shown.
-fn redraw_board(
+/// The screen draws the shown board: a [`BoardDrawing`] entity with its
+/// map (the plugin draws the tiles, tokens and marks as its children),
+/// spawned in the screen's first frame and scoped to the screen: leaving
+/// despawns it and all it drew. The generator entity stays, holding the
+/// run (rested by `rest_searches`) and the board, so the user finds their
+/// board when they come back. Then the drawing follows the shown board
+/// (copied only when it differs, so an idle board is not redrawn).
+fn draw_board(
     mut commands: Commands,
-    mut boards: Query<(Entity, &mut HexBoardMap), With<MainGenerator>>,
+    boards: Query<Ref<ShownBoard>, With<MainGenerator>>,
+    mut drawings: Query<&mut HexBoardMap, With<BoardDrawing>>,
 ) {
-    for (board, mut map) in &mut boards {
-        map.set_changed();
-        commands.entity(board).insert(Visibility::Inherited);
+    let Ok(board) = boards.single() else { return };
+    match drawings.single_mut() {
+        Ok(mut drawn) => {
+            if board.is_changed() {
+                drawn.set_if_neq(board.0.clone());
+            }
+        }
+        Err(_) => {
+            commands.spawn((
+                Name::new("board drawing"),
+                BoardDrawing,
+                board.0.clone(),
+                Transform::default(),
+                Visibility::default(),
+                DespawnOnExit(Screen::HexBoards),
+            ));
+        }
     }
 }
 

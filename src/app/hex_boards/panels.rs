@@ -4,7 +4,7 @@
 use super::design::{DesignCommand, HexDesign};
 use super::design_panel::{DesignStatus, design_ui};
 use super::runtime::{
-    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator,
+    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, MainGenerator, ShownBoard,
 };
 use crate::app::Screen;
 use crate::app::shell::ScreenStatus;
@@ -17,7 +17,7 @@ use crate::app::shell::{ScreenUiSet, content_root};
 use crate::boards::catan::{CatanOptions, DesertPlacement};
 use crate::boards::terra_mystica::{Rules, Weights};
 use crate::boards::{self, Algorithm, BoardGame, BoardVariant};
-use crate::plugin::{HexBoardMap, LevelAsset};
+use crate::plugin::LevelAsset;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Legend, Line, Plot, PlotPoints};
@@ -43,7 +43,7 @@ fn panels_ui(
     mut status: ResMut<ScreenStatus>,
     mut panels: ResMut<SidePanels>,
     asset_server: Res<AssetServer>,
-    generators: Query<(&HexBoardGenerator, &HexBoardMap), With<MainGenerator>>,
+    generators: Query<(&HexBoardGenerator, &ShownBoard), With<MainGenerator>>,
     mut design: ResMut<HexDesign>,
     mut design_out: MessageWriter<DesignCommand>,
     mut gallery: ResMut<super::gallery_view::GalleryView>,

@@ -310,9 +310,24 @@ pub enum GeneratorCommand {
     Reset,
 }
 
-/// Marks the app's board generator entity.
+/// Marks the app's board generator entity: it lives as long as the app
+/// and holds the search and the board shown ([`ShownBoard`]), drawn only
+/// while the screen is shown ([`BoardDrawing`]).
 #[derive(Component)]
 pub struct MainGenerator;
+
+/// The board the screen shows, kept with the search on the generator
+/// entity (not a [`HexBoardMap`] component there, so the plugin does not
+/// draw it): the screen's drawing copies it while the screen is shown.
+#[derive(Component, Clone, Debug, Deref, DerefMut)]
+pub struct ShownBoard(pub HexBoardMap);
+
+/// The drawing of the shown board: an entity with the board's
+/// [`HexBoardMap`] (the plugin draws its tiles, tokens and marks as
+/// children), spawned when the screen is entered and despawned with all
+/// it drew when the screen is left (`DespawnOnExit`).
+#[derive(Component)]
+pub struct BoardDrawing;
 
 /// Registers the generator runtime.
 pub(super) fn plugin(app: &mut App) {
@@ -327,11 +342,10 @@ fn spawn_generator(mut commands: Commands, settings: Res<BoardSettings>) {
         Ok(mut g) => {
             let map = g.board_map();
             commands.spawn((
+                Name::new("board generator"),
                 MainGenerator,
                 g,
-                map,
-                Transform::default(),
-                Visibility::default(),
+                ShownBoard(map),
             ));
         }
         Err(e) => error!("cannot build the generator: {e}"),
@@ -342,7 +356,7 @@ pub(super) fn handle_commands(
     mut messages: MessageReader<GeneratorCommand>,
     settings: Res<BoardSettings>,
     mut status: ResMut<ScreenStatus>,
-    mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap), With<MainGenerator>>,
+    mut query: Query<(&mut HexBoardGenerator, &mut ShownBoard), With<MainGenerator>>,
 ) {
     let Ok((mut generator, mut map)) = query.single_mut() else {
         return;
@@ -352,7 +366,7 @@ pub(super) fn handle_commands(
             GeneratorCommand::Reset => match HexBoardGenerator::new(&settings) {
                 Ok(g) => {
                     *generator = g;
-                    *map = generator.board_map();
+                    map.0 = generator.board_map();
                     status[Screen::HexBoards].clear();
                 }
                 Err(e) => status[Screen::HexBoards] = StatusLine::error(e),
@@ -373,7 +387,7 @@ pub(super) fn handle_commands(
                     if generator.state == BoardRunState::Running {
                         generator.state = BoardRunState::Paused;
                     }
-                    *map = generator.board_map();
+                    map.0 = generator.board_map();
                 }
             }
         }
@@ -388,7 +402,7 @@ pub fn advance_generators(
     settings: Res<BoardSettings>,
     mut frame_time: ResMut<JobFrameTime>,
     mut status: ResMut<ScreenStatus>,
-    mut query: Query<(&mut HexBoardGenerator, &mut HexBoardMap)>,
+    mut query: Query<(&mut HexBoardGenerator, &mut ShownBoard)>,
 ) {
     for (mut g, mut map) in &mut query {
         if map.show_broken != settings.show_broken {
@@ -416,7 +430,7 @@ pub fn advance_generators(
         // A solved or resting search reports its last best as it comes
         // home, so `improved` covers those too.
         if improved {
-            *map = g.board_map();
+            map.0 = g.board_map();
         }
         if g.state != BoardRunState::Running {
             continue;

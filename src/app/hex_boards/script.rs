@@ -5,13 +5,12 @@
 //! done. Each step prints one line (`edit: STEP → score S, N pinned`).
 
 use super::design::{DesignCommand, HexDesign};
-use super::runtime::{BoardRunState, HexBoardGenerator, MainGenerator};
+use super::runtime::{BoardRunState, HexBoardGenerator, MainGenerator, ShownBoard};
 use crate::app::shell::library::LevelLibrary;
 use crate::app::shell::scripted::{ScriptArgs, ScriptReport};
 use crate::boards::BoardGame;
 use crate::boards::catan::CatanTerrain;
 use crate::boards::terra_mystica::Terrain;
-use crate::plugin::HexBoardMap;
 use bevy::prelude::*;
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -201,7 +200,7 @@ pub(super) fn play_script(
     mut design: ResMut<HexDesign>,
     mut lib: ResMut<LevelLibrary>,
     report: Option<ResMut<ScriptReport>>,
-    mut generators: Query<(&mut HexBoardGenerator, &HexBoardMap), With<MainGenerator>>,
+    mut generators: Query<(&mut HexBoardGenerator, &ShownBoard), With<MainGenerator>>,
     mut out: MessageWriter<DesignCommand>,
     mut last: Local<Option<String>>,
     mut gallery: ResMut<super::gallery_view::GalleryView>,

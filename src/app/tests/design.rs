@@ -10,11 +10,11 @@ use evoboard_core::boards::{self, Algorithm, BoardGame, Scoring};
 
 /// The shown board of the main generator.
 fn shown(app: &mut bevy::prelude::App) -> (Vec<u8>, crate::app::hex_boards::BoardRunState) {
-    use crate::app::hex_boards::{HexBoardGenerator, MainGenerator};
+    use crate::app::hex_boards::{HexBoardGenerator, MainGenerator, ShownBoard};
     use bevy::prelude::*;
     let mut q = app
         .world_mut()
-        .query_filtered::<(&HexBoardGenerator, &bevy_evoboard::HexBoardMap), With<MainGenerator>>();
+        .query_filtered::<(&HexBoardGenerator, &ShownBoard), With<MainGenerator>>();
     let (g, map) = q.single(app.world()).unwrap();
     (map.tiles.clone(), g.state)
 }
@@ -152,7 +152,7 @@ fn play_test_plays_the_shown_catan_board_off_the_frame_and_reports_every_seat() 
         use bevy::prelude::*;
         let mut q = app
             .world_mut()
-            .query_filtered::<&bevy_evoboard::HexBoardMap, With<crate::app::hex_boards::MainGenerator>>();
+            .query_filtered::<&crate::app::hex_boards::ShownBoard, With<crate::app::hex_boards::MainGenerator>>();
         q.single(app.world()).unwrap().harbours.clone()
     };
     let settings = app.world().resource::<BoardSettings>().clone();

@@ -3,8 +3,8 @@
 
 use super::common::{headless, temp_dir, update_until};
 use crate::app::hex_boards::{
-    BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, HexDesign, MainGenerator,
-    logic_plugin, save_level,
+    BoardDrawing, BoardRunState, BoardSettings, GeneratorCommand, HexBoardGenerator, HexDesign,
+    MainGenerator, ShownBoard, logic_plugin, save_level,
 };
 use crate::app::shell::library::LevelLibrary;
 use bevy::prelude::*;
@@ -109,7 +109,7 @@ fn the_generator_runtime_steps_to_a_perfect_board() {
         app.update();
         let mut q = app
             .world_mut()
-            .query_filtered::<(&HexBoardGenerator, &HexBoardMap), With<MainGenerator>>();
+            .query_filtered::<(&HexBoardGenerator, &ShownBoard), With<MainGenerator>>();
         let (g, map) = q.single(app.world()).unwrap();
         if g.state == BoardRunState::Solved {
             assert_eq!(g.progress.best, 0.0);
@@ -229,7 +229,7 @@ fn the_level_browser_puts_a_saved_level_on_the_board() {
     assert_eq!(app.world().resource::<BoardSettings>().seed, 31);
     let mut q = app
         .world_mut()
-        .query_filtered::<(&HexBoardGenerator, &HexBoardMap), With<MainGenerator>>();
+        .query_filtered::<(&HexBoardGenerator, &ShownBoard), With<MainGenerator>>();
     let (g, map) = q.single(app.world()).unwrap();
     assert_eq!(map.tiles, run.tiles);
     assert_eq!(g.best_tiles(), run.tiles);
@@ -279,12 +279,19 @@ fn leaving_the_screen_despawns_the_drawing_and_coming_back_redraws_it() {
         .init_asset::<ColorMaterial>()
         .insert_resource(LevelLibrary::default())
         .add_plugins(logic_plugin);
+    // What the board's drawing entities hold: the plugin's tiles, tokens
+    // and marks are their children.
     let drawn = |app: &mut App| {
         let mut q = app
             .world_mut()
-            .query_filtered::<Option<&Children>, With<MainGenerator>>();
-        let children = q.single(app.world()).expect("the board's entity stays");
-        children.map_or(0, |c| c.len())
+            .query_filtered::<Option<&Children>, With<BoardDrawing>>();
+        q.iter(app.world())
+            .map(|c| c.map_or(0, |c| c.len()))
+            .sum::<usize>()
+    };
+    let generators = |app: &mut App| {
+        let mut q = app.world_mut().query_filtered::<(), With<MainGenerator>>();
+        q.iter(app.world()).count()
     };
     for _ in 0..3 {
         app.update();
@@ -299,6 +306,17 @@ fn leaving_the_screen_despawns_the_drawing_and_coming_back_redraws_it() {
     app.update();
     app.update();
     assert_eq!(drawn(&mut app), 0, "nothing of the board is left drawn");
+    let mut q = app.world_mut().query_filtered::<(), With<BoardDrawing>>();
+    assert_eq!(
+        q.iter(app.world()).count(),
+        0,
+        "the drawing's entity is gone"
+    );
+    assert_eq!(
+        generators(&mut app),
+        1,
+        "the generator (run and board) stays"
+    );
 
     app.world_mut()
         .resource_mut::<NextState<crate::app::Screen>>()
