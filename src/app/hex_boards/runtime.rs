@@ -1,5 +1,6 @@
 //! Generators as ECS data: a generator entity owns an ask-and-tell search
-//! ([`HexBoardGenerator`]) and the board it draws ([`HexBoardMap`]). The
+//! ([`HexBoardGenerator`]) and the board it shows ([`ShownBoard`], drawn by
+//! the screen's state-scoped [`BoardDrawing`] entity). The
 //! search is the plugin's [`SearchRun`]: it owns the pacing (a few steps
 //! per second to watch the evolution, or as fast as it goes) and steps on
 //! its own thread while it plays; this screen only says play or pause and
