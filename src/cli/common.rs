@@ -151,6 +151,14 @@ pub fn progress_bar(len: u64, message: &str) -> indicatif::ProgressBar {
 
 pub use super::bounds::parse_time_limit;
 
+/// Print exactly one JSON object on stdout: `value` serialized (a
+/// report type of the core).
+pub fn print_report<T: serde::Serialize + ?Sized>(value: &T) -> CliResult {
+    let text = serde_json::to_string(value).map_err(|e| CliError(format!("JSON: {e}")))?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}").map_err(|e| CliError(format!("cannot write to stdout: {e}")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
