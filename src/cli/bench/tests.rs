@@ -118,17 +118,17 @@ fn the_text_gives_mean_and_sd_and_checkpoints_only_when_asked() {
     let Outcome::Bench(o) = run(&tm_args("sahc", 1, 0.1)).unwrap() else {
         panic!("a bench without --param-sweep");
     };
-    let text = text(&o);
-    assert!(text.contains(" ± "), "{text}");
-    assert!(!text.contains("checkpoint"), "{text}");
+    let out = text(&o);
+    assert!(out.contains(" ± "), "{out}");
+    assert!(!out.contains("checkpoint"), "{out}");
     let mut a = tm_args("sahc", 2, 0.2);
     a.checkpoints = Some("0.1,0.2".into());
     let Outcome::Bench(o) = run(&a).unwrap() else {
         panic!("a bench without --param-sweep");
     };
-    let text = text(&o);
-    assert!(text.contains("best score at each checkpoint"), "{text}");
-    assert!(text.contains("paper, sahc: 24.9 at 270 s"), "{text}");
+    let out = text(&o);
+    assert!(out.contains("best score at each checkpoint"), "{out}");
+    assert!(out.contains("paper, sahc: 24.9 at 270 s"), "{out}");
 }
 
 #[test]

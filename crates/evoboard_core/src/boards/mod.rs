@@ -6,7 +6,7 @@
 //! - [`catan`]: the island, its rules and optional rules, and our search;
 //! - [`published`]: the four algorithms of the papers (`brkga`, `pso`,
 //!   `sahc`, `aco`), written once over [`published::BoardProblem`];
-//! - [`bench`]: benchmarks of those searches over many seeds (the plan,
+//! - [`bench`](mod@bench): benchmarks of those searches over many seeds (the plan,
 //!   its parallel run, mean ± sd, checkpoints, parameter sweeps, the
 //!   papers' end points, the report `bench --json` prints and the chart
 //!   data of its plots);

@@ -16,8 +16,9 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum BenchError {
-    /// A game, algorithm or parameter error of the hex-board library.
-    Board(BoardError),
+    /// A game, algorithm or parameter error of the hex-board library
+    /// (boxed: it is large).
+    Board(Box<BoardError>),
     /// A `--param NAME=VALUE` whose name none of the listed algorithms has.
     ParamOfNone {
         /// The `--param` text as given.
@@ -87,7 +88,7 @@ pub enum BenchError {
         /// The swept names up to the refused one, comma-separated.
         names: String,
         /// Why the value was refused.
-        error: BoardError,
+        error: Box<BoardError>,
     },
     /// The thread pool could not be started.
     Threads {
@@ -171,6 +172,6 @@ impl std::error::Error for BenchError {}
 
 impl From<BoardError> for BenchError {
     fn from(e: BoardError) -> Self {
-        BenchError::Board(e)
+        BenchError::Board(Box::new(e))
     }
 }

@@ -258,7 +258,7 @@ fn sets(
             p.set(specs, name, v, algorithm)
                 .map_err(|error| BenchError::SweepValue {
                     names: names[..=i].join(","),
-                    error,
+                    error: Box::new(error),
                 })?;
         }
         out.push(p);
