@@ -193,7 +193,9 @@ fn the_sweep_runs_every_set_and_names_the_best() {
     let sweep = SweepPlan::new(base.clone(), "inertia,cognitive,social", "0.33,0.66").unwrap();
     assert_eq!(sweep.total_runs(), 8);
     let outcome = sweep.run(&|_| {}).unwrap();
-    let v = serde_json::to_value(outcome.report()).unwrap();
+    let report = outcome.report();
+    assert_eq!(report.sweep_values, ["0.33", "0.66"]);
+    let v = serde_json::to_value(report).unwrap();
     let sets = v["sweep"].as_array().unwrap();
     assert_eq!(sets.len(), 8);
     let means: Vec<f64> = sets
@@ -208,7 +210,6 @@ fn the_sweep_runs_every_set_and_names_the_best() {
     assert_eq!(sets[0]["params"]["inertia"], 0.33);
     assert_eq!(sets[7]["published_set"], 43);
     assert_eq!(sets[0]["scores"].as_array().unwrap().len(), 1);
-    assert_eq!(v["sweep_values"], serde_json::json!(["0.33", "0.66"]));
     // One dot per set, tagged with the paper's number, the best one
     // highlighted.
     let dots = outcome.scatter();
