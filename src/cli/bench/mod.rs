@@ -303,7 +303,7 @@ fn sweep_text(outcome: &SweepOutcome) -> String {
         let paper = set.published_set.map_or("-".to_string(), |k| k.to_string());
         let mut row = format!("{:>5} {paper:>5}", set.number);
         for n in &sweep.swept {
-            row.push_str(&format!(" {:>10}", outcome.value(set, n)));
+            row.push_str(&format!(" {:>10}", set.value(n)));
         }
         let _ = writeln!(
             out,

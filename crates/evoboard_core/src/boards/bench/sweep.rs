@@ -56,6 +56,12 @@ impl SweepSet {
     pub fn tag(&self) -> usize {
         self.published_set.unwrap_or(self.number)
     }
+
+    /// The value of the numeric parameter `name` (a swept one, say) in
+    /// this set (NaN when it has none).
+    pub fn value(&self, name: &str) -> f64 {
+        value(&self.params, name)
+    }
 }
 
 /// A finished sweep.
@@ -222,12 +228,6 @@ impl SweepOutcome {
             .map(|n| format!("{n} {}", value(&set.params, n)))
             .collect::<Vec<_>>()
             .join(", ")
-    }
-
-    /// The value of the swept (or any numeric) parameter `name` in `set`
-    /// (NaN when it has none).
-    pub fn value(&self, set: &SweepSet, name: &str) -> f64 {
-        value(&set.params, name)
     }
 }
 
