@@ -11,9 +11,7 @@ use crate::boards::catan::fairness::PlayTest;
 use crate::boards::catan::{CatanBoard, CatanOptions, DesertPlacement};
 use crate::boards::report::BoardReport;
 use crate::boards::terra_mystica::{Rules, TerraMysticaBoard, Weights, grid_for_len};
-use crate::boards::{
-    self, Algorithm, BoardError, BoardGame, BoardRun, BoardVariant, Params, Scoring, code,
-};
+use crate::boards::{self, Algorithm, BoardGame, BoardRun, BoardVariant, Params, Scoring, code};
 use crate::level::{BoardDesign, EditSummary, Level};
 use clap::Args;
 use std::path::PathBuf;
@@ -274,104 +272,6 @@ pub struct GenerateArgs {
     /// Catan's play-test flags.
     #[command(flatten)]
     pub play: PlayArgs,
-}
-
-/// The outcome of one run, shared by generate and bench.
-pub struct RunOutcome {
-    /// The best tiles.
-    pub tiles: Vec<u8>,
-    /// The best score.
-    pub score: f64,
-    /// Wall time of the run (including building the search, which may
-    /// score a first population).
-    pub elapsed: Duration,
-    /// Wall time when the best was found (same origin).
-    pub to_best: Duration,
-    /// Evaluations made.
-    pub evaluations: u64,
-    /// Score over time `(ms, score)`: the start, every improvement, a fixed
-    /// grid of [`TRACE_POINTS`] points and the end (empty unless traced).
-    pub trace: Vec<(f64, f64)>,
-    /// The best score at each time of the grid given to [`run_board`]
-    /// (one per grid point, same order; empty otherwise). A point before
-    /// the first board was scored takes that first score (the run's score
-    /// at time 0); a point at or after the time limit, or after the run
-    /// reached its target, takes the final score (the last step may end a
-    /// little after the limit).
-    pub samples: Vec<f64>,
-}
-
-/// Grid points of a traced run's score-over-time curve (besides every
-/// improvement).
-pub const TRACE_POINTS: u32 = 50;
-
-/// Run `run` ([`BoardRun::run`]), recording the score over time when
-/// `traced` and the best score at each time of `grid_ms` (milliseconds
-/// from the start, ascending) in [`RunOutcome::samples`]. Sampling happens
-/// between steps (the score at a time is the best known when that time
-/// passed), so it never slows a step down.
-pub fn run_board(run: &BoardRun, traced: bool, grid_ms: &[f64]) -> Result<RunOutcome, BoardError> {
-    let mut trace = Vec::new();
-    let ms = |t: Duration| t.as_secs_f64() * 1000.0;
-    let time_limit = run.time_limit.as_secs_f64();
-    let tick = time_limit * 1000.0 / TRACE_POINTS as f64;
-    let mut next_tick = tick;
-    // Points passed while the search was built take its first score.
-    let mut samples = Vec::with_capacity(grid_ms.len());
-    let limit_ms = time_limit * 1000.0;
-    let mut last = None;
-    let done = run.run(|p, at| {
-        let Some(before) = last else {
-            // The search is built: its first score.
-            if traced {
-                trace.push((ms(at), p.best));
-            }
-            last = Some(p.best);
-            return true;
-        };
-        if !traced && samples.len() == grid_ms.len() {
-            return true;
-        }
-        let now = ms(at);
-        // Every grid time passed during this step saw the best before
-        // it; the time limit itself and later take the final score.
-        while samples.len() < grid_ms.len()
-            && grid_ms[samples.len()] < now
-            && grid_ms[samples.len()] < limit_ms
-        {
-            samples.push(before);
-        }
-        last = Some(p.best);
-        if !traced {
-            return true;
-        }
-        if p.improved {
-            trace.push((now, p.best));
-        }
-        if now >= next_tick {
-            if !p.improved {
-                trace.push((now, p.best));
-            }
-            while next_tick <= now {
-                next_tick += tick;
-            }
-        }
-        true
-    })?;
-    if traced {
-        trace.push((ms(done.elapsed), done.score));
-    }
-    // The run stopped (time limit or target): later points keep its score.
-    samples.resize(grid_ms.len(), done.score);
-    Ok(RunOutcome {
-        tiles: done.tiles,
-        score: done.score,
-        elapsed: done.elapsed,
-        to_best: done.to_best,
-        evaluations: done.progress.evaluations,
-        trace,
-        samples,
-    })
 }
 
 /// Run `generate`.

@@ -1,6 +1,6 @@
 //! Charts of experiments (`evoboard bench --plot`): lines with a ±spread
-//! band, published end points, and labelled scatter points, drawn with
-//! `plotters` as SVG. A PNG is that SVG rendered by resvg with the font
+//! band, published end points, and labelled scatter points (the core's
+//! [`Line`], [`Marker`] and [`Dot`]), drawn with `plotters` as SVG. A PNG is that SVG rendered by resvg with the font
 //! embedded in the binary ([`crate::export::png::render`]), so no system
 //! font is ever looked up and the image is the same on every machine.
 //!
@@ -8,6 +8,10 @@
 //! curve.
 
 use super::common::{CliError, CliResult, write_atomic};
+/// The chart's parts are the core's plain data
+/// ([`evoboard_core::boards::bench`](crate::boards::bench)); this module
+/// only draws them.
+pub use crate::boards::bench::{Dot, Line, Marker};
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
@@ -54,57 +58,6 @@ pub enum Axis {
     Linear,
     /// Logarithmic (every x must be > 0).
     Log,
-}
-
-/// One point of a [`Line`]: `y` with a band `y ± spread` around it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct LinePoint {
-    /// Position on the x axis.
-    pub x: f64,
-    /// The line's value.
-    pub y: f64,
-    /// Half the band's height (0: no band).
-    pub spread: f64,
-}
-
-/// A line with a band, one legend entry.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Line {
-    /// The legend's text.
-    pub label: String,
-    /// Index into [`PALETTE`].
-    pub colour: usize,
-    /// Points in ascending x.
-    pub points: Vec<LinePoint>,
-}
-
-/// A reference point (a published figure): a cross in a line's colour,
-/// an optional error bar and a short label beside it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Marker {
-    /// Index into [`PALETTE`] (the colour of the line it belongs to).
-    pub colour: usize,
-    /// Position on the x axis.
-    pub x: f64,
-    /// Position on the y axis.
-    pub y: f64,
-    /// Half the error bar's height (0: none).
-    pub spread: f64,
-    /// Text beside the cross.
-    pub label: String,
-}
-
-/// A scatter point.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Dot {
-    /// Position on the x axis.
-    pub x: f64,
-    /// Position on the y axis.
-    pub y: f64,
-    /// A small grey tag beside the dot (may be empty).
-    pub tag: String,
-    /// Drawn large and red with this text beside it (the best point).
-    pub highlight: Option<String>,
 }
 
 /// A whole chart: lines with bands, markers and dots on one pair of axes.
@@ -492,6 +445,7 @@ impl Chart {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::boards::bench::LinePoint;
 
     #[test]
     fn a_chart_draws_its_curves_and_legend() {

@@ -1,27 +1,29 @@
-//! `evoboard bench`: every algorithm over seeds 1..N in parallel (rayon),
-//! with a summary per algorithm (mean ± sd, per-requirement means,
-//! checkpoints), an optional score-over-time CSV, a plot of the mean
-//! score over time (`plot.rs`) and a parameter sweep (`sweep.rs`).
+//! `evoboard bench`: the command line of
+//! [`evoboard_core::boards::bench`](crate::boards::bench), which plans,
+//! runs and summarises the bench (every algorithm over seeds 1..N in
+//! parallel, checkpoints, a parameter sweep). Here: the flags, turning
+//! them into a [`BenchPlan`] or [`SweepPlan`], the progress bar, the
+//! text and JSON output, the score-over-time CSV and the plots
+//! (`plot.rs`).
 
 mod plot;
-pub mod published;
-pub mod stats;
-mod sweep;
 #[cfg(test)]
 mod tests;
 
-use super::boards::{RunOutcome, ScoringArgs, run_board};
+use super::boards::ScoringArgs;
 use super::common::{
-    CliError, CliResult, parse_time_limit, print_json, progress_bar, refuse_existing, write_atomic,
+    CliError, CliResult, parse_time_limit, print_report, progress_bar, refuse_existing,
+    write_atomic,
 };
-use crate::boards::{self, Algorithm, BoardGame, BoardRun, Params, Scoring};
+use crate::boards::BoardGame;
+use crate::boards::bench::{
+    BenchError, BenchOutcome, BenchPlan, BenchProgress, SweepOutcome, SweepPlan,
+    algorithms_with_params, parse_checkpoints,
+};
+use crate::stats::mean_sd;
 use clap::Args;
-use rayon::prelude::*;
-use serde_json::{Map, Value, json};
-use stats::{Summary, mean_sd};
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// `evoboard bench terra-mystica|catan --algorithms LIST --runs N --time-limit S`
 #[derive(Args, Debug)]
@@ -87,143 +89,55 @@ pub struct BenchArgs {
     pub scoring: ScoringArgs,
 }
 
-/// The algorithms of `--algorithms` and the parameters of each (every
-/// `--param` applies to each listed algorithm that has it; one that none
-/// has is an error).
-fn algorithms_and_params(a: &BenchArgs) -> Result<Vec<(Algorithm, Params)>, CliError> {
-    let algorithms: Vec<Algorithm> = a
-        .algorithms
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::parse)
-        .collect::<Result<_, _>>()?;
-    let mut out = Vec::new();
-    for &alg in &algorithms {
-        let spec = boards::param_specs(a.game, alg);
-        let mine: Vec<String> = a
-            .params
-            .iter()
-            .filter(|p| {
-                let name = p.split_once('=').map_or(p.as_str(), |(n, _)| n.trim());
-                spec.iter().any(|s| s.name == name)
-            })
-            .cloned()
-            .collect();
-        out.push((alg, Params::parse(spec, &mine, alg)?));
-    }
-    for p in &a.params {
-        let name = p.split_once('=').map_or(p.as_str(), |(n, _)| n.trim());
-        let known = algorithms.iter().any(|&alg| {
-            boards::param_specs(a.game, alg)
-                .iter()
-                .any(|s| s.name == name)
-        });
-        if !known {
-            let names: Vec<&str> = algorithms.iter().map(|alg| alg.name()).collect();
-            return Err(CliError(format!(
-                "--param {p}: none of {} has a parameter '{name}'",
-                names.join(", ")
-            )));
-        }
-    }
-    Ok(out)
-}
-
-/// What every run of a bench shares.
-struct Plan {
-    game: BoardGame,
-    scoring: Scoring,
-    runs: u64,
-    target: f64,
-    time_limit: f64,
-    traced: bool,
-    /// The sample times (ms); empty when nothing needs them.
-    grid_ms: Vec<f64>,
-    /// `--checkpoints`, seconds.
-    checkpoints: Vec<f64>,
-}
-
-impl Plan {
-    /// Seeds 1..=runs of every `(algorithm, params)` group, all in one
-    /// parallel pool; the runs of each group in seed order.
-    fn run_all(
-        &self,
-        groups: &[(Algorithm, Params)],
-        threads: Option<usize>,
-    ) -> Result<Vec<Vec<RunOutcome>>, CliError> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.unwrap_or(0))
-            .build()
-            .map_err(|e| CliError(format!("cannot start threads: {e}")))?;
-        let bar = progress_bar(self.runs * groups.len() as u64, "bench");
-        let jobs: Vec<(usize, u64)> = (0..groups.len())
-            .flat_map(|g| (1..=self.runs).map(move |seed| (g, seed)))
-            .collect();
-        let mut outcomes: Vec<(usize, RunOutcome)> = pool.install(|| {
-            jobs.into_par_iter()
-                .map(|(g, seed)| {
-                    let (alg, params) = &groups[g];
-                    let run = BoardRun {
-                        params: params.clone(),
-                        scoring: self.scoring,
-                        target: self.target,
-                        time_limit: Duration::from_secs_f64(self.time_limit),
-                        ..BoardRun::new(self.game, *alg, seed)
-                    };
-                    let r = run_board(&run, self.traced, &self.grid_ms)
-                        .unwrap_or_else(|e| panic!("the standard setup is valid: {e}"));
-                    bar.inc(1);
-                    (g, r)
-                })
-                .collect()
-        });
-        bar.finish_and_clear();
-        let mut out: Vec<Vec<RunOutcome>> = groups.iter().map(|_| Vec::new()).collect();
-        // The parallel collect keeps the job order: group-major, seeds ascending.
-        for (g, r) in outcomes.drain(..) {
-            out[g].push(r);
-        }
-        Ok(out)
-    }
-
-    fn summary(&self, runs: &[RunOutcome]) -> Summary {
-        Summary::of(
-            self.game,
-            self.scoring,
-            runs,
-            &self.grid_ms,
-            &self.checkpoints,
-        )
+impl From<BenchError> for CliError {
+    fn from(e: BenchError) -> Self {
+        CliError(e.to_string())
     }
 }
 
-/// What a bench reports: one JSON object (`--json`) or a text.
+/// What a bench ran: the plain bench or a parameter sweep.
 #[derive(Debug)]
-struct Report {
-    json: Value,
-    text: String,
+enum Outcome {
+    /// Every algorithm over the seeds.
+    Bench(BenchOutcome),
+    /// Every parameter set of one algorithm over the seeds.
+    Sweep(SweepOutcome),
 }
 
 /// Run `bench`.
 pub fn bench(a: BenchArgs) -> CliResult {
-    let report = run(&a)?;
-    if a.json {
-        return print_json(&report.json);
+    match run(&a)? {
+        Outcome::Bench(o) if a.json => print_report(&o.report()),
+        Outcome::Sweep(o) if a.json => print_report(&o.report()),
+        Outcome::Bench(o) => {
+            print!("{}", text(&o));
+            Ok(())
+        }
+        Outcome::Sweep(o) => {
+            print!("{}", sweep_text(&o));
+            Ok(())
+        }
     }
-    print!("{}", report.text);
-    Ok(())
 }
 
-/// Run the bench (and write its CSV and plot); the report to print.
-fn run(a: &BenchArgs) -> Result<Report, CliError> {
+/// `work` with a progress bar of `total` runs driven by the core's
+/// progress reports; the bar is cleared however the work ends.
+fn with_bar<T>(total: u64, work: impl FnOnce(&(dyn Fn(BenchProgress) + Sync)) -> T) -> T {
+    let bar = progress_bar(total, "bench");
+    let out = work(&|_| bar.inc(1));
+    bar.finish_and_clear();
+    out
+}
+
+/// Check the flags, run the bench (and write its CSV and plot).
+fn run(a: &BenchArgs) -> Result<Outcome, CliError> {
     if a.runs == 0 {
         return Err("--runs must be at least 1".into());
     }
     let scoring = a.scoring.scoring(a.game)?;
-    let groups = algorithms_and_params(a)?;
+    let entries = algorithms_with_params(a.game, &a.algorithms, &a.params)?;
     let checkpoints = match &a.checkpoints {
-        Some(text) => stats::parse_checkpoints(text, a.time_limit)?,
+        Some(text) => parse_checkpoints(text, a.time_limit)?,
         None => Vec::new(),
     };
     if let Some(csv) = &a.csv {
@@ -243,115 +157,69 @@ fn run(a: &BenchArgs) -> Result<Report, CliError> {
     if let (Some(csv), Some(plot)) = (&a.csv, &a.plot) {
         crate::files::refuse_same_outputs(&[csv, plot]).map_err(|e| CliError(e.to_string()))?;
     }
-    let sampled = !checkpoints.is_empty() || (a.plot.is_some() && a.param_sweep.is_none());
-    let plan = Plan {
+    let plan = BenchPlan {
         game: a.game,
         scoring,
+        entries,
         runs: a.runs,
         target: a.target,
         time_limit: a.time_limit,
-        traced: a.csv.is_some(),
-        grid_ms: if sampled {
-            stats::time_grid(a.time_limit, &checkpoints)
-        } else {
-            Vec::new()
-        },
+        threads: a.threads,
+        trace: a.csv.is_some(),
+        curves: a.plot.is_some() && a.param_sweep.is_none(),
         checkpoints,
     };
     if let Some(names) = &a.param_sweep {
-        return sweep::run(a, &plan, &groups, names);
-    }
-    let outcomes = plan.run_all(&groups, a.threads)?;
-    let mut csv_text = String::from("algorithm,seed,ms,score\n");
-    let mut results = Vec::new();
-    let mut summaries = Vec::new();
-    for ((alg, params), runs) in groups.iter().zip(&outcomes) {
-        for (seed, r) in (1..).zip(runs) {
-            for (ms, score) in &r.trace {
-                csv_text.push_str(&format!("{alg},{seed},{ms:.1},{score}\n"));
-            }
+        let sweep = SweepPlan::new(plan, names, &a.sweep_values)?;
+        let outcome = with_bar(sweep.total_runs(), |progress| sweep.run(progress))?;
+        if let Some(path) = &a.plot {
+            plot::scatter(&outcome).write(path, a.force)?;
         }
-        let s = plan.summary(runs);
-        let paper = published::matching(a.game, &scoring, *alg, params);
-        let mut result = json!({
-            "algorithm": alg.name(),
-            "runs": a.runs,
-            "solved": s.solved,
-            "mean_score": s.mean,
-            "sd_score": s.sd,
-            "best_score": s.best,
-            "median_ms_to_best": s.median_ms,
-            "max_ms_to_best": s.max_ms,
-            "mean_ms_to_best": s.mean_ms,
-            "evaluations_per_sec": s.evals_per_sec,
-            "params": params_json(params),
-            "scores": s.scores,
-            "requirement_means": s.requirement_means_json(),
-            "published": published::json(&paper),
-        });
-        if !plan.checkpoints.is_empty() {
-            result["checkpoints"] = s.checkpoints_json();
-        }
-        results.push(result);
-        summaries.push((*alg, s, paper));
+        return Ok(Outcome::Sweep(outcome));
     }
+    let outcome = with_bar(plan.total_runs(), |progress| plan.run(progress))?;
     if let Some(csv) = &a.csv {
-        write_atomic(csv, csv_text.as_bytes(), a.force)?;
+        write_atomic(csv, outcome.score_over_time_csv().as_bytes(), a.force)?;
     }
     if let Some(path) = &a.plot {
-        plot::curves(a, &plan, &summaries).write(path, a.force)?;
+        plot::curves(a, &outcome).write(path, a.force)?;
     }
-    let out = json!({
-        "game": a.game.name(),
-        "rules": scoring.rules_name(a.game),
-        "time_limit": a.time_limit,
-        "results": results,
-    });
-    Ok(Report {
-        json: out,
-        text: text(a, &plan, &summaries),
-    })
+    Ok(Outcome::Bench(outcome))
 }
 
-/// An algorithm's parameters as a JSON object.
-fn params_json(params: &Params) -> Value {
-    Value::Object(
-        params
-            .named()
-            .map(|(k, v)| (k.to_string(), json!(v)))
-            .collect::<Map<_, _>>(),
-    )
+/// `mean ± sd` with two decimals.
+fn mean_sd_text(v: &[f64]) -> String {
+    let (mean, sd) = mean_sd(v);
+    format!("{mean:.2} ± {sd:.2}")
 }
 
-/// The text output: the summary table, the requirement means and the
-/// checkpoint table.
-fn text(
-    a: &BenchArgs,
-    plan: &Plan,
-    summaries: &[(Algorithm, Summary, Vec<published::PublishedPoint>)],
-) -> String {
+/// The text output: the summary table, the requirement means, the
+/// checkpoint table and the matching published figures.
+fn text(outcome: &BenchOutcome) -> String {
+    let plan = &outcome.plan;
     let mut out = String::new();
     let _ = writeln!(
         out,
         "{} ({} rules), {} runs of at most {} s",
-        a.game.name(),
-        plan.scoring.rules_name(a.game),
-        a.runs,
-        a.time_limit
+        plan.game.name(),
+        plan.scoring.rules_name(plan.game),
+        plan.runs,
+        plan.time_limit
     );
     let _ = writeln!(
         out,
         "{:<8} {:>6} {:>6} {:>18} {:>8} {:>12} {:>12}",
         "alg", "runs", "solved", "mean ± sd", "best", "median ms", "max ms"
     );
-    for (alg, s, _) in summaries {
+    for r in &outcome.results {
+        let s = &r.summary;
         let _ = writeln!(
             out,
             "{:<8} {:>6} {:>6} {:>18} {:>8} {:>12.1} {:>12.1}",
-            alg.name(),
-            a.runs,
+            r.algorithm.name(),
+            plan.runs,
             s.solved,
-            mean_sd(&s.scores),
+            mean_sd_text(&s.scores),
             s.best,
             s.median_ms,
             s.max_ms
@@ -361,8 +229,15 @@ fn text(
         out,
         "requirement means of the final boards (unweighted counts):"
     );
-    for (alg, s, _) in summaries {
-        let _ = writeln!(out, "{:<8} {}", alg.name(), s.requirement_means_text());
+    for r in &outcome.results {
+        let means = r
+            .summary
+            .requirement_means
+            .iter()
+            .map(|(k, v)| format!("{k} {v:.2}"))
+            .collect::<Vec<_>>()
+            .join("  ");
+        let _ = writeln!(out, "{:<8} {means}", r.algorithm.name());
     }
     if !plan.checkpoints.is_empty() {
         let _ = writeln!(
@@ -374,25 +249,81 @@ fn text(
             head.push_str(&format!(" {:>16}", format!("{c} s")));
         }
         let _ = writeln!(out, "{head}");
-        for (alg, s, _) in summaries {
-            let mut row = format!("{:<8}", alg.name());
-            for c in &s.checkpoints {
-                row.push_str(&format!(" {:>16}", mean_sd(&c.scores)));
+        for r in &outcome.results {
+            let mut row = format!("{:<8}", r.algorithm.name());
+            for c in &r.summary.checkpoints {
+                row.push_str(&format!(" {:>16}", mean_sd_text(&c.scores)));
             }
             let _ = writeln!(out, "{row}");
         }
     }
-    for (alg, _, paper) in summaries {
-        for p in paper {
+    for r in &outcome.results {
+        for p in &r.published {
             let _ = writeln!(
                 out,
                 "paper, {}: {} at {} s ({})",
-                alg.name(),
+                r.algorithm.name(),
                 p.score,
                 p.seconds,
                 p.what
             );
         }
     }
+    out
+}
+
+/// The text output of a sweep: one row per set and the best one.
+fn sweep_text(outcome: &SweepOutcome) -> String {
+    let sweep = &outcome.plan;
+    let plan = &sweep.bench;
+    let algorithm = sweep.algorithm();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} ({} rules), {} sweep of {}: {} sets × {} runs of at most {} s",
+        plan.game.name(),
+        plan.scoring.rules_name(plan.game),
+        algorithm.name(),
+        sweep.swept.join(","),
+        outcome.sets.len(),
+        plan.runs,
+        plan.time_limit
+    );
+    let mut head = format!("{:>5} {:>5}", "set", "paper");
+    for n in &sweep.swept {
+        head.push_str(&format!(" {n:>10}"));
+    }
+    let _ = writeln!(
+        out,
+        "{head} {:>18} {:>8} {:>14}",
+        "mean ± sd", "best", "mean ms to best"
+    );
+    for set in &outcome.sets {
+        let s = &set.summary;
+        let paper = set.published_set.map_or("-".to_string(), |k| k.to_string());
+        let mut row = format!("{:>5} {paper:>5}", set.number);
+        for n in &sweep.swept {
+            row.push_str(&format!(" {:>10}", set.value(n)));
+        }
+        let _ = writeln!(
+            out,
+            "{row} {:>18} {:>8} {:>14.1}",
+            mean_sd_text(&s.scores),
+            s.best,
+            s.mean_ms
+        );
+    }
+    let best = &outcome.sets[outcome.best];
+    let paper = best
+        .published_set
+        .map_or(String::new(), |k| format!(", the paper's set {k}"));
+    let _ = writeln!(
+        out,
+        "best: set {}{paper} ({}), mean {:.2}, mean {:.1} ms to best",
+        best.number,
+        outcome.swept_text(best),
+        best.summary.mean,
+        best.summary.mean_ms
+    );
     out
 }

@@ -1,4 +1,6 @@
-//! Tests of `bench`: CSV, checkpoints, plots and the sweep.
+//! Tests of `bench`'s command line: the CSV and plot files, the text
+//! output and the flags' errors (the figures themselves are tested in
+//! `evoboard_core::boards::bench`).
 
 use super::*;
 use crate::boards::terra_mystica::Rules;
@@ -112,55 +114,21 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 #[test]
-fn checkpoints_hold_one_score_per_run_and_never_rise() {
-    let mut a = tm_args("brkga,sahc", 3, 0.4);
-    a.checkpoints = Some("0.4,0.05,0.2".into());
-    let v = run(&a).unwrap().json;
-    for r in v["results"].as_array().unwrap() {
-        let cps = r["checkpoints"].as_array().unwrap();
-        let seconds: Vec<f64> = cps.iter().map(|c| c["seconds"].as_f64().unwrap()).collect();
-        assert_eq!(seconds, [0.05, 0.2, 0.4], "{r}");
-        let per_cp: Vec<Vec<f64>> = cps
-            .iter()
-            .map(|c| {
-                let s: Vec<f64> = c["scores"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_f64().unwrap())
-                    .collect();
-                assert_eq!(s.len(), 3, "{c}");
-                assert!((c["mean"].as_f64().unwrap() - stats::mean(&s)).abs() < 1e-9);
-                s
-            })
-            .collect();
-        let finals: Vec<f64> = r["scores"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_f64().unwrap())
-            .collect();
-        for run in 0..3 {
-            let over_time: Vec<f64> = per_cp.iter().map(|s| s[run]).collect();
-            assert!(over_time.windows(2).all(|w| w[1] <= w[0]), "{over_time:?}");
-            // The last checkpoint is the time limit: the final score.
-            assert_eq!(over_time[2], finals[run], "{r}");
-        }
-        let sd = r["sd_score"].as_f64().unwrap();
-        assert!((sd - stats::sd(&finals)).abs() < 1e-9, "{r}");
-        let req = r["requirement_means"].as_object().unwrap();
-        let keys: Vec<&str> = req.keys().map(String::as_str).collect();
-        assert_eq!(keys, ["req1", "req2", "req3", "req4"]);
-        // Unweighted counts of the final boards add up to the mean score.
-        let sum: f64 = req.values().map(|x| x.as_f64().unwrap()).sum();
-        assert!(
-            (sum - r["mean_score"].as_f64().unwrap()).abs() < 1e-9,
-            "{r}"
-        );
-    }
-    let text = run(&tm_args("sahc", 1, 0.1)).unwrap().text;
-    assert!(text.contains(" ± "), "{text}");
-    assert!(!text.contains("checkpoint"), "{text}");
+fn the_text_gives_mean_and_sd_and_checkpoints_only_when_asked() {
+    let Outcome::Bench(o) = run(&tm_args("sahc", 1, 0.1)).unwrap() else {
+        panic!("a bench without --param-sweep");
+    };
+    let out = text(&o);
+    assert!(out.contains(" ± "), "{out}");
+    assert!(!out.contains("checkpoint"), "{out}");
+    let mut a = tm_args("sahc", 2, 0.2);
+    a.checkpoints = Some("0.1,0.2".into());
+    let Outcome::Bench(o) = run(&a).unwrap() else {
+        panic!("a bench without --param-sweep");
+    };
+    let out = text(&o);
+    assert!(out.contains("best score at each checkpoint"), "{out}");
+    assert!(out.contains("paper, sahc: 24.9 at 270 s"), "{out}");
 }
 
 #[test]
@@ -231,21 +199,19 @@ fn the_sweep_runs_every_set_and_names_the_best() {
     a.param_sweep = Some("inertia,cognitive,social".into());
     a.sweep_values = "0.33,0.66".into();
     a.plot = Some(dir.join("sweep.svg"));
-    let v = run(&a).unwrap().json;
-    let sets = v["sweep"].as_array().unwrap();
-    assert_eq!(sets.len(), 8);
-    let means: Vec<f64> = sets
-        .iter()
-        .map(|s| s["mean_score"].as_f64().unwrap())
-        .collect();
-    let lowest = means.iter().copied().fold(f64::INFINITY, f64::min);
-    assert_eq!(v["best_set"]["mean_score"].as_f64().unwrap(), lowest);
-    // Set 1 is (0.33, 0.33, 0.33): the paper's set 22; set 8 is
-    // (0.66, 0.66, 0.66): 43.
-    assert_eq!(sets[0]["published_set"], 22);
-    assert_eq!(sets[0]["params"]["inertia"], 0.33);
-    assert_eq!(sets[7]["published_set"], 43);
-    assert_eq!(sets[0]["scores"].as_array().unwrap().len(), 1);
+    let Outcome::Sweep(o) = run(&a).unwrap() else {
+        panic!("a sweep");
+    };
+    assert_eq!(o.sets.len(), 8);
+    let text = sweep_text(&o);
+    assert!(
+        text.contains("pso sweep of inertia,cognitive,social: 8 sets"),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("best: set ")).count(),
+        1
+    );
     let svg = std::fs::read_to_string(dir.join("sweep.svg")).unwrap();
     let texts = svg_texts(&svg);
     assert_eq!(

@@ -6,11 +6,16 @@
 //! - [`catan`]: the island, its rules and optional rules, and our search;
 //! - [`published`]: the four algorithms of the papers (`brkga`, `pso`,
 //!   `sahc`, `aco`), written once over [`published::BoardProblem`];
+//! - [`bench`](mod@bench): benchmarks of those searches over many seeds (the plan,
+//!   its parallel run, mean ± sd, checkpoints, parameter sweeps, the
+//!   papers' end points, the report `bench --json` prints and the chart
+//!   data of its plots);
 //! - here: the hex grid, parameters, errors, and the registry that names
 //!   games ([`BoardGame`]) and algorithms ([`Algorithm`]) and builds any
 //!   search ([`make_search`]).
 
 pub mod analysis;
+pub mod bench;
 pub mod catan;
 pub mod code;
 mod common;

@@ -2,11 +2,9 @@
 //! means of the final boards, checkpoints and the mean curve on a common
 //! time grid.
 
-use super::super::boards::RunOutcome;
-use super::super::common::CliError;
-use super::super::plot::LinePoint;
+use super::{BenchError, LinePoint, SampledRun};
 use crate::boards::{self, BoardGame, Scoring};
-use serde_json::{Map, Value, json};
+use crate::stats::{mean, median, sd};
 
 /// Log-spaced points of the time grid every run is sampled on (besides
 /// the checkpoints).
@@ -16,31 +14,31 @@ pub const GRID_POINTS: usize = 60;
 /// is shorter).
 pub const GRID_START_MS: f64 = 1.0;
 
-pub use crate::stats::{mean, median, sd};
-
 /// Parse `--checkpoints S1,S2,…`: seconds, each > 0 and at most the time
 /// limit; sorted, duplicates dropped.
-pub fn parse_checkpoints(text: &str, time_limit: f64) -> Result<Vec<f64>, CliError> {
+///
+/// ```
+/// use evoboard_core::boards::bench::parse_checkpoints;
+/// assert_eq!(parse_checkpoints("60, 20,60", 300.0), Ok(vec![20.0, 60.0]));
+/// assert!(parse_checkpoints("0", 300.0).is_err());
+/// ```
+pub fn parse_checkpoints(text: &str, time_limit: f64) -> Result<Vec<f64>, BenchError> {
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let s: f64 = part.parse().map_err(|_| {
-            CliError(format!(
-                "--checkpoints: '{part}' is not a number of seconds; allowed: seconds > 0 \
-                 and at most --time-limit ({time_limit}), comma-separated"
-            ))
+        let s: f64 = part.parse().map_err(|_| BenchError::CheckpointNotANumber {
+            text: part.to_string(),
+            time_limit,
         })?;
         if !s.is_finite() || s <= 0.0 || s > time_limit {
-            return Err(CliError(format!(
-                "--checkpoints: {part} s is beyond the run (--time-limit {time_limit}); \
-                 allowed: seconds > 0 and at most {time_limit}"
-            )));
+            return Err(BenchError::CheckpointBeyondRun {
+                text: part.to_string(),
+                time_limit,
+            });
         }
         out.push(s);
     }
     if out.is_empty() {
-        return Err(CliError(
-            "--checkpoints takes seconds separated by commas, e.g. 20,60,120,300".into(),
-        ));
+        return Err(BenchError::NoCheckpoints);
     }
     out.sort_by(f64::total_cmp);
     out.dedup();
@@ -50,6 +48,14 @@ pub fn parse_checkpoints(text: &str, time_limit: f64) -> Result<Vec<f64>, CliErr
 /// The times (ms, ascending) every run is sampled at: [`GRID_POINTS`]
 /// log-spaced points from [`GRID_START_MS`] to the time limit, plus the
 /// checkpoints.
+///
+/// ```
+/// use evoboard_core::boards::bench::{GRID_POINTS, time_grid};
+/// let grid = time_grid(10.0, &[5.0]);
+/// assert_eq!((grid[0], grid[grid.len() - 1]), (1.0, 10_000.0));
+/// assert!(grid.contains(&5000.0));
+/// assert_eq!(grid.len(), GRID_POINTS + 1);
+/// ```
 pub fn time_grid(time_limit: f64, checkpoints: &[f64]) -> Vec<f64> {
     let end = time_limit * 1000.0;
     let start = GRID_START_MS.min(end / 10.0);
@@ -109,7 +115,7 @@ impl Summary {
     pub fn of(
         game: BoardGame,
         scoring: Scoring,
-        runs: &[RunOutcome],
+        runs: &[SampledRun],
         grid_ms: &[f64],
         checkpoints: &[f64],
     ) -> Summary {
@@ -174,47 +180,6 @@ impl Summary {
             scores,
         }
     }
-
-    /// `requirement_means` as a JSON object.
-    pub fn requirement_means_json(&self) -> Value {
-        Value::Object(
-            self.requirement_means
-                .iter()
-                .map(|(k, v)| (k.to_string(), json!(v)))
-                .collect::<Map<_, _>>(),
-        )
-    }
-
-    /// `checkpoints` as JSON: `[{seconds, scores, mean, sd}, …]`.
-    pub fn checkpoints_json(&self) -> Value {
-        Value::Array(
-            self.checkpoints
-                .iter()
-                .map(|c| {
-                    json!({
-                        "seconds": c.seconds,
-                        "scores": c.scores,
-                        "mean": mean(&c.scores),
-                        "sd": sd(&c.scores),
-                    })
-                })
-                .collect(),
-        )
-    }
-
-    /// The requirement means as text, `req1 0.00  req2 1.25 …`.
-    pub fn requirement_means_text(&self) -> String {
-        self.requirement_means
-            .iter()
-            .map(|(k, v)| format!("{k} {v:.2}"))
-            .collect::<Vec<_>>()
-            .join("  ")
-    }
-}
-
-/// `mean ± sd` with two decimals.
-pub fn mean_sd(v: &[f64]) -> String {
-    format!("{:.2} ± {:.2}", mean(v), sd(v))
 }
 
 #[cfg(test)]
@@ -228,7 +193,7 @@ mod tests {
             Ok(vec![20.0, 60.0, 300.0])
         );
         let err = parse_checkpoints("20,301", 300.0).unwrap_err();
-        assert!(err.0.contains("at most 300"), "{err}");
+        assert!(err.to_string().contains("at most 300"), "{err}");
         assert!(parse_checkpoints("0", 300.0).is_err());
         assert!(parse_checkpoints("x", 300.0).is_err());
         assert!(parse_checkpoints("", 300.0).is_err());

@@ -1,11 +1,10 @@
 //! The published end points of the papers' curves (`shared/spec/hex-boards.md`
-//! and issue 18), marked on `bench --plot` and listed in `--json` beside
-//! our figures, when the bench's game, rules, weights and parameters match
-//! the published set-up.
+//! and issue 18), marked on a bench's chart and listed in its report
+//! beside our figures, when the bench's game, rules, weights and
+//! parameters match the published set-up.
 
 use crate::boards::terra_mystica::{Rules, Weights};
 use crate::boards::{Algorithm, BoardGame, Params, Scoring};
-use serde_json::{Value, json};
 
 /// Which objective a published figure was measured on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,6 +212,16 @@ fn param(params: &Params, name: &str) -> Option<f64> {
 }
 
 /// The published figures matching a bench of `algorithm` with `params`.
+///
+/// ```
+/// use evoboard_core::boards::bench::published::matching;
+/// use evoboard_core::boards::terra_mystica::{Rules, Weights};
+/// use evoboard_core::boards::{Algorithm, BoardGame, Params, Scoring, param_specs};
+/// let scoring = Scoring { rules: Rules::Published, weights: Weights::default(), ..Scoring::default() };
+/// let sahc = Params::defaults(param_specs(BoardGame::TerraMystica, Algorithm::Sahc));
+/// let paper = matching(BoardGame::TerraMystica, &scoring, Algorithm::Sahc, &sahc);
+/// assert_eq!((paper[0].seconds, paper[0].score), (270.0, 24.9));
+/// ```
 pub fn matching(
     game: BoardGame,
     scoring: &Scoring,
@@ -236,16 +245,6 @@ pub fn matching(
             When::LargePopulation => !small,
         })
         .collect()
-}
-
-/// The JSON `published` list: `[{seconds, score, sd, what}, …]`.
-pub fn json(points: &[PublishedPoint]) -> Value {
-    Value::Array(
-        points
-            .iter()
-            .map(|p| json!({"seconds": p.seconds, "score": p.score, "sd": p.sd, "what": p.what}))
-            .collect(),
-    )
 }
 
 #[cfg(test)]
