@@ -36,7 +36,7 @@ fn generate_keys_and_trail() {
     let report = GenerateReport::new(&g, &asked, 2.0).unwrap();
     let v = serde_json::to_value(&report).unwrap();
     has(&v, &["width", "height", "cells", "solution", "elapsed_ms"]);
-    assert_eq!(v.as_object().unwrap().len(), 19);
+    assert_eq!(v.as_object().unwrap().len(), 18);
     assert_eq!(v["cells"], serde_json::json!(g.puzzle.cells));
     assert_eq!(
         report.grade,
