@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Compare the --json output of two evoboard binaries over cases.txt.
 
-    python3 benches/json_compare/compare.py BASELINE NEW [FILTER]
+    python3 benches/json_compare/compare.py BASELINE NEW [FILTER] [--cases FILE]
 
-Runs every invocation of cases.txt (from the repository root, `--json`
+Runs every invocation of cases.txt (or of FILE with `--cases FILE`, a path
+as given or relative to this folder) (from the repository root, `--json`
 added) with both binaries and compares the parsed JSON: key order is
-ignored, wall-clock keys (`*_ms`, `elapsed*`, `seconds`, `games_per_sec`)
+ignored, wall-clock keys (`*_ms`, `ms_*`, `elapsed*`, `think_ms*`, `seconds`,
+`games_per_sec`, `matches_per_sec`)
 are dropped, everything else (values, key names, nesting, int vs float)
 must be equal. FILTER keeps the cases that contain it. Exit 1 on any
 difference.
@@ -17,11 +19,17 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-TIMING = {"seconds", "games_per_sec", "elapsed"}
+TIMING = {"seconds", "games_per_sec", "matches_per_sec", "elapsed"}
 
 
 def timing(key):
-    return key in TIMING or key.endswith("_ms") or key.startswith("ms_") or key.startswith("elapsed")
+    return (
+        key in TIMING
+        or key.endswith("_ms")
+        or key.startswith("ms_")
+        or key.startswith("elapsed")
+        or key.startswith("think_ms")
+    )
 
 
 def clean(v):
@@ -69,12 +77,21 @@ def run(binary, args):
 
 
 def main():
-    if len(sys.argv) < 3:
+    args, cases_file = sys.argv[1:], os.path.join(HERE, "cases.txt")
+    if "--cases" in args:
+        i = args.index("--cases")
+        if i + 1 >= len(args):
+            sys.exit(__doc__)
+        cases_file = args[i + 1]
+        if not os.path.exists(cases_file):
+            cases_file = os.path.join(HERE, cases_file)
+        del args[i : i + 2]
+    if len(args) < 2:
         sys.exit(__doc__)
-    base, new = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    only = sys.argv[3] if len(sys.argv) > 3 else ""
+    base, new = os.path.abspath(args[0]), os.path.abspath(args[1])
+    only = args[2] if len(args) > 2 else ""
     cases = []
-    with open(os.path.join(HERE, "cases.txt")) as f:
+    with open(cases_file) as f:
         for line in f:
             line = line.strip()
             if line and not line.startswith("#") and only in line:

@@ -1,16 +1,15 @@
 //! `evoboard puzzle generate|solve|book` (see `../shared/spec/cli.md`,
 //! section Puzzles).
 
-use super::common::{CliError, CliResult, level_out, print_json, write_atomic};
+use super::common::{CliError, CliResult, level_out, print_report, write_atomic};
 use crate::level::{Level, LevelMap};
+use crate::puzzle::report::{GenerateAsked, GenerateReport, SolveReport, TreeReport};
 use crate::puzzle::{
     Board, Difficulty, GenOptions, GradeOptions, MAX_GRADE, Puzzle, PuzzleError, RuleSet,
     TRAIL_NODES, TREE_NODES, count_solutions, generate_grade_with, generate_level_with,
-    generate_with, grade, most_neighbours, parse_size, technique_grade, techniques_used,
-    tree_census,
+    generate_with, most_neighbours, parse_size, tree_census,
 };
 use clap::{Args, Subcommand};
-use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -299,43 +298,21 @@ fn run_generate(a: PuzzleGenerateArgs) -> CliResult {
     let generated = generate_one(&a, a.seed)?;
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     let p = &generated.puzzle;
-    let cells_board = p.cells_board().map_err(PuzzleError::Cells)?;
-    let techniques: Vec<&str> = techniques_used(&cells_board)
-        .iter()
-        .map(|t| t.name())
-        .collect();
-    let grade = technique_grade(&cells_board);
+    let asked = GenerateAsked {
+        seed: a.seed,
+        prefer_trails: a.prefer_trails,
+        symmetric: a.symmetric,
+        trail_nodes: a.trail_nodes,
+    };
+    let report = GenerateReport::new(&generated, &asked, elapsed_ms)?;
+    let (grade, techniques) = (report.grade, &report.techniques);
     let out_path = level_out(a.out.as_deref(), a.force)?;
     if let Some(out) = &out_path {
         let level = Level::puzzle(&Level::name_for(out), p);
         write_atomic(out, level.to_ron().as_bytes(), a.force)?;
     }
     if a.json {
-        return print_json(&json!({
-            "width": p.width,
-            "height": p.height,
-            "cells": p.cells,
-            "solution": p.solution,
-            "elapsed_ms": elapsed_ms,
-            "seed": a.seed,
-            "difficulty": p.difficulty.name(),
-            "level": p.level,
-            "rules": p.rules.name(),
-            "grade": grade,
-            "techniques": techniques,
-            "empty_share": p.empty_share,
-            "blocked_share": p.blocked_share,
-            "given_share": p.given_share,
-            "stripped_empty_share": generated.stripped_empty_share,
-            "prefer_trails": a.prefer_trails,
-            "symmetric": a.symmetric,
-            "trail": a.prefer_trails.then(|| json!({
-                "found": generated.trail_depth.is_some(),
-                "depth": generated.trail_depth,
-                "nodes": generated.trail_nodes,
-                "budget": a.trail_nodes,
-            })),
-        }));
+        return print_report(&report);
     }
     // One difficulty word: the grade. The published generator's easy /
     // hard is printed as its level.
@@ -443,42 +420,18 @@ fn run_solve(a: PuzzleSolveArgs) -> CliResult {
     // the faster path and stays the answer).
     let tree = (a.tree_nodes > 0).then(|| {
         let start = Instant::now();
-        let t = tree_census(&board, &most_neighbours, a.tree_nodes);
-        (t, start.elapsed().as_secs_f64() * 1000.0)
+        let census = tree_census(&board, &most_neighbours, a.tree_nodes);
+        TreeReport {
+            census,
+            budget: a.tree_nodes,
+            elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+        }
     });
-    let level = if s.count == 1 {
-        grade(&board).level
-    } else {
-        None
-    };
-    let solution = s.solution.as_ref().map(|b| b.to_strings());
-    let technique = technique_grade(&board);
-    let techniques: Vec<&str> = techniques_used(&board).iter().map(|t| t.name()).collect();
+    let report = SolveReport::new(&board, &s, elapsed_ms, tree);
     if a.json {
-        return print_json(&json!({
-            "solutions": s.count,
-            "solution": solution,
-            "width": board.width(),
-            "height": board.height(),
-            "unique": s.count == 1,
-            "level": level,
-            "rules": board.rules().name(),
-            "grade": technique,
-            "techniques": techniques,
-            "nodes": s.nodes,
-            "elapsed_ms": elapsed_ms,
-            "tree": tree.map(|(t, ms)| json!({
-                "road": t.road,
-                "trail": t.trail,
-                "treasure": t.treasure,
-                "open": t.open,
-                "nodes": t.nodes,
-                "complete": t.complete,
-                "budget": a.tree_nodes,
-                "elapsed_ms": ms,
-            })),
-        }));
+        return print_report(&report);
     }
+    let (technique, techniques) = (report.grade, &report.techniques);
     let count = if s.count >= a.limit && a.limit > 1 {
         format!("at least {}", s.count)
     } else if s.count >= a.limit {
@@ -505,7 +458,12 @@ fn run_solve(a: PuzzleSolveArgs) -> CliResult {
         Some(b) => println!("{b}"),
         None => println!("no solution"),
     }
-    if let Some((t, ms)) = tree {
+    if let Some(TreeReport {
+        census: t,
+        elapsed_ms: ms,
+        ..
+    }) = tree
+    {
         println!(
             "solution tree{}: {} road, {} trail, {} treasure{} nodes; {ms:.2} ms",
             if t.complete {

@@ -7,16 +7,16 @@
 //! With `--grades` the book rises through the grades, one section each,
 //! after a page of instructions with a worked first step.
 
-use super::common::{CliError, CliResult, check_out, print_json, write_atomic};
+use super::common::{CliError, CliResult, check_out, print_report, write_atomic};
 use crate::export::book::{self, BookEntry};
 use crate::export::{pdf, puzzle::puzzle_grade};
+use crate::puzzle::report::{BookPuzzleReport, BookReport};
 use crate::puzzle::{
     Board, Difficulty, GradeOptions, MAX_GRADE, Puzzle, PuzzleError, RuleSet, Technique,
     count_solutions, generate_grade_with, next_deduction, parse_size, same_solution,
 };
 use clap::Args;
 use rayon::prelude::*;
-use serde_json::json;
 use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -285,34 +285,18 @@ pub fn run(a: PuzzleBookArgs) -> CliResult {
     let puzzle_pages = pages.len() - solution_pages;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     if a.json {
-        let list: Vec<_> = entries
-            .iter()
-            .map(|e| {
-                let givens = e
-                    .puzzle
-                    .cells
-                    .iter()
-                    .flat_map(|r| r.chars())
-                    .filter(|c| matches!(c, 'X' | 'O'))
-                    .count();
-                json!({
-                    "number": e.number,
-                    "seed": e.puzzle.seed,
-                    "grade": e.grade,
-                    "givens": givens,
-                    "cells": e.puzzle.cells,
-                })
-            })
-            .collect();
-        return print_json(&json!({
-            "out": a.out.display().to_string(),
-            "bytes": bytes.len(),
-            "pages": pages.len(),
-            "puzzle_pages": puzzle_pages,
-            "solution_pages": solution_pages,
-            "elapsed_ms": elapsed_ms,
-            "puzzles": list,
-        }));
+        return print_report(&BookReport {
+            out: a.out.display().to_string(),
+            bytes: bytes.len(),
+            pages: pages.len(),
+            puzzle_pages,
+            solution_pages,
+            elapsed_ms,
+            puzzles: entries
+                .iter()
+                .map(|e| BookPuzzleReport::new(e.number, &e.puzzle, e.grade))
+                .collect(),
+        });
     }
     println!(
         "wrote {} ({} bytes): {} grade-{} puzzles of {w} × {h} on {puzzle_pages} pages, \

@@ -1,12 +1,11 @@
 //! `evoboard domino duel`: many matches between two AI teams.
 
 use super::super::bounds;
-use super::super::common::{CliResult, print_json, progress_bar};
+use super::super::common::{CliResult, print_report, progress_bar};
 use super::{team, threads};
+use crate::domino::report::DuelReport;
 use crate::domino::{Agent, AgentSpec, duel};
-use crate::stats::{chi_square_uniform, t_test_rate};
 use clap::Args;
-use serde_json::json;
 
 /// `evoboard domino duel --team-a AGENT --team-b AGENT --matches N …`.
 #[derive(Args, Debug)]
@@ -49,49 +48,32 @@ pub(super) fn run(a: DuelArgs) -> CliResult {
         &|n| bar.inc(n),
     )?;
     bar.finish_and_clear();
-    let chi = chi_square_uniform(&[r.wins_a, r.wins_b]);
-    let t50 = t_test_rate(r.wins_a, r.matches, 0.50);
-    let t66 = t_test_rate(r.wins_a, r.matches, 0.66);
     let think = |a: &dyn Agent| {
         a.think_stats()
             .map(|(n, t)| t.as_secs_f64() * 1000.0 / n.max(1) as f64)
     };
     let (think_a, think_b) = (think(team_a.as_ref()), think(team_b.as_ref()));
-    let elapsed_ms = r.elapsed.as_secs_f64() * 1000.0;
+    let report = DuelReport::new(
+        [&team_a.name(), &team_b.name()],
+        a.seed,
+        threads,
+        &r,
+        [think_a, think_b],
+    );
     if a.json {
-        print_json(&json!({
-            "team_a": team_a.name(),
-            "team_b": team_b.name(),
-            "seed": a.seed,
-            "threads": threads,
-            "matches": r.matches,
-            "wins_a": r.wins_a,
-            "wins_b": r.wins_b,
-            "win_rate_a": r.win_rate_a(),
-            "elapsed_ms": elapsed_ms.round() as u64,
-            "matches_per_sec": r.matches_per_sec(),
-            "rounds": r.rounds,
-            "chi_square": chi.statistic,
-            "p_value": chi.p_value,
-            "t_vs_50": t50.statistic,
-            "p_vs_50": t50.p_value,
-            "t_vs_66": t66.statistic,
-            "p_vs_66": t66.p_value,
-            "think_ms_per_move_a": think_a,
-            "think_ms_per_move_b": think_b,
-        }))
+        print_report(&report)
     } else {
         println!(
             "{} vs {}: {} of {} matches won by team A ({:.2} %), {} by team B; \
              χ² = {:.2} (p = {:.3e}); {:.1} s, {:.0} matches/s on {threads} threads",
-            team_a.name(),
-            team_b.name(),
+            report.team_a,
+            report.team_b,
             r.wins_a,
             r.matches,
             100.0 * r.win_rate_a(),
             r.wins_b,
-            chi.statistic,
-            chi.p_value,
+            report.chi_square,
+            report.p_value,
             r.elapsed.as_secs_f64(),
             r.matches_per_sec()
         );

@@ -2,7 +2,7 @@
 //! network (`crate::domino::net`).
 
 use super::super::Outcome;
-use super::super::common::{CliError, CliResult, print_json};
+use super::super::common::{CliError, CliResult, print_report};
 use crate::domino::AgentSpec;
 use crate::domino::net::{
     DEFAULT_PORT, Host, HostConfig, JOIN_CODE_LEN, JoinOptions, WRONG_CODES_PER_MINUTE,
@@ -10,9 +10,9 @@ use crate::domino::net::{
     sanitize_peer_text,
 };
 use crate::domino::records::{append, check as check_records, records_path};
+use crate::domino::report::HostMatchReport;
 use clap::Args;
 use evoboard_core::text_safe::clean;
-use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -167,24 +167,11 @@ pub(super) fn host(a: HostArgs) -> CliResult {
         eprintln!("the match was not recorded: {e}");
     }
     if a.json {
-        return print_json(&json!({
-            "winner_team": r.winner_team,
-            "scores": r.scores,
-            "rounds": r.rounds,
-            "seats": r.seats,
-            "stand_ins": r.stand_ins,
-            "refused": r.refused,
-            "refused_count": r.refused_count,
-            "dropped": r.dropped,
-            "dropped_count": r.dropped_count,
-            "turn_timeouts": r.turn_timeouts,
-            "ended": r.ended,
-            "messages_sent": r.messages_sent,
-            "bytes_sent": r.bytes_sent,
-            "max_message_bytes": r.max_message_bytes,
-            "recorded": recorded.as_ref().map(|(p, _)| p.display().to_string()),
-            "record_error": record_error,
-        }));
+        return print_report(&HostMatchReport::new(
+            r,
+            recorded.as_ref().map(|(p, _)| p.as_path()),
+            record_error,
+        ));
     }
     println!("{}", r.ended);
     println!(
@@ -291,15 +278,8 @@ pub(super) fn join(a: JoinArgs) -> Result<Outcome, CliError> {
         r.seat, r.token
     );
     if a.json {
-        print_json(&json!({
-            "seat": r.seat,
-            "winner_team": r.winner_team,
-            "scores": r.scores,
-            "rounds": r.rounds,
-            "messages_received": r.messages_received,
-            "refused": r.refused,
-            "token": r.token,
-        }))?;
+        // The bot's result is the JSON object (`BotResult`'s keys).
+        print_report(&r)?;
         return Ok(Outcome::Done);
     }
     println!(

@@ -1,11 +1,11 @@
 //! `evoboard domino records`: wins and losses of people against each AI
 //! kind, from the record file the app and the network host append to.
 
-use super::super::common::{CliError, CliResult, print_json};
-use crate::domino::records::{load, records_path, summarize};
+use super::super::common::{CliError, CliResult, print_report};
+use crate::domino::records::{load, records_path};
+use crate::domino::report::RecordsReport;
 use clap::Args;
 use evoboard_core::text_safe::clean;
-use serde_json::json;
 use std::path::PathBuf;
 
 /// `evoboard domino records [--file PATH] [--json]`.
@@ -25,16 +25,13 @@ pub struct RecordsArgs {
 pub(super) fn run(a: RecordsArgs) -> CliResult {
     let path = a.file.unwrap_or_else(records_path);
     let file = load(&path).map_err(|e| CliError(clean(&e.to_string())))?;
-    // Agent names come from the file: `summarize` cleans them before they
+    // Agent names come from the file: `summarize` (in the report) cleans them before they
     // reach a terminal (or the JSON another program shows).
-    let pairings = summarize(&file);
+    let report = RecordsReport::new(&path, &file);
     if a.json {
-        return print_json(&json!({
-            "file": path.display().to_string(),
-            "matches": file.matches.len(),
-            "pairings": pairings,
-        }));
+        return print_report(&report);
     }
+    let pairings = report.pairings;
     println!(
         "{}: {} matches recorded",
         clean(&path.display().to_string()),

@@ -1,11 +1,11 @@
 //! `evoboard domino table`: the head-to-head table between the
 //! strategies' coefficient sets, with a χ² test per pair.
 
-use super::super::common::{CliError, CliResult, print_json, progress_bar};
+use super::super::common::{CliError, CliResult, print_report, progress_bar};
 use super::threads;
+use crate::domino::report::{TableReport, TableSettings, strategy_ranking};
 use crate::domino::{DominoError, HeadToHeadCell, head_to_head};
 use clap::Args;
-use serde_json::json;
 use std::time::Instant;
 
 /// `evoboard domino table --strategies 1,2,3,4 --matches N …`.
@@ -66,59 +66,19 @@ pub(super) fn run(a: TableArgs) -> CliResult {
     bar.finish_and_clear();
     let elapsed_ms = start.elapsed().as_millis() as u64;
     if a.json {
-        let list: Vec<_> = cells
-            .iter()
-            .map(|c| {
-                json!({
-                    "a": c.a,
-                    "b": c.b,
-                    "agent_a": c.agent_a,
-                    "agent_b": c.agent_b,
-                    "matches": c.matches,
-                    "wins_a": c.wins_a,
-                    "win_rate_a": c.win_rate_a(),
-                    "chi_square": c.chi.statistic,
-                    "p_value": c.chi.p_value,
-                })
-            })
-            .collect();
-        print_json(&json!({
-            "strategies": a.strategies,
-            "matches": a.matches,
-            "stage": a.stage,
-            "published": a.published,
-            "seed": a.seed,
-            "threads": threads,
-            "cells": list,
-            "ranking": ranking(&a.strategies, &cells),
-            "elapsed_ms": elapsed_ms,
-        }))
+        let settings = TableSettings {
+            strategies: a.strategies.clone(),
+            matches: a.matches,
+            stage: a.stage,
+            published: a.published,
+            seed: a.seed,
+            threads,
+        };
+        print_report(&TableReport::new(settings, &cells, elapsed_ms))
     } else {
         print_matrix(&a, &cells, elapsed_ms);
         Ok(())
     }
-}
-
-/// The strategies by their mean win rate over their pairs, best first.
-fn ranking(strategies: &[u8], cells: &[HeadToHeadCell]) -> Vec<u8> {
-    let score = |s: u8| -> f64 {
-        let rates: Vec<f64> = cells
-            .iter()
-            .filter_map(|c| {
-                if c.a == s {
-                    Some(c.win_rate_a())
-                } else if c.b == s {
-                    Some(1.0 - c.win_rate_a())
-                } else {
-                    None
-                }
-            })
-            .collect();
-        crate::stats::mean(&rates)
-    };
-    let mut order = strategies.to_vec();
-    order.sort_by(|&x, &y| score(y).total_cmp(&score(x)));
-    order
 }
 
 /// A p-value for the matrix; below the smallest double it is "< 1e-300".
@@ -175,7 +135,7 @@ fn print_matrix(a: &TableArgs, cells: &[HeadToHeadCell], elapsed_ms: u64) {
         }
         println!("{}", row.trim_end());
     }
-    let order: Vec<String> = ranking(&a.strategies, cells)
+    let order: Vec<String> = strategy_ranking(&a.strategies, cells)
         .iter()
         .map(|&s| name(s))
         .collect();

@@ -3,15 +3,15 @@
 //! t-tests of their best fitness (`--t-test`).
 
 use super::super::common::{
-    CliError, CliResult, print_json, progress_bar, refuse_existing, write_atomic,
+    CliError, CliResult, print_report, progress_bar, refuse_existing, write_atomic,
 };
 use super::threads;
+use crate::domino::report::{TuneReport, TuneRunsReport};
 use crate::domino::{
     CoefficientFile, Crossover, Elite, EvalSpec, RunResult, RunsSummary, TunerSettings, run_ga,
     stage_opponents, strategy_preset,
 };
 use clap::Args;
-use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -259,61 +259,22 @@ pub(super) fn run(a: TuneArgs) -> CliResult {
         write_atomic(p, file.to_ron().as_bytes(), a.force)?;
     }
     let opponent_names: Vec<String> = opponents.iter().map(EvalSpec::to_string).collect();
-    let elite = settings.elite.count(settings.population);
     if a.json {
-        let history: Vec<_> = best
-            .history
-            .iter()
-            .map(|(b, m)| json!({"best": b, "mean": m}))
-            .collect();
-        let mut v = json!({
-            "strategy": a.strategy,
-            "stage": a.stage,
-            "coefficients": best.coefficients,
-            "fitness": best.fitness,
-            "matches": best.matches,
-            "history": history,
-            "elapsed_ms": elapsed_ms,
-            "seed": best.seed,
-            "opponents": opponent_names,
-            "population": a.population,
-            "generations": a.generations,
-            "crossover": settings.crossover_kind.name(),
-            "crossover_rate": settings.crossover,
-            "mutation": settings.mutation,
-            "elite": elite,
-            "range": [settings.range.0, settings.range.1],
-        });
+        let mut report = TuneReport::new(
+            (a.strategy, a.stage),
+            best,
+            &settings,
+            opponent_names,
+            elapsed_ms,
+        );
         if a.runs.is_some() {
-            add_runs_json(&mut v, &results, &summary);
+            report.runs = Some(TuneRunsReport::new(&results, &summary));
         }
-        print_json(&v)
+        print_report(&report)
     } else {
         print_text(&a, &opponent_names, &results, &summary, elapsed_ms);
         Ok(())
     }
-}
-
-fn add_runs_json(v: &mut Value, results: &[(RunResult, u64)], summary: &RunsSummary) {
-    let runs: Vec<Value> = results
-        .iter()
-        .map(|(r, ms)| {
-            json!({"seed": r.seed, "fitness": r.fitness, "coefficients": r.coefficients,
-                   "elapsed_ms": ms})
-        })
-        .collect();
-    let tests: Vec<Value> = summary
-        .t_tests
-        .iter()
-        .map(|t| {
-            json!({"level": t.level, "t": t.test.statistic, "df": t.test.df,
-                   "p_value": t.test.p_value})
-        })
-        .collect();
-    v["runs"] = Value::from(runs);
-    v["mean_fitness"] = json!(summary.mean);
-    v["sd_fitness"] = json!(summary.sd);
-    v["t_tests"] = Value::from(tests);
 }
 
 fn print_text(

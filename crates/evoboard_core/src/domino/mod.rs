@@ -33,6 +33,8 @@
 //!   [`Hint`], [`hint_round`], [`hint_public`], [`LocalMatch::hint`],
 //!   from [`MonteCarloAgent::evaluate`]'s [`MoveValue`]s;
 //! - records of matches with people and wins per pairing: [`records`];
+//! - the `--json` reports of `evoboard domino …` as `Serialize` types:
+//!   [`report`];
 //! - every refusal is a [`DominoError`]; functions that panic on bad input
 //!   (an illegal move, say) have a `try_` form that returns one.
 
@@ -45,6 +47,7 @@ mod layout;
 mod local_match;
 pub mod net;
 pub mod records;
+pub mod report;
 mod round;
 mod search_agent;
 mod seat_ai;

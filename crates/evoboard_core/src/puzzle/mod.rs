@@ -12,7 +12,9 @@
 //! - making by hand: [`PuzzleDraft`] (givens and blocked cells, live
 //!   [`Solutions`], grade, "make unique", saved as a level);
 //! - playing: [`Play`] (the state behind the app screen) and its
-//!   [`Settings`].
+//!   [`Settings`];
+//! - the `--json` reports of `evoboard puzzle …` as `Serialize` types:
+//!   [`report`].
 //!
 //! [`Puzzle`] is the serde type saved in RON files and embedded in levels.
 //! A game reads it cell by cell ([`Puzzle::cell`], [`Puzzle::solution_at`];
@@ -31,6 +33,7 @@ mod generator;
 mod grade;
 mod graded;
 mod play;
+pub mod report;
 mod rules;
 mod ruleset;
 mod solver;
