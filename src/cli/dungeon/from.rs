@@ -1,11 +1,11 @@
 //! `evoboard dungeon --from FILE`: change a saved dungeon's entrance,
 //! final room, keys or contents table, and read contents tables.
 
-use super::{DungeonArgs, dungeon_json, print_dungeon};
-use crate::cli::common::{CliError, CliResult, level_out_from, print_json, write_atomic};
+use super::{DungeonArgs, print_dungeon};
+use crate::cli::common::{CliError, CliResult, level_out_from, print_report, write_atomic};
+use crate::dungeon::report::DungeonChangeReport;
 use crate::dungeon::{ContentsTable, Dungeon, DungeonError, DungeonParams, MAX_KEYS, Size};
 use crate::level::{Level, LevelMap};
-use serde_json::json;
 use std::path::Path;
 use std::time::Instant;
 
@@ -123,13 +123,7 @@ pub(super) fn run_from(args: &DungeonArgs, from: &Path) -> CliResult {
         write_atomic(path, level.to_ron().as_bytes(), args.force)?;
     }
     if args.json {
-        let mut v = dungeon_json(&d);
-        let o = v.as_object_mut().expect("dungeon_json builds an object");
-        o.insert("elapsed_ms".into(), json!(elapsed_ms));
-        o.insert("from".into(), json!(from.display().to_string()));
-        o.insert("keys_asked".into(), json!(params.keys));
-        o.insert("secret_doors_asked".into(), json!(params.secret_doors));
-        return print_json(&v);
+        return print_report(&DungeonChangeReport::new(&d, from, &params, elapsed_ms));
     }
     println!("{} (seed {})", from.display(), d.seed);
     print_dungeon(&d, params.keys, params.secret_doors);

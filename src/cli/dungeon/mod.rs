@@ -3,19 +3,17 @@
 #![warn(missing_docs)]
 
 mod from;
-mod json;
 
 pub use from::read_contents;
-pub use json::dungeon_json;
 
-use super::common::{CliError, CliResult, level_out, print_json, progress_bar, write_atomic};
+use super::common::{CliError, CliResult, level_out, print_report, progress_bar, write_atomic};
+use crate::dungeon::report::DungeonRunReport;
 use crate::dungeon::{
     self, Dungeon, DungeonError, DungeonGaSettings, DungeonParams, DungeonStyle,
     MAX_CORRIDOR_WIDTH, MAX_KEYS, MAX_ROOMS, MIN_ROOMS, Size, best_proposal,
 };
 use clap::Args;
 use rayon::prelude::*;
-use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -358,28 +356,9 @@ pub fn run(args: &DungeonArgs) -> CliResult {
     }
 
     if args.json {
-        let mut v = dungeon_json(d);
-        let all: Vec<Value> = proposals
-            .iter()
-            .map(|p| {
-                json!({
-                    "fitness": p.fitness,
-                    "contents_fitness": p.contents_fitness,
-                    "entrance": p.rooms[p.entrance].letter.to_string(),
-                    "final_room": p.rooms[p.final_room].letter.to_string(),
-                    "metrics": p.metrics,
-                })
-            })
-            .collect();
-        let o = v.as_object_mut().expect("dungeon_json builds an object");
-        o.insert("elapsed_ms".into(), json!(elapsed_ms));
-        o.insert("seed".into(), json!(args.seed));
-        o.insert("proposal".into(), json!(chosen + 1));
-        o.insert("best_proposal".into(), json!(best + 1));
-        o.insert("proposals".into(), Value::Array(all));
-        o.insert("keys_asked".into(), json!(params.keys));
-        o.insert("secret_doors_asked".into(), json!(params.secret_doors));
-        return print_json(&v);
+        return print_report(&DungeonRunReport::new(
+            &proposals, chosen, args.seed, &params, elapsed_ms,
+        ));
     }
 
     for (i, p) in proposals.iter().enumerate() {
@@ -544,27 +523,5 @@ mod tests {
             .params()
             .unwrap();
         assert_eq!((p.corridor_width, p.style), (3, DungeonStyle::Caves));
-    }
-
-    #[test]
-    fn json_has_the_contract_keys() {
-        let mut p = DungeonParams::for_size(Size::Small);
-        p.proposals = 1;
-        let d = dungeon::generate(&p, 9).unwrap().remove(0);
-        let v = dungeon_json(&d);
-        for k in ["width", "height", "fitness", "rooms", "grid"] {
-            assert!(v.get(k).is_some(), "{k}");
-        }
-        let r = &v["rooms"][0];
-        for k in ["id", "x", "y", "w", "h", "enemies", "treasure"] {
-            assert!(r.get(k).is_some(), "{k}");
-        }
-        assert_eq!(r["id"], "A");
-        let grid = v["grid"].as_array().unwrap();
-        assert_eq!(grid.len(), 50);
-        assert!(
-            grid.iter()
-                .all(|row| row.as_str().unwrap().chars().count() == 50)
-        );
     }
 }

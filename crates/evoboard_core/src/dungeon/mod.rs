@@ -36,6 +36,7 @@ mod layout_ga;
 mod metrics;
 mod params;
 mod render;
+pub mod report;
 mod room;
 mod selection;
 pub mod stock;
