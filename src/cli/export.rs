@@ -4,13 +4,14 @@
 //! use (see [`crate::export`]), and the map reading that `evaluate`
 //! shares.
 
-use super::common::{CliError, CliResult, check_out, print_json, write_atomic};
-use crate::boards::BoardGame;
+use super::common::{CliError, CliResult, check_out, print_report, write_atomic};
+use crate::boards::analysis::{self, Analysis};
 use crate::boards::terra_mystica::TerraMysticaBoard;
+use crate::boards::{BoardGame, Scoring, catan, code};
+use crate::export::report::ExportReport;
 use crate::export::{self, Format, text::parse_catan_text};
 use crate::level::{Level, LevelMap};
 use clap::Args;
-use serde_json::json;
 use std::path::{Path, PathBuf};
 
 /// `evoboard export FILE --format FORMAT [--out OUT] [--force] [--json]`
@@ -184,43 +185,12 @@ pub fn run(a: ExportArgs) -> CliResult {
         write_atomic(path, &s.bytes, a.force)?;
     }
     if a.json {
-        let mut v = json!({
-            "out": out.display().to_string(),
-            "bytes": done.bytes.len(),
-            "format": format.name(),
-            "elapsed_ms": started.elapsed().as_secs_f64() * 1000.0,
+        let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+        let report = ExportReport::new(&out, &map, format, options, &done, elapsed_ms);
+        return print_report(&match &solution {
+            Some((path, s)) => report.with_solution(path, s),
+            None => report,
         });
-        if let LevelMap::Dungeon(_) = map {
-            let view = a.view.unwrap_or(if format == Format::Vtt {
-                export::dungeon::MapView::Players
-            } else {
-                export::dungeon::MapView::Gm
-            });
-            if matches!(
-                format,
-                Format::Png | Format::Svg | Format::Vtt | Format::Pdf
-            ) {
-                v["view"] = json!(view.name());
-                v["style_print"] = json!(a.style_print.unwrap_or_default().name());
-            }
-            if format == Format::Pdf {
-                v["paper"] = json!(a.paper.unwrap_or_default().name());
-                v["pages"] = json!(export::pdf::page_count(&done.bytes));
-            }
-            v["pixels_per_cell"] = json!(
-                a.pixels_per_cell
-                    .unwrap_or(export::dungeon::DEFAULT_PIXELS_PER_CELL)
-            );
-        }
-        if let Some((w, h)) = done.pixels {
-            v["width"] = json!(w);
-            v["height"] = json!(h);
-        }
-        if let Some((path, s)) = &solution {
-            v["solution_out"] = json!(path.display().to_string());
-            v["solution_bytes"] = json!(s.bytes.len());
-        }
-        return print_json(&v);
     }
     match done.pixels {
         Some((w, h)) => println!(

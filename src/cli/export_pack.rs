@@ -3,12 +3,12 @@
 //! room key, the printed page and the players' handout — every
 //! destination checked before any is written.
 
-use super::common::{CliError, CliResult, check_out, print_json, write_atomic};
+use super::common::{CliError, CliResult, check_out, print_report, write_atomic};
 use super::export::{ExportArgs, read_map};
 use crate::export::dungeon::MapView;
+use crate::export::report::{PackFileReport, PackReport};
 use crate::export::{self, DungeonOptions, Format};
 use crate::level::{Level, LevelMap};
-use serde_json::json;
 use std::path::Path;
 
 /// The files of a pack: name suffix, format, whose map.
@@ -74,19 +74,14 @@ pub(super) fn run(a: &ExportArgs, dir: &Path) -> CliResult {
         write_atomic(path, &done.bytes, a.force)?;
     }
     if a.json {
-        let files: Vec<_> = PACK
+        let files = PACK
             .iter()
             .zip(paths.iter().zip(&made))
             .map(|((_, format, view), (path, done))| {
-                json!({
-                    "out": path.display().to_string(),
-                    "format": format.name(),
-                    "view": view.name(),
-                    "bytes": done.bytes.len(),
-                })
+                PackFileReport::new(path, *format, *view, done)
             })
             .collect();
-        return print_json(&json!({ "pack": dir.display().to_string(), "files": files }));
+        return print_report(&PackReport::new(dir, files));
     }
     println!("wrote the game master's set to {}:", dir.display());
     for ((_, format, view), (path, done)) in PACK.iter().zip(paths.iter().zip(&made)) {

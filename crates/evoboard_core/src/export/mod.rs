@@ -35,6 +35,7 @@ pub mod pdf;
 #[cfg(feature = "png")]
 pub mod png;
 pub mod puzzle;
+pub mod report;
 pub mod svg;
 pub mod text;
 
