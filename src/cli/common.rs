@@ -45,13 +45,6 @@ impl From<&str> for CliError {
 /// Result of a sub-command.
 pub type CliResult = Result<(), CliError>;
 
-/// Print exactly one JSON object on stdout.
-pub fn print_json(value: &serde_json::Value) -> CliResult {
-    let text = serde_json::to_string(value).map_err(|e| CliError(format!("JSON: {e}")))?;
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{text}").map_err(|e| CliError(format!("cannot write to stdout: {e}")))
-}
-
 /// Refuse an output path before any work is done: it exists and `force`
 /// (`--force`) is not set (the error [`write_atomic`] gives), its folder
 /// is missing or not writable ([`crate::files::check_destination`]).

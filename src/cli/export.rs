@@ -5,9 +5,8 @@
 //! shares.
 
 use super::common::{CliError, CliResult, check_out, print_report, write_atomic};
-use crate::boards::analysis::{self, Analysis};
+use crate::boards::BoardGame;
 use crate::boards::terra_mystica::TerraMysticaBoard;
-use crate::boards::{BoardGame, Scoring, catan, code};
 use crate::export::report::ExportReport;
 use crate::export::{self, Format, text::parse_catan_text};
 use crate::level::{Level, LevelMap};
