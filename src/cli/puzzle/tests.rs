@@ -1,7 +1,7 @@
 //! The puzzle command line's parsing: sizes, grades, rules and defaults.
 
 use super::*;
-use crate::puzzle::generate;
+use crate::puzzle::{generate, technique_grade};
 
 #[test]
 fn loads_text_and_ron() {
