@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 pub const DEFAULT_GAMES: u32 = 2_000;
 
 /// What a play-test found: one family's seats, or every fast family's
-/// (the core's [`PlayTest`], as the command line's `--play` runs it).
+/// (the core's [`PlayTest`](crate::boards::catan::fairness::PlayTest), as the command line's `--play` runs it).
 pub use crate::boards::catan::fairness::PlayTest as PlayOutcome;
 
 /// The play-test's state: what to play, the run under way, the last
