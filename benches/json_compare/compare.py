@@ -20,7 +20,7 @@ A line may start with a mode:
   `*_ms_to_best`, `*_per_sec`), which are compared by type only;
 - `shape:` (timed runs): the timed figures too (scores, their means, sd,
   best, solved, requirement means) by type only;
-- `error:`: the baseline must fail.
+- `error:`: the baseline must fail (and in the other modes it must not).
 Always: key names, nesting, list lengths and number kinds (an int is never
 equal to a float) must be equal, key order is ignored; a failure must have
 the same exit code and stderr; a sweep's `best_set` must be one of its
@@ -192,6 +192,8 @@ def main():
         d = diff(a, b, mode) + best_set_problems(a, "baseline") + best_set_problems(b, "new")
         if mode == "error" and "__exit__" not in a:
             d.append("the baseline did not fail")
+        elif mode != "error" and "__exit__" in a:
+            d.append(f"the baseline failed: {a['__stderr__']}")
         print(("same  " if not d else "DIFF  ") + f"{mode}: {line}")
         for problem in d[:10]:
             print("      " + problem)
