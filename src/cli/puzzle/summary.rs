@@ -4,7 +4,7 @@
 
 use super::{PuzzleGenerateArgs, generate_one};
 use crate::cli::common::{CliError, CliResult, print_report};
-use crate::puzzle::Technique;
+use crate::puzzle::{Settings, Technique};
 use crate::puzzle::report::{SeedsAsked, SeedsReport, SeedsTally};
 use std::time::Instant;
 
@@ -52,13 +52,16 @@ pub fn run(a: &PuzzleGenerateArgs, (first, last): (u64, u64)) -> CliResult {
         tally.add(&g, start.elapsed().as_secs_f64() * 1000.0)?;
     }
     let asked = SeedsAsked {
-        width,
-        height,
-        difficulty,
-        level: a.level,
-        rules,
-        grade: grade_asked,
-        seeds: (first, last),
+        settings: Settings {
+            width,
+            height,
+            difficulty,
+            level: a.level,
+            rules,
+            grade: grade_asked,
+            seed: first,
+        },
+        last_seed: last,
         prefer_trails: a.prefer_trails,
         trail_nodes: a.trail_nodes,
     };

@@ -65,6 +65,7 @@ fn formats_fit_their_maps() {
 }
 
 #[test]
+#[cfg(feature = "pdf")]
 fn puzzles_export_as_pages_and_refuse_the_rest() {
     let p = LevelMap::Puzzle(
         crate::puzzle::generate(6, 6, crate::puzzle::Difficulty::Easy, 1).unwrap(),

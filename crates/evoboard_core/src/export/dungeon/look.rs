@@ -346,7 +346,7 @@ impl Colours {
 mod tests {
     use super::*;
     use crate::dungeon::{DungeonParams, Size, generate_proposal};
-    use crate::export::dungeon::{door_runs, svg_look, vtt};
+    use crate::export::dungeon::svg_look;
 
     fn stocked() -> Dungeon {
         let mut p = DungeonParams::for_size(Size::Medium);
@@ -391,7 +391,9 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "png")]
     fn the_players_vtt_has_secret_doors_as_walls() {
+        use crate::export::dungeon::{door_runs, vtt};
         let d = stocked();
         let hidden = secret_only_cells(&d);
         let seen = |r: &crate::dungeon::DoorRun| {

@@ -2,12 +2,15 @@
 //! puzzle's solution page, a hex board without either.
 
 use super::*;
-use crate::dungeon::{DungeonParams, Size, generate};
+#[cfg(feature = "png")]
 use crate::export::dungeon::{Paper, PrintStyle};
 use crate::export::{export_map, puzzle_solution};
 use crate::puzzle::{Difficulty, generate as generate_puzzle};
 
+/// A small stocked dungeon (the PNG and PDF reports' map).
+#[cfg(feature = "png")]
 fn dungeon() -> LevelMap {
+    use crate::dungeon::{DungeonParams, Size, generate};
     let mut p = DungeonParams::for_size(Size::Small);
     p.proposals = 1;
     LevelMap::Dungeon(generate(&p, 3).unwrap().remove(0))
@@ -18,6 +21,7 @@ fn json(r: ExportReport) -> serde_json::Value {
 }
 
 #[test]
+#[cfg(feature = "png")]
 fn a_dungeon_png_names_view_style_and_pixels() {
     let map = dungeon();
     let options = DungeonOptions {
@@ -71,6 +75,7 @@ fn a_dungeon_png_names_view_style_and_pixels() {
 }
 
 #[test]
+#[cfg(feature = "pdf")]
 fn a_dungeon_pdf_names_paper_and_pages() {
     let map = dungeon();
     let options = DungeonOptions {

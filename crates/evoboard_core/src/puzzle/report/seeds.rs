@@ -2,8 +2,7 @@
 //! gathered in a [`SeedsTally`] and summed up in a [`SeedsReport`].
 
 use crate::puzzle::{
-    Difficulty, Generated, MAX_GRADE, PuzzleError, RuleSet, Technique, technique_grade,
-    technique_steps,
+    Generated, MAX_GRADE, PuzzleError, Settings, Technique, technique_grade, technique_steps,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -83,23 +82,14 @@ impl SeedsTally {
     }
 }
 
-/// What the seeds summary was asked.
+/// What the seeds summary was asked: the puzzle settings (their `seed`
+/// is the first seed), the last seed and the trail search's options.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeedsAsked {
-    /// Width in cells.
-    pub width: usize,
-    /// Height in cells.
-    pub height: usize,
-    /// The published difficulty.
-    pub difficulty: Difficulty,
-    /// `--level`, if asked.
-    pub level: Option<u8>,
-    /// The rule set.
-    pub rules: RuleSet,
-    /// The technique grade asked, if any.
-    pub grade: Option<u8>,
-    /// The first and last seed (both included).
-    pub seeds: (u64, u64),
+    /// Size, difficulty, level, rules and grade; `seed` is the first seed.
+    pub settings: Settings,
+    /// The last seed (included).
+    pub last_seed: u64,
     /// `--prefer-trails`.
     pub prefer_trails: bool,
     /// The trail search's node budget.
@@ -250,7 +240,8 @@ impl SeedsReport {
         let n = tally.puzzles();
         let ms = Spread::of(&tally.ms)?;
         let tried = n as u64 + tally.not_reached;
-        let hits = asked.grade.map(|g| tally.grades[usize::from(g)]);
+        let set = &asked.settings;
+        let hits = set.grade.map(|g| tally.grades[usize::from(g)]);
         let median_u = |v: &mut Vec<u32>| {
             v.sort_unstable();
             v.get(v.len() / 2).copied().unwrap_or(0)
@@ -279,12 +270,12 @@ impl SeedsReport {
         let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
         let spread = |v: &[f64]| Spread::of(v).expect("one figure per puzzle");
         Some(SeedsReport {
-            width: asked.width,
-            height: asked.height,
-            difficulty: asked.difficulty.name(),
-            level: asked.level,
-            rules: asked.rules.name(),
-            grade: asked.grade,
+            width: set.width,
+            height: set.height,
+            difficulty: set.difficulty.name(),
+            level: set.level,
+            rules: set.rules.name(),
+            grade: set.grade,
             grades,
             grade_hits: hits,
             hit_rate: hits.map(|h| h as f64 / tried as f64),
@@ -292,10 +283,10 @@ impl SeedsReport {
             not_reached: tally.not_reached,
             techniques: tally.techniques.clone(),
             ms_per_puzzle: tally.total_ms / tried as f64,
-            seeds: [asked.seeds.0, asked.seeds.1],
+            seeds: [set.seed, asked.last_seed],
             puzzles: n,
             prefer_trails: asked.prefer_trails,
-            target_empty_share: asked.difficulty.empty_share(),
+            target_empty_share: set.difficulty.empty_share(),
             stripped_empty_share: spread(&tally.stripped),
             empty_share: spread(&tally.empty),
             given_share: mean(&tally.given),

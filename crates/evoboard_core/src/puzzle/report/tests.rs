@@ -4,7 +4,7 @@
 use super::*;
 use crate::puzzle::{
     Board, Difficulty, GenOptions, RuleSet, count_solutions, generate, generate_with,
-    most_neighbours, technique_grade, tree_census,
+    most_neighbours, Settings, technique_grade, tree_census,
 };
 use serde_json::Value;
 
@@ -107,13 +107,16 @@ fn seeds_summary_counts_every_puzzle() {
     }
     tally.miss(3.0);
     let asked = SeedsAsked {
-        width: 6,
-        height: 6,
-        difficulty: Difficulty::Easy,
-        level: None,
-        rules: RuleSet::default(),
-        grade: Some(2),
-        seeds: (1, 4),
+        settings: Settings {
+            width: 6,
+            height: 6,
+            difficulty: Difficulty::Easy,
+            level: None,
+            rules: RuleSet::default(),
+            grade: Some(2),
+            seed: 1,
+        },
+        last_seed: 4,
         prefer_trails: false,
         trail_nodes: 10,
     };
