@@ -1,6 +1,6 @@
 //! The charts of `bench --plot`: the core's curve chart (the mean score
 //! over time per algorithm with the papers' end points) and the sweep's
-//! scatter, given a title, axes and notes, drawn by `src/cli/plot.rs`.
+//! scatter, given a title, axes and notes, drawn by `src/cli/plot/`.
 
 use super::super::plot::{Axis, Chart};
 use super::BenchArgs;

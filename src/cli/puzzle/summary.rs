@@ -4,8 +4,8 @@
 
 use super::{PuzzleGenerateArgs, generate_one};
 use crate::cli::common::{CliError, CliResult, print_report};
-use crate::puzzle::{Settings, Technique};
 use crate::puzzle::report::{SeedsAsked, SeedsReport, SeedsTally};
+use crate::puzzle::{Settings, Technique};
 use std::time::Instant;
 
 /// Most seeds one summary runs (`--count` and `--seeds`).

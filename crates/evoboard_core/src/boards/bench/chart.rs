@@ -1,7 +1,7 @@
 //! What a bench's charts show, as plain data for any front end to draw:
 //! the mean score over time per algorithm with its ± sd band, the papers'
 //! end points beside them, and a sweep's scatter of parameter sets. The
-//! command line draws them with plotters (`src/cli/plot.rs`).
+//! command line draws them with plotters (`src/cli/plot/`).
 
 use super::{BenchOutcome, SweepOutcome};
 use crate::boards::Algorithm;

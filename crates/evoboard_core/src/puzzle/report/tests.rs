@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::puzzle::{
-    Board, Difficulty, GenOptions, RuleSet, count_solutions, generate, generate_with,
-    most_neighbours, Settings, technique_grade, tree_census,
+    Board, Difficulty, GenOptions, RuleSet, Settings, count_solutions, generate, generate_with,
+    most_neighbours, technique_grade, tree_census,
 };
 use serde_json::Value;
 
