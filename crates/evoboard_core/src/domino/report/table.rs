@@ -8,18 +8,10 @@ use serde::Serialize;
 /// the strategies ranked by mean win rate.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TableReport {
-    /// The strategies compared, in the order given.
-    pub strategies: Vec<u8>,
-    /// Matches per pair.
-    pub matches: u64,
-    /// The coefficient sets' stage (1 or 2).
-    pub stage: u8,
-    /// True for the published tables (`sK`), false for our GA's presets.
-    pub published: bool,
-    /// The seed (every pair plays the same deals).
-    pub seed: u64,
-    /// Worker threads used.
-    pub threads: usize,
+    /// What was asked: strategies, matches per pair, stage, published,
+    /// seed and threads (its keys sit at the top level of the JSON).
+    #[serde(flatten)]
+    pub settings: TableSettings,
     /// One cell per pair, the earlier strategy as team A.
     pub cells: Vec<TableCellReport>,
     /// The strategies by mean win rate over their pairs, best first
@@ -69,19 +61,19 @@ impl From<&HeadToHeadCell> for TableCellReport {
 }
 
 /// The head-to-head table's settings, as `domino table` was asked.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TableSettings {
-    /// The strategies compared.
+    /// The strategies compared, in the order given.
     pub strategies: Vec<u8>,
     /// Matches per pair.
     pub matches: u64,
-    /// The coefficient sets' stage.
+    /// The coefficient sets' stage (1 or 2).
     pub stage: u8,
-    /// The published tables instead of our GA's presets.
+    /// True for the published tables (`sK`), false for our GA's presets.
     pub published: bool,
-    /// The seed.
+    /// The seed (every pair plays the same deals).
     pub seed: u64,
-    /// Worker threads.
+    /// Worker threads used.
     pub threads: usize,
 }
 
@@ -91,12 +83,7 @@ impl TableReport {
     pub fn new(settings: TableSettings, cells: &[HeadToHeadCell], elapsed_ms: u64) -> Self {
         let ranking = strategy_ranking(&settings.strategies, cells);
         TableReport {
-            strategies: settings.strategies,
-            matches: settings.matches,
-            stage: settings.stage,
-            published: settings.published,
-            seed: settings.seed,
-            threads: settings.threads,
+            settings,
             cells: cells.iter().map(TableCellReport::from).collect(),
             ranking,
             elapsed_ms,
