@@ -222,6 +222,20 @@ fn one() -> u8 {
 }
 
 impl Dungeon {
+    /// The letter of room `i` on the map, `?` when there is no such room.
+    ///
+    /// ```
+    /// use evoboard_core::dungeon::{DungeonParams, Size, generate};
+    /// let mut params = DungeonParams::for_size(Size::Small);
+    /// params.proposals = 1;
+    /// let d = generate(&params, 9).unwrap().remove(0);
+    /// assert_eq!(d.room_letter(0), 'A');
+    /// assert_eq!(d.room_letter(99), '?');
+    /// ```
+    pub fn room_letter(&self, i: usize) -> char {
+        self.rooms.get(i).map_or('?', |r| r.letter)
+    }
+
     /// Grid columns.
     pub fn width(&self) -> usize {
         self.grid.width()

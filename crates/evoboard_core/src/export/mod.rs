@@ -187,6 +187,34 @@ pub struct DungeonOptions {
     pub pages: Option<u8>,
 }
 
+impl DungeonOptions {
+    /// Whose map a dungeon in `format` shows: the asked view, else the
+    /// players' for vtt and the game master's for the rest.
+    ///
+    /// ```
+    /// use evoboard_core::export::{DungeonOptions, Format};
+    /// use evoboard_core::export::dungeon::MapView;
+    /// let o = DungeonOptions::default();
+    /// assert_eq!(o.view_for(Format::Vtt), MapView::Players);
+    /// assert_eq!(o.view_for(Format::Png), MapView::Gm);
+    /// ```
+    pub fn view_for(&self, format: Format) -> dungeon::MapView {
+        let default = if format == Format::Vtt {
+            dungeon::MapView::Players
+        } else {
+            dungeon::MapView::Gm
+        };
+        self.view.unwrap_or(default)
+    }
+
+    /// Pixels per cell: the asked number, else
+    /// [`dungeon::DEFAULT_PIXELS_PER_CELL`].
+    pub fn pixels_per_cell(&self) -> u32 {
+        self.pixels_per_cell
+            .unwrap_or(dungeon::DEFAULT_PIXELS_PER_CELL)
+    }
+}
+
 /// Export a level's map in `format` with the dungeon options: a view,
 /// print style, paper or pages asked of a map they do not apply to is
 /// refused ([`ExportError::NoView`], [`ExportError::NoPaper`]).
@@ -252,13 +280,11 @@ fn export_dungeon(
     format: Format,
     options: DungeonOptions,
 ) -> Result<Exported, ExportError> {
-    let look = |default| dungeon::Look {
-        view: options.view.unwrap_or(default),
+    let look = dungeon::Look {
+        view: options.view_for(format),
         style: options.style,
     };
-    let ppc = options
-        .pixels_per_cell
-        .unwrap_or(dungeon::DEFAULT_PIXELS_PER_CELL);
+    let ppc = options.pixels_per_cell();
     dungeon::check_pixels_per_cell(ppc)?;
     if matches!(format, Format::Png | Format::Vtt) {
         check_pixel_budget(d.width(), d.height(), ppc)?;
@@ -268,19 +294,15 @@ fn export_dungeon(
         pixels: None,
     };
     match format {
-        Format::Svg => Ok(text(dungeon::svg_look(d, ppc, look(dungeon::MapView::Gm))?)),
-        Format::Vtt => Ok(text(dungeon::vtt_look(
-            d,
-            ppc,
-            look(dungeon::MapView::Players),
-        )?)),
+        Format::Svg => Ok(text(dungeon::svg_look(d, ppc, look)?)),
+        Format::Vtt => Ok(text(dungeon::vtt_look(d, ppc, look)?)),
         Format::Key => Ok(text(dungeon::room_key(d))),
-        Format::Png => dungeon_png(d, ppc, look(dungeon::MapView::Gm)),
+        Format::Png => dungeon_png(d, ppc, look),
         Format::Pdf => {
             let setup = dungeon::PageSetup {
                 paper: options.paper.unwrap_or_default(),
                 pages: options.pages.unwrap_or(1),
-                look: look(dungeon::MapView::Gm),
+                look,
             };
             dungeon_pdf(d, setup)
         }

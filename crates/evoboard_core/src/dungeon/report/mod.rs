@@ -75,7 +75,6 @@ pub struct DungeonReport {
 impl DungeonReport {
     /// The report of `d`.
     pub fn new(d: &Dungeon) -> DungeonReport {
-        let letter = |i: usize| parts::letter(d, i);
         DungeonReport {
             width: d.width(),
             height: d.height(),
@@ -83,8 +82,8 @@ impl DungeonReport {
             contents_fitness: d.contents_fitness,
             rooms: d.rooms.iter().map(RoomReport::from).collect(),
             grid: d.grid.rows(),
-            entrance: letter(d.entrance),
-            final_room: letter(d.final_room),
+            entrance: d.room_letter(d.entrance),
+            final_room: d.room_letter(d.final_room),
             metrics: d.metrics.clone(),
             seed: d.seed,
             pacing: PacingReport::new(d),

@@ -8,11 +8,6 @@ use super::super::{
 };
 use serde::Serialize;
 
-/// The letter of room `i` of `d`, `?` when there is no such room.
-pub(super) fn letter(d: &Dungeon, i: usize) -> char {
-    d.rooms.get(i).map_or('?', |r| r.letter)
-}
-
 /// One lettered room: where it is, what is in it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RoomReport {
@@ -87,7 +82,7 @@ pub struct PacingStepReport {
 impl PacingStepReport {
     fn new(d: &Dungeon, s: &PacingStep) -> PacingStepReport {
         PacingStepReport {
-            room: letter(d, s.room),
+            room: d.room_letter(s.room),
             challenge: s.challenge,
             reward: s.reward,
             depth: s.depth,
@@ -137,7 +132,7 @@ impl LockReport {
     pub fn new(d: &Dungeon, l: &Lock) -> LockReport {
         LockReport {
             door: [l.door.0, l.door.1],
-            key_room: letter(d, l.key_room),
+            key_room: d.room_letter(l.key_room),
         }
     }
 }
@@ -261,8 +256,8 @@ impl From<&Dungeon> for ProposalReport {
         ProposalReport {
             fitness: d.fitness,
             contents_fitness: d.contents_fitness,
-            entrance: letter(d, d.entrance),
-            final_room: letter(d, d.final_room),
+            entrance: d.room_letter(d.entrance),
+            final_room: d.room_letter(d.final_room),
             metrics: d.metrics.clone(),
         }
     }

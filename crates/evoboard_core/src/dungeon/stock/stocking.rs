@@ -152,7 +152,7 @@ pub(crate) fn stock(
     let bosses = table.bosses();
     let exits = d.exits();
     let runs = d.door_runs();
-    let letter = |k: usize| d.rooms.get(k).map_or('?', |r| r.letter);
+    let letter = |k: usize| d.room_letter(k);
     let lock_of = |run: &crate::dungeon::DoorRun| {
         d.locks.iter().position(|l| {
             run.cells()

@@ -140,7 +140,7 @@ pub fn room_key(d: &Dungeon) -> String {
 pub fn key_text(d: &Dungeon) -> KeyText {
     let exits = exits(d);
     let keys = key_rooms(d);
-    let letter = |k: usize| d.rooms.get(k).map_or('?', |r| r.letter);
+    let letter = |k: usize| d.room_letter(k);
     let mut order: Vec<usize> = (0..d.rooms.len()).collect();
     order.sort_by_key(|&k| d.rooms[k].letter);
     let mut text = KeyText {
@@ -262,7 +262,7 @@ pub fn key_text(d: &Dungeon) -> KeyText {
 /// labels it, and the rooms it lies between), what a trap does and how to
 /// find and disarm it, how to find a secret door.
 fn hidden_notes(d: &Dungeon, text: &mut KeyText) {
-    let letter = |k: usize| d.rooms.get(k).map_or('?', |r| r.letter);
+    let letter = |k: usize| d.room_letter(k);
     let between = |x: usize, y: usize| {
         let near: Vec<String> = d
             .rooms_near(x, y)

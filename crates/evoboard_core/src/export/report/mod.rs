@@ -17,7 +17,7 @@
 //! assert!(json.get("view").is_none() && json.get("width").is_none());
 //! ```
 
-use super::dungeon::{DEFAULT_PIXELS_PER_CELL, MapView};
+use super::dungeon::MapView;
 use super::{DungeonOptions, Exported, Format};
 use crate::map::LevelMap;
 use serde::Serialize;
@@ -110,19 +110,14 @@ impl ExportReport {
                 Format::Png | Format::Svg | Format::Vtt | Format::Pdf
             );
             if drawn {
-                let default = if format == Format::Vtt {
-                    MapView::Players
-                } else {
-                    MapView::Gm
-                };
-                r.view = Some(options.view.unwrap_or(default).name());
+                r.view = Some(options.view_for(format).name());
                 r.style_print = Some(options.style.name());
             }
             if format == Format::Pdf {
                 r.paper = Some(options.paper.unwrap_or_default().name());
                 r.pages = pdf_pages(&done.bytes);
             }
-            r.pixels_per_cell = Some(options.pixels_per_cell.unwrap_or(DEFAULT_PIXELS_PER_CELL));
+            r.pixels_per_cell = Some(options.pixels_per_cell());
         }
         r
     }

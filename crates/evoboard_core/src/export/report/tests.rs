@@ -2,6 +2,7 @@
 //! puzzle's solution page, a hex board without either.
 
 use super::*;
+use crate::export::dungeon::DEFAULT_PIXELS_PER_CELL;
 #[cfg(feature = "png")]
 use crate::export::dungeon::{Paper, PrintStyle};
 use crate::export::{export_map, puzzle_solution};

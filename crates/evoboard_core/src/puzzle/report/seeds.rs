@@ -23,7 +23,7 @@ pub struct SeedsTally {
     /// Technique grades 0..=MAX_GRADE and beyond (last index).
     grades: [u64; MAX_GRADE as usize + 2],
     /// Steps of each technique, one list per technique.
-    steps: Vec<Vec<u32>>,
+    steps: [Vec<u32>; Technique::ALL.len()],
     /// Puzzles using each technique.
     techniques: BTreeMap<&'static str, u64>,
     not_reached: u64,
@@ -33,10 +33,7 @@ pub struct SeedsTally {
 impl SeedsTally {
     /// An empty tally.
     pub fn new() -> Self {
-        SeedsTally {
-            steps: vec![Vec::new(); Technique::ALL.len()],
-            ..SeedsTally::default()
-        }
+        SeedsTally::default()
     }
 
     /// Count puzzle `g`, generated in `ms` milliseconds; its grade and
@@ -46,9 +43,6 @@ impl SeedsTally {
         let cells = g.puzzle.cells_board().map_err(PuzzleError::Cells)?;
         let beyond = self.grades.len() - 1;
         self.grades[technique_grade(&cells).map_or(beyond, usize::from)] += 1;
-        if self.steps.len() < Technique::ALL.len() {
-            self.steps.resize(Technique::ALL.len(), Vec::new());
-        }
         for (k, n) in technique_steps(&cells).into_iter().enumerate() {
             self.steps[k].push(n);
             if n > 0 {
@@ -172,7 +166,7 @@ impl Spread {
     /// ```
     pub fn of(v: &[f64]) -> Option<Spread> {
         (!v.is_empty()).then(|| Spread {
-            mean: v.iter().sum::<f64>() / v.len() as f64,
+            mean: crate::stats::mean(v),
             min: v.iter().copied().fold(f64::INFINITY, f64::min),
             max: v.iter().copied().fold(f64::NEG_INFINITY, f64::max),
         })
@@ -267,7 +261,6 @@ impl SeedsReport {
             .collect();
         let mut sorted = tally.ms.clone();
         sorted.sort_by(f64::total_cmp);
-        let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
         let spread = |v: &[f64]| Spread::of(v).expect("one figure per puzzle");
         Some(SeedsReport {
             width: set.width,
@@ -289,8 +282,8 @@ impl SeedsReport {
             target_empty_share: set.difficulty.empty_share(),
             stripped_empty_share: spread(&tally.stripped),
             empty_share: spread(&tally.empty),
-            given_share: mean(&tally.given),
-            blocked_share: mean(&tally.blocked),
+            given_share: crate::stats::mean(&tally.given),
+            blocked_share: crate::stats::mean(&tally.blocked),
             trail: asked.prefer_trails.then(|| TrailSummary {
                 found: tally.depths.len(),
                 fallbacks: n - tally.depths.len(),

@@ -21,7 +21,7 @@ impl Book<'_> {
             size: size * 1.15,
         };
         let mut blocks = Vec::new();
-        let letter = |k: usize| d.rooms.get(k).map_or('?', |r| r.letter);
+        let letter = |k: usize| d.room_letter(k);
         let mut intro = format!(
             "Entrance: room {}. Final room: room {}.",
             letter(d.entrance),
