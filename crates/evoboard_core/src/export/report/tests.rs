@@ -2,7 +2,6 @@
 //! puzzle's solution page, a hex board without either.
 
 use super::*;
-use crate::export::dungeon::DEFAULT_PIXELS_PER_CELL;
 #[cfg(feature = "png")]
 use crate::export::dungeon::{Paper, PrintStyle};
 use crate::export::{export_map, puzzle_solution};
@@ -97,7 +96,10 @@ fn a_dungeon_pdf_names_paper_and_pages() {
         (v["paper"].as_str(), v["pages"].as_u64()),
         (Some("letter"), Some(2))
     );
-    assert_eq!(v["pixels_per_cell"], DEFAULT_PIXELS_PER_CELL);
+    assert_eq!(
+        v["pixels_per_cell"],
+        crate::export::dungeon::DEFAULT_PIXELS_PER_CELL
+    );
     assert!(v.get("width").is_none());
 }
 
